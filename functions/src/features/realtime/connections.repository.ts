@@ -1,0 +1,85 @@
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Profile } from "@atende/shared/domain/permissions/permissions";
+import type { Db } from "../../platform/db/client";
+import { companyPk } from "../../platform/db/keys";
+
+/** A browser socket, registered on $connect and removed on $disconnect or GoneException. */
+export type SocketConnection = {
+  connectionId: string;
+  companyId: number;
+  userId: number;
+  profile: Profile;
+  super: boolean;
+  queueIds: number[];
+  allTicket: "enabled" | "desabled";
+  tokenVersion: number;
+  /** rooms joined with joinTickets / joinChatBox / joinNotification */
+  rooms: string[];
+  connectedAt: string;
+};
+
+/** Sockets live at most 2 h in API Gateway; the TTL cleans up any that never saw $disconnect. */
+const TTL_SECONDS = 3 * 3600;
+const key = (companyId: number, connectionId: string) => ({ pk: `${companyPk(companyId)}#WS`, sk: connectionId });
+/** $disconnect carries only the connection id: a pointer finds the company. */
+const pointerKey = (connectionId: string) => ({ pk: `WSCONN#${connectionId}`, sk: "WSCONN" });
+
+export const createConnectionsRepository = (db: Db) => ({
+  async register(conn: SocketConnection, now: Date): Promise<void> {
+    const ttl = Math.floor(now.getTime() / 1000) + TTL_SECONDS;
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: db.tableName, Item: { ...key(conn.companyId, conn.connectionId), entity: "socket", ...conn, ttl } } },
+          { Put: { TableName: db.tableName, Item: { ...pointerKey(conn.connectionId), entity: "socketPointer", companyId: conn.companyId, ttl } } },
+        ],
+      }),
+    );
+  },
+  async findById(connectionId: string): Promise<SocketConnection | null> {
+    const ptr = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: pointerKey(connectionId) }));
+    if (!ptr.Item) return null;
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(Number(ptr.Item.companyId), connectionId) }));
+    return (out.Item as SocketConnection | undefined) ?? null;
+  },
+  async remove(companyId: number, connectionId: string): Promise<void> {
+    await db.doc.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [db.tableName]: [{ DeleteRequest: { Key: key(companyId, connectionId) } }, { DeleteRequest: { Key: pointerKey(connectionId) } }],
+        },
+      }),
+    );
+  },
+  async setRooms(companyId: number, connectionId: string, rooms: string[]): Promise<void> {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, connectionId),
+        UpdateExpression: "SET rooms = :r",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":r": rooms },
+      }),
+    ).catch((e: Error) => {
+      if (e.name !== "ConditionalCheckFailedException") throw e;
+    });
+  },
+  async listByCompany(companyId: number): Promise<SocketConnection[]> {
+    const items: SocketConnection[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": `${companyPk(companyId)}#WS` },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...((out.Items ?? []) as SocketConnection[]));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+});
+export type ConnectionsRepository = ReturnType<typeof createConnectionsRepository>;

@@ -1,0 +1,171 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Profile } from "@atende/shared/domain/permissions/permissions";
+import type { Db } from "../../platform/db/client";
+import { nextId } from "../../platform/db/counters";
+import { companyPk, pad } from "../../platform/db/keys";
+import { stripKeys } from "../../platform/db/strip";
+import { AppError } from "../../platform/errors";
+
+export type UserRecord = {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  passwordHash: string;
+  profile: Profile;
+  super: boolean;
+  whatsappId: number | null;
+  allTicket: "enabled" | "desabled";
+  queueIds: number[];
+  online: boolean;
+  lastSeenAt: string | null;
+  /** bumped on every login: older sessions stop working */
+  tokenVersion: number;
+  refreshJti: string | null;
+  prevRefreshJti: string | null;
+  prevRefreshUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type NewUser = Pick<UserRecord, "name" | "email" | "passwordHash" | "profile" | "super" | "whatsappId" | "allTicket" | "queueIds">;
+
+const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `USER#${pad(id)}` });
+/** Login needs the company from the email alone: a pointer item per email (emails are unique platform-wide). */
+const loginKey = (email: string) => ({ pk: `LOGIN#${email.toLowerCase()}`, sk: "LOGIN" });
+const toUser = (item: Record<string, unknown>) => stripKeys(item) as unknown as UserRecord;
+
+export const createUsersRepository = (db: Db) => ({
+  async create(companyId: number, input: NewUser, now: Date): Promise<UserRecord> {
+    const id = await nextId(db, companyId, "user");
+    const user: UserRecord = {
+      ...input,
+      email: input.email.toLowerCase(),
+      id,
+      companyId,
+      online: false,
+      lastSeenAt: null,
+      tokenVersion: 0,
+      refreshJti: null,
+      prevRefreshJti: null,
+      prevRefreshUntil: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: db.tableName,
+                Item: { ...loginKey(user.email), entity: "login", companyId, userId: id },
+                ConditionExpression: "attribute_not_exists(pk)",
+              },
+            },
+            { Put: { TableName: db.tableName, Item: { ...key(companyId, id), entity: "user", ...user } } },
+          ],
+        }),
+      );
+    } catch (e) {
+      if ((e as Error).name === "TransactionCanceledException") throw new AppError("ERR_EMAIL_ALREADY_EXISTS");
+      throw e;
+    }
+    return user;
+  },
+  async findById(companyId: number, id: number): Promise<UserRecord | null> {
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, id) }));
+    return out.Item ? toUser(out.Item) : null;
+  },
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: loginKey(email) }));
+    if (!out.Item) return null;
+    return this.findById(Number(out.Item.companyId), Number(out.Item.userId));
+  },
+  async listByCompany(companyId: number): Promise<UserRecord[]> {
+    const items: UserRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
+          ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": "USER#" },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []).map(toUser));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+  /** A new session: bump the token version and set the refresh token id. Returns the new version. */
+  async startSession(companyId: number, id: number, jti: string, now: Date): Promise<number> {
+    const out = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, id),
+        UpdateExpression: "SET tokenVersion = tokenVersion + :one, refreshJti = :j, prevRefreshJti = :n, prevRefreshUntil = :n, lastSeenAt = :now",
+        ExpressionAttributeValues: { ":one": 1, ":j": jti, ":n": null, ":now": now.toISOString() },
+        ConditionExpression: "attribute_exists(pk)",
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return Number(out.Attributes?.tokenVersion);
+  },
+  /**
+   * Rotates the refresh token id, only if `presentedJti` is still current (or the previous one within its grace
+   * window, for two tabs refreshing at once) and the token version has not moved. False when it lost.
+   */
+  async rotateRefresh(
+    user: UserRecord,
+    presentedJti: string,
+    newJti: string,
+    graceUntil: string,
+    now: Date,
+  ): Promise<boolean> {
+    try {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: key(user.companyId, user.id),
+          UpdateExpression: "SET refreshJti = :new, prevRefreshJti = :cur, prevRefreshUntil = :grace, lastSeenAt = :now",
+          ConditionExpression: "tokenVersion = :tv AND (refreshJti = :presented OR (prevRefreshJti = :presented AND prevRefreshUntil > :now))",
+          ExpressionAttributeValues: {
+            ":new": newJti,
+            ":cur": user.refreshJti,
+            ":grace": graceUntil,
+            ":now": now.toISOString(),
+            ":tv": user.tokenVersion,
+            ":presented": presentedJti,
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if ((e as Error).name === "ConditionalCheckFailedException") return false;
+      throw e;
+    }
+  },
+  async endSession(companyId: number, id: number): Promise<void> {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, id),
+        UpdateExpression: "SET refreshJti = :n, prevRefreshJti = :n, online = :f",
+        ExpressionAttributeValues: { ":n": null, ":f": false },
+      }),
+    );
+  },
+  async setOnline(companyId: number, id: number, online: boolean, now: Date): Promise<void> {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, id),
+        UpdateExpression: "SET online = :o, lastSeenAt = :now",
+        ExpressionAttributeValues: { ":o": online, ":now": now.toISOString() },
+        ConditionExpression: "attribute_exists(pk)",
+      }),
+    );
+  },
+});
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

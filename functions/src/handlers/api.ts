@@ -1,0 +1,7 @@
+import { handle } from "hono/aws-lambda";
+import { loadConfig } from "../platform/config";
+import { createContainer } from "../platform/container";
+import { createHttpApp } from "../platform/http/app";
+
+/** API Gateway HTTP API -> the Hono app. */
+export const handler = handle(createHttpApp(createContainer(loadConfig())));

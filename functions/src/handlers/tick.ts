@@ -1,0 +1,11 @@
+import middy from "@middy/core";
+import { runTick } from "../jobs/tick";
+import { loadConfig } from "../platform/config";
+import { createContainer } from "../platform/container";
+
+const container = createContainer(loadConfig());
+
+/** EventBridge rate(1 minute) -> the due jobs. */
+export const handler = middy(async () => {
+  await runTick(container);
+});

@@ -1,0 +1,18 @@
+import type { Container } from "../platform/container";
+
+export type TickJob = { name: string; run: (container: Container, now: Date) => Promise<void> };
+
+/**
+ * The minute tick: runs every due job once. Features register their jobs here
+ * (scheduled messages, campaign dispatch, ticket expiry, due-date checks, user offline, session leases).
+ * A failing job is logged and does not stop the others.
+ */
+export const TICK_JOBS: TickJob[] = [];
+
+export const runTick = async (container: Container, now = container.clock()) => {
+  const results = await Promise.allSettled(TICK_JOBS.map((job) => job.run(container, now)));
+  results.forEach((r, i) => {
+    if (r.status === "rejected") container.logger.error("tick job failed", { job: TICK_JOBS[i]?.name, err: String(r.reason) });
+  });
+  return results;
+};

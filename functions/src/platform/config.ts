@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * The one validated configuration of the functions deployable. Nothing else reads process.env.
+ * AWS sets these on the Lambdas (infra/aws); the local runner and tests set them in-process.
+ */
+const configSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  /** set only for DynamoDB Local */
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  AWS_REGION: z.string().default("us-east-1"),
+  JWT_SECRET: z.string().min(32),
+  JWT_REFRESH_SECRET: z.string().min(32),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+  COOKIE_SECURE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** API Gateway management endpoint (https://{api}.execute-api.{region}.amazonaws.com/{stage}) or the local gateway's */
+  WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
+  SQS_ENDPOINT: z.string().url().optional(),
+  QUEUE_URL_INBOUND: z.string().optional(),
+  QUEUE_URL_OUTBOUND: z.string().optional(),
+  QUEUE_URL_JOBS: z.string().optional(),
+  MEDIA_BUCKET: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  MAIL_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default("no-reply@atende.local"),
+  APP_VERSION: z.string().default("0.1.0"),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export const parseConfig = (env: Record<string, string | undefined>): Config => configSchema.parse(env);
+
+let cached: Config | undefined;
+/** Reads process.env once (Lambda cold start). */
+export const loadConfig = (): Config => (cached ??= parseConfig(process.env));

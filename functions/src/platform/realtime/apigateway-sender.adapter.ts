@@ -1,0 +1,34 @@
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
+import type { SocketSender } from "./sender.port";
+
+/** API Gateway's management API; locally the same client talks to infra/local's gateway. */
+export const createApiGatewaySender = (endpoint: string, region: string, local: boolean): SocketSender => {
+  const client = new ApiGatewayManagementApiClient({
+    endpoint,
+    region,
+    ...(local ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
+  });
+  return {
+    async post(connectionId, frame) {
+      try {
+        await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(frame)) }));
+        return "ok";
+      } catch (e) {
+        if (e instanceof GoneException || (e as Error).name === "GoneException") return "gone";
+        throw e;
+      }
+    },
+    async disconnect(connectionId) {
+      try {
+        await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      } catch (e) {
+        if (!(e instanceof GoneException || (e as Error).name === "GoneException")) throw e;
+      }
+    },
+  };
+};

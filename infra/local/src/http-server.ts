@@ -1,0 +1,73 @@
+import { getRequestListener } from "@hono/node-server";
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+import type { WsGateway } from "./ws-gateway";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+  ".webp": "image/webp",
+};
+
+/**
+ * The one local origin, as CloudFront will be in AWS: /api/* to the Hono app, /ws to the WebSocket gateway,
+ * /config.json for the browser's runtime settings, everything else from the built web app (SPA fallback).
+ */
+export const createPublicServer = (opts: {
+  fetch: (req: Request) => Response | Promise<Response>;
+  gateway: WsGateway;
+  webDist: string;
+  runtimeConfig: () => Record<string, unknown>;
+}) => {
+  const api = getRequestListener(opts.fetch);
+  const root = resolve(opts.webDist);
+
+  const serveStatic = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
+    let file = join(root, rel);
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, "index.html");
+    if (!existsSync(file)) {
+      res.writeHead(503, { "content-type": "text/plain" }).end("web app not built: npm run build -w web");
+      return;
+    }
+    const immutable = file.includes(`${join(root, "assets")}`);
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    });
+    createReadStream(file).pipe(res);
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    if (path === "/api" || path.startsWith("/api/")) {
+      // Like CloudFront: the viewer's address comes from the socket, never from what the client claims.
+      req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+      delete req.headers["cloudfront-viewer-address"];
+      void api(req, res);
+      return;
+    }
+    if (path === "/config.json") {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-cache" }).end(JSON.stringify(opts.runtimeConfig()));
+      return;
+    }
+    serveStatic(req, res);
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === "/ws") void opts.gateway.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  return server;
+};

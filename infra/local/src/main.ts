@@ -1,0 +1,41 @@
+import { join } from "node:path";
+import { REPO_ROOT, startPlatform } from "./platform";
+
+/** `npm start`: the whole platform on this machine, data under .data/, until Ctrl-C. */
+const main = async () => {
+  const platform = await startPlatform({
+    dataDir: process.env.ATENDE_DATA_DIR ?? join(REPO_ROOT, ".data"),
+    httpPort: Number(process.env.PORT ?? 8080),
+    host: process.env.HOST ?? "127.0.0.1",
+    logLevel: (process.env.LOG_LEVEL as never) ?? "warn",
+  });
+
+  const lines = [
+    "",
+    `  Atende is running at ${platform.url}`,
+    platform.seededNow ? "  First start: demo data created." : "  Data kept from the previous start (.data/).",
+    "",
+    "  Logins:",
+    ...(platform.logins ?? []).map((l) => `    ${l.role.padEnd(18)} ${l.email.padEnd(26)} ${l.password.padEnd(12)} (${l.company})`),
+    "",
+    "  Ctrl-C stops everything.",
+    "",
+  ];
+  console.log(lines.join("\n"));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("stopping...");
+    await platform.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

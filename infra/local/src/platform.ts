@@ -1,0 +1,153 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createWsHandler } from "@atende/functions/handlers/ws";
+import { runTick } from "@atende/functions/jobs/tick";
+import { parseConfig } from "@atende/functions/platform/config";
+import { createContainer, type Container } from "@atende/functions/platform/container";
+import { createHttpApp } from "@atende/functions/platform/http/app";
+import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
+import { ensureTable, startDynamo, type DynamoHandle } from "./dynamo";
+import { createPublicServer } from "./http-server";
+import { freePort } from "./ports";
+import { startSqs, type SqsHandle } from "./sqs";
+import { createWsGateway } from "./ws-gateway";
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+
+export type PlatformOptions = {
+  /** where DynamoDB Local, media and mail live; omit for an in-memory platform (tests) */
+  dataDir?: string;
+  httpPort?: number;
+  host?: string;
+  managementPort?: number;
+  dynamoPort?: number;
+  sqsPort?: number;
+  tableName?: string;
+  seed?: boolean;
+  tick?: boolean;
+  logLevel?: "debug" | "info" | "warn" | "error" | "silent";
+  /** overrides on the functions' environment (tests shorten token lifetimes, lower bcrypt cost ...) */
+  env?: Record<string, string>;
+  webDist?: string;
+};
+
+export type Platform = {
+  url: string;
+  httpPort: number;
+  container: Container;
+  dynamo: DynamoHandle;
+  sqs: SqsHandle;
+  logins: SeedLogin[] | null;
+  seededNow: boolean;
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+};
+
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<number>((res, rej) => {
+    server.once("error", rej);
+    server.listen(port, host, () => res((server.address() as { port: number }).port));
+  });
+
+/** Secrets made once per data folder, so tokens survive a restart. */
+const localSecrets = (dataDir: string | undefined) => {
+  const make = () => ({ JWT_SECRET: randomBytes(32).toString("hex"), JWT_REFRESH_SECRET: randomBytes(32).toString("hex") });
+  if (!dataDir) return make();
+  const file = join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as ReturnType<typeof make>;
+  const secrets = make();
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+};
+
+/** Starts every part of the platform on this machine: the same handlers, table, queues and WebSocket contract as AWS. */
+export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platform> => {
+  const host = opts.host ?? "127.0.0.1";
+  const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await Promise.resolve(s()).catch(() => undefined);
+  };
+
+  try {
+    const dynamo = await startDynamo({ port: opts.dynamoPort ?? (await freePort()), dataDir: dataDir && join(dataDir, "dynamodb") });
+    stops.push(dynamo.stop);
+    const tableName = opts.tableName ?? "atende";
+    await ensureTable(dynamo.endpoint, tableName);
+
+    const sqs = await startSqs(opts.sqsPort ?? (await freePort()));
+    stops.push(sqs.stop);
+
+    const managementPort = opts.managementPort ?? (await freePort());
+    const env: Record<string, string> = {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      ...localSecrets(dataDir),
+      COOKIE_SECURE: "false",
+      WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${managementPort}`,
+      SQS_ENDPOINT: sqs.endpoint,
+      QUEUE_URL_INBOUND: sqs.queueUrls.inbound,
+      QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound,
+      QUEUE_URL_JOBS: sqs.queueUrls.jobs,
+      MEDIA_DIR: dataDir ? join(dataDir, "media") : join(REPO_ROOT, ".data", "tmp-media", randomBytes(4).toString("hex")),
+      MAIL_DIR: dataDir ? join(dataDir, "mail") : join(REPO_ROOT, ".data", "tmp-mail", randomBytes(4).toString("hex")),
+      LOG_LEVEL: opts.logLevel ?? "info",
+      ...opts.env,
+    };
+    const container = createContainer(parseConfig(env));
+
+    const gateway = createWsGateway(createWsHandler(container) as never);
+    await listen(gateway.management, managementPort, "127.0.0.1");
+    stops.push(() => new Promise<void>((r) => gateway.management.close(() => r())));
+    stops.push(() => gateway.closeAll());
+
+    const app = createHttpApp(container);
+    const server = createPublicServer({
+      fetch: app.fetch,
+      gateway,
+      webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
+      runtimeConfig: () => ({ wsPath: "/ws" }),
+    });
+    const httpPort = await listen(server, opts.httpPort ?? 0, host);
+    stops.push(
+      () =>
+        new Promise<void>((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+    );
+
+    let logins: SeedLogin[] | null = null;
+    let seededNow = false;
+    if (opts.seed !== false && !(await container.services.seed.isSeeded())) {
+      logins = await container.services.seed.seed();
+      seededNow = true;
+    } else if (opts.seed !== false) {
+      const { DEMO_LOGINS } = await import("@atende/functions/features/seed/seed.service");
+      logins = DEMO_LOGINS;
+    }
+
+    if (opts.tick !== false) {
+      // The one-minute EventBridge tick, aligned to the minute like a rate(1 minute) rule.
+      let timer: NodeJS.Timeout;
+      const schedule = () => {
+        timer = setTimeout(async () => {
+          await runTick(container);
+          schedule();
+        }, 60_000 - (Date.now() % 60_000));
+      };
+      schedule();
+      stops.push(() => clearTimeout(timer));
+    }
+
+    const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, env, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+};

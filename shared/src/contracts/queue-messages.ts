@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { CONNECTION_STATUSES } from "../constants/business";
+
+/**
+ * Messages between the session host and the functions (ARCHITECTURE "The main flows").
+ * inbound.fifo: session host -> functions (group id: `${whatsappId}:${chatJid}`, dedup id: event id)
+ * outbound.fifo: functions -> session host (group id: `${whatsappId}`, dedup id: commandId)
+ * Change these only additively: both sides read them.
+ */
+
+/** A stored media object: the key in the media store (S3 bucket / local folder), never the bytes. */
+export const mediaRefSchema = z.object({
+  key: z.string(),
+  mimetype: z.string(),
+  filename: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
+});
+export type MediaRef = z.infer<typeof mediaRefSchema>;
+
+export const MESSAGE_TYPES = [
+  "chat",
+  "image",
+  "audio",
+  "video",
+  "document",
+  "sticker",
+  "locationMessage",
+  "contactMessage",
+  "reactionMessage",
+  "call_log",
+] as const;
+
+export const waMessageSchema = z.object({
+  /** WhatsApp message id (ours too: we choose the id before sending, so echoes are recognised by id) */
+  id: z.string().min(1),
+  /** the chat: a person's jid (5511999999999@s.whatsapp.net or ...@lid) or a group's (...@g.us) */
+  chatJid: z.string().min(1),
+  fromMe: z.boolean(),
+  isGroup: z.boolean(),
+  groupSubject: z.string().optional(),
+  /** who wrote it: in a 1:1 chat the contact, in a group the participant */
+  sender: z.object({
+    jid: z.string(),
+    /** the phone number in digits when known (LID-only senders may lack it) */
+    number: z.string().optional(),
+    lid: z.string().optional(),
+    pushName: z.string().optional(),
+  }),
+  type: z.enum(MESSAGE_TYPES),
+  body: z.string().default(""),
+  media: mediaRefSchema.optional(),
+  quotedId: z.string().optional(),
+  isForwarded: z.boolean().default(false),
+  /** location: "imageUrl|mapsLink|description" as the spec stores it; vcard: the vcard text */
+  timestamp: z.number().int(),
+  /** reaction messages: the reacted message id and emoji ("" removes) */
+  reaction: z.object({ targetId: z.string(), emoji: z.string() }).optional(),
+});
+export type WaMessage = z.infer<typeof waMessageSchema>;
+
+const base = { eventId: z.string().min(1), companyId: z.number().int().positive(), whatsappId: z.number().int().positive() };
+
+export const inboundEventSchema = z.discriminatedUnion("type", [
+  z.object({ ...base, type: z.literal("message"), message: waMessageSchema }),
+  z.object({
+    ...base,
+    type: z.literal("message.update"),
+    messageId: z.string(),
+    chatJid: z.string(),
+    ack: z.number().int().min(0).max(5).optional(),
+    body: z.string().optional(),
+    isDeleted: z.boolean().optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("connection"),
+    status: z.enum(CONNECTION_STATUSES),
+    qrcode: z.string().default(""),
+    number: z.string().optional(),
+    retries: z.number().int().default(0),
+    /** logged out from the phone: the session was cleared and needs a new QR */
+    loggedOut: z.boolean().optional(),
+  }),
+  z.object({ ...base, type: z.literal("presence"), chatJid: z.string(), presence: z.enum(["composing", "recording", "available", "unavailable", "paused"]) }),
+  z.object({ ...base, type: z.literal("call"), callId: z.string(), from: z.string(), fromNumber: z.string().optional(), isVideo: z.boolean().default(false) }),
+  /** the result of an outbound command: accepted by WhatsApp (ack 1) or failed with a reason */
+  z.object({ ...base, type: z.literal("command.result"), commandId: z.string(), messageId: z.string().optional(), ok: z.boolean(), error: z.string().optional() }),
+  /** answer to checkNumber */
+  z.object({ ...base, type: z.literal("number.checked"), requestId: z.string(), number: z.string(), exists: z.boolean(), jid: z.string().optional() }),
+]);
+export type InboundEvent = z.infer<typeof inboundEventSchema>;
+
+const cmd = { commandId: z.string().min(1), companyId: z.number().int().positive(), whatsappId: z.number().int().positive() };
+
+export const outboundCommandSchema = z.discriminatedUnion("type", [
+  z.object({
+    ...cmd,
+    type: z.literal("send"),
+    /** the message id to use on WhatsApp (chosen by us, stored before sending) */
+    messageId: z.string().min(1),
+    chatJid: z.string().min(1),
+    body: z.string().default(""),
+    media: mediaRefSchema.extend({ kind: z.enum(["image", "audio", "video", "document", "sticker"]), ptt: z.boolean().optional() }).optional(),
+    quotedId: z.string().optional(),
+    isForwarded: z.boolean().optional(),
+  }),
+  z.object({ ...cmd, type: z.literal("edit"), chatJid: z.string(), targetId: z.string(), body: z.string() }),
+  z.object({ ...cmd, type: z.literal("delete"), chatJid: z.string(), targetId: z.string() }),
+  z.object({ ...cmd, type: z.literal("react"), chatJid: z.string(), targetId: z.string(), emoji: z.string() }),
+  z.object({ ...cmd, type: z.literal("read"), chatJid: z.string(), messageIds: z.array(z.string()) }),
+  z.object({ ...cmd, type: z.literal("presence"), chatJid: z.string(), presence: z.enum(["composing", "recording", "paused"]) }),
+  z.object({ ...cmd, type: z.literal("checkNumber"), requestId: z.string(), number: z.string() }),
+  z.object({ ...cmd, type: z.literal("rejectCall"), callId: z.string(), from: z.string() }),
+  z.object({ ...cmd, type: z.literal("session.start") }),
+  z.object({ ...cmd, type: z.literal("session.stop") }),
+  z.object({ ...cmd, type: z.literal("session.logout") }),
+  z.object({ ...cmd, type: z.literal("session.newQr") }),
+]);
+export type OutboundCommand = z.infer<typeof outboundCommandSchema>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/**
+ * Realtime contract (spec 1 section 7 "Realtime").
+ * Server -> browser frames: `{ channel, event, data }` where `channel` is e.g. `company-1-ticket`
+ * and `event` is the event name used by the spec (ticket, appMessage, whatsappSession, auth ...).
+ * Browser -> server frames: `{ action, data }` (API Gateway route selection on `$request.body.action`).
+ */
+export const REALTIME_EVENTS = [
+  "whatsapp",
+  "whatsappSession",
+  "user",
+  "chat",
+  "appMessage",
+  "ticket",
+  "contact",
+  "presence",
+  "auth",
+  "announcement",
+  "payment",
+  "queue",
+  "tag",
+  "setting",
+  "campaign",
+  "schedule",
+  "quickmessage",
+  "contactList",
+  "queueIntegration",
+] as const;
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
+
+export const companyChannel = (companyId: number, event: RealtimeEvent) => `company-${companyId}-${event}`;
+
+export type ServerFrame<T = unknown> = { channel: string; event: RealtimeEvent; data: T };
+
+export const clientFrameSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("joinNotification") }),
+  z.object({ action: z.literal("leaveNotification") }),
+  z.object({ action: z.literal("joinTickets"), data: z.enum(["open", "pending", "closed"]) }),
+  z.object({ action: z.literal("leaveTickets"), data: z.enum(["open", "pending", "closed"]) }),
+  z.object({ action: z.literal("joinChatBox"), data: z.string().max(64) }),
+  z.object({ action: z.literal("leaveChatBox"), data: z.string().max(64) }),
+  z.object({ action: z.literal("userStatus") }),
+  z.object({ action: z.literal("ping") }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** The `auth` event data when a newer login ended this session. */
+export type AuthEventData = { action: "logout"; reason: "other-session" };

@@ -1,0 +1,21 @@
+/** Phone display of spec 2 section 5: drop '@c.us', then +CC (AA) NNNN-NNNN or +CC (AA) NNNNN-NNNN. */
+export const formatPhone = (raw: string | null | undefined): string => {
+  if (!raw) return "";
+  const digits = raw.replace(/@c\.us$/, "").replace(/\D/g, "");
+  if (digits.length === 13) return `+${digits.slice(0, 2)} (${digits.slice(2, 4)}) ${digits.slice(4, 9)}-${digits.slice(9)}`;
+  if (digits.length >= 10 && digits.length <= 12)
+    return `+${digits.slice(0, 2)} (${digits.slice(2, 4)}) ${digits.slice(4, digits.length - 4)}-${digits.slice(-4)}`;
+  return digits;
+};
+
+/**
+ * The canonical identity of a Brazilian mobile number: with the ninth digit.
+ * 55 + DDD (2) + 8 digits starting 6-9 becomes 55 + DDD + 9 + 8 digits.
+ */
+export const canonicalBrazilianNumber = (raw: string): string => {
+  const digits = raw.replace(/\D/g, "");
+  if (digits.length === 12 && digits.startsWith("55") && /[6-9]/.test(digits[4] ?? "")) {
+    return `${digits.slice(0, 4)}9${digits.slice(4)}`;
+  }
+  return digits;
+};
