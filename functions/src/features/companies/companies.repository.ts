@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { stripKeys } from "../../platform/db/strip";
+import { setExpression } from "../../platform/db/update";
 
 export type Company = {
   id: number;
@@ -50,15 +51,12 @@ export const createCompaniesRepository = (db: Db) => ({
     return out.Item ? toCompany(out.Item) : null;
   },
   async update(id: number, patch: Partial<NewCompany>, now: Date): Promise<Company | null> {
-    const fields = Object.entries({ ...patch, updatedAt: now.toISOString() }).filter(([, v]) => v !== undefined);
     const out = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: key(id),
         ConditionExpression: "attribute_exists(pk)",
-        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
+        ...setExpression({ ...patch, updatedAt: now.toISOString() }),
         ReturnValues: "ALL_NEW",
       }),
     ).catch((e: Error) => {

@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { stripKeys } from "../../platform/db/strip";
+import { setExpression } from "../../platform/db/update";
 import { AppError } from "../../platform/errors";
 
 export type UserRecord = {
@@ -151,8 +152,7 @@ export const createUsersRepository = (db: Db) => ({
       new UpdateCommand({
         TableName: db.tableName,
         Key: key(companyId, id),
-        UpdateExpression: "SET refreshJti = :n, prevRefreshJti = :n, online = :f",
-        ExpressionAttributeValues: { ":n": null, ":f": false },
+        ...setExpression({ refreshJti: null, prevRefreshJti: null, online: false }),
       }),
     );
   },
@@ -161,8 +161,7 @@ export const createUsersRepository = (db: Db) => ({
       new UpdateCommand({
         TableName: db.tableName,
         Key: key(companyId, id),
-        UpdateExpression: "SET online = :o, lastSeenAt = :now",
-        ExpressionAttributeValues: { ":o": online, ":now": now.toISOString() },
+        ...setExpression({ online, lastSeenAt: now.toISOString() }),
         ConditionExpression: "attribute_exists(pk)",
       }),
     );
