@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: "int",
           include: ["{functions,session-host,infra}/**/*.int.test.ts"],
-          globalSetup: ["./functions/src/testing/dynamo-global-setup.ts"],
+          globalSetup: ["./infra/local/src/testing/dynamo-global-setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,6 +1,7 @@
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+import "./provided-context";
 import { createTableInput } from "@atende/shared/table/table-definition";
 import { parseConfig } from "../platform/config";
 import { createContainer, type Container } from "../platform/container";
@@ -48,7 +49,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
   const call = async (
     method: string,
     path: string,
-    opts: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: BodyInit } = {},
+    opts: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: string } = {},
   ) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -60,7 +61,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
       body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     });
     const text = await res.text();
-    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are asserted field by field
+    let json: any; // test responses are asserted field by field
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

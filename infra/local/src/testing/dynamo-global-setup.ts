@@ -1,12 +1,7 @@
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../../infra/local/src/ports";
-import { startDynamo } from "../../../infra/local/src/dynamo";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    dynamoEndpoint: string;
-  }
-}
+import "../../../../functions/src/testing/provided-context";
+import { startDynamo } from "../dynamo";
+import { freePort } from "../ports";
 
 /** One in-memory DynamoDB Local for the whole int run; each test file makes its own table. */
 export default async function setup(project: TestProject) {

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every test: type-check and lint, unit, web components, API tests against DynamoDB Local,
+# infrastructure assertions, and end-to-end tests in headless Chromium against the local platform.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export AWS_SDK_JS_SUPPRESS_NODE_DEPRECATION_WARNING=1
+echo "== check (types, lint)"
+npm run check --silent
+echo "== unit, web, api (DynamoDB Local)"
+npx vitest run --project unit --project web --project int
+echo "== end-to-end (headless Chromium)"
+bash scripts/e2e.sh
