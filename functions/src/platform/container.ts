@@ -15,11 +15,13 @@ import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repos
 import type { Config } from "./config";
 import { createDb, type Db } from "./db/client";
 import { createLogger, type Logger } from "./logger";
+import type { CommandQueue } from "./queues/commands.port";
+import { createSqsCommandQueue } from "./queues/sqs-commands.adapter";
 import { createApiGatewaySender } from "./realtime/apigateway-sender.adapter";
 import type { SocketSender } from "./realtime/sender.port";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
-export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db };
+export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue };
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
 export const createContainer = (config: Config, overrides: Overrides = {}) => {
@@ -31,6 +33,16 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     (config.WS_MANAGEMENT_ENDPOINT
       ? createApiGatewaySender(config.WS_MANAGEMENT_ENDPOINT, config.AWS_REGION, Boolean(config.DYNAMODB_ENDPOINT))
       : { post: async () => "gone" as const, disconnect: async () => {} });
+
+  const commands: CommandQueue =
+    overrides.commands ??
+    (config.QUEUE_URL_OUTBOUND
+      ? createSqsCommandQueue({ queueUrl: config.QUEUE_URL_OUTBOUND, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
+      : {
+          send: async () => {
+            throw new Error("QUEUE_URL_OUTBOUND is not configured");
+          },
+        });
 
   const repos = {
     users: createUsersRepository(db),
@@ -54,6 +66,6 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const sockets = createSocketsService({ connections: repos.connections, users: repos.users, auth, realtime, clock, logger });
   const seed = createSeedService({ ...repos, clock, bcryptRounds: config.BCRYPT_ROUNDS });
 
-  return { config, logger, clock, db, repos, tokens, services: { auth, companies, realtime, sockets, seed } };
+  return { config, logger, clock, db, commands, repos, tokens, services: { auth, companies, realtime, sockets, seed } };
 };
 export type Container = ReturnType<typeof createContainer>;

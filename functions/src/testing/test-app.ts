@@ -7,6 +7,7 @@ import { parseConfig } from "../platform/config";
 import { createContainer, type Container } from "../platform/container";
 import { createHttpApp } from "../platform/http/app";
 import { createLogger } from "../platform/logger";
+import { createMemoryCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | string): void };
@@ -32,6 +33,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     },
   };
   const sender = createMemorySender();
+  const commands = createMemoryCommandQueue();
   const config = parseConfig({
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: endpoint,
@@ -42,7 +44,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
   });
-  const container: Container = createContainer(config, { sender, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
+  const container: Container = createContainer(config, { sender, commands, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
   const app = createHttpApp(container);
 
   /** Calls the app like a browser would: JSON in, JSON out, optional bearer token and cookie. */
@@ -70,6 +72,6 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { container, app, call, sender, clock, tableName };
+  return { container, app, call, sender, commands, clock, tableName };
 };
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createWsHandler } from "@atende/functions/handlers/ws";
+import { consumeInbound } from "@atende/functions/jobs/inbound-consumer";
 import { runTick } from "@atende/functions/jobs/tick";
 import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/platform/container";
@@ -12,7 +13,7 @@ import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { ensureTable, startDynamo, type DynamoHandle } from "./dynamo";
 import { createPublicServer } from "./http-server";
 import { freePort } from "./ports";
-import { startSqs, type SqsHandle } from "./sqs";
+import { pollQueue, sqsClient, startSqs, type SqsHandle } from "./sqs";
 import { createWsGateway } from "./ws-gateway";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
@@ -104,6 +105,12 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     await listen(gateway.management, managementPort, "127.0.0.1");
     stops.push(() => new Promise<void>((r) => gateway.management.close(() => r())));
     stops.push(() => gateway.closeAll());
+
+    // Lambda's event source mapping for inbound.fifo, on one machine.
+    const inbound = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.inbound, (event) => consumeInbound(container, event), (err) =>
+      container.logger.error("inbound poll failed", { err: String(err) }),
+    );
+    stops.push(inbound.stop);
 
     const app = createHttpApp(container);
     const server = createPublicServer({

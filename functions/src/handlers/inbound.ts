@@ -1,0 +1,10 @@
+import middy from "@middy/core";
+import type { SQSEvent } from "aws-lambda";
+import { consumeInbound } from "../jobs/inbound-consumer";
+import { loadConfig } from "../platform/config";
+import { createContainer } from "../platform/container";
+
+const container = createContainer(loadConfig());
+
+/** SQS inbound.fifo -> the features' inbound handlers (partial batch failures on). */
+export const handler = middy(async (event: SQSEvent) => consumeInbound(container, event));

@@ -1,0 +1,49 @@
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
+import type { Container } from "../platform/container";
+
+type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
+export type InboundHandlers = { [T in InboundEvent["type"]]?: Handler<T> };
+
+/**
+ * Events from the session host (inbound.fifo). Each feature registers the event types it owns:
+ * messages/acks/presence/calls -> the inbox; connection state and number checks -> whatsapps.
+ */
+export const INBOUND_HANDLERS: InboundHandlers = {};
+
+/**
+ * Consumes one SQS batch. Records of one message group are handled in order; a failed record and every later
+ * record of its group are reported as failures so SQS redelivers them in order (FIFO semantics).
+ * Malformed records are logged and dropped (they would fail forever).
+ */
+export const consumeInbound = async (container: Container, event: SQSEvent): Promise<SQSBatchResponse> => {
+  const failures: { itemIdentifier: string }[] = [];
+  const failedGroups = new Set<string>();
+  for (const record of event.Records) {
+    const group = record.attributes?.MessageGroupId ?? "";
+    if (failedGroups.has(group)) {
+      failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    let parsed: InboundEvent;
+    try {
+      parsed = inboundEventSchema.parse(JSON.parse(record.body));
+    } catch (err) {
+      container.logger.error("inbound: malformed event dropped", { messageId: record.messageId, err: String(err) });
+      continue;
+    }
+    const handler = INBOUND_HANDLERS[parsed.type] as Handler<typeof parsed.type> | undefined;
+    if (!handler) {
+      container.logger.warn("inbound: no handler", { type: parsed.type });
+      continue;
+    }
+    try {
+      await handler(container, parsed as never);
+    } catch (err) {
+      container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
+      failedGroups.add(group);
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+};
