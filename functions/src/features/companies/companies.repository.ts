@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Recurrence } from "@atende/shared/constants/business";
+import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
@@ -24,6 +25,8 @@ export type Company = {
   addressState?: string;
   addressCity?: string;
   addressDistrict?: string;
+  /** company working hours (schedule type 'company') */
+  schedules?: ScheduleEntry[];
   createdAt: string;
   updatedAt: string;
 };
@@ -64,6 +67,9 @@ export const createCompaniesRepository = (db: Db) => ({
       throw e;
     });
     return out.Attributes ? toCompany(out.Attributes) : null;
+  },
+  async remove(id: number): Promise<void> {
+    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: key(id) }));
   },
   /** Operator listing, paged by id. */
   async listPage(limit: number, cursor?: string): Promise<{ items: Company[]; cursor?: string }> {

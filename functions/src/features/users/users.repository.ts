@@ -99,6 +99,91 @@ export const createUsersRepository = (db: Db) => ({
     } while (start);
     return items;
   },
+  /**
+   * Saves profile fields. A changed email moves the LOGIN# pointer in the same transaction
+   * (ERR_EMAIL_ALREADY_EXISTS when the new email is taken).
+   */
+  async update(
+    before: UserRecord,
+    patch: Partial<Pick<UserRecord, "name" | "email" | "passwordHash" | "profile" | "whatsappId" | "allTicket" | "queueIds">>,
+    now: Date,
+  ): Promise<UserRecord> {
+    const next: UserRecord = { ...before, ...patch, email: (patch.email ?? before.email).toLowerCase(), updatedAt: now.toISOString() };
+    const fields = { ...patch, email: next.email, updatedAt: next.updatedAt };
+    const updateUser = {
+      Update: {
+        TableName: db.tableName,
+        Key: key(before.companyId, before.id),
+        ConditionExpression: "attribute_exists(pk)",
+        ...setExpression(fields),
+      },
+    };
+    const emailMoves = next.email !== before.email.toLowerCase();
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: emailMoves
+            ? [
+                {
+                  Put: {
+                    TableName: db.tableName,
+                    Item: { ...loginKey(next.email), entity: "login", companyId: before.companyId, userId: before.id },
+                    ConditionExpression: "attribute_not_exists(pk)",
+                  },
+                },
+                {
+                  Delete: {
+                    TableName: db.tableName,
+                    Key: loginKey(before.email),
+                    ConditionExpression: "userId = :uid AND companyId = :cid",
+                    ExpressionAttributeValues: { ":uid": before.id, ":cid": before.companyId },
+                  },
+                },
+                updateUser,
+              ]
+            : [updateUser],
+        }),
+      );
+    } catch (e) {
+      const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
+      if (err.name === "TransactionCanceledException" && emailMoves && err.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed") {
+        throw new AppError("ERR_EMAIL_ALREADY_EXISTS");
+      }
+      if (err.name === "TransactionCanceledException") throw new AppError("ERR_NO_USER_FOUND");
+      throw e;
+    }
+    return next;
+  },
+  /** Deletes the user and their login pointer together: the email is free again and every session ends. */
+  async remove(user: UserRecord): Promise<void> {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: db.tableName, Key: key(user.companyId, user.id) } },
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: loginKey(user.email),
+              ConditionExpression: "attribute_not_exists(pk) OR userId = :uid",
+              ExpressionAttributeValues: { ":uid": user.id },
+            },
+          },
+        ],
+      }),
+    );
+  },
+  /** A new password ends every session: the token version moves and the refresh tokens are dropped. */
+  async setPassword(companyId: number, id: number, passwordHash: string, now: Date): Promise<void> {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, id),
+        UpdateExpression: "SET passwordHash = :h, tokenVersion = tokenVersion + :one, refreshJti = :n, prevRefreshJti = :n, updatedAt = :now",
+        ExpressionAttributeValues: { ":h": passwordHash, ":one": 1, ":n": null, ":now": now.toISOString() },
+        ConditionExpression: "attribute_exists(pk)",
+      }),
+    );
+  },
   /** A new session: bump the token version and set the refresh token id. Returns the new version. */
   async startSession(companyId: number, id: number, jti: string, now: Date): Promise<number> {
     const out = await db.doc.send(

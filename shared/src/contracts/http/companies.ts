@@ -7,3 +7,27 @@ export type CompanyPlanResponse = {
   dueDate: string | null;
   plan: Plan;
 };
+
+/** A company as the operator's table and form see it. */
+export type CompanyResponse = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  planId: number | null;
+  plan: { id: number; name: string } | null;
+  status: boolean;
+  campaignsEnabled: boolean;
+  dueDate: string | null;
+  recurrence: string;
+  timezone: string;
+  trialExpiration: string | null;
+  createdAt: string;
+  billingName?: string;
+  addressZipCode?: string;
+  addressStreet?: string;
+  addressState?: string;
+  addressCity?: string;
+  addressDistrict?: string;
+  schedules?: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
+};

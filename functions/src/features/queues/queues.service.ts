@@ -1,0 +1,132 @@
+import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
+import type { QueueResponse } from "@atende/shared/contracts/http/queues";
+import type { QueueInput } from "@atende/shared/domain/queues/queues";
+import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
+import { AppError } from "../../platform/errors";
+import type { AuthContext } from "../auth/auth.service";
+import type { CompaniesService } from "../companies/companies.service";
+import type { RealtimeService } from "../realtime/realtime.service";
+import type { Queue, QueuesRepository } from "./queues.repository";
+
+export const toQueueResponse = (q: Queue): QueueResponse => ({
+  id: q.id,
+  name: q.name,
+  color: q.color,
+  greetingMessage: q.greetingMessage ?? "",
+  outOfHoursMessage: q.outOfHoursMessage ?? "",
+  orderQueue: q.orderQueue ?? null,
+  integrationId: q.integrationId ?? null,
+  promptId: q.promptId ?? null,
+  schedules: q.schedules ?? [],
+  mediaPath: q.mediaPath ?? null,
+  mediaName: q.mediaName ?? null,
+  companyId: q.companyId,
+});
+
+const byOrder = (a: Queue, b: Queue) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
+
+/** Queue media goes through this port so the queues feature does not know where files live. */
+export type QueueMediaCleaner = (companyId: number, mediaPath: string) => Promise<void>;
+
+export const createQueuesService = (deps: {
+  queues: QueuesRepository;
+  companies: CompaniesService;
+  realtime: RealtimeService;
+  clock: () => Date;
+  /** called with every queue being deleted, before it goes (the queue-options feature removes the tree) */
+  onDelete?: (queue: Queue) => Promise<void>;
+}) => {
+  const { queues, companies, realtime, clock } = deps;
+
+  /** The caller's company, or another one for the operator (`companyId` query parameter). */
+  const targetCompany = (auth: AuthContext, companyId?: number) => (companyId && auth.user.super ? companyId : auth.companyId);
+
+  const assertPlanFor = async (companyId: number, input: Pick<QueueInput, "promptId" | "integrationId">) => {
+    if (input.promptId) await companies.assertPlanAllows(companyId, "useOpenAi");
+    if (input.integrationId) await companies.assertPlanAllows(companyId, "useIntegrations");
+  };
+
+  const find = async (companyId: number, id: number) => {
+    const queue = await queues.findById(companyId, id);
+    if (!queue) throw new AppError("ERR_NOT_FOUND");
+    return queue;
+  };
+
+  return {
+    async list(auth: AuthContext, companyId?: number): Promise<QueueResponse[]> {
+      return (await queues.listByCompany(targetCompany(auth, companyId))).sort(byOrder).map(toQueueResponse);
+    },
+    /** For other features (chatbot, tickets): the company's queues by menu order. */
+    async listByCompany(companyId: number): Promise<Queue[]> {
+      return (await queues.listByCompany(companyId)).sort(byOrder);
+    },
+    async findById(companyId: number, id: number): Promise<Queue | null> {
+      return queues.findById(companyId, id);
+    },
+    async get(auth: AuthContext, id: number): Promise<QueueResponse> {
+      return toQueueResponse(await find(auth.companyId, id));
+    },
+    async create(auth: AuthContext, input: QueueInput): Promise<QueueResponse> {
+      const { companyId } = auth;
+      const existing = await queues.listByCompany(companyId);
+      const plan = await companies.planOf(companyId);
+      if (isOverPlanLimit(plan, "queues", existing.length)) throw new AppError("ERR_PLAN_LIMIT_QUEUES");
+      if (existing.length >= 1 && !input.greetingMessage.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
+      await assertPlanFor(companyId, input);
+      const queue = await queues.create(
+        companyId,
+        {
+          name: input.name,
+          color: input.color,
+          greetingMessage: input.greetingMessage,
+          outOfHoursMessage: input.outOfHoursMessage,
+          orderQueue: input.orderQueue ?? null,
+          integrationId: input.integrationId ?? null,
+          promptId: input.promptId ?? null,
+          schedules: input.schedules ?? DEFAULT_SCHEDULES,
+          mediaPath: null,
+          mediaName: null,
+        },
+        clock(),
+      );
+      await realtime.publish(companyId, "queue", { action: "update", queue: toQueueResponse(queue) });
+      return toQueueResponse(queue);
+    },
+    async update(auth: AuthContext, id: number, input: Partial<QueueInput>): Promise<QueueResponse> {
+      const { companyId } = auth;
+      const before = await find(companyId, id);
+      const count = (await queues.listByCompany(companyId)).length;
+      const greeting = input.greetingMessage ?? before.greetingMessage;
+      if (count > 1 && !greeting.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
+      await assertPlanFor(companyId, { promptId: input.promptId, integrationId: input.integrationId });
+      const next: Queue = {
+        ...before,
+        name: input.name ?? before.name,
+        color: input.color ?? before.color,
+        greetingMessage: greeting,
+        outOfHoursMessage: input.outOfHoursMessage ?? before.outOfHoursMessage,
+        orderQueue: input.orderQueue === undefined ? before.orderQueue : input.orderQueue,
+        integrationId: input.integrationId === undefined ? before.integrationId : input.integrationId,
+        promptId: input.promptId === undefined ? before.promptId : input.promptId,
+        schedules: input.schedules ?? before.schedules,
+        updatedAt: clock().toISOString(),
+      };
+      await queues.replace(before, next);
+      await realtime.publish(companyId, "queue", { action: "update", queue: toQueueResponse(next) });
+      return toQueueResponse(next);
+    },
+    async setMedia(companyId: number, id: number, media: { mediaPath: string | null; mediaName: string | null }): Promise<Queue> {
+      const before = await find(companyId, id);
+      const next = { ...before, ...media, updatedAt: clock().toISOString() };
+      await queues.replace(before, next);
+      return next;
+    },
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const queue = await find(auth.companyId, id);
+      await deps.onDelete?.(queue);
+      await queues.remove(queue);
+      await realtime.publish(auth.companyId, "queue", { action: "delete", queueId: id });
+    },
+  };
+};
+export type QueuesService = ReturnType<typeof createQueuesService>;

@@ -1,0 +1,21 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { MediaStore } from "./media-store.port";
+
+export const createS3MediaStore = (bucket: string, region: string): MediaStore => {
+  const s3 = new S3Client({ region });
+  return {
+    async put(key, body, mimetype) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: mimetype }));
+    },
+    async get(key) {
+      try {
+        const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const body = await out.Body?.transformToByteArray();
+        return body ? { body, mimetype: out.ContentType ?? "application/octet-stream" } : null;
+      } catch (e) {
+        if ((e as Error).name === "NoSuchKey") return null;
+        throw e;
+      }
+    },
+  };
+};

@@ -1,0 +1,25 @@
+import { App } from "aws-cdk-lib";
+import { jobsHandlerEntryIfPresent, webDistIfBuilt } from "../constructs/repo-paths";
+import { AtendeStack } from "../stacks/atende.stack";
+
+/**
+ * `npx cdk synth|deploy` (cdk.json at the repository root). Context (`-c key=value`):
+ * - mailFrom: MAIL_FROM of the Lambdas (an SES-verified identity), default no-reply@atende.local
+ * - appVersion: APP_VERSION, default 0.1.0
+ * - deployWeb=false: skip uploading web/dist even when it exists (only /config.json is deployed)
+ * - stackName: default Atende
+ */
+const app = new App();
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return value === undefined ? undefined : String(value);
+};
+
+new AtendeStack(app, context("stackName") ?? "Atende", {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  description: "Atende: multi-tenant WhatsApp contact centre",
+  mailFrom: context("mailFrom") ?? "no-reply@atende.local",
+  appVersion: context("appVersion") ?? "0.1.0",
+  webDistDir: context("deployWeb") === "false" ? undefined : webDistIfBuilt(),
+  jobsHandlerEntry: jobsHandlerEntryIfPresent(),
+});

@@ -1,0 +1,38 @@
+import { Duration, Fn } from "aws-cdk-lib";
+import { HttpApi, HttpMethod } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import { Construct } from "constructs";
+import { AtendeFunction } from "./atende-function";
+import { grantWorkerAccess, type FunctionPlatform } from "./platform-access";
+import { handlerEntry } from "./repo-paths";
+
+/**
+ * The HTTP API: one Lambda (the Hono app of functions/src/platform/http/app.ts) behind an API Gateway
+ * HTTP API. Everything is under /api, which is also the CloudFront path that reaches it.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly handler: AtendeFunction;
+
+  constructor(scope: Construct, id: string, platform: FunctionPlatform) {
+    super(scope, id);
+    this.handler = new AtendeFunction(this, "ApiFunction", {
+      entry: handlerEntry("api"),
+      description: "Atende HTTP API (Hono app under /api)",
+      environment: platform.environment,
+      // bcrypt is CPU-bound and Lambda CPU grows with memory; API Gateway gives up after 30 s.
+      memorySize: 1024,
+      timeout: Duration.seconds(29),
+    });
+    grantWorkerAccess(this.handler, platform);
+
+    this.httpApi = new HttpApi(this, "HttpApi", { description: "Atende HTTP API", createDefaultStage: true });
+    const integration = new HttpLambdaIntegration("ApiIntegration", this.handler);
+    for (const path of ["/api", "/api/{proxy+}"]) this.httpApi.addRoutes({ path, methods: [HttpMethod.ANY], integration });
+  }
+
+  /** `{id}.execute-api.{region}.amazonaws.com`: the CloudFront origin of /api/*. */
+  get domainName(): string {
+    return Fn.select(2, Fn.split("/", this.httpApi.apiEndpoint));
+  }
+}

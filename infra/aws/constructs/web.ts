@@ -1,0 +1,129 @@
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
+import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
+import { Construct } from "constructs";
+
+export interface WebProps {
+  /** `{id}.execute-api.{region}.amazonaws.com` of the HTTP API (origin of /api/*) */
+  readonly apiDomainName: string;
+  /** wss:// URL the browser opens, published as /config.json */
+  readonly webSocketUrl: string;
+  /** the built SPA (web/dist); when absent only /config.json is deployed */
+  readonly webDistDir?: string;
+}
+
+/**
+ * Paths without a file extension are client-side routes of the SPA: serve /index.html for them.
+ * Done in a viewer-request function rather than with distribution error responses (403/404 -> index.html),
+ * because error responses apply to every behaviour and would turn the API's own 403/404 JSON errors
+ * (expired token, unknown id) into a 200 HTML page.
+ */
+const SPA_FALLBACK_CODE = `
+function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf("/") + 1);
+  if (lastSegment.indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`;
+
+/** Hashed build files (Vite puts them under assets/) may be cached for good; index.html and config.json never. */
+const IMMUTABLE = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
+const REVALIDATE = [CacheControl.noCache()];
+
+/**
+ * The browser's entry: a private S3 bucket (read by CloudFront through origin access control) behind a
+ * CloudFront distribution that also routes /api/* to the HTTP API, so the app and its API share one
+ * origin (the refresh cookie is SameSite=Strict, Path=/api/auth).
+ */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, "Bucket", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Only build output lives here: it is rebuilt by the next deploy.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const spaFallback = new CloudFrontFunction(this, "SpaFallback", {
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "Atende: client-side routes -> /index.html",
+    });
+
+    this.distribution = new Distribution(this, "Distribution", {
+      comment: "Atende web app and /api",
+      defaultRootObject: "index.html",
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // The users are in Brazil: only the "all" price class includes South American edge locations.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        "/api/*": {
+          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Every viewer header (Authorization, cookies, query strings) and CloudFront-Viewer-Address (login
+          // throttling, ADR 0003), but not Host: API Gateway must see its own host name.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+        },
+      },
+    });
+
+    this.deployContent(props);
+  }
+
+  private deployContent(props: WebProps) {
+    const runtimeConfig = Source.jsonData("config.json", { wsUrl: props.webSocketUrl });
+    let assets: BucketDeployment | undefined;
+    if (props.webDistDir) {
+      // Old hashed files stay (prune off) so a tab opened before the deploy can still load its chunks.
+      assets = new BucketDeployment(this, "DeployAssets", {
+        destinationBucket: this.bucket,
+        sources: [Source.asset(props.webDistDir, { exclude: ["index.html"] })],
+        cacheControl: IMMUTABLE,
+        prune: false,
+        memoryLimit: 512,
+      });
+    }
+    const entry = new BucketDeployment(this, "DeployEntry", {
+      destinationBucket: this.bucket,
+      sources: props.webDistDir ? [Source.asset(props.webDistDir, { exclude: ["**", "!index.html"] }), runtimeConfig] : [runtimeConfig],
+      cacheControl: REVALIDATE,
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ["/index.html", "/config.json"],
+    });
+    // index.html goes live only after the files it references are in place.
+    if (assets) entry.node.addDependency(assets);
+  }
+}

@@ -1,0 +1,70 @@
+import { CfnOutput, Stack, type StackProps } from "aws-cdk-lib";
+import type { Construct } from "constructs";
+import { Api } from "../constructs/api";
+import { AuthSecrets } from "../constructs/auth-secrets";
+import { Data } from "../constructs/data";
+import type { FunctionPlatform } from "../constructs/platform-access";
+import { Queues } from "../constructs/queues";
+import { Realtime } from "../constructs/realtime";
+import { SessionHost } from "../constructs/session-host";
+import { Web } from "../constructs/web";
+import { Workers } from "../constructs/workers";
+
+export interface AtendeStackProps extends StackProps {
+  /** MAIL_FROM of the Lambdas: a bare address (or `Name <address>`) of an SES-verified identity */
+  readonly mailFrom: string;
+  readonly appVersion: string;
+  /** web/dist to upload; leave out to deploy only /config.json (the app bucket keeps what it had) */
+  readonly webDistDir?: string;
+  /** functions/src/handlers/jobs.ts once it exists: adds the consumer of the `jobs` queue */
+  readonly jobsHandlerEntry?: string;
+}
+
+/** The address inside `Name <address>`, or the value itself. */
+export const bareAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+
+/** The whole product in one stack: data, secrets, queues, the Lambdas, the session host and the web front. */
+export class AtendeStack extends Stack {
+  constructor(scope: Construct, id: string, props: AtendeStackProps) {
+    super(scope, id, props);
+
+    const data = new Data(this, "Data");
+    const secrets = new AuthSecrets(this, "AuthSecrets");
+    const queues = new Queues(this, "Queues");
+
+    // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}): the template holds only
+    // the reference, the Lambda configuration holds the value (see docs/deploy.md "Secrets").
+    const baseEnvironment: Record<string, string> = {
+      TABLE_NAME: data.table.tableName,
+      JWT_SECRET: secrets.jwtSecret.secretValue.unsafeUnwrap(),
+      JWT_REFRESH_SECRET: secrets.jwtRefreshSecret.secretValue.unsafeUnwrap(),
+      QUEUE_URL_INBOUND: queues.inbound.queueUrl,
+      QUEUE_URL_OUTBOUND: queues.outbound.queueUrl,
+      QUEUE_URL_JOBS: queues.jobs.queueUrl,
+      MEDIA_BUCKET: data.mediaBucket.bucketName,
+      MAIL_FROM: props.mailFrom,
+      APP_VERSION: props.appVersion,
+    };
+
+    const realtime = new Realtime(this, "Realtime", { table: data.table, environment: baseEnvironment });
+    const platform: FunctionPlatform = {
+      environment: { ...baseEnvironment, WS_MANAGEMENT_ENDPOINT: realtime.managementEndpoint },
+      table: data.table,
+      mediaBucket: data.mediaBucket,
+      queues,
+      grantManageConnections: (grantee) => realtime.grantManageConnections(grantee),
+      mailFrom: bareAddress(props.mailFrom),
+    };
+    const api = new Api(this, "Api", platform);
+    new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });
+    new SessionHost(this, "SessionHost", { table: data.table, queues, mediaBucket: data.mediaBucket, appVersion: props.appVersion });
+    const web = new Web(this, "Web", { apiDomainName: api.domainName, webSocketUrl: realtime.url, webDistDir: props.webDistDir });
+
+    new CfnOutput(this, "AppUrl", { value: `https://${web.distribution.distributionDomainName}`, description: "The web app (and /api)" });
+    new CfnOutput(this, "WebSocketUrl", { value: realtime.url, description: "Realtime endpoint (also in /config.json)" });
+    new CfnOutput(this, "HttpApiUrl", { value: api.httpApi.apiEndpoint, description: "The HTTP API without CloudFront" });
+    new CfnOutput(this, "TableName", { value: data.table.tableName });
+    new CfnOutput(this, "MediaBucketName", { value: data.mediaBucket.bucketName });
+    new CfnOutput(this, "WebBucketName", { value: web.bucket.bucketName });
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The one validated configuration of the session host. Nothing else reads process.env.
+ * AWS (Fargate task) sets these as environment variables; the local runner and tests pass them in-process.
+ */
+const configSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  /** set only for DynamoDB Local */
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  AWS_REGION: z.string().default("us-east-1"),
+  SQS_ENDPOINT: z.string().url().optional(),
+  QUEUE_URL_INBOUND: z.string().min(1),
+  QUEUE_URL_OUTBOUND: z.string().min(1),
+  /** media store: a local folder (one machine, tests) or an S3 bucket (AWS) */
+  MEDIA_DIR: z.string().optional(),
+  MEDIA_BUCKET: z.string().optional(),
+  /** this host's identity in the lease items; a restarted host with the same id reclaims its leases at once */
+  HOST_ID: z.string().min(1).default(() => `host-${Math.random().toString(36).slice(2, 10)}`),
+  /** which provider drives connections whose start command names no channel */
+  DEFAULT_CHANNEL: z.enum(["simulator", "baileys"]).default("baileys"),
+  /** lease: a host that misses heartbeats for this long loses its connections to another host */
+  LEASE_TTL_MS: z.coerce.number().int().positive().default(30_000),
+  LEASE_HEARTBEAT_MS: z.coerce.number().int().positive().default(10_000),
+  /** how often a host looks for connections whose owner died */
+  LEASE_SCAN_MS: z.coerce.number().int().positive().default(10_000),
+  /** how long a received outbound command stays invisible to other hosts (a dead host's commands come back after it) */
+  COMMAND_VISIBILITY_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
+  COMMAND_WAIT_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
+  /** how long a command waits for its session to finish connecting before it fails */
+  SEND_WAIT_CONNECTED_MS: z.coerce.number().int().min(0).default(15_000),
+  /** simulator: port of its HTTP page/API when the host runs alone (the local runner mounts it on its own origin) */
+  SIMULATOR_PORT: z.coerce.number().int().min(0).default(0),
+  SIMULATOR_QR_REFRESH_MS: z.coerce.number().int().positive().default(30_000),
+  SIMULATOR_ACK_DELAY_MS: z.coerce.number().int().min(0).default(800),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type HostConfig = z.infer<typeof configSchema>;
+
+export const parseHostConfig = (env: Record<string, string | undefined>): HostConfig => configSchema.parse(env);

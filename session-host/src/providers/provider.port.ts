@@ -1,0 +1,117 @@
+import type { ConnectionStatus } from "@atende/shared/constants/business";
+import type { MediaRef, WaMessage } from "@atende/shared/contracts/queue-messages";
+
+/**
+ * The provider port: what the session host needs from a WhatsApp implementation (Baileys in AWS,
+ * the simulator on one machine and in tests). A provider only translates; it owns no business rules.
+ */
+
+export type SessionIdentity = { companyId: number; whatsappId: number };
+
+/** Inbound media, not yet stored: the host stores it first (media store) and puts a MediaRef in the event. */
+export type InboundMedia = { mimetype: string; filename?: string; download: () => Promise<Buffer> };
+
+/** A WhatsApp message as a provider sees it: our waMessage, with media still to be downloaded. */
+export type ProviderMessage = Omit<WaMessage, "media" | "body" | "isForwarded"> & {
+  body: string;
+  isForwarded: boolean;
+  media?: InboundMedia;
+};
+
+export type MessageUpdate = { messageId: string; chatJid: string; ack?: number; body?: string; isDeleted?: boolean };
+export type PresenceUpdate = { chatJid: string; presence: "composing" | "recording" | "available" | "unavailable" | "paused" };
+export type IncomingCall = { callId: string; from: string; fromNumber?: string; isVideo: boolean };
+
+export type ConnectionState = {
+  status: ConnectionStatus;
+  /** the QR string to render (status qrcode); "" otherwise */
+  qrcode?: string;
+  /** the linked phone's number in digits (CONNECTED) */
+  number?: string;
+  retries?: number;
+  /** the phone unlinked this device: the session was cleared and needs a new QR */
+  loggedOut?: boolean;
+};
+
+/**
+ * Events a session reports. The returned promise of message/update handlers resolves only once the event is on
+ * the durable queue; a provider acknowledges to WhatsApp (or the simulated network) only after that.
+ */
+export type ProviderEvents = {
+  /** QR shown, pairing, connected, disconnected, timeout ... */
+  connection(state: ConnectionState): Promise<void>;
+  message(message: ProviderMessage): Promise<void>;
+  /** ack (3 delivered, 4 read, 5 played), edit (body) and delete (isDeleted) of a message; reactions come as messages */
+  messageUpdate(update: MessageUpdate): Promise<void>;
+  presence(update: PresenceUpdate): Promise<void>;
+  call(call: IncomingCall): Promise<void>;
+};
+
+/** Outbound media: the functions stored it in the media store; `read` loads the bytes. */
+export type OutboundMedia = MediaRef & { kind: "image" | "audio" | "video" | "document" | "sticker"; ptt?: boolean; read: () => Promise<Buffer> };
+
+export type OutgoingMessage = {
+  /** the id to use on WhatsApp, chosen by the functions (a retry reuses it, so it never sends twice) */
+  messageId: string;
+  chatJid: string;
+  body: string;
+  media?: OutboundMedia;
+  quotedId?: string;
+  isForwarded?: boolean;
+};
+
+/** One connection's live session, driven by exactly one host (the lease holder). */
+export type ProviderSession = {
+  /** connects with the stored auth, or shows a QR when there is none */
+  start(): Promise<void>;
+  /** closes the socket and keeps the auth (another host or a later start continues the session) */
+  stop(): Promise<void>;
+  /** unlinks the device and clears the auth */
+  logout(): Promise<void>;
+  /** clears the auth and starts again with a fresh QR */
+  requestNewQr(): Promise<void>;
+  isConnected(): boolean;
+  /** resolves once WhatsApp accepted the message (ack 1) with its id */
+  send(message: OutgoingMessage): Promise<{ messageId: string }>;
+  edit(chatJid: string, targetId: string, body: string): Promise<void>;
+  delete(chatJid: string, targetId: string): Promise<void>;
+  react(chatJid: string, targetId: string, emoji: string): Promise<void>;
+  markRead(chatJid: string, messageIds: string[]): Promise<void>;
+  sendPresence(chatJid: string, presence: "composing" | "recording" | "paused"): Promise<void>;
+  checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
+  rejectCall(callId: string, from: string): Promise<void>;
+};
+
+/** What a provider gets from the host to build a session. */
+export type SessionContext = {
+  identity: SessionIdentity;
+  events: ProviderEvents;
+  /**
+   * The auth state store of this connection (creds and signal keys). Writes succeed only while this host
+   * still holds the connection's lease; a failed write means the lease is lost.
+   */
+  auth: AuthStore;
+};
+
+export type AuthStore = {
+  get(type: string, ids: string[]): Promise<Record<string, unknown>>;
+  /** writes (value) and deletes (null) in one conditional batch */
+  set(data: Record<string, Record<string, unknown | null>>): Promise<void>;
+  clear(): Promise<void>;
+};
+
+export type Provider = {
+  readonly channel: "simulator" | "baileys";
+  createSession(ctx: SessionContext): ProviderSession;
+};
+
+export class ProviderError extends Error {
+  constructor(
+    /** an error code of the catalogue, sent back in command.result */
+    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT",
+    message?: string,
+  ) {
+    super(message ?? code);
+    this.name = "ProviderError";
+  }
+}

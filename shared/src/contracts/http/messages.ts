@@ -1,0 +1,27 @@
+import type { Message } from "../../domain/messages/message";
+import type { TicketView } from "./tickets";
+
+/** A message as the API and the realtime `appMessage` event carry it. */
+export type MessageView = Omit<Message, "mediaKey"> & {
+  quotedMsg: Pick<Message, "id" | "body" | "fromMe" | "mediaType"> | null;
+  contact: { id: number; name: string; number: string } | null;
+};
+
+/** GET /messages/{ticketId} */
+export type MessageListResponse = { messages: MessageView[]; ticket: TicketView; count: number; hasMore: boolean };
+
+/** Realtime `appMessage` event (channel company-{id}-appMessage). */
+export type AppMessageEventData = { action: "create" | "update"; message: MessageView; ticket: TicketView; contact: TicketView["contact"] };
+
+/** Realtime `presence` event. */
+export type PresenceEventData = { ticketId: number; presence: "composing" | "recording" | "available" | "unavailable" | "paused" };
+
+export type TicketNoteView = {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  userId: number;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+};

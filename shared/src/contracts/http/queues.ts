@@ -1,0 +1,29 @@
+import type { ScheduleEntry } from "../../domain/queues/queues";
+
+/** GET /queue, GET /queue/{id} item. */
+export type QueueResponse = {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+  schedules: ScheduleEntry[];
+  mediaPath: string | null;
+  mediaName: string | null;
+  companyId: number;
+};
+
+/** GET /queue-options item: a chatbot node. `children` holds the direct children's ids count only when listed. */
+export type QueueOptionResponse = {
+  id: number;
+  queueId: number;
+  parentId: number | null;
+  title: string;
+  message: string;
+  option: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+};

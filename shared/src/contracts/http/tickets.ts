@@ -1,0 +1,66 @@
+import type { Contact } from "../../domain/contacts/contact";
+import type { TicketStatus } from "../../domain/tickets/ticket";
+
+/** A ticket as the API and the realtime `ticket` event carry it (spec 1 section 3). */
+export type TicketView = {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string; status: string } | null;
+  contactId: number;
+  contact: Pick<Contact, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "extraInfo"> | null;
+  lastMessage: string;
+  updatedAt: string;
+  createdAt: string;
+  unreadMessages: number;
+  tags: { id: number; name: string; color: string }[];
+  presence: "composing" | "recording" | null;
+  isGroup: boolean;
+  chatbot: boolean;
+  useIntegration: boolean;
+  promptId: number | null;
+  integrationId: number | null;
+};
+
+/** GET /tickets, GET /ticket/kanban */
+export type TicketListResponse = { tickets: TicketView[]; count: number; hasMore: boolean };
+
+/** Realtime `ticket` event (channel company-{id}-ticket). */
+export type TicketEventData =
+  | { action: "update"; ticket: TicketView }
+  | { action: "updateUnread"; ticketId: number }
+  | { action: "delete"; ticketId: number };
+
+/** Error body of ERR_OTHER_OPEN_TICKET: `data` is the existing ticket. */
+export type OtherOpenTicketData = TicketView;
+
+/** One attention cycle (dashboard source; docs/adr/0005-ticket-keys.md). */
+export type TicketCycle = {
+  ticketId: number;
+  companyId: number;
+  contactId: number;
+  whatsappId: number | null;
+  queueId: number | null;
+  userId: number | null;
+  queuedAt: string;
+  acceptedAt: string | null;
+  finishedAt: string | null;
+  ratedAt: string | null;
+  rating: number | null;
+  status: TicketStatus;
+};
+
+/** One recorded ticket change (who, when, from, to). */
+export type TicketChange = {
+  ticketId: number;
+  at: string;
+  byUserId: number | null;
+  action: "create" | "accept" | "resolve" | "return" | "reopen" | "transfer" | "update" | "delete" | "expire" | "autoTransfer" | "bot" | "rate";
+  from: { status: TicketStatus; userId: number | null; queueId: number | null; whatsappId: number | null } | null;
+  to: { status: TicketStatus; userId: number | null; queueId: number | null; whatsappId: number | null } | null;
+};

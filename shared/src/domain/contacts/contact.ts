@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, NAME_MAX, NAME_MIN } from "../../constants/business";
+
+export const extraInfoSchema = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(1000) });
+
+/** Contact form of spec 1 section 5 (messages are the spec's). */
+export const contactFormSchema = z.object({
+  name: z.string({ error: "Required" }).trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
+  number: z.string({ error: "Required" }).trim().min(CONTACT_NUMBER_MIN, "Too Short!").max(CONTACT_NUMBER_MAX, "Too Long!"),
+  email: z.union([z.literal(""), z.string().trim().email("Invalid email")]).optional().default(""),
+  extraInfo: z.array(extraInfoSchema).max(50).optional().default([]),
+});
+export type ContactFormInput = z.infer<typeof contactFormSchema>;
+
+export const contactUpdateSchema = contactFormSchema.partial();
+
+export type Contact = {
+  id: number;
+  companyId: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+  /** WhatsApp LID of the person when known (one contact per person: number and LID resolve here) */
+  lid: string | null;
+  whatsappId: number | null;
+  extraInfo: { name: string; value: string }[];
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** Message media types of spec 1 section 3 (chat = plain text). */
+export const MEDIA_TYPES = [
+  "chat",
+  "image",
+  "audio",
+  "video",
+  "application",
+  "sticker",
+  "locationMessage",
+  "contactMessage",
+  "vcard",
+  "reactionMessage",
+  "call_log",
+] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Acks only move forward: 0 pending, 1 sent, 2 server, 3 delivered, 4 read, 5 played. */
+export const nextAck = (current: number, incoming: number): number => Math.max(current, incoming);
+
+export const sendMessageSchema = z.object({
+  body: z.string().max(65_536).default(""),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  mediaUrl: z.string().max(2000).optional().nullable(),
+  quotedMsg: z.object({ id: z.string().min(1).max(200) }).passthrough().optional().nullable(),
+  /** idempotency key (also accepted as the Idempotency-Key header) */
+  idempotencyKey: z.string().min(1).max(100).optional(),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const editMessageSchema = z.object({
+  body: z.string().trim().min(1, "Required").max(65_536),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  mediaUrl: z.string().max(2000).optional().nullable(),
+  quotedMsg: z.unknown().optional(),
+});
+export const reactionSchema = z.object({ type: z.string().max(16) });
+export const forwardSchema = z.object({
+  messageId: z.string({ error: "ERR_NOT_A_MESSAGE" }).min(1).max(200),
+  contactId: z.number().int().positive(),
+  signMessage: z.boolean().optional().default(false),
+});
+export const ticketNoteSchema = z.object({
+  note: z.string({ error: "Required" }).trim().min(2, "Too Short!").max(5000),
+  ticketId: z.number().int().positive(),
+  contactId: z.number().int().positive().optional(),
+});
+
+export type Message = {
+  id: string;
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  /** API path the browser fetches the media from (authenticated), or null */
+  mediaUrl: string | null;
+  mediaKey: string | null;
+  mediaMimetype: string | null;
+  mediaName: string | null;
+  quotedMsgId: string | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isForwarded: boolean;
+  ack: number;
+  /** set when sending failed: the reason, shown on the message */
+  error: string | null;
+  reactions: { emoji: string; fromMe: boolean; senderJid: string }[];
+  participant: string | null;
+  queueId: number | null;
+  userId: number | null;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,66 @@
+import { Box, Button, Typography } from "@mui/material";
+import { Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { PageLoader } from "../components/ui/page-loader";
+import { toast } from "../lib/toast";
+import type { AppRoute } from "./routes";
+import { useSession } from "./session/session-context";
+
+/** Private area: no session -> /login (remembering where the user wanted to go). */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (session.status === "loading") return <PageLoader fullScreen />;
+  if (session.status === "error")
+    return (
+      <Box sx={{ p: 4, textAlign: "center" }}>
+        <Typography variant="h6">{t("common:loadError.title")}</Typography>
+        <Button onClick={session.retry}>{t("common:loadError.retry")}</Button>
+      </Box>
+    );
+  if (session.status === "anonymous") return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Public area (login, signup, reset): a signed-in user goes to /. */
+export function PublicOnly() {
+  const session = useSession();
+  if (session.status === "authenticated") return <Navigate to="/" replace />;
+  return (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+const REDIRECT_AFTER_MS = 1000;
+
+function Denied() {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  useEffect(() => {
+    toast.error(t("common:noPermissionRedirect"));
+    const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, t]);
+  return null;
+}
+
+/** Applies a registry entry's gates (admin, super, plan flag) before rendering its page. */
+export function RouteGate({ route }: { route: AppRoute }) {
+  const session = useSession();
+  if (session.status !== "authenticated") return null;
+  const { user } = session;
+  if (route.planFlag && session.plan === undefined) return <PageLoader />;
+  const allowed =
+    (!route.adminOnly || user.profile === "admin") && (!route.superOnly || user.super) && (!route.planFlag || session.planFlags[route.planFlag]);
+  if (!allowed) return route.deniedRedirect ? <Navigate to={route.deniedRedirect} replace /> : <Denied />;
+  const Page = route.Component;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,64 @@
+import { type ComponentType, lazy } from "react";
+import type { PlanFlag } from "@atende/shared/domain/plans/plan";
+import { ComingSoon } from "../components/ui/coming-soon";
+
+/**
+ * The route registry (spec 3 section 2, route gating table). To ship a page, replace its `Component`
+ * with a lazy import of your feature, e.g.
+ *   Component: lazy(() => import("../features/tags/components/tags-page").then((m) => ({ default: m.TagsPage }))),
+ * Gates: `adminOnly`, `superOnly`, `planFlag` (checked against the session; a refused user gets an error toast
+ * and goes to / after 1 s, or straight to `deniedRedirect` when set). The server enforces the same rules.
+ */
+export type AppRoute = {
+  path: string;
+  /** i18n key naming the page (the coming-soon stand-in shows it) */
+  titleKey: string;
+  Component: ComponentType;
+  adminOnly?: boolean;
+  superOnly?: boolean;
+  planFlag?: PlanFlag;
+  deniedRedirect?: string;
+};
+
+const soon = (titleKey: string): ComponentType => {
+  const Page = () => <ComingSoon titleKey={titleKey} />;
+  Page.displayName = `ComingSoon(${titleKey})`;
+  return Page;
+};
+
+/** Public pages: an authenticated user visiting them goes to /. */
+export const PUBLIC_ROUTES: AppRoute[] = [
+  { path: "/login", titleKey: "auth:title", Component: lazy(() => import("../features/auth/components/login-page").then((m) => ({ default: m.LoginPage }))) },
+  { path: "/signup", titleKey: "auth:signup", Component: soon("auth:signup") },
+  { path: "/forgetpsw", titleKey: "auth:forgotPassword", Component: soon("auth:forgotPassword") },
+];
+
+/** Private pages, inside the main layout: an unauthenticated user goes to /login. */
+export const PRIVATE_ROUTES: AppRoute[] = [
+  { path: "/", titleKey: "menu:dashboard", Component: soon("menu:dashboard"), adminOnly: true, deniedRedirect: "/tickets" },
+  { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: soon("menu:tickets") },
+  { path: "/quick-messages", titleKey: "menu:quickMessages", Component: soon("menu:quickMessages") },
+  { path: "/kanban", titleKey: "menu:kanban", Component: soon("menu:kanban"), planFlag: "useKanban" },
+  { path: "/todolist", titleKey: "menu:todolist", Component: lazy(() => import("../features/todo/components/todo-page").then((m) => ({ default: m.TodoPage }))) },
+  { path: "/contacts", titleKey: "menu:contacts", Component: soon("menu:contacts") },
+  { path: "/schedules", titleKey: "menu:schedules", Component: soon("menu:schedules"), planFlag: "useSchedules" },
+  { path: "/tags", titleKey: "menu:tags", Component: soon("menu:tags") },
+  { path: "/chats/:id?", titleKey: "menu:chats", Component: soon("menu:chats"), planFlag: "useInternalChat" },
+  { path: "/helps", titleKey: "menu:helps", Component: soon("menu:helps") },
+  { path: "/campaigns", titleKey: "menu:campaigns", Component: soon("menu:campaigns"), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/campaign/:campaignId/report", titleKey: "menu:campaigns", Component: soon("menu:campaigns"), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/contact-lists", titleKey: "menu:contactLists", Component: soon("menu:contactLists"), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/contact-lists/:contactListId/contacts", titleKey: "menu:contactLists", Component: soon("menu:contactLists"), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/campaigns-config", titleKey: "menu:campaignsConfig", Component: soon("menu:campaignsConfig"), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/announcements", titleKey: "menu:announcements", Component: soon("menu:announcements"), superOnly: true },
+  { path: "/prompts", titleKey: "menu:prompts", Component: soon("menu:prompts"), adminOnly: true, planFlag: "useOpenAi" },
+  { path: "/queue-integration", titleKey: "menu:queueIntegration", Component: soon("menu:queueIntegration"), adminOnly: true, planFlag: "useIntegrations" },
+  { path: "/connections", titleKey: "menu:connections", Component: soon("menu:connections"), adminOnly: true },
+  { path: "/files", titleKey: "menu:files", Component: soon("menu:files"), adminOnly: true },
+  { path: "/queues", titleKey: "menu:queues", Component: soon("menu:queues"), adminOnly: true },
+  { path: "/users", titleKey: "menu:users", Component: soon("menu:users"), adminOnly: true },
+  { path: "/messages-api", titleKey: "menu:messagesApi", Component: soon("menu:messagesApi"), adminOnly: true, planFlag: "useExternalApi" },
+  { path: "/financeiro", titleKey: "menu:financeiro", Component: soon("menu:financeiro"), adminOnly: true },
+  { path: "/settings", titleKey: "menu:settings", Component: soon("menu:settings"), adminOnly: true },
+  { path: "/subscription", titleKey: "menu:subscription", Component: soon("menu:subscription") },
+];

@@ -1,0 +1,61 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { planFlagsOf } from "@atende/shared/domain/plans/plan";
+import { useCompanyPlan } from "../../features/auth/api/company-plan";
+import { meQueryOptions, useMe } from "../../features/auth/api/me";
+import { onSessionRefreshed } from "../../lib/api-client";
+import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useRealtime } from "../../lib/realtime";
+import { getToken, subscribeSession } from "../../lib/session-storage";
+import { toast } from "../../lib/toast";
+import { type Session, SessionContext, type SessionState } from "./session-context";
+
+/** Milliseconds between the "opened elsewhere" message and the reload (spec 1 section 4). */
+const OTHER_SESSION_RELOAD_MS = 1000;
+
+/**
+ * The session: a token in localStorage means logged in; the user comes from the login answer or GET /auth/me
+ * (kept in react-query under meQueryOptions), the plan from GET /companies/listPlan/{companyId}.
+ * While logged in the tab's realtime socket is open.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const token = useSyncExternalStore(subscribeSession, getToken);
+  const me = useMe(token !== null);
+  const user = token ? me.data : undefined;
+  const plan = useCompanyPlan(user?.companyId);
+
+  useEffect(() => onSessionRefreshed(({ user: fresh }) => queryClient.setQueryData(meQueryOptions().queryKey, fresh)), [queryClient]);
+
+  const loggedIn = user !== undefined;
+  useEffect(() => {
+    if (!loggedIn) return;
+    connectRealtime();
+    return disconnectRealtime;
+  }, [loggedIn]);
+
+  // After a lost connection every screen refetches what it shows.
+  useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
+
+  useRealtime("auth", () => {
+    toast.warning(t("common:otherSession"), 5000);
+    disconnectRealtime();
+    localStorage.clear();
+    setTimeout(() => location.reload(), OTHER_SESSION_RELOAD_MS);
+  });
+
+  const isError = me.isError;
+  const refetch = me.refetch;
+  const session = useMemo<Session>(() => {
+    const state: SessionState = !token
+      ? { status: "anonymous" }
+      : user
+        ? { status: "authenticated", user }
+        : isError
+          ? { status: "error", retry: () => void refetch() }
+          : { status: "loading" };
+    return { ...state, plan: plan.data?.plan, planFlags: planFlagsOf(plan.data?.plan) };
+  }, [token, user, isError, refetch, plan.data]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

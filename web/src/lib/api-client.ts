@@ -1,0 +1,149 @@
+import type { AuthResponse } from "@atende/shared/contracts/http/auth";
+import { clearSession, getToken, saveSession } from "./session-storage";
+
+/**
+ * The one HTTP client. Paths are relative to /api ("/tickets", not "/api/tickets").
+ * - JSON in and out; a FormData body is sent as multipart as is.
+ * - Bearer token from localStorage `token`; refresh cookie sent along (`credentials: "include"`).
+ * - 403 with an expired-session code: refresh once (POST /auth/refresh_token) and retry the call.
+ * - 401: the session is over; token and company id are cleared and the app shows /login.
+ * - Any other failure throws ApiError with the server's `{ error }` code (see lib/toast-error.ts).
+ */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** query string; null/undefined are skipped, arrays are sent as JSON (e.g. queueIds=[1,2]) */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** false for public calls (login, signup, password reset): no token, no refresh, no logout on 401 */
+  auth?: boolean;
+  /** "blob" for media downloads */
+  responseType?: "json" | "blob";
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** the server's error code (`ERR_...`), or undefined when the answer had none */
+    readonly code: string | undefined,
+    readonly body: { error?: string; data?: unknown; issues?: { path: (string | number)[]; message: string }[] } | undefined,
+  ) {
+    super(code ?? `HTTP ${status}`);
+    this.name = "ApiError";
+  }
+  get data(): unknown {
+    return this.body?.data;
+  }
+}
+
+export const API_BASE = "/api";
+
+/** Codes the server sends with 403 when only the access token expired (other 403s are real refusals). */
+const EXPIRED_CODES = new Set(["ERR_SESSION_EXPIRED", "ERR_TOKEN_EXPIRED"]);
+
+const buildUrl = (path: string, query?: Record<string, QueryValue>) => {
+  const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    params.set(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+};
+
+const send = (path: string, opts: RequestOptions) => {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const token = opts.auth === false ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "include", signal: opts.signal });
+};
+
+const readBody = async (res: Response): Promise<unknown> => {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const toError = async (res: Response): Promise<ApiError> => {
+  const body = await readBody(res);
+  if (body && typeof body === "object" && "error" in body) {
+    const typed = body as ApiError["body"];
+    return new ApiError(res.status, typeof typed?.error === "string" ? typed.error : undefined, typed);
+  }
+  return new ApiError(res.status, typeof body === "string" && body ? body : undefined, undefined);
+};
+
+let refreshing: Promise<AuthResponse> | null = null;
+const refreshListeners = new Set<(auth: AuthResponse) => void>();
+
+/** Called with the new session after every successful refresh (the session provider updates the user). */
+export const onSessionRefreshed = (listener: (auth: AuthResponse) => void) => {
+  refreshListeners.add(listener);
+  return () => {
+    refreshListeners.delete(listener);
+  };
+};
+
+/** One refresh at a time for the whole tab; concurrent callers share it. Rejects when the session is over. */
+export const refreshSession = (): Promise<AuthResponse> => {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(`${API_BASE}/auth/refresh_token`, { method: "POST", credentials: "include", headers: { Accept: "application/json" } });
+      if (!res.ok) throw await toError(res);
+      const auth = (await res.json()) as AuthResponse;
+      saveSession(auth.token, auth.user);
+      refreshListeners.forEach((listener) => listener(auth));
+      return auth;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+};
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(path, opts);
+  if (opts.auth !== false && res.status === 403) {
+    const err = await toError(res.clone());
+    if (err.code === undefined || EXPIRED_CODES.has(err.code)) {
+      try {
+        await refreshSession();
+      } catch {
+        clearSession();
+        throw err;
+      }
+      res = await send(path, opts);
+    }
+  }
+  if (!res.ok) {
+    const err = await toError(res);
+    if (opts.auth !== false && res.status === 401) clearSession();
+    throw err;
+  }
+  if (opts.responseType === "blob") return (await res.blob()) as T;
+  return (await readBody(res)) as T;
+}
+
+/** Shorthands: `api.get<Ticket[]>("/tickets", { query: { pageNumber: 1 } })`, `api.post("/tags", { name })`. */
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...opts, method: "GET" }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...opts, method: "POST", body }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...opts, method: "PUT", body }),
+  patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...opts, method: "PATCH", body }),
+  delete: <T = void>(path: string, opts?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...opts, method: "DELETE" }),
+};

@@ -1,0 +1,176 @@
+import { useEffect, useRef } from "react";
+import type { ClientFrame, RealtimeEvent, ServerFrame } from "@atende/shared/contracts/ws-events";
+import { refreshSession } from "./api-client";
+import { getToken } from "./session-storage";
+
+/**
+ * ONE WebSocket per tab (spec 1 section 7 "Realtime").
+ * - URL from GET /config.json: `{ wsUrl: "wss://..." }` (AWS) or `{ wsPath: "/ws" }` (local, same origin); `?token=`.
+ * - Server frames `{ channel, event, data }` go to `useRealtime(event, handler)` subscribers.
+ * - Rooms: `useRealtimeRoom("joinTickets", "open")` sends the join, the leave on unmount, and rejoins after a reconnect.
+ * - Lost connection: reconnect with backoff using a refreshed token; if the refresh fails the session is over -> reload.
+ * - After a reconnect `onRealtimeReconnect` listeners run (the app invalidates react-query caches).
+ * - `userStatus` every 5 minutes while connected.
+ */
+export const USER_STATUS_INTERVAL_MS = 300_000;
+const BACKOFF_MS = [1000, 2000, 5000, 10_000, 20_000, 30_000];
+
+type Handler = (data: unknown, frame: ServerFrame) => void;
+type JoinAction = "joinNotification" | "joinTickets" | "joinChatBox";
+type LeaveAction = "leaveNotification" | "leaveTickets" | "leaveChatBox";
+const LEAVE_OF: Record<JoinAction, LeaveAction> = { joinNotification: "leaveNotification", joinTickets: "leaveTickets", joinChatBox: "leaveChatBox" };
+
+type RuntimeConfig = { wsUrl?: string; wsPath?: string };
+let configPromise: Promise<RuntimeConfig> | null = null;
+const runtimeConfig = () => {
+  configPromise ??= fetch("/config.json")
+    .then((res) => (res.ok ? (res.json() as Promise<RuntimeConfig>) : {}))
+    .catch(() => {
+      configPromise = null;
+      return {};
+    });
+  return configPromise;
+};
+
+export const socketUrl = (config: RuntimeConfig, token: string, origin = location.origin) => {
+  const base = config.wsUrl ?? `${origin.replace(/^http/, "ws")}${config.wsPath ?? "/ws"}`;
+  return `${base}${base.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
+};
+
+const handlers = new Map<string, Set<Handler>>();
+const reconnectListeners = new Set<() => void>();
+/** room key ("joinTickets|open") -> how many components want it */
+const rooms = new Map<string, number>();
+
+let socket: WebSocket | null = null;
+let wanted = false;
+let attempt = 0;
+let everOpened = false;
+let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+let statusTimer: ReturnType<typeof setInterval> | undefined;
+
+const sendFrame = (frame: ClientFrame) => {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+};
+
+const roomFrame = (key: string, leave = false): ClientFrame => {
+  const [action, data] = key.split("|") as [JoinAction, string];
+  const name = leave ? LEAVE_OF[action] : action;
+  return (data ? { action: name, data } : { action: name }) as ClientFrame;
+};
+
+const open = async () => {
+  const token = getToken();
+  if (!wanted || !token) return;
+  const config = await runtimeConfig();
+  if (!wanted) return;
+  const ws = new WebSocket(socketUrl(config, token));
+  socket = ws;
+  ws.onopen = () => {
+    const isReconnect = everOpened;
+    everOpened = true;
+    attempt = 0;
+    for (const key of rooms.keys()) sendFrame(roomFrame(key));
+    sendFrame({ action: "userStatus" });
+    clearInterval(statusTimer);
+    statusTimer = setInterval(() => sendFrame({ action: "userStatus" }), USER_STATUS_INTERVAL_MS);
+    if (isReconnect) reconnectListeners.forEach((listener) => listener());
+  };
+  ws.onmessage = (message) => {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(String(message.data)) as ServerFrame;
+    } catch {
+      return;
+    }
+    handlers.get(frame.event)?.forEach((handler) => handler(frame.data, frame));
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    clearInterval(statusTimer);
+    if (wanted) scheduleReconnect();
+  };
+};
+
+const scheduleReconnect = () => {
+  const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 30_000;
+  attempt += 1;
+  clearTimeout(reconnectTimer);
+  reconnectTimer = setTimeout(() => {
+    if (!wanted) return;
+    refreshSession().then(
+      () => void open(),
+      (err: unknown) => {
+        // No answer at all (server down): keep trying. A refused refresh: the session expired, start over.
+        if (err instanceof TypeError) scheduleReconnect();
+        else location.reload();
+      },
+    );
+  }, delay);
+};
+
+/** Opens the tab's socket (idempotent). Called by the session provider once logged in. */
+export const connectRealtime = () => {
+  if (wanted) return;
+  wanted = true;
+  everOpened = false;
+  attempt = 0;
+  void open();
+};
+
+/** Closes the socket for good (logout). */
+export const disconnectRealtime = () => {
+  wanted = false;
+  clearTimeout(reconnectTimer);
+  clearInterval(statusTimer);
+  const ws = socket;
+  socket = null;
+  ws?.close();
+};
+
+export const subscribeRealtime = (event: RealtimeEvent, handler: Handler) => {
+  let set = handlers.get(event);
+  if (!set) handlers.set(event, (set = new Set()));
+  set.add(handler);
+  return () => {
+    set.delete(handler);
+  };
+};
+
+export const onRealtimeReconnect = (listener: () => void) => {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+};
+
+/** Joins a room until the returned function is called. */
+export const joinRoom = (action: JoinAction, data?: string) => {
+  const key = `${action}|${data ?? ""}`;
+  const count = rooms.get(key) ?? 0;
+  rooms.set(key, count + 1);
+  if (count === 0) sendFrame(roomFrame(key));
+  return () => {
+    const left = (rooms.get(key) ?? 1) - 1;
+    if (left > 0) rooms.set(key, left);
+    else {
+      rooms.delete(key);
+      sendFrame(roomFrame(key, true));
+    }
+  };
+};
+
+/** Runs `handler(data, frame)` for every server frame of `event` while the component is mounted. */
+export function useRealtime<T = unknown>(event: RealtimeEvent, handler: (data: T, frame: ServerFrame<T>) => void) {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => subscribeRealtime(event, (data, frame) => ref.current(data as T, frame as ServerFrame<T>)), [event]);
+}
+
+/** Keeps this tab in a room while mounted: `useRealtimeRoom("joinChatBox", ticketUuid)`. Pass enabled=false to skip. */
+export function useRealtimeRoom(action: JoinAction, data?: string, enabled = true) {
+  useEffect(() => (enabled ? joinRoom(action, data) : undefined), [action, data, enabled]);
+}
