@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export AWS_SDK_JS_SUPPRESS_NODE_DEPRECATION_WARNING=1
+export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 echo "== check (types, lint)"
 npm run check --silent
 echo "== unit, web, api (DynamoDB Local)"

@@ -1,0 +1,21 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { MediaStore } from "./media-store.port";
+
+/** The media store on one machine: files under MEDIA_DIR, by key. */
+export const createLocalMediaStore = (dir: string): MediaStore => {
+  const root = resolve(dir);
+  const path = (key: string) => {
+    const file = resolve(join(root, key));
+    if (!file.startsWith(root + "/")) throw new Error("invalid media key");
+    return file;
+  };
+  return {
+    async put(key, bytes) {
+      const file = path(key);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    },
+    get: (key) => readFile(path(key)),
+  };
+};

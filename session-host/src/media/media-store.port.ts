@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+
+/** Object storage for media: S3 in AWS (MEDIA_BUCKET), a folder on one machine (MEDIA_DIR). Items hold keys only. */
+export type MediaStore = {
+  put(key: string, bytes: Buffer, mimetype: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+};
+
+const safeName = (filename: string) => filename.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^\.+/, "").slice(-80) || "file";
+
+/** `${companyId}/${yyyy}/${mm}/${random}-${filename}`: the same layout the functions use. */
+export const mediaKey = (companyId: number, filename: string, now = new Date()) =>
+  `${companyId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomBytes(8).toString("hex")}-${safeName(filename)}`;
+
+const EXT: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+  "audio/mp4": "m4a",
+  "video/mp4": "mp4",
+  "application/pdf": "pdf",
+};
+
+/** A file name for media that came without one (images, audio, video). */
+export const defaultFilename = (mimetype: string, base = "media") => `${base}.${EXT[mimetype.split(";")[0]?.trim() ?? ""] ?? "bin"}`;
