@@ -12,16 +12,39 @@ import { createSeedService } from "../features/seed/seed.service";
 import { createSettingsRepository } from "../features/settings/settings.repository";
 import { createUsersRepository } from "../features/users/users.repository";
 import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
+import { createHelpsRepository } from "../features/helps/helps.repository";
+import { createHelpsService } from "../features/helps/helps.service";
+import { createLogosService } from "../features/logos/logos.service";
+import { createPasswordResetRepository } from "../features/password-reset/password-reset.repository";
+import { createPasswordResetService } from "../features/password-reset/password-reset.service";
+import { createPlansService } from "../features/plans/plans.service";
+import { createQueueOptionsRepository } from "../features/queue-options/queue-options.repository";
+import { createQueueOptionsService } from "../features/queue-options/queue-options.service";
+import { createQueuesService } from "../features/queues/queues.service";
+import { createSettingsService } from "../features/settings/settings.service";
+import { createSignupService } from "../features/signup/signup.service";
+import { createUsersService } from "../features/users/users.service";
+import { createFileMailer } from "./mail/file-mail.adapter";
+import type { Mailer } from "./mail/mail.port";
+import { createSesMailer } from "./mail/ses-mail.adapter";
+import { createFolderMediaStore } from "./storage/folder-media-store.adapter";
+import type { MediaStore } from "./storage/media-store.port";
+import { createS3MediaStore } from "./storage/s3-media-store.adapter";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Config } from "./config";
 import { createDb, type Db } from "./db/client";
 import { createLogger, type Logger } from "./logger";
 import type { CommandQueue } from "./queues/commands.port";
 import { createSqsCommandQueue } from "./queues/sqs-commands.adapter";
+import type { JobQueue } from "./queues/jobs.port";
+import { createSqsJobQueue } from "./queues/sqs-jobs.adapter";
+import { createPresenceService } from "../features/realtime/presence.service";
 import { createApiGatewaySender } from "./realtime/apigateway-sender.adapter";
 import type { SocketSender } from "./realtime/sender.port";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
-export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue };
+export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore };
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
 export const createContainer = (config: Config, overrides: Overrides = {}) => {
@@ -44,6 +67,25 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
           },
         });
 
+  const jobs: JobQueue =
+    overrides.jobs ??
+    (config.QUEUE_URL_JOBS
+      ? createSqsJobQueue({ queueUrl: config.QUEUE_URL_JOBS, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
+      : {
+          enqueue: async () => {
+            throw new Error("QUEUE_URL_JOBS is not configured");
+          },
+        });
+
+  const mailer: Mailer =
+    overrides.mailer ??
+    (config.MAIL_DIR
+      ? createFileMailer({ dir: config.MAIL_DIR, from: config.MAIL_FROM, logger, clock })
+      : createSesMailer({ from: config.MAIL_FROM, region: config.AWS_REGION }));
+  const media: MediaStore =
+    overrides.media ??
+    (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : createFolderMediaStore(config.MEDIA_DIR ?? join(tmpdir(), "atende-media")));
+
   const repos = {
     users: createUsersRepository(db),
     companies: createCompaniesRepository(db),
@@ -53,6 +95,9 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     whatsapps: createWhatsappsRepository(db),
     connections: createConnectionsRepository(db),
     throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
+    queueOptions: createQueueOptionsRepository(db),
+    helps: createHelpsRepository(db),
+    passwordResets: createPasswordResetRepository(db),
   };
   const tokens = createTokens({
     accessSecret: config.JWT_SECRET,
@@ -62,10 +107,43 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const realtime = createRealtimeService({ connections: repos.connections, sender, logger });
   const auth = createAuthService({ ...repos, realtime, tokens, logger, clock, maxAttempts: config.LOGIN_MAX_ATTEMPTS });
-  const companies = createCompaniesService(repos);
-  const sockets = createSocketsService({ connections: repos.connections, users: repos.users, auth, realtime, clock, logger });
+  const companies = createCompaniesService({ ...repos, clock });
+  const presence = createPresenceService({ users: repos.users, realtime, jobs, clock });
+  const sockets = createSocketsService({ connections: repos.connections, presence, auth, clock, logger });
   const seed = createSeedService({ ...repos, clock, bcryptRounds: config.BCRYPT_ROUNDS });
+  // administration (docs/adr/0006-admin.md)
+  const admin = (() => {
+    const rounds = config.BCRYPT_ROUNDS;
+    const settings = createSettingsService({ settings: repos.settings, realtime, clock });
+    const plans = createPlansService({ plans: repos.plans, companies: repos.companies, clock });
+    let queueOptionsRef: { removeByQueue(companyId: number, queueId: number): Promise<void> } | undefined;
+    const queues = createQueuesService({
+      queues: repos.queues,
+      companies,
+      realtime,
+      media,
+      clock,
+      onDelete: async (q) => queueOptionsRef?.removeByQueue(q.companyId, q.id),
+    });
+    const queueOptions = createQueueOptionsService({ options: repos.queueOptions, queues, media, clock });
+    queueOptionsRef = queueOptions;
+    const users = createUsersService({ users: repos.users, queues, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds });
+    companies.onDelete((companyId) => users.removeAllOfCompany(companyId));
+    const helps = createHelpsService({ helps: repos.helps, clock });
+    const logos = createLogosService({ media, settings: repos.settings, settingsService: settings, clock });
+    const signup = createSignupService({ companies, plans, settings, users: repos.users, logger, clock, bcryptRounds: rounds });
+    const passwordReset = createPasswordResetService({
+      resets: repos.passwordResets,
+      users: repos.users,
+      mailer,
+      logger,
+      clock,
+      secret: config.JWT_REFRESH_SECRET,
+      bcryptRounds: rounds,
+    });
+    return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
+  })();
 
-  return { config, logger, clock, db, commands, repos, tokens, services: { auth, companies, realtime, sockets, seed } };
+  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, ...admin } };
 };
 export type Container = ReturnType<typeof createContainer>;

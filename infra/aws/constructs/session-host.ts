@@ -13,7 +13,6 @@ export interface SessionHostProps {
   readonly table: ITable;
   readonly queues: Queues;
   readonly mediaBucket: IBucket;
-  readonly appVersion: string;
 }
 
 /**
@@ -22,18 +21,18 @@ export interface SessionHostProps {
  * the image hash does not change when the web app or the functions change.
  */
 export const SESSION_HOST_BUILD_CONTEXT_EXCLUDE = [
-  "**",
+  "*",
   "!package.json",
   "!package-lock.json",
-  "!shared/**",
-  "!session-host/**",
+  "!shared",
+  "!session-host",
   "!functions/package.json",
   "!web/package.json",
   "!infra/package.json",
-  "**/node_modules/**",
-  "**/dist/**",
+  "**/node_modules",
+  "**/dist",
+  "**/.data",
   "**/*.test.ts",
-  "**/.data/**",
 ];
 
 /**
@@ -65,7 +64,8 @@ export class SessionHost extends Construct {
         file: "session-host/Dockerfile",
         platform: Platform.LINUX_ARM64,
         exclude: SESSION_HOST_BUILD_CONTEXT_EXCLUDE,
-        ignoreMode: IgnoreMode.GLOB,
+        // .dockerignore semantics: a negated path re-includes a file inside an excluded folder.
+        ignoreMode: IgnoreMode.DOCKER,
       }),
       logging: LogDrivers.awsLogs({
         streamPrefix: "session-host",
@@ -77,9 +77,9 @@ export class SessionHost extends Construct {
         QUEUE_URL_OUTBOUND: props.queues.outbound.queueUrl,
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         AWS_REGION: Stack.of(this).region,
-        WHATSAPP_PROVIDER: "baileys",
-        APP_VERSION: props.appVersion,
-        NODE_ENV: "production",
+        DEFAULT_CHANNEL: "baileys",
+        // A fixed identity: the replacement task (never running beside the old one) reclaims the leases at once.
+        HOST_ID: "fargate-session-host",
       },
     });
 

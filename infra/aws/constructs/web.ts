@@ -33,7 +33,7 @@ export interface WebProps {
  * because error responses apply to every behaviour and would turn the API's own 403/404 JSON errors
  * (expired token, unknown id) into a 200 HTML page.
  */
-const SPA_FALLBACK_CODE = `
+export const SPA_FALLBACK_CODE = `
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf("/") + 1);

@@ -57,7 +57,7 @@ export class AtendeStack extends Stack {
     };
     const api = new Api(this, "Api", platform);
     new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });
-    new SessionHost(this, "SessionHost", { table: data.table, queues, mediaBucket: data.mediaBucket, appVersion: props.appVersion });
+    new SessionHost(this, "SessionHost", { table: data.table, queues, mediaBucket: data.mediaBucket });
     const web = new Web(this, "Web", { apiDomainName: api.domainName, webSocketUrl: realtime.url, webDistDir: props.webDistDir });
 
     new CfnOutput(this, "AppUrl", { value: `https://${web.distribution.distributionDomainName}`, description: "The web app (and /api)" });

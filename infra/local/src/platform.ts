@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createWsHandler } from "@atende/functions/handlers/ws";
 import { consumeInbound } from "@atende/functions/jobs/inbound-consumer";
+import { consumeJobs } from "@atende/functions/jobs/jobs-consumer";
 import { runTick } from "@atende/functions/jobs/tick";
 import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/platform/container";
@@ -111,6 +112,10 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       container.logger.error("inbound poll failed", { err: String(err) }),
     );
     stops.push(inbound.stop);
+    const jobsPoller = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.jobs, (event) => consumeJobs(container, event), (err) =>
+      container.logger.error("jobs poll failed", { err: String(err) }),
+    );
+    stops.push(jobsPoller.stop);
 
     const app = createHttpApp(container);
     const server = createPublicServer({

@@ -3,7 +3,8 @@ import { CONNECTION_STATUSES } from "../constants/business";
 
 /**
  * Messages between the session host and the functions (ARCHITECTURE "The main flows").
- * inbound.fifo: session host -> functions (group id: `${whatsappId}:${chatJid}`, dedup id: event id)
+ * inbound.fifo: session host -> functions (group id: `${companyId}:${whatsappId}:${chatJid}` for chat events,
+ *   `${companyId}:${whatsappId}` for connection events; dedup id: `${companyId}:${whatsappId}:${eventId}`)
  * outbound.fifo: functions -> session host (group id: `${whatsappId}`, dedup id: commandId)
  * Change these only additively: both sides read them.
  */
@@ -111,9 +112,10 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
   z.object({ ...cmd, type: z.literal("presence"), chatJid: z.string(), presence: z.enum(["composing", "recording", "paused"]) }),
   z.object({ ...cmd, type: z.literal("checkNumber"), requestId: z.string(), number: z.string() }),
   z.object({ ...cmd, type: z.literal("rejectCall"), callId: z.string(), from: z.string() }),
-  z.object({ ...cmd, type: z.literal("session.start") }),
+  /** channel: which provider drives the connection (the connection's `channel`); the host's default when absent */
+  z.object({ ...cmd, type: z.literal("session.start"), channel: z.enum(["simulator", "baileys"]).optional() }),
   z.object({ ...cmd, type: z.literal("session.stop") }),
   z.object({ ...cmd, type: z.literal("session.logout") }),
-  z.object({ ...cmd, type: z.literal("session.newQr") }),
+  z.object({ ...cmd, type: z.literal("session.newQr"), channel: z.enum(["simulator", "baileys"]).optional() }),
 ]);
 export type OutboundCommand = z.infer<typeof outboundCommandSchema>;

@@ -1,12 +1,41 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { companySchema } from "@atende/shared/domain/companies/companies";
+import { schedulesSchema } from "@atende/shared/domain/queues/queues";
 import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth } from "../../platform/http/middleware";
-import { idParam } from "../../platform/http/parse";
+import { type AppEnv, requireAdmin, requireAuth, requireSuper } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
+const listQuery = z.object({
+  searchParam: z.string().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+
+/** /companies: the operator's calls, plus each company's own plan, record and working hours. */
 export const companiesRoutes = (container: Container) => {
   const { companies } = container.services;
+  const auth = requireAuth(container);
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container));
-  app.get("/listPlan/:companyId", async (c) => c.json(await companies.listPlan(c.get("auth"), idParam(c, "companyId"))));
+  app.get("/listPlan/:companyId", auth, async (c) => c.json(await companies.listPlan(c.get("auth"), idParam(c, "companyId"))));
+  app.get("/list", auth, requireSuper, async (c) => c.json(await companies.listAll()));
+  app.get("/", auth, requireSuper, async (c) => {
+    const q = parseQuery(c, listQuery);
+    return c.json(await companies.listPaged(q.searchParam, q.pageNumber));
+  });
+  app.get("/:id", auth, async (c) => c.json(await companies.get(c.get("auth"), idParam(c, "id"))));
+  app.post("/", auth, requireSuper, async (c) => c.json(await companies.create(await parseJson(c, companySchema)), 201));
+  app.put("/:id/schedules", auth, requireAdmin, async (c) => {
+    const id = idParam(c, "id");
+    const { schedules } = await parseJson(c, z.object({ schedules: schedulesSchema }));
+    return c.json(await companies.updateSchedules(c.get("auth"), id, schedules));
+  });
+  app.put("/:id", auth, requireSuper, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await companies.update(id, await parseJson(c, companySchema)));
+  });
+  app.delete("/:id", auth, requireSuper, async (c) => {
+    await companies.remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "Company deleted" });
+  });
   return app;
 };

@@ -2,7 +2,10 @@ import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
 import type { QueueResponse } from "@atende/shared/contracts/http/queues";
 import type { QueueInput } from "@atende/shared/domain/queues/queues";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
+import { randomUUID } from "node:crypto";
 import { AppError } from "../../platform/errors";
+import type { UploadedFile } from "../../platform/http/uploaded-file";
+import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
 import type { CompaniesService } from "../companies/companies.service";
 import type { RealtimeService } from "../realtime/realtime.service";
@@ -23,15 +26,15 @@ export const toQueueResponse = (q: Queue): QueueResponse => ({
   companyId: q.companyId,
 });
 
-const byOrder = (a: Queue, b: Queue) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
+const MAX_QUEUE_MEDIA_BYTES = 20 * 1024 * 1024;
 
-/** Queue media goes through this port so the queues feature does not know where files live. */
-export type QueueMediaCleaner = (companyId: number, mediaPath: string) => Promise<void>;
+const byOrder = (a: Queue, b: Queue) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
 
 export const createQueuesService = (deps: {
   queues: QueuesRepository;
   companies: CompaniesService;
   realtime: RealtimeService;
+  media: MediaStore;
   clock: () => Date;
   /** called with every queue being deleted, before it goes (the queue-options feature removes the tree) */
   onDelete?: (queue: Queue) => Promise<void>;
@@ -115,11 +118,22 @@ export const createQueuesService = (deps: {
       await realtime.publish(companyId, "queue", { action: "update", queue: toQueueResponse(next) });
       return toQueueResponse(next);
     },
-    async setMedia(companyId: number, id: number, media: { mediaPath: string | null; mediaName: string | null }): Promise<Queue> {
-      const before = await find(companyId, id);
-      const next = { ...before, ...media, updatedAt: clock().toISOString() };
+    /** POST /queue/{id}/media-upload: the file sent with the queue's greeting. */
+    async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<QueueResponse> {
+      const before = await find(auth.companyId, id);
+      if (file.bytes.length > MAX_QUEUE_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const key = mediaKeyFor(auth.companyId, `queue-${id}-${randomUUID()}`, file.name);
+      await deps.media.put(key, file.bytes, file.type || "application/octet-stream");
+      const next = { ...before, mediaPath: key, mediaName: file.name, updatedAt: clock().toISOString() };
       await queues.replace(before, next);
-      return next;
+      return toQueueResponse(next);
+    },
+    /** DELETE /queue/{id}/media-upload */
+    async removeMedia(auth: AuthContext, id: number): Promise<QueueResponse> {
+      const before = await find(auth.companyId, id);
+      const next = { ...before, mediaPath: null, mediaName: null, updatedAt: clock().toISOString() };
+      await queues.replace(before, next);
+      return toQueueResponse(next);
     },
     async remove(auth: AuthContext, id: number): Promise<void> {
       const queue = await find(auth.companyId, id);

@@ -1,22 +1,20 @@
 import { clientFrameSchema } from "@atende/shared/contracts/ws-events";
 import type { Logger } from "../../platform/logger";
 import type { AuthService } from "../auth/auth.service";
-import type { UsersRepository } from "../users/users.repository";
 import type { ConnectionsRepository } from "./connections.repository";
-import type { RealtimeService } from "./realtime.service";
+import type { PresenceService } from "./presence.service";
 
 export type WsResult = { statusCode: number; body?: string };
 
 /** The WebSocket routes ($connect, $disconnect, $default) in API Gateway's contract. */
 export const createSocketsService = (deps: {
   connections: ConnectionsRepository;
-  users: UsersRepository;
+  presence: PresenceService;
   auth: AuthService;
-  realtime: RealtimeService;
   clock: () => Date;
   logger: Logger;
 }) => {
-  const { connections, users, auth, realtime, clock, logger } = deps;
+  const { connections, presence, auth, clock, logger } = deps;
   return {
     async connect(connectionId: string, token: string | undefined): Promise<WsResult> {
       try {
@@ -81,8 +79,7 @@ export const createSocketsService = (deps: {
       } else if (room) {
         await connections.setRooms(conn.companyId, connectionId, conn.rooms.filter((r) => r !== room));
       } else if (frame.action === "userStatus") {
-        await users.setOnline(conn.companyId, conn.userId, true, clock());
-        await realtime.publish(conn.companyId, "user", { action: "update", user: { id: conn.userId, online: true } }, { kind: "company" });
+        await presence.ping(conn.companyId, conn.userId);
       }
       logger.debug("ws frame", { companyId: conn.companyId, action: frame.action });
       return { statusCode: 200 };

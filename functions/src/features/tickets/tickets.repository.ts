@@ -45,6 +45,8 @@ export type TicketRecord = {
   promptId: number | null;
   integrationId: number | null;
   bot: BotState;
+  /** the attention cycle's times (copied to the cycle item the dashboard reads) */
+  cycle: { queuedAt: string; acceptedAt: string | null; finishedAt: string | null; ratedAt: string | null; rating: number | null };
   /** optimistic lock: every write is conditioned on the version it read */
   version: number;
   createdAt: string;

@@ -33,3 +33,10 @@ export const settingUpdateSchema = z.object({ value: z.coerce.string().max(2000)
 export const LOGO_DESTINATIONS = ["signup", "login", "interno", "favicon", "favicon-256x256", "apple-touch-icon"] as const;
 export type LogoDestination = (typeof LOGO_DESTINATIONS)[number];
 export const LOGO_CONTENT_TYPES = { png: "image/png", ico: "image/x-icon", svg: "image/svg+xml" } as const;
+
+/** POST /helps and PUT /helps/{id}: the video is a YouTube code or URL. */
+export const helpSchema = z.object({
+  title: z.string().trim().min(1, "Required").max(200),
+  description: z.string().max(2000).default(""),
+  video: z.string().trim().max(300).default(""),
+});

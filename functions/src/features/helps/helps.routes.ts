@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { helpSchema } from "@atende/shared/domain/settings/settings";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
+import { idParam, parseJson } from "../../platform/http/parse";
+
+export const helpsRoutes = (container: Container) => {
+  const { helps } = container.services;
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container));
+  app.get("/", async (c) => c.json(await helps.list()));
+  app.get("/list", async (c) => c.json(await helps.list()));
+  app.get("/:id", async (c) => c.json(await helps.get(idParam(c, "id"))));
+  app.post("/", requireSuper, async (c) => c.json(await helps.create(await parseJson(c, helpSchema)), 201));
+  app.put("/:id", requireSuper, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await helps.update(id, await parseJson(c, helpSchema)));
+  });
+  app.delete("/:id", requireSuper, async (c) => {
+    await helps.remove(idParam(c, "id"));
+    return c.json({ message: "Help deleted" });
+  });
+  return app;
+};

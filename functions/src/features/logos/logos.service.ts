@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import type { LogoUploadResponse, PublicSettingsResponse } from "@atende/shared/contracts/http/settings";
+import { LOGO_CONTENT_TYPES, LOGO_DESTINATIONS, type LogoDestination } from "@atende/shared/domain/settings/settings";
+import { AppError } from "../../platform/errors";
+import type { UploadedFile } from "../../platform/http/uploaded-file";
+import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
+import type { SettingsRepository } from "../settings/settings.repository";
+import type { SettingsService } from "../settings/settings.service";
+
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const isDestination = (v: string): v is LogoDestination => (LOGO_DESTINATIONS as readonly string[]).includes(v);
+
+/** The file's real type from its first bytes and name: PNG, ICO or SVG only. */
+const logoType = (file: UploadedFile): keyof typeof LOGO_CONTENT_TYPES | null => {
+  const b = file.bytes;
+  const ext = file.name.toLowerCase().split(".").pop();
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "png";
+  if (b[0] === 0 && b[1] === 0 && b[2] === 1 && b[3] === 0 && ext === "ico") return "ico";
+  const head = Buffer.from(b.slice(0, 1024)).toString("utf8").toLowerCase();
+  if (ext === "svg" && head.includes("<svg")) return "svg";
+  return null;
+};
+
+/** Logos per destination (login, signup, inner layout, favicons): platform-wide, the operator's. */
+export const createLogosService = (deps: { media: MediaStore; settings: SettingsRepository; settingsService: SettingsService; clock: () => Date }) => {
+  const { media, settings, clock } = deps;
+  const settingKey = (ref: LogoDestination) => `logo:${ref}`;
+  const urlOf = (ref: LogoDestination, key: string) => `/api/public/logos/${ref}?v=${encodeURIComponent(key.split("/").pop() ?? "")}`;
+
+  return {
+    /** POST /settings/media-upload?ref= (operator). */
+    async upload(ref: string, file: UploadedFile): Promise<LogoUploadResponse> {
+      if (!isDestination(ref)) throw new AppError("ERR_VALIDATION", { field: "ref" });
+      if (file.bytes.length > MAX_LOGO_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const type = logoType(file);
+      if (!type) throw new AppError("ERR_VALIDATION", { field: "file", reason: "Use somente arquivos em formato PNG, ICO ou SVG!" });
+      const key = `platform/logos/${ref}/${randomUUID()}.${type}`;
+      await media.put(key, file.bytes, LOGO_CONTENT_TYPES[type]);
+      await settings.put(null, settingKey(ref), key, clock());
+      return { mensagem: "Arquivo Anexado", url: urlOf(ref, key) };
+    },
+    /** GET /public/logos/{ref}: the current logo, or null when none was uploaded. */
+    async current(ref: string): Promise<MediaObject | null> {
+      if (!isDestination(ref)) return null;
+      const key = (await settings.get(null, settingKey(ref)))?.value;
+      return key ? media.get(key) : null;
+    },
+    /** GET /public/settings: what the public pages need before login. */
+    async publicSettings(): Promise<PublicSettingsResponse> {
+      const stored = new Map((await settings.list(null)).map((s) => [s.key, s.value]));
+      const logos = Object.fromEntries(LOGO_DESTINATIONS.map((ref) => [ref, stored.get(settingKey(ref)) ? urlOf(ref, stored.get(settingKey(ref))!) : null]));
+      return {
+        allowregister: await deps.settingsService.globalValue("allowregister"),
+        viewregister: await deps.settingsService.globalValue("viewregister"),
+        trial: await deps.settingsService.globalValue("trial"),
+        logos,
+      };
+    },
+  };
+};
+export type LogosService = ReturnType<typeof createLogosService>;

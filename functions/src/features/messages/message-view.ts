@@ -1,0 +1,16 @@
+import type { MessageView } from "@atende/shared/contracts/http/messages";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Message } from "@atende/shared/domain/messages/message";
+
+/** The API path media is served from (authenticated; the browser fetches it as a blob). */
+export const mediaUrlOf = (key: string | null) => (key ? `/api/media/${key.split("/").map(encodeURIComponent).join("/")}` : null);
+
+export const toMessageView = (m: Message, quoted: Message | null | undefined, contact: Contact | null | undefined): MessageView => {
+  const { mediaKey, ...rest } = m;
+  return {
+    ...rest,
+    mediaUrl: m.mediaUrl ?? mediaUrlOf(mediaKey),
+    quotedMsg: quoted ? { id: quoted.id, body: quoted.isDeleted ? "" : quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
+    contact: contact ? { id: contact.id, name: contact.name, number: contact.number } : null,
+  };
+};

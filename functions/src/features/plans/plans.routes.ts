@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { planSchema } from "@atende/shared/domain/plans/plan";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
+import { idParam, parseJson } from "../../platform/http/parse";
+
+export const plansRoutes = (container: Container) => {
+  const { plans } = container.services;
+  const auth = requireAuth(container);
+  const app = new Hono<AppEnv>();
+  // public: the sign-up page lists plans before anyone logs in
+  app.get("/list", async (c) => c.json(await plans.listPublic()));
+  app.get("/register", async (c) => c.json(await plans.listPublic()));
+  app.get("/all", auth, async (c) => c.json(await plans.listAll()));
+  app.get("/", auth, requireSuper, async (c) => c.json(await plans.listAll()));
+  app.get("/:id", auth, async (c) => c.json(await plans.get(idParam(c, "id"))));
+  app.post("/", auth, requireSuper, async (c) => c.json(await plans.create(await parseJson(c, planSchema)), 201));
+  app.put("/:id", auth, requireSuper, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await plans.update(id, await parseJson(c, planSchema)));
+  });
+  app.delete("/:id", auth, requireSuper, async (c) => {
+    await plans.remove(idParam(c, "id"));
+    return c.json({ message: "Plan deleted" });
+  });
+  return app;
+};

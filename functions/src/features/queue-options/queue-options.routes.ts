@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { queueOptionListQuerySchema, queueOptionSchema, queueOptionUpdateSchema } from "@atende/shared/domain/queues/queues";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import { uploadedFile } from "../../platform/http/uploaded-file";
+
+export const queueOptionsRoutes = (container: Container) => {
+  const { queueOptions } = container.services;
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container), requireAdmin);
+  app.get("/", async (c) => {
+    const q = parseQuery(c, queueOptionListQuerySchema);
+    return c.json(await queueOptions.list(c.get("auth"), q.queueId, q.parentId));
+  });
+  app.post("/", async (c) => c.json(await queueOptions.create(c.get("auth"), await parseJson(c, queueOptionSchema)), 201));
+  app.put("/:id", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await queueOptions.update(c.get("auth"), id, await parseJson(c, queueOptionUpdateSchema)));
+  });
+  app.delete("/:id", async (c) => {
+    await queueOptions.remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "Option Delected" });
+  });
+  app.post("/:id/media-upload", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await queueOptions.uploadMedia(c.get("auth"), id, await uploadedFile(c)));
+  });
+  app.delete("/:id/media-upload", async (c) => c.json(await queueOptions.removeMedia(c.get("auth"), idParam(c, "id"))));
+  return app;
+};

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { queueSchema } from "@atende/shared/domain/queues/queues";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import { uploadedFile } from "../../platform/http/uploaded-file";
+
+const listQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+
+export const queuesRoutes = (container: Container) => {
+  const { queues } = container.services;
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container));
+  app.get("/", async (c) => c.json(await queues.list(c.get("auth"), parseQuery(c, listQuery).companyId)));
+  app.get("/:id", async (c) => c.json(await queues.get(c.get("auth"), idParam(c, "id"))));
+  app.post("/", requireAdmin, async (c) => c.json(await queues.create(c.get("auth"), await parseJson(c, queueSchema)), 201));
+  app.put("/:id", requireAdmin, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await queues.update(c.get("auth"), id, await parseJson(c, queueSchema.partial())));
+  });
+  app.delete("/:id", requireAdmin, async (c) => {
+    await queues.remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "Queue deleted" });
+  });
+  app.post("/:id/media-upload", requireAdmin, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await queues.uploadMedia(c.get("auth"), id, await uploadedFile(c)));
+  });
+  app.delete("/:id/media-upload", requireAdmin, async (c) => c.json(await queues.removeMedia(c.get("auth"), idParam(c, "id"))));
+  return app;
+};

@@ -1,0 +1,31 @@
+import { USER_OFFLINE_AFTER_MS } from "@atende/shared/constants/business";
+import type { JobQueue } from "../../platform/queues/jobs.port";
+import type { UsersRepository } from "../users/users.repository";
+import type { RealtimeService } from "./realtime.service";
+
+/**
+ * Users' online state: a ping (`userStatus`, every 5 minutes from each open tab) marks the user online and
+ * schedules a check 5 minutes later; if no newer ping arrived by then, the user goes offline. No scan of users.
+ */
+export const createPresenceService = (deps: { users: UsersRepository; realtime: RealtimeService; jobs: JobQueue; clock: () => Date }) => {
+  const { users, realtime, jobs, clock } = deps;
+  const announce = (companyId: number, userId: number, online: boolean) =>
+    realtime.publish(companyId, "user", { action: "update", user: { id: userId, online } }, { kind: "company" });
+  return {
+    async ping(companyId: number, userId: number): Promise<void> {
+      const now = clock();
+      const before = await users.findById(companyId, userId);
+      await users.setOnline(companyId, userId, true, now);
+      await jobs.enqueue({ type: "user.offlineCheck", companyId, userId, lastSeenAt: now.toISOString() }, USER_OFFLINE_AFTER_MS / 1000 + 5);
+      if (before && !before.online) await announce(companyId, userId, true);
+    },
+    async offlineCheck(companyId: number, userId: number, lastSeenAt: string): Promise<void> {
+      const user = await users.findById(companyId, userId);
+      if (!user || !user.online) return;
+      if (user.lastSeenAt && user.lastSeenAt > lastSeenAt) return; // a newer ping scheduled its own check
+      await users.setOnline(companyId, userId, false, new Date(user.lastSeenAt ?? lastSeenAt));
+      await announce(companyId, userId, false);
+    },
+  };
+};
+export type PresenceService = ReturnType<typeof createPresenceService>;

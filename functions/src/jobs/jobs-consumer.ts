@@ -1,0 +1,45 @@
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
+import type { Container } from "../platform/container";
+
+type JobHandler<T extends JobMessage["type"]> = (container: Container, job: Extract<JobMessage, { type: T }>) => Promise<void>;
+
+/** Features register the delayed jobs they own. */
+export const JOB_HANDLERS: { [T in JobMessage["type"]]?: JobHandler<T> } = {
+  "user.offlineCheck": (container, job) => container.services.presence.offlineCheck(job.companyId, job.userId, job.lastSeenAt),
+};
+
+/** Named jobs of type "feature". */
+export const FEATURE_JOBS: Record<string, (container: Container, companyId: number, payload: Record<string, unknown>) => Promise<void>> = {};
+
+export const runJob = async (container: Container, job: JobMessage) => {
+  if (job.type === "feature") {
+    const fn = FEATURE_JOBS[job.name];
+    if (!fn) throw new Error(`unknown feature job ${job.name}`);
+    return fn(container, job.companyId, job.payload);
+  }
+  const handler = JOB_HANDLERS[job.type] as JobHandler<typeof job.type> | undefined;
+  if (!handler) throw new Error(`no handler for job ${job.type}`);
+  return handler(container, job as never);
+};
+
+/** The `jobs` queue consumer (standard queue; failures are retried by SQS, then dead-lettered). */
+export const consumeJobs = async (container: Container, event: SQSEvent): Promise<SQSBatchResponse> => {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    let job: JobMessage;
+    try {
+      job = jobMessageSchema.parse(JSON.parse(record.body));
+    } catch (err) {
+      container.logger.error("jobs: malformed job dropped", { messageId: record.messageId, err: String(err) });
+      continue;
+    }
+    try {
+      await runJob(container, job);
+    } catch (err) {
+      container.logger.error("jobs: failed", { type: job.type, companyId: job.companyId, err: String(err) });
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+};

@@ -1,0 +1,30 @@
+import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { AtendeStack, type AtendeStackProps } from "../stacks/atende.stack";
+
+/** Synthesizes the stack without bundling the Lambdas (no esbuild, no Docker, no network). */
+export const synthTestStack = (props: Partial<AtendeStackProps> = {}): Template => {
+  const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
+  const stack = new AtendeStack(app, "AtendeTest", { mailFrom: "no-reply@example.com", appVersion: "9.9.9", ...props });
+  return Template.fromStack(stack);
+};
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string };
+
+/** The template's resources of one type, by logical id. */
+export const resourcesOfType = (template: Template, type: string): [string, Resource][] =>
+  Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+
+/** Logical id of the Lambda whose description starts with the given text. */
+export const functionId = (template: Template, descriptionStart: string): string => {
+  const found = resourcesOfType(template, "AWS::Lambda::Function").find(([, r]) => String(r.Properties.Description ?? "").startsWith(descriptionStart));
+  if (!found) throw new Error(`no function described "${descriptionStart}..."`);
+  return found[0];
+};
+
+/** Logical id of the SQS queue with this physical name. */
+export const queueId = (template: Template, queueName: string): string => {
+  const found = resourcesOfType(template, "AWS::SQS::Queue").find(([, r]) => r.Properties.QueueName === queueName);
+  if (!found) throw new Error(`no queue named ${queueName}`);
+  return found[0];
+};

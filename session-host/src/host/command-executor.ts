@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import type { InboundEvent, OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import type { MediaStore } from "../media/media-store.port";
+import type { ProviderSession } from "../providers/provider.port";
+
+type ChatCommand = Exclude<OutboundCommand, { type: `session.${string}` }>;
+
+/**
+ * Runs one chat command on a connected session and returns the event that reports its outcome
+ * (command.result, or number.checked for a number check). Provider errors propagate to the caller.
+ */
+export const executeCommand = async (session: ProviderSession, cmd: ChatCommand, media: MediaStore): Promise<InboundEvent> => {
+  const base = { companyId: cmd.companyId, whatsappId: cmd.whatsappId };
+  const ok = (messageId?: string): InboundEvent => ({ ...base, eventId: `result:${cmd.commandId}`, type: "command.result", commandId: cmd.commandId, ok: true, messageId });
+  switch (cmd.type) {
+    case "send": {
+      const ref = cmd.media;
+      const res = await session.send({
+        messageId: cmd.messageId,
+        chatJid: cmd.chatJid,
+        body: cmd.body,
+        quotedId: cmd.quotedId,
+        isForwarded: cmd.isForwarded,
+        media: ref ? { ...ref, read: () => media.get(ref.key) } : undefined,
+      });
+      return ok(res.messageId);
+    }
+    case "edit":
+      await session.edit(cmd.chatJid, cmd.targetId, cmd.body);
+      return ok(cmd.targetId);
+    case "delete":
+      await session.delete(cmd.chatJid, cmd.targetId);
+      return ok(cmd.targetId);
+    case "react":
+      await session.react(cmd.chatJid, cmd.targetId, cmd.emoji);
+      return ok(cmd.targetId);
+    case "read":
+      await session.markRead(cmd.chatJid, cmd.messageIds);
+      return ok();
+    case "presence":
+      await session.sendPresence(cmd.chatJid, cmd.presence);
+      return ok();
+    case "rejectCall":
+      await session.rejectCall(cmd.callId, cmd.from);
+      return ok();
+    case "checkNumber": {
+      const res = await session.checkNumber(cmd.number);
+      return { ...base, eventId: `checked:${cmd.requestId || randomUUID()}`, type: "number.checked", requestId: cmd.requestId, number: cmd.number, exists: res.exists, jid: res.jid };
+    }
+  }
+};
+
+export const failureEvent = (cmd: OutboundCommand, error: string): InboundEvent =>
+  cmd.type === "checkNumber"
+    ? { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `checked:${cmd.requestId}`, type: "number.checked", requestId: cmd.requestId, number: cmd.number, exists: false }
+    : { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `result:${cmd.commandId}`, type: "command.result", commandId: cmd.commandId, ok: false, error };

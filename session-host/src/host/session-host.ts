@@ -1,0 +1,317 @@
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
+import type { ConnectionStatus } from "@atende/shared/constants/business";
+import { outboundCommandSchema, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import { createTableAuthStore, LeaseLostError, type TableAuthStore } from "../auth/table-auth.store";
+import type { HostConfig } from "../config";
+import { createLeaseRepository, type Channel, type HeldLease } from "../leases/lease.repository";
+import type { MediaStore } from "../media/media-store.port";
+import type { Db } from "../platform/db";
+import type { Logger } from "../platform/logger";
+import { ProviderError, type Provider, type ProviderSession, type SessionIdentity } from "../providers/provider.port";
+import { createInboundPublisher } from "../queues/inbound-publisher";
+import { executeCommand, failureEvent } from "./command-executor";
+import { createEventEmitter } from "./event-emitter";
+
+type Running = {
+  identity: SessionIdentity;
+  channel: Channel;
+  held: HeldLease;
+  session: ProviderSession;
+  auth: TableAuthStore;
+  status: ConnectionStatus;
+  lost: boolean;
+};
+
+/** What a command does with its queue message: done (delete it), or hand it back for the connection's owner. */
+type Outcome = "done" | "handBack";
+
+const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const COMMAND_POLLERS = 4;
+const MAX_TRANSIENT_ATTEMPTS = 3;
+
+export type SessionHostDeps = {
+  config: HostConfig;
+  db: Db;
+  sqs: SQSClient;
+  media: MediaStore;
+  providers: Partial<Record<Channel, Provider>>;
+  logger: Logger;
+  now?: () => number;
+};
+
+/**
+ * The session host: holds the WhatsApp sessions whose leases it owns and only translates.
+ * - outbound.fifo commands -> provider actions; a command leaves the queue only after the provider accepted it,
+ *   then its result goes to inbound.fifo;
+ * - provider events -> inbound.fifo (see event-emitter);
+ * - leases: heartbeats for its sessions (a lost lease closes that socket at once) and takeover of connections
+ *   whose host stopped heartbeating.
+ */
+export const createSessionHost = (deps: SessionHostDeps) => {
+  const { config, db, sqs, media, logger } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const hostId = config.HOST_ID;
+  const leases = createLeaseRepository(db);
+  const publisher = createInboundPublisher(sqs, config.QUEUE_URL_INBOUND);
+  const sessions = new Map<string, Running>();
+  const starting = new Map<string, Promise<Running | null>>();
+  let running = false;
+  let killed = false;
+  const timers: NodeJS.Timeout[] = [];
+  const loops: Promise<void>[] = [];
+  const log = logger.child({ hostId });
+
+  const providerFor = (channel: Channel): Provider => {
+    const p = deps.providers[channel] ?? deps.providers[config.DEFAULT_CHANNEL];
+    if (!p) throw new Error(`no provider for channel ${channel}`);
+    return p;
+  };
+
+  /** The lease is gone (another host took over, or a write was refused): close that socket at once. */
+  const lose = (r: Running, why: string) => {
+    if (r.lost) return;
+    r.lost = true;
+    if (sessions.get(keyOf(r.identity)) === r) sessions.delete(keyOf(r.identity));
+    log.warn("lease lost: closing session", { companyId: r.identity.companyId, whatsappId: r.identity.whatsappId, why });
+    void r.session.stop().catch(() => undefined);
+  };
+
+  const startSession = async (identity: SessionIdentity, channel: Channel, held: HeldLease, begin: "start" | "none" = "start"): Promise<Running> => {
+    const ref: { r?: Running } = {};
+    const auth = createTableAuthStore({ db, leases, held: () => held, onLeaseLost: () => ref.r && lose(ref.r, "auth write refused") });
+    const events = createEventEmitter({
+      identity,
+      publisher,
+      media,
+      logger: log,
+      alive: () => !killed && !!ref.r && !ref.r.lost,
+      onConnection: (e) => {
+        if (ref.r) ref.r.status = e.status;
+      },
+    });
+    const session = providerFor(channel).createSession({ identity, events, auth });
+    const r: Running = { identity, channel, held, session, auth, status: "OPENING", lost: false };
+    ref.r = r;
+    sessions.set(keyOf(identity), r);
+    if (begin === "start") await session.start();
+    log.info("session started", { ...identity, channel, fence: held.fence });
+    return r;
+  };
+
+  /** Takes the connection (when free or orphaned) and starts its session; null when another live host drives it. */
+  const takeOver = (identity: SessionIdentity, channel: Channel | undefined, begin: "start" | "none" = "start"): Promise<Running | null> => {
+    const key = keyOf(identity);
+    const existing = sessions.get(key);
+    if (existing) return Promise.resolve(existing);
+    const pending = starting.get(key);
+    if (pending) return pending;
+    const task = (async () => {
+      const lease = await leases.get(identity);
+      const ch = channel ?? lease?.channel ?? config.DEFAULT_CHANNEL;
+      const held = await leases.acquire(identity, hostId, ch, now(), config.LEASE_TTL_MS);
+      if (!held || killed) return null;
+      return startSession(identity, ch, held, begin);
+    })().finally(() => starting.delete(key));
+    starting.set(key, task);
+    return task;
+  };
+
+  const stopSession = async (r: Running, wanted: boolean) => {
+    sessions.delete(keyOf(r.identity));
+    r.lost = true;
+    await r.session.stop().catch(() => undefined);
+    await leases.release(r.held, wanted);
+  };
+
+  const waitConnected = async (r: Running, ms: number) => {
+    const until = now() + ms;
+    while (!r.session.isConnected() && now() < until && !r.lost && !killed) await sleep(50);
+    return r.session.isConnected();
+  };
+
+  const handle = async (cmd: OutboundCommand, receiveCount: number): Promise<Outcome> => {
+    const identity = { companyId: cmd.companyId, whatsappId: cmd.whatsappId };
+    let r: Running | null | undefined = sessions.get(keyOf(identity));
+    switch (cmd.type) {
+      case "session.start": {
+        if (r && (r.status === "DISCONNECTED" || r.status === "TIMEOUT")) {
+          await r.session.stop();
+          await r.session.start();
+          return "done";
+        }
+        if (r) return "done";
+        return (await takeOver(identity, cmd.channel)) ? "done" : "handBack";
+      }
+      case "session.newQr": {
+        r ??= await takeOver(identity, cmd.channel, "none");
+        if (!r) return "handBack";
+        await r.session.requestNewQr();
+        return "done";
+      }
+      case "session.stop":
+      case "session.logout": {
+        if (!r) {
+          const lease = await leases.get(identity);
+          if (lease?.owner && lease.owner !== hostId && lease.expiresAt > now()) return "handBack";
+          if (cmd.type === "session.logout") r = await takeOver(identity, undefined, "none");
+          if (!r) {
+            await leases.unwant(identity);
+            return "done";
+          }
+        }
+        if (cmd.type === "session.logout") await r.session.logout();
+        await stopSession(r, false);
+        return "done";
+      }
+      default: {
+        r ??= await takeOver(identity, undefined);
+        if (!r) return "handBack";
+        if (!(await waitConnected(r, config.SEND_WAIT_CONNECTED_MS))) {
+          if (killed || r.lost) return "handBack";
+          await publisher.publish(failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED"), "chatJid" in cmd ? cmd.chatJid : undefined);
+          return "done";
+        }
+        try {
+          const result = await executeCommand(r.session, cmd, media);
+          if (killed || r.lost) return "handBack";
+          await publisher.publish(result, "chatJid" in cmd ? cmd.chatJid : undefined);
+        } catch (err) {
+          if (killed || r.lost || err instanceof LeaseLostError) return "handBack";
+          const code = err instanceof ProviderError ? err.code : receiveCount >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;
+          if (!code) throw err; // transient: the message comes back and is tried again
+          log.warn("command failed", { type: cmd.type, commandId: cmd.commandId, code, err: String(err) });
+          await publisher.publish(failureEvent(cmd, code), "chatJid" in cmd ? cmd.chatJid : undefined);
+        }
+        return "done";
+      }
+    }
+  };
+
+  const setVisibility = (m: Message, seconds: number) =>
+    sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: seconds })).catch(() => undefined);
+
+  /** One message group's received commands, in order. A command that cannot run here hands back the rest too. */
+  const processGroup = async (messages: Message[]) => {
+    for (const [i, m] of messages.entries()) {
+      if (killed) return;
+      let cmd: OutboundCommand;
+      try {
+        cmd = outboundCommandSchema.parse(JSON.parse(m.Body ?? ""));
+      } catch (err) {
+        log.error("malformed command dropped", { messageId: m.MessageId, err: String(err) });
+        await sqs.send(new DeleteMessageCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle }));
+        continue;
+      }
+      let outcome: Outcome;
+      try {
+        outcome = await handle(cmd, Number(m.Attributes?.ApproximateReceiveCount ?? 1));
+      } catch (err) {
+        log.warn("command will be retried", { type: cmd.type, commandId: cmd.commandId, err: String(err) });
+        outcome = "handBack";
+      }
+      if (killed) return; // a dead host neither deletes nor hands back: visibility timeout returns its messages
+      if (outcome === "handBack") {
+        // Owned by another live host (or failed for now): return this and the rest of the group, in order.
+        await Promise.all(messages.slice(i).map((x) => setVisibility(x, 1)));
+        return;
+      }
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle }));
+    }
+  };
+
+  const pollCommands = async () => {
+    while (running && !killed) {
+      try {
+        const out = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: config.QUEUE_URL_OUTBOUND,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: config.COMMAND_WAIT_SECONDS,
+            VisibilityTimeout: config.COMMAND_VISIBILITY_SECONDS,
+            MessageSystemAttributeNames: ["MessageGroupId", "ApproximateReceiveCount"],
+          }),
+        );
+        if (killed) return;
+        const groups = new Map<string, Message[]>();
+        for (const m of out.Messages ?? []) {
+          const g = m.Attributes?.MessageGroupId ?? "";
+          groups.set(g, [...(groups.get(g) ?? []), m]);
+        }
+        await Promise.all([...groups.values()].map(processGroup));
+      } catch (err) {
+        if (!running || killed) return;
+        log.error("command poll failed", { err: String(err) });
+        await sleep(500);
+      }
+    }
+  };
+
+  const heartbeat = async () => {
+    for (const r of [...sessions.values()]) {
+      try {
+        if (!(await leases.renew(r.held, now(), config.LEASE_TTL_MS))) lose(r, "heartbeat refused");
+      } catch (err) {
+        log.warn("heartbeat failed", { ...r.identity, err: String(err) });
+      }
+    }
+  };
+
+  const scanOrphans = async () => {
+    try {
+      for (const lease of await leases.listOrphans(now())) {
+        if (!running || killed) return;
+        const identity = { companyId: lease.companyId, whatsappId: lease.whatsappId };
+        if (sessions.has(keyOf(identity))) continue;
+        const r = await takeOver(identity, lease.channel);
+        if (r) log.info("took over connection", identity);
+      }
+    } catch (err) {
+      log.warn("orphan scan failed", { err: String(err) });
+    }
+  };
+
+  const every = (ms: number, fn: () => Promise<void>) => {
+    let busy = false;
+    timers.push(
+      setInterval(() => {
+        if (busy || !running || killed) return;
+        busy = true;
+        void fn().finally(() => (busy = false));
+      }, ms),
+    );
+  };
+
+  return {
+    hostId,
+    leases,
+    /** sessions this host drives (tests, benchmarks) */
+    sessions: () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status, fence: r.held.fence, auth: r.auth.stats })),
+    async start() {
+      running = true;
+      await scanOrphans();
+      every(config.LEASE_HEARTBEAT_MS, heartbeat);
+      every(config.LEASE_SCAN_MS, scanOrphans);
+      for (let i = 0; i < COMMAND_POLLERS; i++) loops.push(pollCommands());
+    },
+    /** Graceful stop (deploys): closes sockets and releases leases so another host continues at once. */
+    async stop() {
+      running = false;
+      timers.forEach(clearInterval);
+      await Promise.all(loops);
+      for (const r of [...sessions.values()]) await stopSession(r, true).catch(() => undefined);
+    },
+    /** A crash, for tests: sockets drop, nothing is released, deleted or acknowledged any more. */
+    async kill() {
+      killed = true;
+      running = false;
+      timers.forEach(clearInterval);
+      for (const r of [...sessions.values()]) {
+        r.lost = true;
+        await r.session.stop().catch(() => undefined);
+      }
+      sessions.clear();
+    },
+  };
+};
+export type SessionHost = ReturnType<typeof createSessionHost>;

@@ -1,0 +1,134 @@
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure, type Db } from "../platform/db";
+import type { SessionIdentity } from "../providers/provider.port";
+
+/**
+ * Connection leases: which host drives which connection. One item per connection in one platform partition
+ * (host infrastructure, not tenant data; it holds only ids). A host holds a lease while it heartbeats;
+ * `fence` grows on every takeover, so a host that lost its lease can no longer write (auth writes check it).
+ */
+export const LEASE_PK = "SESSIONHOST#LEASE";
+export const leaseKey = (id: SessionIdentity) => ({ pk: LEASE_PK, sk: `${id.companyId}#${id.whatsappId}` });
+
+export type Channel = "simulator" | "baileys";
+export type Lease = SessionIdentity & { channel: Channel; owner?: string; fence: number; expiresAt: number; heartbeatAt?: number; wanted: boolean };
+export type HeldLease = { identity: SessionIdentity; owner: string; fence: number };
+
+export const createLeaseRepository = (db: Db) => ({
+  async get(id: SessionIdentity): Promise<Lease | undefined> {
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: leaseKey(id), ConsistentRead: true }));
+    return out.Item as Lease | undefined;
+  },
+
+  /**
+   * Takes the lease when nobody holds it, its holder stopped heartbeating, or this host already held it
+   * (a restarted host with the same id). Returns the new fence, or null when another live host holds it.
+   */
+  async acquire(id: SessionIdentity, owner: string, channel: Channel, now: number, ttlMs: number): Promise<HeldLease | null> {
+    try {
+      const out = await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: leaseKey(id),
+          UpdateExpression:
+            "SET #owner = :me, #exp = :exp, #hb = :now, #fence = if_not_exists(#fence, :zero) + :one, #wanted = :true, #co = :co, #wa = :wa, #ch = if_not_exists(#ch, :ch)",
+          ConditionExpression: "attribute_not_exists(#owner) OR #owner = :me OR #exp < :now",
+          ExpressionAttributeNames: { "#owner": "owner", "#exp": "expiresAt", "#hb": "heartbeatAt", "#fence": "fence", "#wanted": "wanted", "#co": "companyId", "#wa": "whatsappId", "#ch": "channel" },
+          ExpressionAttributeValues: { ":me": owner, ":exp": now + ttlMs, ":now": now, ":zero": 0, ":one": 1, ":true": true, ":co": id.companyId, ":wa": id.whatsappId, ":ch": channel },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return { identity: id, owner, fence: (out.Attributes as Lease).fence };
+    } catch (err) {
+      if (isConditionFailure(err)) return null;
+      throw err;
+    }
+  },
+
+  /** Heartbeat: extends the lease only while this host still holds it with this fence. False: the lease is lost. */
+  async renew(held: HeldLease, now: number, ttlMs: number): Promise<boolean> {
+    try {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: leaseKey(held.identity),
+          UpdateExpression: "SET #exp = :exp, #hb = :now",
+          ConditionExpression: "#owner = :me AND #fence = :fence",
+          ExpressionAttributeNames: { "#owner": "owner", "#exp": "expiresAt", "#hb": "heartbeatAt", "#fence": "fence" },
+          ExpressionAttributeValues: { ":me": held.owner, ":fence": held.fence, ":exp": now + ttlMs, ":now": now },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
+  /** Gives the lease up. `wanted: false` (stop, logout) means no host should start it again until a new start. */
+  async release(held: HeldLease, wanted: boolean): Promise<void> {
+    try {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: leaseKey(held.identity),
+          UpdateExpression: "REMOVE #owner SET #exp = :zero, #wanted = :wanted",
+          ConditionExpression: "#owner = :me AND #fence = :fence",
+          ExpressionAttributeNames: { "#owner": "owner", "#exp": "expiresAt", "#fence": "fence", "#wanted": "wanted" },
+          ExpressionAttributeValues: { ":me": held.owner, ":fence": held.fence, ":zero": 0, ":wanted": wanted },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  },
+
+  /** Marks a connection as not to be run (stop/logout received by a host that does not hold it). */
+  async unwant(id: SessionIdentity): Promise<void> {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: leaseKey(id),
+        UpdateExpression: "SET #wanted = :false",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: { "#wanted": "wanted" },
+        ExpressionAttributeValues: { ":false": false },
+      }),
+    ).catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+  },
+
+  /** Leases of connections that should run and whose holder is gone (none, or heartbeat older than the expiry). */
+  async listOrphans(now: number): Promise<Lease[]> {
+    const out: Lease[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: "pk = :pk",
+          FilterExpression: "#wanted = :true AND (attribute_not_exists(#owner) OR #exp < :now)",
+          ExpressionAttributeNames: { "#wanted": "wanted", "#owner": "owner", "#exp": "expiresAt" },
+          ExpressionAttributeValues: { ":pk": LEASE_PK, ":true": true, ":now": now },
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...((page.Items ?? []) as Lease[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  },
+
+  /** The condition every auth write carries: this host still holds the lease with this fence. */
+  holdsCondition(held: HeldLease) {
+    return {
+      TableName: db.tableName,
+      Key: leaseKey(held.identity),
+      ConditionExpression: "#owner = :me AND #fence = :fence",
+      ExpressionAttributeNames: { "#owner": "owner", "#fence": "fence" },
+      ExpressionAttributeValues: { ":me": held.owner, ":fence": held.fence },
+    };
+  },
+});
+export type LeaseRepository = ReturnType<typeof createLeaseRepository>;

@@ -1,0 +1,37 @@
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import type { SessionUser } from "@atende/shared/contracts/http/auth";
+import type { Plan } from "@atende/shared/domain/plans/plan";
+import { AppProviders } from "../app/providers";
+import { companyPlanQueryOptions } from "../features/auth/api/company-plan";
+import { meQueryOptions } from "../features/auth/api/me";
+import { createQueryClient } from "../lib/query-client";
+import { saveSession } from "../lib/session-storage";
+
+/**
+ * Renders `ui` inside the app's providers and a memory router at `route`.
+ * With `user` (and `plan`) the session starts signed in without any HTTP call.
+ * `path` is the route pattern the element is mounted on (default: the route itself).
+ */
+export const renderWithApp = (ui: ReactElement, opts: { route?: string; path?: string; user?: SessionUser; plan?: Plan } = {}) => {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  if (opts.user) {
+    queryClient.setQueryData(meQueryOptions().queryKey, opts.user);
+    if (opts.plan) queryClient.setQueryData(companyPlanQueryOptions(opts.user.companyId).queryKey, { id: opts.user.companyId, name: opts.user.company.name, dueDate: opts.user.company.dueDate, plan: opts.plan });
+    saveSession("test-token", opts.user);
+  }
+  const route = opts.route ?? "/";
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={opts.path ?? route} element={ui} />
+          <Route path="*" element={<div data-testid="elsewhere" />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, queryClient };
+};
