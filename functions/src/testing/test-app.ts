@@ -10,6 +10,7 @@ import { createLogger } from "../platform/logger";
 import { createMemoryCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import { createMemoryJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
+import { createMemoryMailer } from "../platform/mail/memory-mail.adapter";
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | string): void };
 
@@ -36,6 +37,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
   const sender = createMemorySender();
   const commands = createMemoryCommandQueue();
   const jobs = createMemoryJobQueue();
+  const mailer = createMemoryMailer();
   const config = parseConfig({
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: endpoint,
@@ -46,7 +48,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
   });
-  const container: Container = createContainer(config, { sender, commands, jobs, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
+  const container: Container = createContainer(config, { sender, commands, jobs, mailer, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
   const app = createHttpApp(container);
 
   /** Calls the app like a browser would: JSON in, JSON out, optional bearer token and cookie. */
@@ -74,6 +76,6 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     return { status: res.status, body: json, headers: res.headers };
   };
 
-  return { container, app, call, sender, commands, jobs, clock, tableName };
+  return { container, app, call, sender, commands, jobs, mailer, clock, tableName };
 };
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -8,12 +8,12 @@ import { SessionProvider } from "./session/session-provider";
 import { AppThemeProvider } from "./theme";
 
 /** Everything a screen needs around it: i18n, react-query, theme, session, toasts. Tests pass their own query client. */
-export function AppProviders({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: typeof appQueryClient }) {
+export function AppProviders({ children, queryClient = appQueryClient, realtime = true }: { children: ReactNode; queryClient?: typeof appQueryClient; realtime?: boolean }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AppThemeProvider>
-          <SessionProvider>
+          <SessionProvider realtime={realtime}>
             {children}
             <Toaster />
           </SessionProvider>

@@ -24,7 +24,7 @@ export const renderWithApp = (ui: ReactElement, opts: { route?: string; path?: s
   }
   const route = opts.route ?? "/";
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} realtime={false}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={opts.path ?? route} element={ui} />

@@ -16,9 +16,9 @@ const OTHER_SESSION_RELOAD_MS = 1000;
 /**
  * The session: a token in localStorage means logged in; the user comes from the login answer or GET /auth/me
  * (kept in react-query under meQueryOptions), the plan from GET /companies/listPlan/{companyId}.
- * While logged in the tab's realtime socket is open.
+ * While logged in the tab's realtime socket is open (component tests pass realtime={false}).
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, realtime = true }: { children: ReactNode; realtime?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeSession, getToken);
@@ -30,10 +30,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loggedIn = user !== undefined;
   useEffect(() => {
-    if (!loggedIn) return;
+    if (!loggedIn || !realtime) return;
     connectRealtime();
     return disconnectRealtime;
-  }, [loggedIn]);
+  }, [loggedIn, realtime]);
 
   // After a lost connection every screen refetches what it shows.
   useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);

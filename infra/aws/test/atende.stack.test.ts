@@ -1,0 +1,276 @@
+import { Match, type Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
+import { MAX_RECEIVE_COUNT } from "../constructs/queues";
+import { SPA_FALLBACK_CODE } from "../constructs/web";
+import { functionId, queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
+
+// Managed CloudFront policies (fixed ids, documented by AWS).
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+let template: Template;
+beforeAll(() => {
+  template = synthTestStack();
+});
+
+/** Every IAM statement attached to the role of a Lambda (or any resource with a Role property). */
+const statementsOfRole = (roleId: string) =>
+  resourcesOfType(template, "AWS::IAM::Policy")
+    .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+const roleOfFunction = (fnId: string) => (template.toJSON().Resources[fnId].Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat());
+
+describe("table", () => {
+  it("has the keys, indexes and TTL of the shared table definition, billed per request, with PITR, retained", () => {
+    const expectedAttributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];
+    template.resourceCountIs("AWS::DynamoDB::Table", 1);
+    template.hasResource("AWS::DynamoDB::Table", {
+      DeletionPolicy: "Retain",
+      Properties: {
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: "HASH" },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: "RANGE" },
+        ],
+        AttributeDefinitions: Match.arrayEquals(expectedAttributes.map((name) => ({ AttributeName: name, AttributeType: "S" }))),
+        GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({
+          IndexName: i.indexName,
+          KeySchema: [
+            { AttributeName: i.partitionKey, KeyType: "HASH" },
+            { AttributeName: i.sortKey, KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        })),
+        BillingMode: "PAY_PER_REQUEST",
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      },
+    });
+  });
+});
+
+describe("lambdas", () => {
+  const descriptions = ["Atende HTTP API", "Atende WebSocket routes", "Atende minute tick", "Atende inbound.fifo consumer"];
+
+  it("runs api, ws, tick and inbound on Node 22, arm64, with the functions' configuration", () => {
+    for (const description of descriptions) {
+      const fn = template.toJSON().Resources[functionId(template, description)].Properties;
+      expect(fn.Runtime, description).toBe("nodejs22.x");
+      expect(fn.Architectures, description).toEqual(["arm64"]);
+      expect(fn.Handler, description).toBe("index.handler");
+      expect(Object.keys(fn.Environment.Variables), description).toEqual(
+        expect.arrayContaining(["TABLE_NAME", "JWT_SECRET", "JWT_REFRESH_SECRET", "WS_MANAGEMENT_ENDPOINT", "QUEUE_URL_INBOUND", "QUEUE_URL_OUTBOUND", "QUEUE_URL_JOBS", "MEDIA_BUCKET", "MAIL_FROM", "APP_VERSION"]),
+      );
+    }
+    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(4);
+  });
+
+  it("takes the JWT keys from the two generated secrets (only references in the template)", () => {
+    const secrets = resourcesOfType(template, "AWS::SecretsManager::Secret");
+    expect(secrets).toHaveLength(2);
+    for (const [, secret] of secrets) expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const env = template.toJSON().Resources[functionId(template, "Atende HTTP API")].Properties.Environment.Variables;
+    const secretIds = secrets.map(([id]) => id);
+    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET"]) {
+      const reference = JSON.stringify(env[key]);
+      expect(reference).toContain("{{resolve:secretsmanager:");
+      expect(secretIds.some((id) => reference.includes(`"${id}"`))).toBe(true);
+    }
+    expect(JSON.stringify(env.JWT_SECRET)).not.toBe(JSON.stringify(env.JWT_REFRESH_SECRET));
+  });
+
+  it("points WS_MANAGEMENT_ENDPOINT at the WebSocket stage's https callback URL", () => {
+    const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
+    const endpoint = JSON.stringify(template.toJSON().Resources[functionId(template, "Atende minute tick")].Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT);
+    expect(endpoint).toContain('"https://"');
+    expect(endpoint).toContain(`"${wsApiId}"`);
+    expect(endpoint).toContain('"/live"');
+  });
+
+  it("lets every Lambda post to WebSocket connections, and only the workers send to the queues and mail", () => {
+    for (const description of descriptions) {
+      const actions = actionsOf(statementsOfRole(roleOfFunction(functionId(template, description))));
+      expect(actions, description).toContain("execute-api:ManageConnections");
+      expect(actions, description).toContain("dynamodb:PutItem");
+    }
+    const wsActions = actionsOf(statementsOfRole(roleOfFunction(functionId(template, "Atende WebSocket routes"))));
+    expect(wsActions).not.toContain("sqs:SendMessage");
+    expect(wsActions).not.toContain("ses:SendEmail");
+    const apiStatements = statementsOfRole(roleOfFunction(functionId(template, "Atende HTTP API")));
+    expect(actionsOf(apiStatements)).toEqual(expect.arrayContaining(["sqs:SendMessage", "ses:SendEmail", "s3:PutObject"]));
+    expect(apiStatements).toContainEqual(expect.objectContaining({ Action: ["ses:SendEmail", "ses:SendRawEmail"], Condition: { StringEquals: { "ses:FromAddress": "no-reply@example.com" } } }));
+    const manageConnections = apiStatements.find((s) => s.Action === "execute-api:ManageConnections")!;
+    expect(JSON.stringify(manageConnections.Resource)).toContain("/*/*/@connections/*");
+  });
+});
+
+describe("HTTP API", () => {
+  it("routes ANY /api and ANY /api/{proxy+} to the api Lambda (payload v2)", () => {
+    template.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
+    const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
+    const routes = resourcesOfType(template, "AWS::ApiGatewayV2::Route").filter(([, r]) => JSON.stringify(r.Properties.ApiId).includes(httpApiId));
+    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(["ANY /api", "ANY /api/{proxy+}"]);
+    template.hasResourceProperties("AWS::ApiGatewayV2::Integration", {
+      ApiId: { Ref: httpApiId },
+      IntegrationType: "AWS_PROXY",
+      PayloadFormatVersion: "2.0",
+      IntegrationUri: { "Fn::GetAtt": [functionId(template, "Atende HTTP API"), "Arn"] },
+    });
+  });
+});
+
+describe("WebSocket API", () => {
+  it("selects routes by body.action and sends $connect, $disconnect and $default to the one ws Lambda", () => {
+    template.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET", RouteSelectionExpression: "$request.body.action" });
+    const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
+    const routes = resourcesOfType(template, "AWS::ApiGatewayV2::Route").filter(([, r]) => JSON.stringify(r.Properties.ApiId).includes(wsApiId));
+    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(["$connect", "$default", "$disconnect"]);
+    const integrations = resourcesOfType(template, "AWS::ApiGatewayV2::Integration").filter(([, r]) => JSON.stringify(r.Properties.ApiId).includes(wsApiId));
+    expect(integrations).toHaveLength(3);
+    const wsFn = functionId(template, "Atende WebSocket routes");
+    for (const [, integration] of integrations) expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(`"${wsFn}"`);
+    template.hasResourceProperties("AWS::ApiGatewayV2::Stage", { ApiId: { Ref: wsApiId }, StageName: "live", AutoDeploy: true });
+  });
+});
+
+describe("queues", () => {
+  it("creates the contract's queues, FIFO where named .fifo, each redriving to its dead-letter queue after 5 receives", () => {
+    for (const name of Object.values(QUEUES)) {
+      const fifo = name.endsWith(".fifo");
+      const queue = template.toJSON().Resources[queueId(template, name)].Properties;
+      const deadLetter = template.toJSON().Resources[queueId(template, deadLetterName(name))].Properties;
+      expect(queue.FifoQueue, name).toBe(fifo ? true : undefined);
+      expect(deadLetter.FifoQueue, name).toBe(fifo ? true : undefined);
+      if (fifo) expect(queue.ContentBasedDeduplication, name).toBe(false);
+      expect(queue.RedrivePolicy, name).toEqual({
+        deadLetterTargetArn: { "Fn::GetAtt": [queueId(template, deadLetterName(name)), "Arn"] },
+        maxReceiveCount: MAX_RECEIVE_COUNT,
+      });
+    }
+    template.resourceCountIs("AWS::SQS::Queue", 6);
+  });
+
+  it("feeds inbound.fifo to the inbound Lambda with partial batch failures, within the queue's visibility timeout", () => {
+    const inboundFn = functionId(template, "Atende inbound.fifo consumer");
+    const inboundQueue = queueId(template, QUEUES.inbound);
+    template.hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: inboundFn },
+      EventSourceArn: { "Fn::GetAtt": [inboundQueue, "Arn"] },
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+    const resources = template.toJSON().Resources;
+    expect(resources[inboundQueue].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(resources[inboundFn].Properties.Timeout);
+  });
+});
+
+describe("minute tick", () => {
+  it("invokes the tick Lambda at rate(1 minute)", () => {
+    template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(1 minute)",
+      State: "ENABLED",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [functionId(template, "Atende minute tick"), "Arn"] } })],
+    });
+  });
+});
+
+describe("session host", () => {
+  it("runs one arm64 Fargate task with a public IP and no load balancer, never two at once", () => {
+    template.hasResourceProperties("AWS::ECS::Service", {
+      LaunchType: "FARGATE",
+      DesiredCount: 1,
+      DeploymentConfiguration: Match.objectLike({ MinimumHealthyPercent: 0, MaximumPercent: 100 }),
+      NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: "ENABLED" }) },
+    });
+    template.resourceCountIs("AWS::ElasticLoadBalancingV2::LoadBalancer", 0);
+    template.resourceCountIs("AWS::EC2::NatGateway", 0);
+    template.hasResourceProperties("AWS::ECS::TaskDefinition", {
+      RequiresCompatibilities: ["FARGATE"],
+      RuntimePlatform: { CpuArchitecture: "ARM64", OperatingSystemFamily: "LINUX" },
+      ContainerDefinitions: [
+        Match.objectLike({
+          Environment: Match.arrayWith([
+            { Name: "TABLE_NAME", Value: Match.anyValue() },
+            { Name: "QUEUE_URL_INBOUND", Value: Match.anyValue() },
+            { Name: "QUEUE_URL_OUTBOUND", Value: Match.anyValue() },
+            { Name: "MEDIA_BUCKET", Value: Match.anyValue() },
+          ]),
+        }),
+      ],
+    });
+    const ingress = resourcesOfType(template, "AWS::EC2::SecurityGroup").flatMap(([, sg]) => (sg.Properties.SecurityGroupIngress as unknown[]) ?? []);
+    expect(ingress).toEqual([]);
+  });
+
+  it("consumes outbound.fifo and sends to inbound.fifo", () => {
+    const [, taskDefinition] = resourcesOfType(template, "AWS::ECS::TaskDefinition")[0]!;
+    const roleId = (taskDefinition.Properties.TaskRoleArn as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+    const statements = statementsOfRole(roleId);
+    const on = (queueName: string) => statements.filter((s) => JSON.stringify(s.Resource).includes(`"${queueId(template, queueName)}"`)).flatMap((s) => [s.Action].flat());
+    expect(on(QUEUES.outbound)).toEqual(expect.arrayContaining(["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:ChangeMessageVisibility"]));
+    expect(on(QUEUES.inbound)).toContain("sqs:SendMessage");
+    expect(on(QUEUES.inbound)).not.toContain("sqs:ReceiveMessage");
+  });
+});
+
+describe("web", () => {
+  it("routes /api/* to the HTTP API uncached with every viewer header but Host, all methods", () => {
+    const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
+    const [, distribution] = resourcesOfType(template, "AWS::CloudFront::Distribution")[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+      Origins: { Id: string; DomainName: unknown }[];
+      DefaultCacheBehavior: { FunctionAssociations: unknown[] };
+      CustomErrorResponses?: unknown;
+    };
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === "/api/*");
+    expect(api).toMatchObject({
+      AllowedMethods: ["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"],
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: "https-only",
+    });
+    const origin = config.Origins.find((o) => o.Id === api!.TargetOriginId)!;
+    expect(JSON.stringify(origin.DomainName)).toContain(`"${httpApiId}","ApiEndpoint"`);
+    // The SPA fallback is a viewer-request function on the default behaviour: error responses would also
+    // rewrite the API's 403/404 JSON answers into index.html.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: "viewer-request" })]);
+  });
+
+  it("serves /index.html for client-side routes and files as they are", () => {
+    const fallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    const uriFor = (uri: string) => fallback({ request: { uri } }).uri;
+    expect(uriFor("/")).toBe("/index.html");
+    expect(uriFor("/tickets/42")).toBe("/index.html");
+    expect(uriFor("/login")).toBe("/index.html");
+    expect(uriFor("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
+    expect(uriFor("/config.json")).toBe("/config.json");
+  });
+
+  it("keeps every bucket private; the web bucket is read by CloudFront only", () => {
+    const buckets = resourcesOfType(template, "AWS::S3::Bucket");
+    expect(buckets).toHaveLength(2);
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    }
+    template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
+    template.hasResourceProperties("AWS::S3::BucketPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: "s3:GetObject", Principal: { Service: "cloudfront.amazonaws.com" }, Condition: { StringEquals: { "AWS:SourceArn": Match.anyValue() } } }),
+        ]),
+      },
+    });
+  });
+
+  it("publishes /config.json with the wss:// URL even without a web build", () => {
+    const deployments = resourcesOfType(template, "Custom::CDKBucketDeployment");
+    expect(deployments).toHaveLength(1);
+    const [, entry] = deployments[0]!;
+    expect(JSON.stringify(entry.Properties.SourceMarkers)).toContain('"wss://"');
+    expect(entry.Properties.Prune).toBe(false);
+    expect(entry.Properties.DistributionPaths).toEqual(["/index.html", "/config.json"]);
+  });
+});
