@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
@@ -20,7 +19,6 @@ export const launchBrowser = async (): Promise<Browser> =>
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "atende-chromium-"))}`,
     ],
   });
 

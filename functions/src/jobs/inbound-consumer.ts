@@ -1,6 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { Container } from "../platform/container";
+import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
+import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
 
 type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 export type InboundHandlers = { [T in InboundEvent["type"]]?: Handler<T> };
@@ -9,7 +11,10 @@ export type InboundHandlers = { [T in InboundEvent["type"]]?: Handler<T> };
  * Events from the session host (inbound.fifo). Each feature registers the event types it owns:
  * messages/acks/presence/calls -> the inbox; connection state and number checks -> whatsapps.
  */
-export const INBOUND_HANDLERS: InboundHandlers = {};
+export const INBOUND_HANDLERS: InboundHandlers = {
+  ...INBOX_INBOUND_HANDLERS,
+  ...whatsappsInboundHandlers,
+};
 
 /**
  * Consumes one SQS batch. Records of one message group are handled in order; a failed record and every later

@@ -7,7 +7,9 @@ export type TickJob = { name: string; run: (container: Container, now: Date) => 
  * (scheduled messages, campaign dispatch, ticket expiry, due-date checks, user offline, session leases).
  * A failing job is logged and does not stop the others.
  */
-export const TICK_JOBS: TickJob[] = [];
+export const TICK_JOBS: TickJob[] = [
+  { name: "ticket-timers", run: (c, now) => c.services.ticketTimersJob.run(now) },
+];
 
 export const runTick = async (container: Container, now = container.clock()) => {
   const results = await Promise.allSettled(TICK_JOBS.map((job) => job.run(container, now)));

@@ -22,6 +22,8 @@ const configSchema = z.object({
   QUEUE_URL_OUTBOUND: z.string().optional(),
   QUEUE_URL_JOBS: z.string().optional(),
   MEDIA_BUCKET: z.string().optional(),
+  /** the WhatsApp provider new connections use: the simulator on one machine, Baileys in AWS */
+  WHATSAPP_CHANNEL: z.enum(["simulator", "baileys"]).default("baileys"),
   MEDIA_DIR: z.string().optional(),
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("no-reply@atende.local"),

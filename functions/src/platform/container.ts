@@ -12,8 +12,11 @@ import { createSeedService } from "../features/seed/seed.service";
 import { createSettingsRepository } from "../features/settings/settings.repository";
 import { createUsersRepository } from "../features/users/users.repository";
 import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
+import { createNumberChecksRepository } from "../features/whatsapps/number-checks.repository";
+import { createWhatsappsService } from "../features/whatsapps/whatsapps.service";
 import { createHelpsRepository } from "../features/helps/helps.repository";
 import { createHelpsService } from "../features/helps/helps.service";
+import { createDashboardService } from "../features/dashboard/dashboard.service";
 import { createLogosService } from "../features/logos/logos.service";
 import { createPasswordResetRepository } from "../features/password-reset/password-reset.repository";
 import { createPasswordResetService } from "../features/password-reset/password-reset.service";
@@ -32,6 +35,7 @@ import type { MediaStore } from "./storage/media-store.port";
 import { createS3MediaStore } from "./storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInbox } from "../features/tickets/inbox.wiring";
 import type { Config } from "./config";
 import { createDb, type Db } from "./db/client";
 import { createLogger, type Logger } from "./logger";
@@ -93,6 +97,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     settings: createSettingsRepository(db),
     queues: createQueuesRepository(db),
     whatsapps: createWhatsappsRepository(db),
+    numberChecks: createNumberChecksRepository(db),
     connections: createConnectionsRepository(db),
     throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
     queueOptions: createQueueOptionsRepository(db),
@@ -111,6 +116,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const presence = createPresenceService({ users: repos.users, realtime, jobs, clock });
   const sockets = createSocketsService({ connections: repos.connections, presence, auth, clock, logger });
   const seed = createSeedService({ ...repos, clock, bcryptRounds: config.BCRYPT_ROUNDS });
+  const whatsapps = createWhatsappsService({ ...repos, realtime, commands, clock, logger, channel: config.WHATSAPP_CHANNEL });
   // administration (docs/adr/0006-admin.md)
   const admin = (() => {
     const rounds = config.BCRYPT_ROUNDS;
@@ -143,7 +149,20 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     });
     return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
   })();
+  // the inbox: contacts, tickets, messages, notes, tags, inbound pipeline (docs/adr/0005-ticket-keys.md)
+  const inbox = createInbox({ db, repos, realtime, commands, media, clock, logger });
+  const dashboard = createDashboardService({
+    cycles: inbox.tickets,
+    users: admin.users,
+    companies,
+    clock,
+    sessions: {
+      // operator card: connected sessions across the given companies (operator call, one query per company)
+      countConnected: async (ids) =>
+        (await Promise.all(ids.map((id) => repos.whatsapps.listByCompany(id)))).flat().filter((w) => w.status === "CONNECTED").length,
+    },
+  });
 
-  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, ...admin } };
+  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard } };
 };
 export type Container = ReturnType<typeof createContainer>;

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
-import { Construct } from "constructs";
+import type { Construct } from "constructs";
 import { repoPath } from "./repo-paths";
 
 export interface AtendeFunctionProps {

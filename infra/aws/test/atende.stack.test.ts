@@ -1,19 +1,23 @@
 import { Match, type Template } from "aws-cdk-lib/assertions";
-import { beforeAll, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
-import { MAX_RECEIVE_COUNT } from "../constructs/queues";
 import { SPA_FALLBACK_CODE } from "../constructs/web";
-import { functionId, queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
+import { functionId, queueId, resourcesOfType, stagedAssetFiles, synthTestStack } from "./synth-test-stack";
 
 // Managed CloudFront policies (fixed ids, documented by AWS).
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 
 let template: Template;
+let outdir: string;
+// Synthesis loads most of aws-cdk-lib: seconds on a busy machine, beyond the default hook timeout.
 beforeAll(() => {
-  template = synthTestStack();
-});
+  ({ template, outdir } = synthTestStack());
+}, 120_000);
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /** Every IAM statement attached to the role of a Lambda (or any resource with a Role property). */
 const statementsOfRole = (roleId: string) =>
@@ -146,7 +150,7 @@ describe("queues", () => {
       if (fifo) expect(queue.ContentBasedDeduplication, name).toBe(false);
       expect(queue.RedrivePolicy, name).toEqual({
         deadLetterTargetArn: { "Fn::GetAtt": [queueId(template, deadLetterName(name)), "Arn"] },
-        maxReceiveCount: MAX_RECEIVE_COUNT,
+        maxReceiveCount: 5,
       });
     }
     template.resourceCountIs("AWS::SQS::Queue", 6);
@@ -214,6 +218,26 @@ describe("session host", () => {
   });
 });
 
+describe("session host image", () => {
+  it("stages only the workspace manifests, shared/ and session-host/ as the Docker context (no Docker at synth)", () => {
+    const manifest = JSON.parse(readFileSync(join(outdir, "AtendeTest.assets.json"), "utf8")) as {
+      dockerImages: Record<string, { source: { directory: string; dockerFile: string; platform: string } }>;
+    };
+    const images = Object.values(manifest.dockerImages);
+    expect(images).toHaveLength(1);
+    const { directory, dockerFile, platform } = images[0]!.source;
+    expect(dockerFile).toBe("session-host/Dockerfile");
+    expect(platform).toBe("linux/arm64");
+    const root = join(outdir, directory);
+    const staged = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((path) => statSync(join(root, path)).isFile());
+    expect(staged).toEqual(
+      expect.arrayContaining(["package.json", "package-lock.json", "session-host/Dockerfile", "session-host/package.json", "shared/package.json", "shared/src/table/table-definition.ts", "functions/package.json", "web/package.json", "infra/package.json"]),
+    );
+    const unexpected = staged.filter((path) => /(^|\/)(node_modules|dist|\.data|cdk\.out|\.git)\//.test(path) || /^(functions|web|infra)\/(?!package\.json$)/.test(path) || path.endsWith(".test.ts"));
+    expect(unexpected).toEqual([]);
+  });
+});
+
 describe("web", () => {
   it("routes /api/* to the HTTP API uncached with every viewer header but Host, all methods", () => {
     const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
@@ -269,7 +293,11 @@ describe("web", () => {
     const deployments = resourcesOfType(template, "Custom::CDKBucketDeployment");
     expect(deployments).toHaveLength(1);
     const [, entry] = deployments[0]!;
-    expect(JSON.stringify(entry.Properties.SourceMarkers)).toContain('"wss://"');
+    // The file holds deploy-time markers; the custom resource replaces them with the stage URL's parts.
+    const [configJson] = stagedAssetFiles(outdir, "config.json");
+    expect(configJson).toMatch(/^\{"wsUrl":"wss:\/\/<<marker:0xbaba:0>>\.execute-api\.<<marker:0xbaba:1>>\.<<marker:0xbaba:2>>\/live"\}$/);
+    const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
+    expect(entry.Properties.SourceMarkers).toEqual([{ "<<marker:0xbaba:0>>": { Ref: wsApiId }, "<<marker:0xbaba:1>>": { Ref: "AWS::Region" }, "<<marker:0xbaba:2>>": { Ref: "AWS::URLSuffix" } }]);
     expect(entry.Properties.Prune).toBe(false);
     expect(entry.Properties.DistributionPaths).toEqual(["/index.html", "/config.json"]);
   });

@@ -27,8 +27,11 @@ export const createPublicServer = (opts: {
   gateway: WsGateway;
   webDist: string;
   runtimeConfig: () => Record<string, unknown>;
+  /** the WhatsApp simulator's page and API (/simulator, /simulator/api/*), served by the in-process session host */
+  simulator?: (req: Request) => Response | Promise<Response>;
 }) => {
   const api = getRequestListener(opts.fetch);
+  const simulator = opts.simulator ? getRequestListener(opts.simulator) : undefined;
   const root = resolve(opts.webDist);
 
   const serveStatic = (req: IncomingMessage, res: ServerResponse) => {
@@ -55,6 +58,10 @@ export const createPublicServer = (opts: {
       req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
       delete req.headers["cloudfront-viewer-address"];
       void api(req, res);
+      return;
+    }
+    if (simulator && (path === "/simulator" || path.startsWith("/simulator/"))) {
+      void simulator(req, res);
       return;
     }
     if (path === "/config.json") {

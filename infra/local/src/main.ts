@@ -13,6 +13,7 @@ const main = async () => {
   const lines = [
     "",
     `  Atende is running at ${platform.url}`,
+    `  WhatsApp simulator (scan QR codes, play customers): ${platform.simulatorUrl}`,
     platform.seededNow ? "  First start: demo data created." : "  Data kept from the previous start (.data/).",
     "",
     "  Logins:",

@@ -11,6 +11,8 @@ import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/platform/container";
 import { createHttpApp } from "@atende/functions/platform/http/app";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
+import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
+import { parseHostConfig } from "@atende/session-host/config";
 import { ensureTable, startDynamo, type DynamoHandle } from "./dynamo";
 import { createPublicServer } from "./http-server";
 import { freePort } from "./ports";
@@ -46,6 +48,9 @@ export type Platform = {
   seededNow: boolean;
   env: Record<string, string>;
   stop: () => Promise<void>;
+  /** the in-process session host (simulator provider) and the simulator page on this origin */
+  sessionHost: HostRuntime;
+  simulatorUrl: string;
 };
 
 const listen = (server: Server, port: number, host: string) =>
@@ -98,6 +103,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       MEDIA_DIR: dataDir ? join(dataDir, "media") : join(REPO_ROOT, ".data", "tmp-media", randomBytes(4).toString("hex")),
       MAIL_DIR: dataDir ? join(dataDir, "mail") : join(REPO_ROOT, ".data", "tmp-mail", randomBytes(4).toString("hex")),
       LOG_LEVEL: opts.logLevel ?? "info",
+      WHATSAPP_CHANNEL: "simulator",
       ...opts.env,
     };
     const container = createContainer(parseConfig(env));
@@ -112,6 +118,17 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       container.logger.error("inbound poll failed", { err: String(err) }),
     );
     stops.push(inbound.stop);
+
+    // The session host, in process, with the WhatsApp simulator: consumes outbound.fifo, feeds inbound.fifo.
+    // A stable host id: after a restart it continues its own sessions at once (no lease expiry wait).
+    const sessionHost = await createHostRuntime(
+      parseHostConfig({ ...env, HOST_ID: "local", DEFAULT_CHANNEL: "simulator", COMMAND_WAIT_SECONDS: "1", SIMULATOR_QR_REFRESH_MS: "60000" }),
+    );
+    await sessionHost.host.start();
+    stops.push(async () => {
+      await sessionHost.host.stop();
+      sessionHost.network.close();
+    });
     const jobsPoller = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.jobs, (event) => consumeJobs(container, event), (err) =>
       container.logger.error("jobs poll failed", { err: String(err) }),
     );
@@ -123,6 +140,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       gateway,
       webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
       runtimeConfig: () => ({ wsPath: "/ws" }),
+      simulator: sessionHost.simulatorHttp.fetch,
     });
     const httpPort = await listen(server, opts.httpPort ?? 0, host);
     stops.push(
@@ -138,6 +156,13 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     if (opts.seed !== false && !(await container.services.seed.isSeeded())) {
       logins = await container.services.seed.seed();
       seededNow = true;
+      // Demo connections start like any new one: their QR waits on the simulator page.
+      let cursor: string | undefined;
+      do {
+        const page = await container.repos.companies.listPage(100, cursor);
+        for (const company of page.items) await container.services.whatsapps.startAllOfCompany(company.id);
+        cursor = page.cursor;
+      } while (cursor);
     } else if (opts.seed !== false) {
       const { DEMO_LOGINS } = await import("@atende/functions/features/seed/seed.service");
       logins = DEMO_LOGINS;
@@ -157,7 +182,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     }
 
     const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, env, stop };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
   } catch (e) {
     await stop();
     throw e;

@@ -259,7 +259,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
 
   const scanOrphans = async () => {
     try {
-      for (const lease of await leases.listOrphans(now())) {
+      for (const lease of await leases.listOrphans(now(), hostId)) {
         if (!running || killed) return;
         const identity = { companyId: lease.companyId, whatsappId: lease.whatsappId };
         if (sessions.has(keyOf(identity))) continue;

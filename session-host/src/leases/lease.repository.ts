@@ -100,7 +100,7 @@ export const createLeaseRepository = (db: Db) => ({
   },
 
   /** Leases of connections that should run and whose holder is gone (none, or heartbeat older than the expiry). */
-  async listOrphans(now: number): Promise<Lease[]> {
+  async listOrphans(now: number, me: string): Promise<Lease[]> {
     const out: Lease[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -108,9 +108,10 @@ export const createLeaseRepository = (db: Db) => ({
         new QueryCommand({
           TableName: db.tableName,
           KeyConditionExpression: "pk = :pk",
-          FilterExpression: "#wanted = :true AND (attribute_not_exists(#owner) OR #exp < :now)",
+          // this host's own leases too: a restarted host with the same id continues its sessions at once
+          FilterExpression: "#wanted = :true AND (attribute_not_exists(#owner) OR #exp < :now OR #owner = :me)",
           ExpressionAttributeNames: { "#wanted": "wanted", "#owner": "owner", "#exp": "expiresAt" },
-          ExpressionAttributeValues: { ":pk": LEASE_PK, ":true": true, ":now": now },
+          ExpressionAttributeValues: { ":pk": LEASE_PK, ":true": true, ":now": now, ":me": me },
           ExclusiveStartKey: start,
         }),
       );

@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_NAME: 409,
   ERR_EMAIL_ALREADY_EXISTS: 409,
   ERR_SIGNUP_DISABLED: 403,
+  /** a closed ticket accepts no message until it is reopened or accepted */
+  ERR_TICKET_CLOSED: 409,
   ERR_INVALID_RESET_TOKEN: 400,
   ERR_INTERNAL: 500,
 } as const;

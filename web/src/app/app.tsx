@@ -5,7 +5,8 @@ import { AppRoutes } from "./router";
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
+      {/* synchronous navigation: the login page moves to /tickets in the same render that starts the session */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

@@ -36,11 +36,11 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 /** Private pages, inside the main layout: an unauthenticated user goes to /login. */
 export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/", titleKey: "menu:dashboard", Component: soon("menu:dashboard"), adminOnly: true, deniedRedirect: "/tickets" },
-  { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: soon("menu:tickets") },
+  { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazy(() => import("../features/tickets/components/tickets-page").then((m) => ({ default: m.TicketsPage }))) },
   { path: "/quick-messages", titleKey: "menu:quickMessages", Component: soon("menu:quickMessages") },
   { path: "/kanban", titleKey: "menu:kanban", Component: soon("menu:kanban"), planFlag: "useKanban" },
   { path: "/todolist", titleKey: "menu:todolist", Component: lazy(() => import("../features/todo/components/todo-page").then((m) => ({ default: m.TodoPage }))) },
-  { path: "/contacts", titleKey: "menu:contacts", Component: soon("menu:contacts") },
+  { path: "/contacts", titleKey: "menu:contacts", Component: lazy(() => import("../features/contacts/components/contacts-page").then((m) => ({ default: m.ContactsPage }))) },
   { path: "/schedules", titleKey: "menu:schedules", Component: soon("menu:schedules"), planFlag: "useSchedules" },
   { path: "/tags", titleKey: "menu:tags", Component: soon("menu:tags") },
   { path: "/chats/:id?", titleKey: "menu:chats", Component: soon("menu:chats"), planFlag: "useInternalChat" },

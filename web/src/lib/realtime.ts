@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { ClientFrame, RealtimeEvent, ServerFrame } from "@atende/shared/contracts/ws-events";
 import { refreshSession } from "./api-client";
 import { getToken } from "./session-storage";
@@ -42,6 +42,14 @@ const reconnectListeners = new Set<() => void>();
 /** room key ("joinTickets|open") -> how many components want it */
 const rooms = new Map<string, number>();
 
+export type RealtimeStatus = "idle" | "connecting" | "open" | "reconnecting";
+let status: RealtimeStatus = "idle";
+const statusListeners = new Set<() => void>();
+const setStatus = (next: RealtimeStatus) => {
+  status = next;
+  statusListeners.forEach((listener) => listener());
+};
+
 let socket: WebSocket | null = null;
 let wanted = false;
 let attempt = 0;
@@ -59,15 +67,20 @@ const roomFrame = (key: string, leave = false): ClientFrame => {
   return (data ? { action: name, data } : { action: name }) as ClientFrame;
 };
 
+/** Bumped by connect/disconnect so an open() still waiting for /config.json gives up. */
+let generation = 0;
+
 const open = async () => {
+  const gen = generation;
   const token = getToken();
   if (!wanted || !token) return;
   const config = await runtimeConfig();
-  if (!wanted) return;
+  if (!wanted || gen !== generation || socket) return;
   const ws = new WebSocket(socketUrl(config, token));
   socket = ws;
   ws.onopen = () => {
     const isReconnect = everOpened;
+    setStatus("open");
     everOpened = true;
     attempt = 0;
     for (const key of rooms.keys()) sendFrame(roomFrame(key));
@@ -89,6 +102,7 @@ const open = async () => {
     if (socket !== ws) return;
     socket = null;
     clearInterval(statusTimer);
+    setStatus(wanted ? "reconnecting" : "idle");
     if (wanted) scheduleReconnect();
   };
 };
@@ -114,20 +128,36 @@ const scheduleReconnect = () => {
 export const connectRealtime = () => {
   if (wanted) return;
   wanted = true;
+  generation += 1;
   everOpened = false;
   attempt = 0;
+  setStatus("connecting");
   void open();
 };
 
 /** Closes the socket for good (logout). */
 export const disconnectRealtime = () => {
   wanted = false;
+  generation += 1;
   clearTimeout(reconnectTimer);
   clearInterval(statusTimer);
   const ws = socket;
   socket = null;
   ws?.close();
+  setStatus("idle");
 };
+
+/** "open" once the socket is up (the layout exposes it as data-realtime for tests). */
+export const useRealtimeStatus = () =>
+  useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+    () => status,
+  );
 
 export const subscribeRealtime = (event: RealtimeEvent, handler: Handler) => {
   let set = handlers.get(event);

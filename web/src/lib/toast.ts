@@ -34,6 +34,12 @@ export const toast = {
 };
 
 export const getToasts = () => toasts;
+
+/** Drops every toast (tests). */
+export const clearToasts = () => {
+  toasts = [];
+  emit();
+};
 export const subscribeToasts = (listener: () => void) => {
   listeners.add(listener);
   return () => {

@@ -8,10 +8,11 @@ import { companyPlanQueryOptions } from "../features/auth/api/company-plan";
 import { meQueryOptions } from "../features/auth/api/me";
 import { createQueryClient } from "../lib/query-client";
 import { saveSession } from "../lib/session-storage";
+import { aPlan } from "./fixtures";
 
 /**
  * Renders `ui` inside the app's providers and a memory router at `route`.
- * With `user` (and `plan`) the session starts signed in without any HTTP call.
+ * With `user` (and `plan`, default: every flag on) the session starts signed in without any HTTP call.
  * `path` is the route pattern the element is mounted on (default: the route itself).
  */
 export const renderWithApp = (ui: ReactElement, opts: { route?: string; path?: string; user?: SessionUser; plan?: Plan } = {}) => {
@@ -19,13 +20,14 @@ export const renderWithApp = (ui: ReactElement, opts: { route?: string; path?: s
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   if (opts.user) {
     queryClient.setQueryData(meQueryOptions().queryKey, opts.user);
-    if (opts.plan) queryClient.setQueryData(companyPlanQueryOptions(opts.user.companyId).queryKey, { id: opts.user.companyId, name: opts.user.company.name, dueDate: opts.user.company.dueDate, plan: opts.plan });
+    const plan = opts.plan ?? aPlan();
+    queryClient.setQueryData(companyPlanQueryOptions(opts.user.companyId).queryKey, { id: opts.user.companyId, name: opts.user.company.name, dueDate: opts.user.company.dueDate, plan });
     saveSession("test-token", opts.user);
   }
   const route = opts.route ?? "/";
   const result = render(
     <AppProviders queryClient={queryClient} realtime={false}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[route]} useTransitions={false}>
         <Routes>
           <Route path={opts.path ?? route} element={ui} />
           <Route path="*" element={<div data-testid="elsewhere" />} />

@@ -1,12 +1,19 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import "../lib/i18n";
-import { unhandledRequests } from "./fetch-mock";
+import { clearToasts } from "../lib/toast";
+import { mockFetch, unhandledRequests } from "./fetch-mock";
+
+// No test reaches the network: a request the test did not stub answers 599 and fails the test.
+beforeEach(() => {
+  mockFetch({});
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearToasts();
   vi.unstubAllGlobals();
   const unhandled = unhandledRequests.splice(0);
   expect(unhandled, "requests no test handler answered").toEqual([]);

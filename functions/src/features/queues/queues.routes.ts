@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { queueSchema } from "@atende/shared/domain/queues/queues";
+import { queueSchema, queueUpdateSchema } from "@atende/shared/domain/queues/queues";
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
@@ -17,7 +17,7 @@ export const queuesRoutes = (container: Container) => {
   app.post("/", requireAdmin, async (c) => c.json(await queues.create(c.get("auth"), await parseJson(c, queueSchema)), 201));
   app.put("/:id", requireAdmin, async (c) => {
     const id = idParam(c, "id");
-    return c.json(await queues.update(c.get("auth"), id, await parseJson(c, queueSchema.partial())));
+    return c.json(await queues.update(c.get("auth"), id, await parseJson(c, queueUpdateSchema)));
   });
   app.delete("/:id", requireAdmin, async (c) => {
     await queues.remove(c.get("auth"), idParam(c, "id"));

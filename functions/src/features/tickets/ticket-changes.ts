@@ -60,7 +60,7 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
   return {
     async create(
       input: Pick<TicketRecord, "companyId" | "contactId" | "whatsappId" | "queueId" | "userId" | "status" | "isGroup" | "chatJid"> & Partial<TicketRecord>,
-      opts: { byUserId: number | null; now: Date; extra?: TxItem[] },
+      opts: { byUserId: number | null; now: Date; extra?: (t: TicketRecord) => TxItem[] },
     ): Promise<TicketRecord> {
       const id = await nextId(db, input.companyId, "ticket");
       const at = opts.now.toISOString();
@@ -94,7 +94,7 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
       ];
       const lockIndex = 3;
       const extraStart = items.length;
-      items.push(...(opts.extra ?? []));
+      items.push(...(opts.extra?.(t) ?? []));
       try {
         await tickets.transact(items);
       } catch (e) {

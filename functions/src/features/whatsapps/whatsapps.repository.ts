@@ -1,10 +1,12 @@
-import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { stripKeys } from "../../platform/db/strip";
+import { setExpression } from "../../platform/db/update";
 
+export type WhatsappSchedule = { weekday: string; weekdayEn: string; startTime: string; endTime: string };
 export type Whatsapp = {
   id: number;
   companyId: number;
@@ -28,6 +30,7 @@ export type Whatsapp = {
   promptId: number | null;
   integrationId: number | null;
   queueIds: number[];
+  schedules?: WhatsappSchedule[];
   token: string;
   qrcode: string;
   retries: number;
@@ -35,26 +38,135 @@ export type Whatsapp = {
   updatedAt: string;
 };
 export type NewWhatsapp = Omit<Whatsapp, "id" | "companyId" | "createdAt" | "updatedAt">;
+export type WhatsappChanges = Partial<Omit<Whatsapp, "id" | "companyId" | "createdAt" | "token" | "channel">>;
+export type SessionState = { status: ConnectionStatus; qrcode: string; retries: number; number?: string };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `WHATSAPP#${pad(id)}` });
+/** One item per connection name: names are unique per company, also under concurrent creates. */
+const nameKey = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `WHATSAPPNAME#${name.trim().toLowerCase()}` });
+/** The external API finds a connection by its token without knowing the company. */
+const tokenKey = (token: string) => ({ pk: `WATOKEN#${token}`, sk: "WATOKEN" });
 const toWhatsapp = (item: Record<string, unknown>) => stripKeys(item) as unknown as Whatsapp;
 
+const isCancelled = (err: unknown) => err instanceof Error && (err.name === "TransactionCanceledException" || err.name === "ConditionalCheckFailedException");
+
+export class DuplicateNameError extends Error {}
+
 export const createWhatsappsRepository = (db: Db) => ({
+  /** Creates the connection with its name and token items; DuplicateNameError when the name is taken in the company. */
   async create(companyId: number, input: NewWhatsapp, now: Date): Promise<Whatsapp> {
     const id = await nextId(db, companyId, "whatsapp");
     const w: Whatsapp = { ...input, id, companyId, createdAt: now.toISOString(), updatedAt: now.toISOString() };
-    await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...key(companyId, id), entity: "whatsapp", ...w } }));
+    try {
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: db.tableName, Item: { ...key(companyId, id), entity: "whatsapp", ...w }, ConditionExpression: "attribute_not_exists(pk)" } },
+            { Put: { TableName: db.tableName, Item: { ...nameKey(companyId, w.name), whatsappId: id }, ConditionExpression: "attribute_not_exists(pk)" } },
+            { Put: { TableName: db.tableName, Item: { ...tokenKey(w.token), companyId, whatsappId: id }, ConditionExpression: "attribute_not_exists(pk)" } },
+          ],
+        }),
+      );
+    } catch (err) {
+      if (isCancelled(err)) throw new DuplicateNameError();
+      throw err;
+    }
     return w;
   },
+
+  async findById(companyId: number, id: number): Promise<Whatsapp | null> {
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, id) }));
+    return out.Item ? toWhatsapp(out.Item) : null;
+  },
+
+  /** A company has few connections (plan-limited): one query of its partition. */
   async listByCompany(companyId: number): Promise<Whatsapp[]> {
-    const out = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-        ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": "WHATSAPP#" },
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
+          ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": "WHATSAPP#" },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items.map(toWhatsapp);
+  },
+
+  async findByToken(token: string): Promise<Whatsapp | null> {
+    const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tokenKey(token) }));
+    if (!out.Item) return null;
+    return this.findById(out.Item.companyId as number, out.Item.whatsappId as number);
+  },
+
+  /** Updates fields; a renamed connection moves its name item in the same transaction (DuplicateNameError if taken). */
+  async update(current: Whatsapp, changes: WhatsappChanges, now: Date): Promise<Whatsapp> {
+    const fields = { ...changes, updatedAt: now.toISOString() };
+    const renamed = changes.name !== undefined && changes.name.trim().toLowerCase() !== current.name.trim().toLowerCase();
+    const update = { TableName: db.tableName, Key: key(current.companyId, current.id), ConditionExpression: "attribute_exists(pk)", ...setExpression(fields) };
+    try {
+      if (renamed) {
+        await db.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: update },
+              { Delete: { TableName: db.tableName, Key: nameKey(current.companyId, current.name) } },
+              { Put: { TableName: db.tableName, Item: { ...nameKey(current.companyId, changes.name as string), whatsappId: current.id }, ConditionExpression: "attribute_not_exists(pk)" } },
+            ],
+          }),
+        );
+      } else await db.doc.send(new UpdateCommand(update));
+    } catch (err) {
+      if (renamed && isCancelled(err)) throw new DuplicateNameError();
+      throw err;
+    }
+    return { ...current, ...fields };
+  },
+
+  /** Session state from the session host; null when the connection no longer exists. */
+  async setSession(companyId: number, id: number, state: SessionState, now: Date): Promise<Whatsapp | null> {
+    try {
+      const out = await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: key(companyId, id),
+          ConditionExpression: "attribute_exists(pk)",
+          ...setExpression({ ...state, updatedAt: now.toISOString() }),
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return out.Attributes ? toWhatsapp(out.Attributes) : null;
+    } catch (err) {
+      if (isCancelled(err)) return null;
+      throw err;
+    }
+  },
+
+  async remove(w: Whatsapp): Promise<void> {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: db.tableName, Key: key(w.companyId, w.id) } },
+          { Delete: { TableName: db.tableName, Key: nameKey(w.companyId, w.name) } },
+          { Delete: { TableName: db.tableName, Key: tokenKey(w.token) } },
+        ],
       }),
     );
-    return (out.Items ?? []).map(toWhatsapp);
+  },
+
+  /** Makes one connection the default and clears the flag on the others. */
+  async setDefault(companyId: number, id: number, others: number[], now: Date): Promise<void> {
+    for (const otherId of others)
+      await db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: key(companyId, otherId), ConditionExpression: "attribute_exists(pk)", ...setExpression({ isDefault: false, updatedAt: now.toISOString() }) })).catch((err) => {
+        if (!isCancelled(err)) throw err;
+      });
+    await db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: key(companyId, id), ...setExpression({ isDefault: true }) }));
   },
 });
 export type WhatsappsRepository = ReturnType<typeof createWhatsappsRepository>;
+

@@ -43,7 +43,7 @@ export const mergedIndexPage = async (
             TableName: db.tableName,
             IndexName: p.index,
             KeyConditionExpression: opts.cursor ? "#pk = :pk AND #sk < :c" : "#pk = :pk",
-            ExpressionAttributeNames: { "#pk": pkOf(p.index), "#sk": skOf(p.index), ...opts.filter?.names },
+            ExpressionAttributeNames: { "#pk": pkOf(p.index), ...(opts.cursor ? { "#sk": skOf(p.index) } : {}), ...opts.filter?.names },
             ExpressionAttributeValues: { ":pk": p.pk, ...(opts.cursor ? { ":c": opts.cursor } : {}), ...opts.filter?.values },
             ...(opts.filter ? { FilterExpression: opts.filter.expression } : {}),
             ScanIndexForward: false,

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { authRoutes } from "../../features/auth/auth.routes";
 import { companiesRoutes } from "../../features/companies/companies.routes";
 import { helpsRoutes } from "../../features/helps/helps.routes";
+import { dashboardRoutes } from "../../features/dashboard/dashboard.routes";
 import { logosRoutes } from "../../features/logos/logos.routes";
 import { passwordResetRoutes } from "../../features/password-reset/password-reset.routes";
 import { plansRoutes } from "../../features/plans/plans.routes";
@@ -10,6 +11,13 @@ import { queuesRoutes } from "../../features/queues/queues.routes";
 import { settingsRoutes } from "../../features/settings/settings.routes";
 import { signupRoutes } from "../../features/signup/signup.routes";
 import { usersRoutes } from "../../features/users/users.routes";
+import { whatsappRestartRoutes, whatsappSessionRoutes, whatsappsRoutes } from "../../features/whatsapps/whatsapps.routes";
+import { contactsRoutes } from "../../features/contacts/contacts.routes";
+import { mediaRoutes } from "../../features/media/media.routes";
+import { messageForwardRoutes, messagesRoutes } from "../../features/messages/messages.routes";
+import { tagsInboxRoutes } from "../../features/tags/tags.routes";
+import { ticketNotesRoutes } from "../../features/ticket-notes/ticket-notes.routes";
+import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../../features/tickets/tickets.routes";
 import type { Container } from "../container";
 import { sendError } from "./error-handler";
 import { type AppEnv, requestId } from "./middleware";
@@ -19,7 +27,8 @@ import { type AppEnv, requestId } from "./middleware";
  * Every route lives under /api (CloudFront routes /api/* to the HTTP API).
  */
 export const createHttpApp = (container: Container) => {
-  const api = new Hono<AppEnv>();
+  // strict: false: the spec calls some paths with a trailing slash (GET /users/, /settings/, /whatsapp/)
+  const api = new Hono<AppEnv>({ strict: false });
   api.use("*", requestId);
   api.onError((err, c) => sendError(c, err, container.logger));
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
@@ -31,13 +40,27 @@ export const createHttpApp = (container: Container) => {
   api.route("/", logosRoutes(container)); // /settings/media-upload, /public/*
   api.route("/", passwordResetRoutes(container)); // public /forgetpassword, /resetpasswords
   api.route("/queue", queuesRoutes(container));
+  api.route("/whatsapp", whatsappsRoutes(container));
+  api.route("/whatsappsession", whatsappSessionRoutes(container));
+  api.route("/whatsapp-restart", whatsappRestartRoutes(container));
   api.route("/queue-options", queueOptionsRoutes(container));
   api.route("/users", usersRoutes(container));
   api.route("/settings", settingsRoutes(container));
   api.route("/plans", plansRoutes(container));
   api.route("/helps", helpsRoutes(container));
+  api.route("/dashboard", dashboardRoutes(container));
+  // the inbox (docs/adr/0005-ticket-keys.md)
+  api.route("/tickets", ticketsRoutes(container));
+  api.route("/ticket", ticketKanbanRoutes(container));
+  api.route("/ticket-tags", ticketTagsRoutes(container));
+  api.route("/tags", tagsInboxRoutes(container));
+  api.route("/messages", messagesRoutes(container));
+  api.route("/message", messageForwardRoutes(container));
+  api.route("/contacts", contactsRoutes(container));
+  api.route("/ticket-notes", ticketNotesRoutes(container));
+  api.route("/media", mediaRoutes(container));
 
-  const root = new Hono();
+  const root = new Hono({ strict: false });
   root.route("/api", api);
   return root;
 };

@@ -2,6 +2,22 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { MediaStore } from "./media-store.port";
 
+const BY_EXT: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  ogg: "audio/ogg",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  m4a: "audio/mp4",
+  mp4: "video/mp4",
+  pdf: "application/pdf",
+};
+/** Files written by the session host have no sidecar: the extension tells the type. */
+const guess = (key: string) => BY_EXT[key.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
 /** One machine and tests: files under MEDIA_DIR, the mimetype in a sidecar file. */
 export const createFolderMediaStore = (dir: string): MediaStore => {
   const root = resolve(dir);
@@ -20,7 +36,7 @@ export const createFolderMediaStore = (dir: string): MediaStore => {
     async get(key) {
       const p = pathOf(key);
       try {
-        const [body, mimetype] = await Promise.all([readFile(p), readFile(`${p}.mime`, "utf8").catch(() => "application/octet-stream")]);
+        const [body, mimetype] = await Promise.all([readFile(p), readFile(`${p}.mime`, "utf8").catch(() => guess(key))]);
         return { body: new Uint8Array(body), mimetype };
       } catch {
         return null;

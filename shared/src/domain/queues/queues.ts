@@ -26,18 +26,26 @@ export const schedulesSchema = z.array(scheduleEntrySchema).max(7 * 4);
 
 const optionalId = z.coerce.number().int().positive().nullable().optional();
 
-/** POST /queue and PUT /queue/{id} (spec 2 section 5). */
-export const queueSchema = z.object({
+const queueFields = {
   name: z.string().trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   color: z.string().trim().min(QUEUE_COLOR_MIN, "Too Short!").max(QUEUE_COLOR_MAX, "Too Long!"),
-  greetingMessage: z.string().max(5000).default(""),
-  outOfHoursMessage: z.string().max(5000).default(""),
+  greetingMessage: z.string().max(5000),
+  outOfHoursMessage: z.string().max(5000),
   orderQueue: z.union([z.coerce.number().int().min(0).max(9999), z.literal("").transform(() => null)]).nullable().optional(),
   integrationId: optionalId,
   promptId: optionalId,
   schedules: schedulesSchema.optional(),
+};
+
+/** POST /queue (spec 2 section 5). */
+export const queueSchema = z.object({
+  ...queueFields,
+  greetingMessage: queueFields.greetingMessage.default(""),
+  outOfHoursMessage: queueFields.outOfHoursMessage.default(""),
 });
 export type QueueInput = z.infer<typeof queueSchema>;
+/** PUT /queue/{id}: any subset of the fields, no defaults (an absent field keeps its value). */
+export const queueUpdateSchema = z.object(queueFields).partial();
 
 /** POST /queue-options and PUT /queue-options/{id}: a node of a queue's chatbot tree. */
 export const queueOptionSchema = z.object({
@@ -49,7 +57,11 @@ export const queueOptionSchema = z.object({
   option: z.union([z.coerce.number().int().min(0).max(999), z.string().trim().max(10)]).optional(),
 });
 export type QueueOptionInput = z.infer<typeof queueOptionSchema>;
-export const queueOptionUpdateSchema = queueOptionSchema.partial().omit({ queueId: true, parentId: true });
+export const queueOptionUpdateSchema = z.object({
+  title: queueOptionSchema.shape.title.optional(),
+  message: z.string().max(5000).optional(),
+  option: queueOptionSchema.shape.option,
+});
 
 /** GET /queue-options query: parentId -1 (or absent) is the top level. */
 export const queueOptionListQuerySchema = z.object({

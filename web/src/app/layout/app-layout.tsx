@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from "react-router";
 import { PageLoader } from "../../components/ui/page-loader";
 import { useLogout } from "../../features/auth/api/logout";
 import { DRAWER_OPEN, usePreference } from "../../lib/preferences";
+import { useRealtimeStatus } from "../../lib/realtime";
 import { DRAWER_WIDTH, SideMenu } from "./side-menu";
 import { TopBar } from "./top-bar";
 
@@ -20,6 +21,7 @@ export function AppLayout() {
   const logout = useLogout();
   const navigate = useNavigate();
   const open = wide ? savedOpen : mobileOpen;
+  const realtime = useRealtimeStatus();
 
   const toggle = () => (wide ? setSavedOpen(!savedOpen) : setMobileOpen(!mobileOpen));
   const doLogout = () => logout.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
@@ -27,7 +29,7 @@ export function AppLayout() {
   const menu = <SideMenu onNavigate={wide ? undefined : () => setMobileOpen(false)} onLogout={doLogout} />;
 
   return (
-    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+    <Box sx={{ display: "flex", minHeight: "100vh" }} data-testid="app-shell" data-realtime={realtime}>
       <TopBar drawerOpen={open} onToggleDrawer={toggle} onLogout={doLogout} />
       {wide ? (
         <Drawer

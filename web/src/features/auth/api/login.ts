@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation } from "@tanstack/react-query";
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
 import type { LoginInput } from "@atende/shared/domain/auth/auth";
 import { api } from "../../../lib/api-client";
@@ -8,15 +8,14 @@ import { meQueryOptions } from "./me";
 /** POST /auth/login. The login page shows its own errors (expired company needs the due date). */
 export const postLogin = (input: LoginInput): Promise<AuthResponse> => api.post<AuthResponse>("/auth/login", input, { auth: false });
 
-export const useLogin = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: postLogin,
-    meta: { silentError: true },
-    onSuccess: ({ token, user }) => {
-      queryClient.clear();
-      queryClient.setQueryData(meQueryOptions().queryKey, user);
-      saveSession(token, user);
-    },
-  });
+/**
+ * Makes the answer of login (or sign-up) the current session. Call it after navigating to the target page
+ * in the same callback: the public-route guard would otherwise move the user to / first.
+ */
+export const startSession = (queryClient: QueryClient, { token, user }: AuthResponse) => {
+  queryClient.clear();
+  queryClient.setQueryData(meQueryOptions().queryKey, user);
+  saveSession(token, user);
 };
+
+export const useLogin = () => useMutation({ mutationFn: postLogin, meta: { silentError: true } });

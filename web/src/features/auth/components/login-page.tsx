@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Box, Button, Container, Link, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,7 +13,7 @@ import { ApiError } from "../../../lib/api-client";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { errorMessage } from "../../../lib/toast-error";
-import { useLogin } from "../api/login";
+import { startSession, useLogin } from "../api/login";
 
 const WARNING_TOAST_MS = 6000;
 
@@ -28,6 +29,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const [expiredOn, setExpiredOn] = useState<string | null>(null);
   const {
     register,
@@ -38,10 +40,11 @@ export function LoginPage() {
   const onSubmit = handleSubmit((values) => {
     setExpiredOn(null);
     login.mutate(values, {
-      onSuccess: ({ user }) => {
-        toast.success(t("auth:loginSuccess"));
-        warnDueDate(user, t);
+      onSuccess: (auth) => {
         navigate("/tickets", { replace: true });
+        startSession(queryClient, auth);
+        toast.success(t("auth:loginSuccess"));
+        warnDueDate(auth.user, t);
       },
       onError: (err) => {
         if (err instanceof ApiError && err.code === "ERR_COMPANY_EXPIRED") {

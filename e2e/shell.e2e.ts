@@ -1,0 +1,259 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { COMPANY_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
+import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
+import { formatDate } from "@atende/shared/domain/format/dates";
+import { hashPassword } from "../functions/src/features/auth/password";
+import { parseConfig } from "../functions/src/platform/config";
+import { type Container, createContainer } from "../functions/src/platform/container";
+import { launchBrowser, login, newContext, screenshot } from "./support/browser";
+import { LOGINS } from "./support/seed";
+
+/**
+ * The app shell: sign-in per profile and the menu each one gets, login errors, one session per user,
+ * languages, the to-do page and a phone-sized screen.
+ */
+let browser: Browser;
+let container: Container;
+const pages: Page[] = [];
+
+const ATTENDANT_MENU = ["Atendimentos", "Respostas rápidas", "Kanban", "Tarefas", "Contatos", "Agendamentos", "Tags", "Chat interno", "Ajuda"];
+const ADMIN_ONLY = ["Dashboard", "Campanhas", "Listas de contatos", "Open.AI", "Integrações", "Conexões", "Lista de arquivos", "Filas & Chatbot", "Usuários", "API", "Financeiro", "Configurações"];
+
+const openPage = async (opts: { viewport?: { width: number; height: number } } = {}) => {
+  const context = await newContext(browser, opts);
+  const page = await context.newPage();
+  pages.push(page);
+  return page;
+};
+
+const menuLabels = async (page: Page) => {
+  const menu = page.getByTestId("side-menu");
+  await menu.getByRole("link").first().waitFor();
+  return menu.getByRole("link").allTextContents();
+};
+
+const signIn = async (page: Page, who: { email: string; password: string }) => {
+  await login(page, who.email, who.password);
+  await page.waitForURL(/\/tickets$/);
+  await page.getByTestId("side-menu").getByRole("link").first().waitFor();
+};
+
+/** The page's scrollable width (the string runs in the browser; this file has no DOM types). */
+const pageWidth = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A company of its own (so these tests never disturb the seeded users), due on `dueDate`, with one admin. */
+const createCompanyWithAdmin = async (dueDate: Date) => {
+  const now = new Date();
+  const { companies, plans, settings, users } = container.repos;
+  const plan = await plans.create(
+    { name: `Plano ${unique()}`, users: 5, connections: 1, queues: 2, value: 10, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true, useInternal: true },
+    now,
+  );
+  const email = `shell-${unique()}@e2e.test`;
+  const company = await companies.create(
+    { name: `Empresa ${unique()}`, email, phone: "", planId: plan.id, status: true, dueDate: dueDate.toISOString(), recurrence: "MENSAL", timezone: DEFAULT_TIME_ZONE, trialExpiration: null, document: "" },
+    now,
+  );
+  await settings.putMany(company.id, { ...COMPANY_SETTING_DEFAULTS }, now);
+  const password = "Senha1234";
+  await users.create(
+    company.id,
+    { name: "Clara Teste", email, passwordHash: await hashPassword(password, 4), profile: "admin", super: false, whatsappId: null, allTicket: "enabled", queueIds: [] },
+    now,
+  );
+  return { company, email, password };
+};
+
+const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+beforeAll(async () => {
+  container = createContainer(parseConfig(inject("platformEnv")));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("sign-in and the menu each profile gets", () => {
+  it("the attendant sees only the shared entries, lands on /tickets and cannot open admin pages", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.attendant);
+    await expect.poll(() => page.getByText("Login efetuado com sucesso!").isVisible()).toBe(true);
+    expect(await menuLabels(page)).toEqual(ATTENDANT_MENU);
+    await expect.poll(() => page.getByTestId("greeting").textContent()).toContain("Beto Atendente");
+    await screenshot(page, "shell-attendant-tickets");
+
+    await page.goto("/");
+    await page.waitForURL(/\/tickets$/);
+
+    await page.goto("/connections");
+    await expect.poll(() => page.getByText("Sua empresa não tem permissão para acessar esta página. Redirecionando...").isVisible()).toBe(true);
+    await page.waitForURL(/\/tickets$/);
+  });
+
+  it("the admin sees the management entries but not announcements, the due date and the dashboard", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.admin);
+    const labels = await menuLabels(page);
+    expect(labels).toEqual(expect.arrayContaining([...ATTENDANT_MENU, ...ADMIN_ONLY]));
+    expect(labels).not.toContain("Informativos");
+    await expect.poll(() => page.getByTestId("greeting").textContent()).toMatch(/Ana Admin.*Demo Atendimento.*\d{2}\/\d{2}\/\d{4}/);
+    await expect.poll(() => page.getByTestId("app-version").textContent()).toMatch(/Versão \S+/);
+
+    await page.getByTestId("side-menu").getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByTestId("coming-soon").waitFor();
+    await screenshot(page, "shell-admin-dashboard");
+
+    // signed in, a public page sends the user into the app
+    await page.goto("/login");
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.getByTestId("logout").click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate<string | null>("localStorage.getItem('token')")).toBeNull();
+    await page.goto("/tickets");
+    await page.waitForURL(/\/login$/);
+  });
+
+  it("only the super user sees Informativos", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.operator);
+    const labels = await menuLabels(page);
+    expect(labels).toContain("Informativos");
+    expect(labels).toEqual(expect.arrayContaining(ADMIN_ONLY));
+    await page.getByTestId("side-menu").getByRole("link", { name: "Informativos" }).click();
+    await page.waitForURL(/\/announcements$/);
+    await page.getByTestId("coming-soon").waitFor();
+    await screenshot(page, "shell-super-menu");
+  });
+});
+
+describe("login errors and warnings", () => {
+  it("a wrong password shows the translated credentials error and stays on /login", async () => {
+    const page = await openPage();
+    await login(page, LOGINS.attendant.email, "wrong-password");
+    await expect.poll(() => page.getByText("Erro de autenticação. Verifique o e-mail e a senha.").isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await screenshot(page, "shell-login-wrong-password");
+    // keep the shared platform's login throttle clean for the other e2e files
+    await container.repos.throttle.clear(`email#${LOGINS.attendant.email}`, new Date());
+  });
+
+  it("an expired company is refused with its due date and a call to contact support", async () => {
+    const dueDate = days(-3);
+    const { email, password } = await createCompanyWithAdmin(dueDate);
+    const page = await openPage();
+    await login(page, email, password);
+    const alert = page.getByTestId("company-expired");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(`Opss! Sua assinatura venceu em ${formatDate(dueDate)}. Entre em contato com o suporte para mais informações.`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await screenshot(page, "shell-login-company-expired");
+  });
+
+  it("a company due tomorrow is warned with the singular 'dia'", async () => {
+    const { email, password } = await createCompanyWithAdmin(days(1));
+    const page = await openPage();
+    await signIn(page, { email, password });
+    await expect.poll(() => page.getByText("Sua assinatura vence em 1 dia.").isVisible()).toBe(true);
+  });
+});
+
+describe("one session per user", () => {
+  it("a second login elsewhere ends the first: message, then back to /login", async () => {
+    const { email, password } = await createCompanyWithAdmin(days(30));
+    const first = await openPage();
+    await signIn(first, { email, password });
+    await first.locator('[data-testid="app-shell"][data-realtime="open"]').waitFor();
+
+    const second = await openPage();
+    await signIn(second, { email, password });
+
+    await expect.poll(() => first.getByText("Sua conta foi acessada em outro computador.").isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(first, "shell-other-session");
+    await first.waitForURL(/\/login$/, { timeout: 10_000 });
+    expect(await first.evaluate<string | null>("localStorage.getItem('token')")).toBeNull();
+    expect(new URL(second.url()).pathname).toBe("/tickets");
+  });
+});
+
+describe("languages", () => {
+  it("switching to English and Spanish changes the menu labels, and the choice is kept", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.attendant);
+    await page.getByTestId("language-button").click();
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect.poll(() => menuLabels(page)).toEqual(["Tickets", "Quick replies", "Kanban", "Tasks", "Contacts", "Schedules", "Tags", "Internal chat", "Help"]);
+    await screenshot(page, "shell-english");
+
+    await page.getByTestId("language-button").click();
+    await page.getByRole("menuitem", { name: "Español" }).click();
+    await expect.poll(() => menuLabels(page)).toEqual(["Atenciones", "Respuestas rápidas", "Kanban", "Tareas", "Contactos", "Agendamientos", "Etiquetas", "Chat interno", "Ayuda"]);
+
+    await page.reload();
+    await expect.poll(() => menuLabels(page)).toContain("Atenciones");
+  });
+});
+
+describe("to-do page", () => {
+  it("adds, edits and deletes a task, kept across reloads", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.attendant);
+    await page.getByTestId("side-menu").getByRole("link", { name: "Tarefas" }).click();
+    await page.waitForURL(/\/todolist$/);
+
+    const input = page.getByLabel("Nova tarefa");
+    await page.getByRole("button", { name: "Adicionar" }).click(); // blank: nothing
+    expect(await page.getByText("Nenhuma tarefa ainda.").isVisible()).toBe(true);
+
+    await input.fill("Retornar ligação da Maria");
+    await page.getByRole("button", { name: "Adicionar" }).click();
+    await page.getByText("Retornar ligação da Maria").waitFor();
+    await page.reload();
+    await page.getByText("Retornar ligação da Maria").waitFor();
+
+    await page.getByRole("button", { name: "Editar tarefa Retornar ligação da Maria" }).click();
+    await page.getByLabel("Nova tarefa").fill("Enviar orçamento para a Maria");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await page.getByText("Enviar orçamento para a Maria").waitFor();
+    expect(await page.getByText("Retornar ligação da Maria").count()).toBe(0);
+    const stored = await page.evaluate<{ text: string; createdAt: string; updatedAt: string }[]>("JSON.parse(localStorage.getItem('tasks') ?? '[]')");
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ text: "Enviar orçamento para a Maria", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    await screenshot(page, "shell-todo");
+
+    await page.getByRole("button", { name: "Excluir tarefa Enviar orçamento para a Maria" }).click();
+    await page.getByText("Nenhuma tarefa ainda.").waitFor();
+  });
+});
+
+describe("phone-sized screen (390 px)", () => {
+  it("login and the app work without horizontal scrolling; the menu opens as an overlay", async () => {
+    const page = await openPage({ viewport: { width: 390, height: 844 } });
+    await page.goto("/login");
+    await page.getByLabel(/e-?mail/i).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await screenshot(page, "shell-mobile-login");
+
+    await login(page, LOGINS.admin.email, LOGINS.admin.password);
+    await page.waitForURL(/\/tickets$/);
+    const menu = page.getByTestId("side-menu");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+
+    await page.getByTestId("drawer-toggle").click();
+    await menu.getByRole("link", { name: "Tarefas" }).waitFor({ state: "visible" });
+    await screenshot(page, "shell-mobile-menu");
+    await menu.getByRole("link", { name: "Tarefas" }).click();
+    await page.waitForURL(/\/todolist$/);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByLabel("Nova tarefa").waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await screenshot(page, "shell-mobile-todo");
+  });
+});

@@ -1,0 +1,23 @@
+import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { ContactIdentity } from "./contacts.repository";
+
+/** The jid we send to: groups by their id, people by number, LID-only people by LID. */
+export const chatJidOf = (c: Pick<Contact, "number" | "isGroup" | "lid">): string => {
+  if (c.isGroup) return c.number.includes("@") ? c.number : `${c.number}@g.us`;
+  if (c.number) return `${c.number}@s.whatsapp.net`;
+  return `${c.lid ?? ""}@lid`;
+};
+
+const userPart = (jid: string) => jid.split("@")[0]?.split(":")[0] ?? "";
+
+/** Identities of a WhatsApp party: its canonical number (ninth digit added) and/or its LID, or a group jid. */
+export const identitiesOf = (party: { jid: string; number?: string; lid?: string; isGroup?: boolean }): ContactIdentity[] => {
+  if (party.isGroup || party.jid.endsWith("@g.us")) return [{ kind: "G", value: userPart(party.jid) }];
+  const out: ContactIdentity[] = [];
+  const number = party.number ?? (party.jid.endsWith("@s.whatsapp.net") || party.jid.endsWith("@c.us") ? userPart(party.jid) : "");
+  if (number) out.push({ kind: "N", value: canonicalBrazilianNumber(number) });
+  const lid = party.lid ?? (party.jid.endsWith("@lid") ? userPart(party.jid) : "");
+  if (lid) out.push({ kind: "L", value: lid });
+  return out;
+};

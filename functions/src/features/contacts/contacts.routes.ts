@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+
+const listQuery = z.object({
+  searchParam: z.string().trim().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  date: z.string().max(40).optional(),
+  dateStart: z.string().max(40).optional(),
+  dateEnd: z.string().max(40).optional(),
+});
+
+export const contactsRoutes = (container: Container) => {
+  const r = new Hono<AppEnv>();
+  const svc = () => container.services.contacts;
+  r.use("*", requireAuth(container));
+  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
+  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
+  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, contactFormSchema))));
+  r.put("/:id", async (c) => {
+    const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
+    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, contactUpdateSchema)));
+  });
+  return r;
+};

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { parseQuery } from "../../platform/http/parse";
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(v)));
+const summaryQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).optional(),
+  date_from: day.optional(),
+  date_to: day.optional(),
+});
+const chartQuery = z.object({ initialDate: day.optional(), finalDate: day.optional(), days: z.coerce.number().int().min(1).max(90).optional() });
+
+/** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay: the company's admins (companyId is the token's). */
+export const dashboardRoutes = (container: Container) => {
+  const { dashboard } = container.services;
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container), requireAdmin);
+  app.get("/", async (c) => {
+    const q = parseQuery(c, summaryQuery);
+    return c.json(await dashboard.summary(c.get("auth"), { days: q.days, dateFrom: q.date_from, dateTo: q.date_to }));
+  });
+  app.get("/ticketsUsers", async (c) => {
+    const q = parseQuery(c, chartQuery);
+    return c.json(await dashboard.ticketsUsers(c.get("auth"), { days: q.days, dateFrom: q.initialDate, dateTo: q.finalDate }));
+  });
+  app.get("/ticketsDay", async (c) => {
+    const q = parseQuery(c, chartQuery);
+    return c.json(await dashboard.ticketsDay(c.get("auth"), { days: q.days, dateFrom: q.initialDate, dateTo: q.finalDate }));
+  });
+  return app;
+};

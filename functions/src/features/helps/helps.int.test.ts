@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeOperator } from "../companies/operator.testing";
+import { createTenant, type Tenant } from "../../testing/factories";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+let a: Tenant;
+let opToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t);
+  opToken = await makeOperator(t, await createTenant(t));
+});
+
+describe("/helps", () => {
+  it("the operator adds, edits and removes help videos; everyone logged in lists them", async () => {
+    const created = await t.call("POST", "/helps", { token: opToken, body: { title: "Conectar o WhatsApp", description: "Passo a passo", video: "dQw4w9WgXcQ" } });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await t.call("GET", "/helps/list", { token: a.userToken })).body.map((h: { id: number }) => h.id)).toContain(id);
+    const put = await t.call("PUT", `/helps/${id}`, { token: opToken, body: { title: "Conectar", description: "", video: "abc" } });
+    expect(put.body).toMatchObject({ title: "Conectar", video: "abc" });
+    expect((await t.call("GET", "/helps", { token: a.adminToken })).body.find((h: { id: number }) => h.id === id).title).toBe("Conectar");
+    expect((await t.call("DELETE", `/helps/${id}`, { token: opToken })).status).toBe(200);
+    expect((await t.call("GET", `/helps/${id}`, { token: opToken })).status).toBe(404);
+  });
+  it("company admins cannot change helps; bad input stores nothing", async () => {
+    const created = await t.call("POST", "/helps", { token: opToken, body: { title: "Filas", video: "x" } });
+    expect((await t.call("POST", "/helps", { token: a.adminToken, body: { title: "Meu" } })).status).toBe(403);
+    expect((await t.call("PUT", `/helps/${created.body.id}`, { token: a.adminToken, body: { title: "Meu" } })).status).toBe(403);
+    expect((await t.call("DELETE", `/helps/${created.body.id}`, { token: a.adminToken })).status).toBe(403);
+    expect((await t.call("POST", "/helps", { token: opToken, body: { title: "" } })).body.error).toBe("ERR_VALIDATION");
+    expect((await t.call("GET", "/helps", { token: a.adminToken })).body.map((h: { title: string }) => h.title)).toEqual(["Filas"]);
+    expect((await t.call("GET", "/helps")).status).toBe(401);
+  });
+});
+
+describe("logos", () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  const upload = (ref: string, bytes: Uint8Array, name: string, token = opToken) => {
+    const form = new FormData();
+    form.append("file", new Blob([bytes]), name);
+    return t.app.request(`/api/settings/media-upload?ref=${ref}`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  };
+
+  it("the operator uploads a PNG for a destination; the public GET serves it", async () => {
+    const res = await upload("login", png, "logo.png");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ mensagem: "Arquivo Anexado" });
+    const served = await t.app.request("/api/public/logos/login");
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+    const pub = await t.call("GET", "/public/settings");
+    expect(pub.body.logos.login).toMatch(/^\/api\/public\/logos\/login\?v=/);
+    expect(pub.body.logos.signup).toBeNull();
+  });
+  it("an SVG is served with a policy that stops scripts", async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+    expect((await upload("favicon", svg, "f.svg")).status).toBe(200);
+    const served = await t.app.request("/api/public/logos/favicon");
+    expect(served.headers.get("content-type")).toBe("image/svg+xml");
+    expect(served.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+  it("refuses other formats, unknown destinations, no file, and non-operators", async () => {
+    expect((await upload("login", new TextEncoder().encode("GIF89a...."), "x.gif")).status).toBe(400);
+    expect((await upload("login", new TextEncoder().encode("<html>"), "x.svg")).status).toBe(400);
+    expect((await upload("rodape", png, "x.png")).status).toBe(400);
+    expect((await upload("signup", png, "x.png", a.adminToken)).status).toBe(403);
+    const none = await t.app.request("/api/settings/media-upload?ref=login", { method: "POST", body: new FormData(), headers: { authorization: `Bearer ${opToken}` } });
+    expect(none.status).toBe(400);
+    expect((await t.app.request("/api/public/logos/signup")).status).toBe(404);
+  });
+});

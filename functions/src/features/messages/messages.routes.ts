@@ -1,0 +1,68 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { editMessageSchema, forwardSchema, reactionSchema, sendMessageSchema } from "@atende/shared/domain/messages/message";
+import type { Container } from "../../platform/container";
+import { AppError } from "../../platform/errors";
+import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import type { UploadedFile } from "./messages.service";
+
+const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+const messageId = (c: Context) => {
+  const id = c.req.param("id") ?? "";
+  if (!/^[\w\-.:]{1,200}$/.test(id)) throw new AppError("ERR_NOT_FOUND");
+  return id;
+};
+
+/** multipart: `medias` (one or many files), `body`, `fromMe`, optional `idempotencyKey`. */
+const parseMultipart = async (c: Context) => {
+  const form = await c.req.parseBody({ all: true });
+  const raw = form.medias;
+  const list = (Array.isArray(raw) ? raw : raw ? [raw] : []).filter((f): f is File => typeof f !== "string");
+  const files: UploadedFile[] = [];
+  for (const f of list) {
+    if (f.size > MAX_UPLOAD_BYTES) throw new AppError("ERR_VALIDATION");
+    files.push({ name: f.name || "file", type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) });
+  }
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const input = sendMessageSchema.parse({ body: text(form.body) ?? "", idempotencyKey: text(form.idempotencyKey) });
+  return { input, files };
+};
+
+export const messagesRoutes = (container: Container) => {
+  const r = new Hono<AppEnv>();
+  const svc = () => container.services.messages;
+  r.use("*", requireAuth(container));
+  r.get("/:ticketId", async (c) => {
+    const { pageNumber } = parseQuery(c, z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1) }));
+    return c.json(await svc().list(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), pageNumber));
+  });
+  r.post("/edit/:id", async (c) => {
+    const id = messageId(c);
+    const input = await parseJson(c, editMessageSchema);
+    return c.json(await svc().edit(c.get("auth"), id, input.body));
+  });
+  r.post("/:id/reactions", async (c) => {
+    const id = messageId(c);
+    const input = await parseJson(c, reactionSchema);
+    return c.json(await svc().react(c.get("auth"), id, input.type));
+  });
+  r.post("/:ticketId", async (c) => {
+    const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
+    const key = c.req.header("idempotency-key")?.slice(0, 100);
+    const multipart = (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
+    const { input, files } = multipart ? await parseMultipart(c) : { input: await parseJson(c, sendMessageSchema), files: [] };
+    const sent = await svc().send(c.get("auth"), ticketId, input, files, key);
+    return c.json(sent.length === 1 ? sent[0] : sent, 201);
+  });
+  r.delete("/:id", async (c) => c.json(await svc().remove(c.get("auth"), messageId(c))));
+  return r;
+};
+
+/** POST /message/forward */
+export const messageForwardRoutes = (container: Container) => {
+  const r = new Hono<AppEnv>();
+  r.use("*", requireAuth(container));
+  r.post("/forward", async (c) => c.json(await container.services.messages.forward(c.get("auth"), await parseJson(c, forwardSchema)), 201));
+  return r;
+};

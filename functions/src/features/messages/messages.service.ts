@@ -1,0 +1,199 @@
+import { randomBytes } from "node:crypto";
+import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
+import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
+import type { SendMessageInput } from "@atende/shared/domain/messages/message";
+import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
+import { AppError } from "../../platform/errors";
+import type { MediaStore } from "../../platform/storage/media-store.port";
+import { mediaKeyFor } from "../../platform/storage/media-store.port";
+import type { AuthContext } from "../auth/auth.service";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import { chatJidOf } from "../contacts/contact-identity";
+import type { InboxDirectory } from "../tickets/inbox-directory";
+import { toTicketView } from "../tickets/inbox-directory";
+import type { InboxEvents } from "../tickets/inbox-events";
+import { OpenTicketExists, type TicketChanges } from "../tickets/ticket-changes";
+import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
+import type { TicketsService } from "../tickets/tickets.service";
+import { toMessageView } from "./message-view";
+import type { MessagesRepository } from "./messages.repository";
+import { idempotentMessageId, newMessageId, type OutboundMedia, type OutboundService } from "./outbound.service";
+
+export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
+
+const kindOf = (mimetype: string): OutboundMedia["kind"] => {
+  if (mimetype.startsWith("image/")) return mimetype === "image/webp" ? "sticker" : "image";
+  if (mimetype.startsWith("audio/")) return "audio";
+  if (mimetype.startsWith("video/")) return "video";
+  return "document";
+};
+
+export const createMessagesService = (deps: {
+  messages: MessagesRepository;
+  tickets: TicketsRepository;
+  ticketsService: TicketsService;
+  changes: TicketChanges;
+  contacts: ContactsRepository;
+  directory: InboxDirectory;
+  events: InboxEvents;
+  outbound: OutboundService;
+  media: MediaStore;
+  cursors: PageCursors;
+  clock: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}) => {
+  const { messages, tickets, ticketsService, changes, contacts, directory, events, outbound, media, cursors, clock } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  const views = async (companyId: number, list: Awaited<ReturnType<MessagesRepository["findByIds"]>>): Promise<MessageView[]> => {
+    const quoted = new Map((await messages.findByIds(companyId, list.flatMap((m) => (m.quotedMsgId ? [m.quotedMsgId] : [])))).map((m) => [m.id, m]));
+    const contactIds = [...new Set(list.map((m) => m.contactId))];
+    const byId = new Map((await contacts.findByIds(companyId, contactIds)).map((c) => [c.id, c]));
+    return list.map((m) => toMessageView(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null, byId.get(m.contactId)));
+  };
+
+  /** The author's own message in a ticket the caller may see. */
+  const ownMessage = async (auth: AuthContext, id: string) => {
+    const m = await messages.findById(auth.companyId, id);
+    if (!m) throw new AppError("ERR_NOT_FOUND");
+    const t = await ticketsService.findVisible(auth, m.ticketId);
+    if (!m.fromMe) throw new AppError("ERR_NO_PERMISSION");
+    return { m, t };
+  };
+
+  const assertCanSend = (t: TicketRecord) => {
+    if (t.status === "closed") throw new AppError("ERR_TICKET_CLOSED");
+    if (t.whatsappId === null) throw new AppError("ERR_NO_WAPP_FOUND");
+  };
+
+  return {
+    /** GET /messages/{ticketId}: the contact's conversation (every cycle), newest page first; opening clears unread. */
+    async list(auth: AuthContext, ticketId: number, pageNumber: number): Promise<MessageListResponse> {
+      let t = await ticketsService.findVisible(auth, ticketId);
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["messages", t.contactId]),
+        page: pageNumber,
+        now: clock(),
+        fetch: (cursor) => messages.pageByContact(auth.companyId, t.contactId, MESSAGES_PAGE_SIZE, cursor),
+      });
+      if (pageNumber === 1 && t.unreadMessages > 0) {
+        t = await ticketsService.markRead(auth, t);
+        if (t.lastInboundId && t.whatsappId !== null) {
+          await outbound
+            .command({ type: "read", commandId: `read-${t.lastInboundId}`, companyId: t.companyId, whatsappId: t.whatsappId, chatJid: t.chatJid, messageIds: [t.lastInboundId] })
+            .catch(() => undefined);
+        }
+      }
+      const dir = await directory.load(auth.companyId);
+      const contact = await contacts.findById(auth.companyId, t.contactId);
+      return { messages: await views(auth.companyId, [...items].reverse()), ticket: toTicketView(t, dir, contact), count: items.length, hasMore };
+    },
+
+    /** POST /messages/{ticketId}: text (JSON) or media (multipart `medias`). Idempotent per key. */
+    async send(auth: AuthContext, ticketId: number, input: SendMessageInput, files: UploadedFile[], idempotencyKey?: string): Promise<MessageView[]> {
+      const t = await ticketsService.findVisible(auth, ticketId);
+      assertCanSend(t);
+      const key = idempotencyKey ?? input.idempotencyKey;
+      if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
+      const dir = await directory.load(auth.companyId);
+      const quotedId = input.quotedMsg?.id ?? null;
+      const sent = [];
+      if (!files.length) {
+        const id = key ? idempotentMessageId(auth.companyId, auth.user.id, key) : newMessageId();
+        sent.push((await outbound.send(t, { body: input.body, quotedId, userId: auth.user.id, id }, { dir })).message);
+      }
+      for (const [i, file] of files.entries()) {
+        const id = key ? idempotentMessageId(auth.companyId, auth.user.id, `${key}#${i}`) : newMessageId();
+        const mediaKey = mediaKeyFor(auth.companyId, id, file.name);
+        if (!(await messages.exists(auth.companyId, id))) await media.put(mediaKey, file.bytes, file.type || "application/octet-stream");
+        const kind = kindOf(file.type);
+        const out = await outbound.send(
+          t,
+          {
+            body: i === 0 ? input.body : "",
+            media: { key: mediaKey, mimetype: file.type || "application/octet-stream", filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" ? { ptt: true } : {}) },
+            quotedId: i === 0 ? quotedId : null,
+            userId: auth.user.id,
+            id,
+          },
+          { dir },
+        );
+        sent.push(out.message);
+      }
+      return views(auth.companyId, sent);
+    },
+
+    async edit(auth: AuthContext, id: string, body: string): Promise<MessageView> {
+      const { m, t } = await ownMessage(auth, id);
+      if (m.isDeleted) throw new AppError("ERR_NO_PERMISSION");
+      await outbound.command({ type: "edit", commandId: `edit-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, body });
+      const updated = (await messages.update(auth.companyId, id, { body, isEdited: true, updatedAt: clock().toISOString() }))!;
+      await events.message("update", updated, t);
+      return (await views(auth.companyId, [updated]))[0]!;
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<MessageView> {
+      const { m, t } = await ownMessage(auth, id);
+      if (!m.isDeleted) {
+        await outbound.command({ type: "delete", commandId: `delete-${id}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id });
+      }
+      const updated = (await messages.update(auth.companyId, id, { isDeleted: true, updatedAt: clock().toISOString() }))!;
+      await events.message("update", updated, t);
+      return (await views(auth.companyId, [updated]))[0]!;
+    },
+
+    async react(auth: AuthContext, id: string, emoji: string): Promise<MessageView> {
+      const m = await messages.findById(auth.companyId, id);
+      if (!m) throw new AppError("ERR_NOT_FOUND");
+      const t = await ticketsService.findVisible(auth, m.ticketId);
+      await outbound.command({ type: "react", commandId: `react-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, emoji });
+      const reactions = [...m.reactions.filter((r) => !r.fromMe), ...(emoji ? [{ emoji, fromMe: true, senderJid: "me" }] : [])];
+      const updated = (await messages.update(auth.companyId, id, { reactions, updatedAt: clock().toISOString() }))!;
+      await events.message("update", updated, t);
+      return (await views(auth.companyId, [updated]))[0]!;
+    },
+
+    /** POST /message/forward: into the contact's open ticket (or a new one owned by the caller), optionally signed. */
+    async forward(auth: AuthContext, input: { messageId: string; contactId: number; signMessage: boolean }): Promise<MessageView> {
+      const source = await messages.findById(auth.companyId, input.messageId);
+      if (!source || source.isDeleted) throw new AppError("ERR_NOT_FOUND");
+      await ticketsService.findVisible(auth, source.ticketId);
+      const contact = await contacts.findById(auth.companyId, input.contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const dir = await directory.load(auth.companyId);
+      const whatsappId = auth.user.whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? null;
+      if (whatsappId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+      const openId = await tickets.findOpenId(auth.companyId, contact.id, whatsappId);
+      let target = openId ? await tickets.findById(auth.companyId, openId) : null;
+      if (!target) {
+        try {
+          target = await changes.create(
+            { companyId: auth.companyId, contactId: contact.id, whatsappId, queueId: auth.user.queueIds[0] ?? null, userId: auth.user.id, status: "open", isGroup: contact.isGroup, chatJid: chatJidOf(contact) },
+            { byUserId: auth.user.id, now: clock() },
+          );
+        } catch (e) {
+          if (!(e instanceof OpenTicketExists)) throw e;
+          target = await tickets.findById(auth.companyId, e.ticketId);
+        }
+      }
+      if (!target) throw new AppError("ERR_CREATING_TICKET");
+      const body = input.signMessage && source.body ? `*${auth.user.name}:*\n${source.body}` : source.body;
+      await sleep(FORWARD_PAUSE_MS);
+      const out = await outbound.send(
+        target,
+        {
+          body,
+          media: source.mediaKey ? { key: source.mediaKey, mimetype: source.mediaMimetype ?? "application/octet-stream", filename: source.mediaName ?? undefined, kind: kindOf(source.mediaMimetype ?? "") } : undefined,
+          isForwarded: true,
+          userId: auth.user.id,
+        },
+        { dir },
+      );
+      return (await views(auth.companyId, [out.message]))[0]!;
+    },
+  };
+};
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,322 @@
+import type { TicketCycle, TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
+import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
+import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
+import { AppError } from "../../platform/errors";
+import type { AuthContext } from "../auth/auth.service";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import { chatJidOf } from "../contacts/contact-identity";
+import { normalizeName } from "../contacts/contacts.repository";
+import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
+import type { InboxEvents } from "./inbox-events";
+import { listFilter, listPartitions, visibleTo } from "./ticket-list";
+import { OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
+import type { TicketRecord, TicketsRepository } from "./tickets.repository";
+import { PAGE_SIZE } from "@atende/shared/constants/business";
+
+/** What the server does to the customer on ticket changes (greeting on accept, transfer notice, completion/rating). */
+export type TicketNotices = {
+  onChanged(action: ChangeAction, before: TicketRecord, after: TicketRecord, by: AuthContext | null, dir: Directory): Promise<void>;
+};
+
+const SEARCH_LIMIT = 60;
+
+export const viewerOf = (auth: AuthContext): TicketViewer => ({
+  userId: auth.user.id,
+  profile: auth.user.profile,
+  queueIds: auth.user.queueIds,
+  allTicket: auth.user.allTicket,
+});
+
+export const createTicketsService = (deps: {
+  tickets: TicketsRepository;
+  contacts: ContactsRepository;
+  changes: TicketChanges;
+  directory: InboxDirectory;
+  events: InboxEvents;
+  cursors: PageCursors;
+  notices: { current?: TicketNotices };
+  clock: () => Date;
+}) => {
+  const { tickets, contacts, changes, directory, events, cursors, notices, clock } = deps;
+
+  const views = async (companyId: number, list: TicketRecord[], dir?: Directory): Promise<TicketView[]> => {
+    const d = dir ?? (await directory.load(companyId));
+    const byId = new Map((await contacts.findByIds(companyId, list.map((t) => t.contactId))).map((c) => [c.id, c]));
+    return list.map((t) => toTicketView(t, d, byId.get(t.contactId)));
+  };
+
+  const findVisible = async (auth: AuthContext, id: number): Promise<TicketRecord> => {
+    const t = await tickets.findById(auth.companyId, id);
+    if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (!visibleTo(viewerOf(auth))(t)) throw new AppError("ERR_NO_PERMISSION");
+    return t;
+  };
+
+  const otherOpen = async (companyId: number, ticketId: number) => {
+    const t = await tickets.findById(companyId, ticketId);
+    const [view] = t ? await views(companyId, [t]) : [];
+    return new AppError("ERR_OTHER_OPEN_TICKET", view ?? { id: ticketId });
+  };
+
+  /** Search: contacts by name/number prefix (indexes) and recent tickets by last message text; bounded. */
+  const search = async (auth: AuthContext, q: TicketListQuery, queueIds: number[]): Promise<TicketRecord[]> => {
+    const term = q.searchParam;
+    const digits = term.replace(/\D/g, "");
+    const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
+    const ids = (await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)))).flat();
+    const byContact = await tickets.findByIds(auth.companyId, ids);
+    const partitions = listPartitions(auth.companyId, viewerOf(auth), { ...q, users: q.users }, queueIds);
+    const byText = await tickets.page(partitions, SEARCH_LIMIT, undefined, {
+      expression: "contains(#lm, :q)",
+      names: { "#lm": "lastMessageLc" },
+      values: { ":q": term.toLowerCase() },
+    });
+    const seen = new Set<number>();
+    return [...byContact, ...byText.items]
+      .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
+      .filter((t) => !q.status || t.status === q.status)
+      .filter((t) => !q.tags.length || q.tags.some((tag) => t.tagIds.includes(tag)))
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+  };
+
+  const assertRefs = (dir: Directory, input: { queueId?: number | null; userId?: number | null; whatsappId?: number | null }) => {
+    if (input.queueId != null && !dir.queues.has(input.queueId)) throw new AppError("ERR_NOT_FOUND");
+    if (input.userId != null && !dir.users.has(input.userId)) throw new AppError("ERR_NO_USER_FOUND");
+    if (input.whatsappId != null && !dir.whatsapps.has(input.whatsappId)) throw new AppError("ERR_NO_WAPP_FOUND");
+  };
+
+  const service = {
+    viewerOf,
+    findVisible,
+    views,
+
+    async list(auth: AuthContext, q: TicketListQuery): Promise<TicketListResponse> {
+      if (auth.user.profile !== "admin") q = { ...q, users: [], showAll: false };
+      const dir = await directory.load(auth.companyId);
+      const queueIds = [...dir.queues.keys()];
+      const viewer = viewerOf(auth);
+      if (q.searchParam) {
+        const all = (await search(auth, q, queueIds)).filter(visibleTo(viewer));
+        const start = (q.pageNumber - 1) * PAGE_SIZE;
+        const page = all.slice(start, start + PAGE_SIZE);
+        return { tickets: await views(auth.companyId, page, dir), count: all.length, hasMore: all.length > start + PAGE_SIZE };
+      }
+      const partitions = listPartitions(auth.companyId, viewer, q, queueIds);
+      const filter = listFilter(q);
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["tickets", partitions.map((p) => p.pk), filter ?? null]),
+        page: q.pageNumber,
+        now: clock(),
+        fetch: (cursor) => tickets.page(partitions, PAGE_SIZE, cursor, filter),
+      });
+      const visible = items.filter(visibleTo(viewer));
+      // open and pending sets are small: their tab badges get an exact count; the closed history does not
+      const count =
+        q.status === "open" || q.status === "pending" ? await tickets.count(partitions, filter) : (q.pageNumber - 1) * PAGE_SIZE + visible.length;
+      return { tickets: await views(auth.companyId, visible, dir), count, hasMore };
+    },
+
+    /** GET /ticket/kanban: the caller's queues' open and pending tickets with their tags (bounded to 200). */
+    async kanban(auth: AuthContext, queueIds: number[]): Promise<{ tickets: TicketView[] }> {
+      const dir = await directory.load(auth.companyId);
+      const viewer = viewerOf(auth);
+      const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds, showAll: false, withUnreadMessages: false };
+      const partitions = [
+        ...listPartitions(auth.companyId, viewer, { ...q, status: "open" }, [...dir.queues.keys()]),
+        ...listPartitions(auth.companyId, viewer, { ...q, status: "pending" }, [...dir.queues.keys()]),
+      ];
+      const page = await tickets.page(partitions, 200);
+      return { tickets: await views(auth.companyId, page.items.filter(visibleTo(viewer)), dir) };
+    },
+
+    async get(auth: AuthContext, id: number): Promise<TicketView> {
+      const t = await findVisible(auth, id);
+      return (await views(auth.companyId, [t]))[0]!;
+    },
+    async getByUuid(auth: AuthContext, uuid: string): Promise<TicketView> {
+      const id = await tickets.findIdByUuid(auth.companyId, uuid);
+      if (!id) throw new AppError("ERR_NO_TICKET_FOUND");
+      return this.get(auth, id);
+    },
+
+    /** POST /tickets from the new-ticket dialog (status open, owner me). */
+    async create(auth: AuthContext, input: TicketCreateInput): Promise<TicketView> {
+      const dir = await directory.load(auth.companyId);
+      const contact = await contacts.findById(auth.companyId, input.contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      if (auth.user.profile !== "admin" && input.queueId == null) throw new AppError("ERR_VALIDATION");
+      if (auth.user.profile !== "admin" && input.queueId != null && !auth.user.queueIds.includes(input.queueId)) throw new AppError("ERR_NO_PERMISSION");
+      assertRefs(dir, input);
+      const whatsappId =
+        input.whatsappId ?? auth.user.whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? [...dir.whatsapps.keys()][0] ?? null;
+      if (whatsappId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+      const status = input.status ?? "open";
+      try {
+        const t = await changes.create(
+          {
+            companyId: auth.companyId,
+            contactId: contact.id,
+            whatsappId,
+            queueId: input.queueId ?? null,
+            userId: status === "pending" ? (input.userId ?? null) : (input.userId ?? auth.user.id),
+            status,
+            isGroup: contact.isGroup,
+            chatJid: chatJidOf(contact),
+          },
+          { byUserId: auth.user.id, now: clock() },
+        );
+        await events.ticketUpdated(t, null, dir, contact);
+        return toTicketView(t, dir, contact);
+      } catch (e) {
+        if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
+        throw e;
+      }
+    },
+
+    /** PUT /tickets/{id}: accept, resolve, return, reopen, transfer (spec 1 section 4). */
+    async update(auth: AuthContext, id: number, input: TicketUpdateInput): Promise<TicketView> {
+      await findVisible(auth, id);
+      const dir = await directory.load(auth.companyId);
+      assertRefs(dir, input);
+      let action: ChangeAction = "update";
+      let out;
+      try {
+        out = await changes.mutate(
+          auth.companyId,
+          id,
+          (t) => {
+            const patch: Partial<TicketRecord> = {};
+            const transfer =
+              (input.queueId !== undefined && input.queueId !== t.queueId) ||
+              (input.whatsappId !== undefined && input.whatsappId !== t.whatsappId) ||
+              (input.userId !== undefined && input.userId !== t.userId && input.userId !== auth.user.id);
+            if (transfer) {
+              action = "transfer";
+              if (input.queueId !== undefined) patch.queueId = input.queueId;
+              if (input.whatsappId !== undefined && input.whatsappId !== null) patch.whatsappId = input.whatsappId;
+              patch.userId = input.userId ?? null;
+              patch.status = patch.userId === null ? "pending" : (input.status ?? (t.status === "closed" ? "open" : t.status));
+            } else if (input.status === "open" && t.status === "pending") {
+              action = "accept";
+              patch.status = "open";
+              patch.userId = input.userId ?? auth.user.id;
+            } else if (input.status === "open" && t.status === "closed") {
+              action = "reopen";
+              patch.status = "open";
+              patch.userId = input.userId ?? auth.user.id;
+            } else if (input.status === "closed" && t.status !== "closed") {
+              action = "resolve";
+              patch.status = "closed";
+              patch.unreadMessages = 0;
+            } else if (input.status === "pending" && t.status === "open") {
+              action = "return";
+              patch.status = "pending";
+              patch.userId = null;
+            } else if (input.status !== undefined && input.status !== t.status) {
+              action = "update";
+              patch.status = input.status;
+            }
+            if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
+            if (input.promptId !== undefined) patch.promptId = input.promptId;
+            if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
+            if (patch.status && patch.status !== "pending") patch.bot = { ...t.bot, stage: "done" };
+            if (action === "reopen" || (patch.status === "pending" && t.status === "closed")) patch.cycle = { ...t.cycle, ratedAt: null, rating: null };
+            return { patch, action };
+          },
+          { byUserId: auth.user.id, now: clock() },
+        );
+      } catch (e) {
+        if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
+        throw e;
+      }
+      const { before, after } = out!;
+      const contact = await contacts.findById(auth.companyId, after.contactId);
+      await events.ticketUpdated(after, before, dir, contact);
+      await notices.current?.onChanged(action, before, after, auth, dir);
+      return toTicketView(after, dir, contact);
+    },
+
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      const t = await tickets.findById(auth.companyId, id);
+      if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
+      await tickets.transact([...tickets.deleteItems(t), ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : [])]);
+      await tickets.transact([
+        tickets.changeItem(t.companyId, { ticketId: t.id, at: clock().toISOString(), byUserId: auth.user.id, action: "delete", from: { status: t.status, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId }, to: null }, `${Date.now()}`),
+      ]);
+      await events.ticketDeleted(t);
+    },
+
+    /** POST /tickets/closeAll: admins close every ticket of a tab (optionally only some queues). */
+    async closeAll(auth: AuthContext, input: { status: "open" | "pending"; selectedQueueIds: number[] }): Promise<{ closed: number }> {
+      if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      const dir = await directory.load(auth.companyId);
+      const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds: input.selectedQueueIds, showAll: !input.selectedQueueIds.length, withUnreadMessages: false, status: input.status };
+      const partitions = listPartitions(auth.companyId, viewerOf(auth), q, [...dir.queues.keys()]);
+      let closed = 0;
+      const seen = new Set<number>();
+      for (;;) {
+        const page = await tickets.page(partitions, 50);
+        // the index may lag behind our own writes: never revisit a ticket
+        const batch = page.items.filter((t) => t.status === input.status && !seen.has(t.id));
+        batch.forEach((t) => seen.add(t.id));
+        if (!batch.length) break;
+        for (const t of batch) {
+          const out = await changes.mutate(auth.companyId, t.id, (cur) => (cur.status === input.status ? { patch: { status: "closed", unreadMessages: 0, bot: { ...cur.bot, stage: "done" } }, action: "resolve" } : null), {
+            byUserId: auth.user.id,
+            now: clock(),
+          });
+          if (!out) continue;
+          closed++;
+          await events.ticketUpdated(out.after, out.before, dir);
+          await notices.current?.onChanged("resolve", out.before, out.after, auth, dir);
+        }
+        if (closed > 5000) break;
+      }
+      return { closed };
+    },
+
+    /** Opening a conversation clears its unread count (and tells WhatsApp it was read). */
+    async markRead(auth: AuthContext, t: TicketRecord): Promise<TicketRecord> {
+      if (t.unreadMessages === 0) return t;
+      const out = await changes.mutate(auth.companyId, t.id, (cur) => (cur.unreadMessages ? { patch: { unreadMessages: 0 }, touch: false } : null), {
+        byUserId: auth.user.id,
+        now: clock(),
+      });
+      if (!out) return t;
+      await events.unreadCleared(out.after);
+      return out.after;
+    },
+
+    async setTags(auth: AuthContext, ticketId: number, tagIds: number[]): Promise<TicketView> {
+      await findVisible(auth, ticketId);
+      const dir = await directory.load(auth.companyId);
+      if (tagIds.some((id) => !dir.tags.has(id))) throw new AppError("ERR_NOT_FOUND");
+      const out = await changes.mutate(auth.companyId, ticketId, () => ({ patch: { tagIds: [...new Set(tagIds)] }, touch: false }), { byUserId: auth.user.id, now: clock() });
+      await events.ticketUpdated(out!.after, null, dir);
+      return toTicketView(out!.after, dir, await contacts.findById(auth.companyId, out!.after.contactId));
+    },
+    async addTag(auth: AuthContext, ticketId: number, tagId: number): Promise<TicketView> {
+      const t = await findVisible(auth, ticketId);
+      return this.setTags(auth, ticketId, [...t.tagIds, tagId]);
+    },
+
+    /** Dashboard source: attention cycles queued in [fromIso, toIso) (index by company + month + time). */
+    listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]> {
+      return tickets.listCyclesBetween(companyId, fromIso, toIso);
+    },
+    listChanges(companyId: number, ticketId: number) {
+      return tickets.listChanges(companyId, ticketId);
+    },
+    contactOf(companyId: number, t: TicketRecord): Promise<Contact | null> {
+      return contacts.findById(companyId, t.contactId);
+    },
+  };
+  return service;
+};
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,16 @@
+import type { InboundHandlers } from "../../jobs/inbound-consumer";
+
+/** The inbound events this feature owns: connection state (QR, pairing, connected ...) and number checks. */
+export const whatsappsInboundHandlers: InboundHandlers = {
+  connection: (container, event) => container.services.whatsapps.onConnectionEvent(event),
+  "number.checked": async (container, event) => {
+    await container.repos.numberChecks.put(event.companyId, {
+      requestId: event.requestId,
+      whatsappId: event.whatsappId,
+      number: event.number,
+      exists: event.exists,
+      jid: event.jid ?? null,
+      checkedAt: container.clock().toISOString(),
+    });
+  },
+};

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { whatsappFormSchema } from "@atende/shared/domain/whatsapps/whatsapp-form";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { idParam, parseJson } from "../../platform/http/parse";
+
+/** /whatsapp: connections (spec 2 section 7). Reads for every user of the company; writes for admins. */
+export const whatsappsRoutes = (container: Container) => {
+  const { whatsapps } = container.services;
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container));
+  app.get("/", async (c) => c.json(await whatsapps.list(c.get("auth"))));
+  app.get("/:id", async (c) => c.json(await whatsapps.show(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
+  app.post("/", requireAdmin, async (c) => c.json(await whatsapps.create(c.get("auth"), await parseJson(c, whatsappFormSchema)), 200));
+  app.put("/:id", requireAdmin, async (c) => {
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
+    return c.json(await whatsapps.update(c.get("auth"), id, await parseJson(c, whatsappFormSchema)));
+  });
+  app.delete("/:id", requireAdmin, async (c) => {
+    await whatsapps.remove(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"));
+    return c.json({ message: "Whatsapp deleted." });
+  });
+  return app;
+};
+
+/** /whatsappsession/{id}: start (POST), new QR (PUT), disconnect (DELETE). Admins only. */
+export const whatsappSessionRoutes = (container: Container) => {
+  const { whatsapps } = container.services;
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container), requireAdmin);
+  app.post("/:id", async (c) => c.json(await whatsapps.startSession(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
+  app.put("/:id", async (c) => c.json(await whatsapps.newQr(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
+  app.delete("/:id", async (c) => c.json(await whatsapps.disconnect(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
+  return app;
+};
+
+/** /whatsapp-restart: every connection of the company reconnects. Admins only. */
+export const whatsappRestartRoutes = (container: Container) => {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireAuth(container), requireAdmin);
+  app.post("/", async (c) => c.json(await container.services.whatsapps.restartAll(c.get("auth"))));
+  return app;
+};

@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
+import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
+import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
+import type { WhatsappForm } from "@atende/shared/domain/whatsapps/whatsapp-form";
+import { AppError } from "../../platform/errors";
+import type { Logger } from "../../platform/logger";
+import type { CommandQueue } from "../../platform/queues/commands.port";
+import type { AuthContext } from "../auth/auth.service";
+import type { CompaniesRepository } from "../companies/companies.repository";
+import type { PlansRepository } from "../plans/plans.repository";
+import type { Queue, QueuesRepository } from "../queues/queues.repository";
+import type { RealtimeService } from "../realtime/realtime.service";
+import { DuplicateNameError, type Whatsapp, type WhatsappsRepository } from "./whatsapps.repository";
+
+type Deps = {
+  whatsapps: WhatsappsRepository;
+  queues: QueuesRepository;
+  companies: CompaniesRepository;
+  plans: PlansRepository;
+  realtime: RealtimeService;
+  commands: CommandQueue;
+  clock: () => Date;
+  logger: Logger;
+  /** the provider new connections use: "simulator" on one machine, "baileys" in AWS */
+  channel: "simulator" | "baileys";
+};
+
+/** A long random token the external API identifies the connection by (never chosen by the client). */
+const newToken = () => randomBytes(32).toString("base64url");
+
+export const toWhatsappResponse = (w: Whatsapp, queues: Queue[], withToken: boolean): WhatsappResponse => ({
+  id: w.id,
+  name: w.name,
+  number: w.number,
+  status: w.status,
+  isDefault: w.isDefault,
+  channel: w.channel,
+  provider: w.provider,
+  greetingMessage: w.greetingMessage,
+  complationMessage: w.complationMessage,
+  outOfHoursMessage: w.outOfHoursMessage,
+  ratingMessage: w.ratingMessage,
+  expiresInactiveMessage: w.expiresInactiveMessage,
+  expiresTicket: w.expiresTicket,
+  timeUseBotQueues: w.timeUseBotQueues,
+  maxUseBotQueues: w.maxUseBotQueues,
+  timeToTransfer: w.timeToTransfer,
+  transferQueueId: w.transferQueueId,
+  promptId: w.promptId,
+  integrationId: w.integrationId,
+  queueIds: w.queueIds,
+  queues: queues.filter((q) => w.queueIds.includes(q.id)).map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage })),
+  schedules: w.schedules ?? [],
+  token: withToken ? w.token : "",
+  qrcode: w.qrcode,
+  retries: w.retries,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+
+export const createWhatsappsService = (deps: Deps) => {
+  const { whatsapps, queues, companies, plans, realtime, commands, clock, logger } = deps;
+  const isAdmin = (auth: AuthContext) => auth.user.profile === "admin";
+
+  const find = async (companyId: number, id: number) => {
+    const w = await whatsapps.findById(companyId, id);
+    if (!w) throw new AppError("ERR_NO_WAPP_FOUND");
+    return w;
+  };
+
+  const command = (w: Whatsapp, type: "session.start" | "session.stop" | "session.logout" | "session.newQr") =>
+    commands.send(
+      type === "session.start" || type === "session.newQr"
+        ? { type, commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id, channel: w.channel }
+        : { type, commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id },
+    );
+
+  /** Queue ids must be the company's; more than one queue needs a greeting (it introduces the queue menu). */
+  const checkQueues = async (companyId: number, form: Pick<WhatsappForm, "queueIds" | "transferQueueId" | "greetingMessage">) => {
+    const own = await queues.listByCompany(companyId);
+    const ids = new Set(own.map((q) => q.id));
+    if (form.queueIds.some((id) => !ids.has(id)) || (form.transferQueueId !== null && !ids.has(form.transferQueueId))) throw new AppError("ERR_VALIDATION");
+    if (new Set(form.queueIds).size > 1 && !form.greetingMessage.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
+    return own;
+  };
+
+  const publishWhatsapp = async (companyId: number, w: Whatsapp, own?: Queue[]) => {
+    const session = toWhatsappResponse(w, own ?? (await queues.listByCompany(companyId)), true);
+    await realtime.publish(companyId, "whatsapp", { action: "update", whatsapp: session }, { kind: "admins" });
+    return session;
+  };
+
+  const fieldsOf = (form: WhatsappForm) => ({
+    name: form.name,
+    greetingMessage: form.greetingMessage,
+    complationMessage: form.complationMessage,
+    outOfHoursMessage: form.outOfHoursMessage,
+    ratingMessage: form.ratingMessage,
+    expiresInactiveMessage: form.expiresInactiveMessage,
+    provider: form.provider,
+    expiresTicket: form.expiresTicket,
+    timeUseBotQueues: form.timeUseBotQueues,
+    maxUseBotQueues: form.maxUseBotQueues,
+    timeToTransfer: form.timeToTransfer,
+    transferQueueId: form.transferQueueId,
+    promptId: form.promptId,
+    integrationId: form.integrationId,
+    queueIds: [...new Set(form.queueIds)],
+    schedules: form.schedules,
+  });
+
+  return {
+    /** GET /whatsapp: every connection of the caller's company (token only for admins). */
+    async list(auth: AuthContext): Promise<WhatsappResponse[]> {
+      const [list, own] = await Promise.all([whatsapps.listByCompany(auth.companyId), queues.listByCompany(auth.companyId)]);
+      return list.sort((a, b) => a.id - b.id).map((w) => toWhatsappResponse(w, own, isAdmin(auth)));
+    },
+
+    async show(auth: AuthContext, id: number): Promise<WhatsappResponse> {
+      const w = await find(auth.companyId, id);
+      return toWhatsappResponse(w, await queues.listByCompany(auth.companyId), isAdmin(auth));
+    },
+
+    /** POST /whatsapp: within the plan's connection limit; the first connection is the default; starts its session. */
+    async create(auth: AuthContext, form: WhatsappForm): Promise<WhatsappResponse> {
+      const companyId = auth.companyId;
+      const company = await companies.findById(companyId);
+      const plan = company?.planId ? await plans.findById(company.planId) : null;
+      const existing = await whatsapps.listByCompany(companyId);
+      if (!plan || isOverPlanLimit(plan, "connections", existing.length)) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS");
+      if (existing.some((w) => w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
+      const own = await checkQueues(companyId, form);
+      const isDefault = form.isDefault || !existing.some((w) => w.isDefault);
+      const now = clock();
+      let w: Whatsapp;
+      try {
+        w = await whatsapps.create(
+          companyId,
+          { ...fieldsOf(form), number: "", status: "OPENING", isDefault, channel: deps.channel, token: newToken(), qrcode: "", retries: 0 },
+          now,
+        );
+      } catch (err) {
+        if (err instanceof DuplicateNameError) throw new AppError("ERR_DUPLICATED_NAME");
+        throw err;
+      }
+      if (isDefault) await whatsapps.setDefault(companyId, w.id, existing.filter((x) => x.isDefault).map((x) => x.id), now);
+      await command(w, "session.start");
+      for (const other of existing.filter((x) => x.isDefault && isDefault)) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
+      return publishWhatsapp(companyId, w, own);
+    },
+
+    /** PUT /whatsapp/{id}. Unsetting the only default is refused (ERR_NO_OTHER_WHATSAPP). */
+    async update(auth: AuthContext, id: number, form: WhatsappForm): Promise<WhatsappResponse> {
+      const companyId = auth.companyId;
+      const current = await find(companyId, id);
+      const all = await whatsapps.listByCompany(companyId);
+      if (all.some((w) => w.id !== id && w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
+      const own = await checkQueues(companyId, form);
+      if (current.isDefault && !form.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+      const now = clock();
+      let updated: Whatsapp;
+      try {
+        updated = await whatsapps.update(current, { ...fieldsOf(form), isDefault: form.isDefault || current.isDefault }, now);
+      } catch (err) {
+        if (err instanceof DuplicateNameError) throw new AppError("ERR_DUPLICATED_NAME");
+        throw err;
+      }
+      if (form.isDefault && !current.isDefault) {
+        const others = all.filter((w) => w.id !== id && w.isDefault);
+        await whatsapps.setDefault(companyId, id, others.map((w) => w.id), now);
+        for (const other of others) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
+      }
+      return publishWhatsapp(companyId, updated, own);
+    },
+
+    /** DELETE /whatsapp/{id}: unlinks the phone, removes the connection; another becomes the default if needed. */
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const companyId = auth.companyId;
+      const w = await find(companyId, id);
+      await command(w, "session.logout");
+      await whatsapps.remove(w);
+      if (w.isDefault) {
+        const next = (await whatsapps.listByCompany(companyId)).sort((a, b) => a.id - b.id)[0];
+        if (next) {
+          await whatsapps.setDefault(companyId, next.id, [], clock());
+          await publishWhatsapp(companyId, { ...next, isDefault: true });
+        }
+      }
+      await realtime.publish(companyId, "whatsapp", { action: "delete", whatsappId: id }, { kind: "admins" });
+    },
+
+    /** POST /whatsapp-restart: every connection of the company reconnects. */
+    async restartAll(auth: AuthContext): Promise<{ message: string }> {
+      for (const w of await whatsapps.listByCompany(auth.companyId)) {
+        await command(w, "session.stop");
+        await command(w, "session.start");
+      }
+      return { message: "Whatsapp restart." };
+    },
+
+    /** Asks the session host to run every connection of a company (the local runner after seeding demo data). */
+    async startAllOfCompany(companyId: number) {
+      for (const w of await whatsapps.listByCompany(companyId)) await command(w, "session.start");
+    },
+
+    /** POST /whatsappsession/{id}: start (or try again). */
+    async startSession(auth: AuthContext, id: number) {
+      await command(await find(auth.companyId, id), "session.start");
+      return { message: "Starting session." };
+    },
+
+    /** PUT /whatsappsession/{id}: a new QR code (the stored session is cleared). */
+    async newQr(auth: AuthContext, id: number) {
+      await command(await find(auth.companyId, id), "session.newQr");
+      return { message: "Starting session." };
+    },
+
+    /** DELETE /whatsappsession/{id}: disconnect (logs the device out). */
+    async disconnect(auth: AuthContext, id: number) {
+      await command(await find(auth.companyId, id), "session.logout");
+      return { message: "Session disconnected." };
+    },
+
+    /** inbound `connection` event from the session host: state, QR and number, to the company's admins live. */
+    async onConnectionEvent(event: Extract<InboundEvent, { type: "connection" }>) {
+      const w = await whatsapps.setSession(
+        event.companyId,
+        event.whatsappId,
+        { status: event.status, qrcode: event.status === "qrcode" ? event.qrcode : "", retries: event.retries, ...(event.number ? { number: event.number } : {}) },
+        clock(),
+      );
+      if (!w) {
+        logger.info("connection event for a deleted connection", { companyId: event.companyId, whatsappId: event.whatsappId });
+        return;
+      }
+      const session = toWhatsappResponse(w, await queues.listByCompany(event.companyId), true);
+      await realtime.publish(event.companyId, "whatsappSession", { action: "update", session }, { kind: "admins" });
+    },
+  };
+};
+export type WhatsappsService = ReturnType<typeof createWhatsappsService>;

@@ -1,0 +1,48 @@
+import type { HostConfig } from "./config";
+import { createSessionHost } from "./host/session-host";
+import { createLocalMediaStore } from "./media/local-media.store";
+import type { MediaStore } from "./media/media-store.port";
+import { createS3MediaStore } from "./media/s3-media.store";
+import { createDb } from "./platform/db";
+import { createLogger, type Logger } from "./platform/logger";
+import { createBaileysProvider } from "./providers/baileys/baileys.provider";
+import { createSimulatorHttp } from "./providers/simulator/simulator.http";
+import { createSimulatorNetwork, type SimulatorNetwork } from "./providers/simulator/simulator-network";
+import { createSimulatorProvider } from "./providers/simulator/simulator.provider";
+import { createTablePairingStore } from "./providers/simulator/table-pairing.store";
+import { createSqsClient } from "./queues/sqs";
+
+export type HostRuntimeOptions = {
+  /** share one simulated network between hosts (tests with several hosts in one process) */
+  network?: SimulatorNetwork;
+  logger?: Logger;
+  media?: MediaStore;
+};
+
+/** Wires the session host once per process: table, queues, media store, providers, the simulator's network and page. */
+export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOptions = {}) => {
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { service: "session-host" });
+  const db = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
+  const sqs = createSqsClient(config.AWS_REGION, config.SQS_ENDPOINT);
+  const media =
+    opts.media ??
+    (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : config.MEDIA_DIR ? createLocalMediaStore(config.MEDIA_DIR) : undefined);
+  if (!media) throw new Error("MEDIA_BUCKET or MEDIA_DIR is required");
+
+  let network = opts.network;
+  if (!network) {
+    network = createSimulatorNetwork({ pairing: createTablePairingStore(db), qrRefreshMs: config.SIMULATOR_QR_REFRESH_MS, ackDelayMs: config.SIMULATOR_ACK_DELAY_MS });
+    await network.init();
+  }
+  const host = createSessionHost({
+    config,
+    db,
+    sqs,
+    media,
+    logger,
+    providers: { simulator: createSimulatorProvider(network), baileys: createBaileysProvider({ logger, db }) },
+  });
+  const simulatorHttp = createSimulatorHttp(network, media);
+  return { config, host, network, simulatorHttp, db, sqs, media, logger };
+};
+export type HostRuntime = Awaited<ReturnType<typeof createHostRuntime>>;

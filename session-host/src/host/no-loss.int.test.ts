@@ -1,0 +1,116 @@
+import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import "../../../functions/src/testing/provided-context";
+import { inboundEventSchema, type InboundEvent, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import { startSqs, type SqsHandle } from "../../../infra/local/src/sqs";
+import { freePort } from "../../../infra/local/src/ports";
+import { createHostRuntime, type HostRuntime } from "../app";
+import { createSqsClient } from "../queues/sqs";
+import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
+import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { createTestTable, sendCommands, testHostConfig, waitFor } from "../testing/test-env";
+
+/**
+ * Kill a host in the middle of a burst of 1,000 inbound and 1,000 outbound messages:
+ * a second host takes the connection over and exactly 1,000 and 1,000 arrive, in order per chat.
+ */
+const CUSTOMERS = Array.from({ length: 10 }, (_, i) => `55119800000${String(i).padStart(2, "0")}`);
+const PER_CHAT = 100;
+const CO = 1;
+const WA = 1;
+
+let sqs: SqsHandle;
+let a: HostRuntime;
+let b: HostRuntime;
+const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 10, pairingDelayMs: 10 });
+
+beforeAll(async () => {
+  sqs = await startSqs(await freePort());
+  const tableName = await createTestTable(inject("dynamoEndpoint"));
+  const env = {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: inject("dynamoEndpoint"),
+    SQS_ENDPOINT: sqs.endpoint,
+    QUEUE_URL_INBOUND: sqs.queueUrls.inbound,
+    QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound,
+  };
+  a = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "host-a" }), { network });
+  b = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "host-b" }), { network });
+});
+
+afterAll(async () => {
+  await a?.host.kill();
+  await b?.host.stop();
+  network.close();
+  await sqs?.stop();
+});
+
+describe("a host dies mid-burst", () => {
+  it("loses and duplicates nothing, in order per chat", { timeout: 180_000 }, async () => {
+    const client = createSqsClient("us-east-1", sqs.endpoint);
+    await a.host.start();
+    await sendCommands(client, sqs.queueUrls.outbound, [{ type: "session.start", commandId: "start-1", companyId: CO, whatsappId: WA, channel: "simulator" }]);
+    await waitFor("QR", () => network.connections().some((c) => c.status === "qrcode"));
+    await network.scan({ companyId: CO, whatsappId: WA }, "5511900001111");
+    await b.host.start();
+    expect(a.host.sessions().map((s) => s.whatsappId)).toEqual([WA]);
+    expect(b.host.sessions()).toEqual([]);
+    for (const n of CUSTOMERS) network.upsertCustomer(n, undefined, false);
+
+    // Everything that reaches inbound.fifo, read like the consumer Lambda does (in order per group).
+    const received: InboundEvent[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const out = await client.send(new ReceiveMessageCommand({ QueueUrl: sqs.queueUrls.inbound, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+        const msgs = out.Messages ?? [];
+        for (const m of msgs) received.push(inboundEventSchema.parse(JSON.parse(m.Body ?? "")));
+        if (msgs.length)
+          await client.send(new DeleteMessageBatchCommand({ QueueUrl: sqs.queueUrls.inbound, Entries: msgs.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })) }));
+      }
+    })();
+
+    // 1,000 inbound: 100 per customer, interleaved.
+    for (let i = 0; i < PER_CHAT; i++) for (const n of CUSTOMERS) await network.customerSend(n, { companyId: CO, whatsappId: WA }, { type: "text", body: `in-${i}` });
+    // 1,000 outbound: 100 per chat.
+    const commands: OutboundCommand[] = [];
+    for (let i = 0; i < PER_CHAT; i++)
+      for (const n of CUSTOMERS)
+        commands.push({ type: "send", commandId: `cmd-${n}-${i}`, messageId: `out-${n}-${i}`, companyId: CO, whatsappId: WA, chatJid: `${n}@s.whatsapp.net`, body: `out-${i}` });
+    const sending = sendCommands(client, sqs.queueUrls.outbound, commands);
+
+    const delivered = () => CUSTOMERS.reduce((sum, n) => sum + network.chat(n, { companyId: CO, whatsappId: WA }).messages.filter((m) => !m.fromCustomer).length, 0);
+    const inboundMessages = () => received.filter((e) => e.type === "message");
+    await waitFor("part of the burst", () => delivered() >= 150 && inboundMessages().length >= 150, 60_000);
+    await a.host.kill();
+    const atKill = { outbound: delivered(), inbound: inboundMessages().length };
+    expect(atKill.outbound).toBeLessThan(1000);
+    expect(atKill.inbound).toBeLessThan(1000);
+    await sending;
+
+    await waitFor("host B takes over", () => b.host.sessions().some((s) => s.whatsappId === WA), 30_000);
+    await waitFor("everything through", () => delivered() >= 1000 && inboundMessages().length >= 1000, 120_000);
+    await new Promise((r) => setTimeout(r, 4_000)); // anything duplicated would show up by now
+    reading = false;
+    await reader;
+
+    // inbound: exactly 1,000, each once, in order per chat
+    const messages = inboundMessages().map((e) => (e as Extract<InboundEvent, { type: "message" }>).message);
+    expect(messages.length).toBe(1000);
+    expect(new Set(messages.map((m) => m.id)).size).toBe(1000);
+    for (const n of CUSTOMERS) {
+      const bodies = messages.filter((m) => m.chatJid === `${n}@s.whatsapp.net`).map((m) => m.body);
+      expect(bodies).toEqual(Array.from({ length: PER_CHAT }, (_, i) => `in-${i}`));
+    }
+    // outbound: exactly 1,000 on the customers' phones, in order per chat
+    for (const n of CUSTOMERS) {
+      const got = network.chat(n, { companyId: CO, whatsappId: WA }).messages.filter((m) => !m.fromCustomer);
+      expect(got.map((m) => m.body)).toEqual(Array.from({ length: PER_CHAT }, (_, i) => `out-${i}`));
+    }
+    // and every command reported accepted
+    const results = received.filter((e): e is Extract<InboundEvent, { type: "command.result" }> => e.type === "command.result" && e.commandId.startsWith("cmd-"));
+    expect(new Set(results.filter((r) => r.ok).map((r) => r.commandId)).size).toBe(1000);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    console.log(JSON.stringify({ atKill, takeover: b.host.sessions() }));
+  });
+});

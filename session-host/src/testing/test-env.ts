@@ -1,0 +1,56 @@
+import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTableInput } from "@atende/shared/table/table-definition";
+import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import { parseHostConfig, type HostConfig } from "../config";
+
+/** A fresh table in the shared DynamoDB Local (int project's global setup). */
+export const createTestTable = async (endpoint: string) => {
+  const tableName = `sh_${randomBytes(6).toString("hex")}`;
+  const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  client.destroy();
+  return tableName;
+};
+
+/** Host configuration for tests: short leases and visibility so takeovers happen in seconds. */
+export const testHostConfig = (env: Record<string, string>): HostConfig =>
+  parseHostConfig({
+    MEDIA_DIR: mkdtempSync(join(tmpdir(), "sh-media-")),
+    DEFAULT_CHANNEL: "simulator",
+    LEASE_TTL_MS: "2000",
+    LEASE_HEARTBEAT_MS: "500",
+    LEASE_SCAN_MS: "500",
+    COMMAND_VISIBILITY_SECONDS: "3",
+    COMMAND_WAIT_SECONDS: "1",
+    SEND_WAIT_CONNECTED_MS: "5000",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...env,
+  });
+
+/** Puts commands on outbound.fifo as the functions do (group = connection, dedup = command id), 10 per call. */
+export const sendCommands = async (sqs: SQSClient, queueUrl: string, commands: OutboundCommand[]) => {
+  for (let i = 0; i < commands.length; i += 10) {
+    const chunk = commands.slice(i, i + 10);
+    const out = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: chunk.map((c, j) => ({ Id: String(j), MessageBody: JSON.stringify(c), MessageGroupId: String(c.whatsappId), MessageDeduplicationId: c.commandId })),
+      }),
+    );
+    if (out.Failed?.length) throw new Error(`send failed: ${JSON.stringify(out.Failed)}`);
+  }
+};
+
+export const waitFor = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};

@@ -1,0 +1,37 @@
+import type { ConnectionStatus } from "../../constants/business";
+
+/** A connection as GET /whatsapp and GET /whatsapp/{id} answer it (spec 2 section 3). */
+export type WhatsappResponse = {
+  id: number;
+  name: string;
+  number: string;
+  status: ConnectionStatus;
+  isDefault: boolean;
+  channel: "simulator" | "baileys";
+  provider: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  integrationId: number | null;
+  queueIds: number[];
+  queues: { id: number; name: string; color: string; greetingMessage: string }[];
+  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
+  /** the external API token (admins only; "" for attendants) */
+  token: string;
+  qrcode: string;
+  retries: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Realtime `whatsappSession` (action update) and `whatsapp` (update / delete) events on company-{id}-... */
+export type WhatsappSessionEvent = { action: "update"; session: WhatsappResponse };
+export type WhatsappEvent = { action: "update"; whatsapp: WhatsappResponse } | { action: "delete"; whatsappId: number };

@@ -1,0 +1,141 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { formatDate } from "@atende/shared/domain/format/dates";
+import { AppProviders } from "../../../app/providers";
+import { AppRoutes } from "../../../app/router";
+import { createQueryClient } from "../../../lib/query-client";
+import { mockFetch, reply } from "../../../testing/fetch-mock";
+import { aPlan, aUser } from "../../../testing/fixtures";
+
+// The shell alone: stand-ins for the pages and the bell other features own, so only the shell's own calls happen.
+vi.mock("../../../app/layout/notifications-button", () => ({ NotificationsButton: () => null }));
+vi.mock("../../../app/routes", async () => {
+  const { ComingSoon } = await import("../../../components/ui/coming-soon");
+  const { LoginPage } = await import("./login-page");
+  const soon = (titleKey: string) => () => <ComingSoon titleKey={titleKey} />;
+  return {
+    PUBLIC_ROUTES: [
+      { path: "/login", titleKey: "auth:title", Component: LoginPage },
+      { path: "/signup", titleKey: "auth:signup", Component: soon("auth:signup") },
+    ],
+    PRIVATE_ROUTES: [
+      { path: "/", titleKey: "menu:dashboard", Component: soon("menu:dashboard"), adminOnly: true, deniedRedirect: "/tickets" },
+      { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: soon("menu:tickets") },
+      { path: "/contacts", titleKey: "menu:contacts", Component: soon("menu:contacts") },
+    ],
+  };
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+const renderApp = (route: string) =>
+  render(
+    <AppProviders queryClient={createQueryClient()} realtime={false}>
+      <MemoryRouter initialEntries={[route]} useTransitions={false}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+
+const signedInRoutes = (user = aUser()) => ({
+  "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
+  "GET /api/version": { version: "1.0.0" },
+});
+
+const fillAndSubmit = async (email: string, password: string) => {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText("Email"), email);
+  await user.type(screen.getByLabelText("Senha"), password);
+  await user.click(screen.getByRole("button", { name: "Entrar" }));
+};
+
+describe("login page", () => {
+  it("signs in, says so and opens /tickets", async () => {
+    const { calls } = mockFetch({ "POST /api/auth/login": { token: "tok", user: aUser() }, ...signedInRoutes() });
+    renderApp("/login");
+    await fillAndSubmit("Admin@Demo.com.br", "Admin1234");
+    expect(await screen.findByText("Login efetuado com sucesso!")).toBeInTheDocument();
+    expect(await screen.findByTestId("side-menu")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
+    expect(await calls[0]?.json()).toEqual({ email: "admin@demo.com.br", password: "Admin1234" });
+    expect(localStorage.getItem("token")).toBe("tok");
+    expect(localStorage.getItem("companyId")).toBe("2");
+  });
+
+  it("wrong credentials show the translated error", async () => {
+    mockFetch({ "POST /api/auth/login": reply(401, { error: "ERR_INVALID_CREDENTIALS" }) });
+    renderApp("/login");
+    await fillAndSubmit("admin@demo.com.br", "nope");
+    expect(await screen.findByText("Erro de autenticação. Verifique o e-mail e a senha.")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/login");
+  });
+
+  it("an expired company shows the date it expired and to contact support", async () => {
+    mockFetch({ "POST /api/auth/login": reply(402, { error: "ERR_COMPANY_EXPIRED", data: { dueDate: "2026-03-10T12:00:00.000Z" } }) });
+    renderApp("/login");
+    await fillAndSubmit("admin@demo.com.br", "Admin1234");
+    expect(await screen.findByTestId("company-expired")).toHaveTextContent(`Sua assinatura venceu em ${formatDate("2026-03-10T12:00:00.000Z")}. Entre em contato com o suporte`);
+  });
+
+  it("too many attempts is translated", async () => {
+    mockFetch({ "POST /api/auth/login": reply(429, { error: "ERR_TOO_MANY_ATTEMPTS" }) });
+    renderApp("/login");
+    await fillAndSubmit("admin@demo.com.br", "x");
+    expect(await screen.findByText(/Muitas tentativas de acesso/)).toBeInTheDocument();
+  });
+
+  it("warns when fewer than 5 days remain, singular for one day", async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const user = aUser({ company: { ...aUser().company, dueDate: tomorrow } });
+    mockFetch({ "POST /api/auth/login": { token: "tok", user }, ...signedInRoutes(user) });
+    renderApp("/login");
+    await fillAndSubmit("admin@demo.com.br", "Admin1234");
+    expect(await screen.findByText("Sua assinatura vence em 1 dia.")).toBeInTheDocument();
+  });
+
+  it("a blank form is not sent", async () => {
+    const { calls } = mockFetch({});
+    renderApp("/login");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Entrar" }));
+    expect(await screen.findByText("E-mail inválido")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("route guards", () => {
+  it("a private page without a session goes to /login", async () => {
+    mockFetch({});
+    renderApp("/contacts");
+    expect(await screen.findByLabelText("Email")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/login");
+  });
+
+  it("with a token the session is restored from /auth/me; an attendant on / goes to /tickets", async () => {
+    localStorage.setItem("token", "tok");
+    mockFetch({ "GET /api/auth/me": aUser({ profile: "user" }), ...signedInRoutes() });
+    renderApp("/");
+    expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
+  });
+
+  it("a signed-in user on a public page goes to /", async () => {
+    localStorage.setItem("token", "tok");
+    mockFetch({ "GET /api/auth/me": aUser(), ...signedInRoutes() });
+    renderApp("/signup");
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/);
+  });
+
+  it("a token the server no longer accepts ends on /login with the token cleared", async () => {
+    localStorage.setItem("token", "stale");
+    mockFetch({ "GET /api/auth/me": reply(401, { error: "ERR_SESSION_EXPIRED" }) });
+    renderApp("/tickets");
+    expect(await screen.findByLabelText("Email")).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ContactCreateResponse, ContactListResponse, ContactView } from "@atende/shared/contracts/http/contacts";
+import type { ContactFormInput } from "@atende/shared/domain/contacts/contact";
+import { api } from "../../../lib/api-client";
+
+/** Contacts (spec 1 section 7 "Contacts"): list with search and paging, one contact, create, update, delete. */
+export const contactKeys = {
+  all: ["contacts"] as const,
+  lists: () => [...contactKeys.all, "list"] as const,
+  list: (searchParam: string) => [...contactKeys.lists(), searchParam] as const,
+  detail: (id: number) => [...contactKeys.all, "detail", id] as const,
+};
+
+export const contactsListOptions = (searchParam: string) =>
+  infiniteQueryOptions({
+    queryKey: contactKeys.list(searchParam),
+    queryFn: ({ pageParam }) =>
+      api.get<ContactListResponse>("/contacts", { query: { searchParam: searchParam || undefined, pageNumber: pageParam } }).then((p) => ({ ...p, contacts: p.contacts ?? [] })),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+
+export const useContactsList = (searchParam: string, enabled = true) => useInfiniteQuery({ ...contactsListOptions(searchParam), enabled });
+
+export const contactOptions = (id: number) => queryOptions({ queryKey: contactKeys.detail(id), queryFn: () => api.get<ContactView>(`/contacts/${id}`) });
+export const useContact = (id: number | undefined) => useQuery({ ...contactOptions(id ?? 0), enabled: !!id });
+
+type Pages = InfiniteData<ContactListResponse, number>;
+
+/** Live/mutation update of a contact in every cached list and its detail. New contacts go on top of the unfiltered list. */
+export const applyContactUpdate = (qc: QueryClient, contact: ContactView) => {
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: contactKeys.lists() })) {
+    if (!data?.pages) continue;
+    const present = data.pages.some((p) => p.contacts.some((c) => c.id === contact.id));
+    const search = String(key[2] ?? "");
+    const pages = data.pages.map((page, i) => {
+      if (present) return { ...page, contacts: page.contacts.map((c) => (c.id === contact.id ? contact : c)) };
+      return i === 0 && !search ? { ...page, count: (page.count ?? 0) + 1, contacts: [contact, ...page.contacts] } : page;
+    });
+    qc.setQueryData<Pages>(key, { ...data, pages });
+  }
+  qc.setQueryData(contactKeys.detail(contact.id), contact);
+};
+
+export const removeContact = (qc: QueryClient, contactId: number) => {
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: contactKeys.lists() })) {
+    if (!data?.pages) continue;
+    qc.setQueryData<Pages>(key, { ...data, pages: data.pages.map((p) => ({ ...p, contacts: p.contacts.filter((c) => c.id !== contactId) })) });
+  }
+  qc.removeQueries({ queryKey: contactKeys.detail(contactId) });
+};
+
+export const useSaveContact = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: ContactFormInput }) =>
+      id ? api.put<ContactView>(`/contacts/${id}`, input) : api.post<ContactCreateResponse>("/contacts", input),
+    onSuccess: (contact) => {
+      const saved = (contact as ContactCreateResponse).existingContact ?? contact;
+      if (saved && typeof saved === "object" && "id" in saved) applyContactUpdate(qc, saved);
+    },
+  });
+};
+
+export const useDeleteContact = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/contacts/${id}`), onSuccess: (_r, id) => removeContact(qc, id) });
+};

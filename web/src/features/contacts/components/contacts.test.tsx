@@ -1,0 +1,74 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "../../../testing/fetch-mock";
+import { aPlan, aUser } from "../../../testing/fixtures";
+import { renderWithApp } from "../../../testing/render";
+import { TicketNotes } from "../../ticket-notes/components/ticket-notes";
+import { ContactDialog } from "./contact-dialog";
+import { ContactsPage } from "./contacts-page";
+
+const contact = (id: number, name: string) => ({ id, companyId: 2, name, number: `55119999900${id}`, email: "", profilePicUrl: "", isGroup: false, lid: null, whatsappId: null, extraInfo: [], createdAt: "", updatedAt: "" });
+
+describe("contacts", { timeout: 30_000 }, () => {
+  it("validates the contact form with the translated spec messages", async () => {
+    const { calls } = mockFetch({});
+    renderWithApp(<ContactDialog onClose={() => undefined} />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    await userEvent.type(screen.getByLabelText("Nome"), "A");
+    await userEvent.type(screen.getByLabelText("Número do WhatsApp"), "123");
+    await userEvent.type(screen.getByLabelText("E-mail"), "nope");
+    await userEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findAllByText("Muito curto!")).toHaveLength(2);
+    expect(screen.getByText("E-mail inválido")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("searches from 3 characters and hides delete from attendants", async () => {
+    const { calls } = mockFetch({
+      "GET /api/contacts": (req: Request) => {
+        const q = new URL(req.url).searchParams.get("searchParam");
+        const all = [contact(1, "Maria"), contact(2, "João")];
+        const list = q ? all.filter((c) => c.name.toLowerCase().includes(q.toLowerCase())) : all;
+        return { contacts: list, count: list.length, hasMore: false };
+      },
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser({ profile: "user" }), plan: aPlan() });
+    expect(await screen.findAllByTestId("contact-row")).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Excluir" })).toBeNull();
+    await userEvent.type(screen.getByLabelText("Pesquisar..."), "ma");
+    await new Promise((r) => setTimeout(r, 700));
+    expect(calls.every((c) => !new URL(c.url).searchParams.get("searchParam"))).toBe(true);
+    await userEvent.type(screen.getByLabelText("Pesquisar..."), "r");
+    await waitFor(() => expect(screen.getAllByTestId("contact-row")).toHaveLength(1));
+    expect(calls.some((c) => new URL(c.url).searchParams.get("searchParam") === "mar")).toBe(true);
+  });
+
+  it("adds and deletes internal notes with the spec's messages", async () => {
+    let notes = [{ id: 1, note: "Cliente VIP", ticketId: 1, contactId: 10, userId: 2, user: { id: 2, name: "Ana" }, createdAt: "2026-05-10T12:00:00.000Z" }];
+    const { calls } = mockFetch({
+      "GET /api/ticket-notes/list": () => notes,
+      "POST /api/ticket-notes": async (req: Request) => {
+        const body = (await req.json()) as { note: string };
+        const created = { ...notes[0]!, id: 2, note: body.note };
+        notes = [...notes, created];
+        return created;
+      },
+      "DELETE /api/ticket-notes/1": () => {
+        notes = notes.filter((n) => n.id !== 1);
+        return {};
+      },
+    });
+    renderWithApp(<TicketNotes ticketId={1} contactId={10} />, { route: "/tickets", user: aUser(), plan: aPlan() });
+    expect(await screen.findByText("Cliente VIP")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Nova observação"), "Prefere WhatsApp");
+    await userEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Observação adicionada com sucesso!")).toBeInTheDocument();
+    expect(await screen.findByText("Prefere WhatsApp")).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole("button", { name: "Excluir" })[0]!);
+    expect(await screen.findByText("Deseja realmente excluir este registro?")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar" }));
+    expect(await screen.findByText("Observação excluída com sucesso!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText("Cliente VIP")).toBeNull());
+    expect(calls.some((c) => c.method === "DELETE")).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
+import { type TicketListParams, ticketKeys } from "./api/tickets-list";
+
+/**
+ * Live updates of the ticket lists in the react-query cache (spec 1 "Live list updates"), without refetching:
+ * an updated ticket moves to the top of the lists whose status/filters it matches and leaves the others;
+ * search results (free text, tags, users) are only updated in place, never grown.
+ */
+type Pages = InfiniteData<TicketListResponse, number>;
+
+const isSearch = (p: TicketListParams) => !!(p.searchParam || p.tags?.length || p.users?.length);
+
+export const ticketMatchesList = (ticket: TicketView, params: TicketListParams): boolean => {
+  if (params.status && ticket.status !== params.status) return false;
+  if (params.queueIds?.length && !params.queueIds.includes(ticket.queueId ?? 0)) return false;
+  return true;
+};
+
+export const upsertInPages = (data: Pages, ticket: TicketView, params: TicketListParams): Pages => {
+  const present = data.pages.some((page) => page.tickets.some((t) => t.id === ticket.id));
+  const matches = ticketMatchesList(ticket, params);
+  if (isSearch(params)) {
+    if (!present) return data;
+    return { ...data, pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((t) => (t.id === ticket.id ? ticket : t)) })) };
+  }
+  const without = data.pages.map((page) => ({ ...page, tickets: page.tickets.filter((t) => t.id !== ticket.id) }));
+  const delta = (matches ? 1 : 0) - (present ? 1 : 0);
+  const pages = without.map((page, i) => ({
+    ...page,
+    count: Math.max(0, (page.count ?? 0) + delta),
+    tickets: i === 0 && matches ? [ticket, ...page.tickets] : page.tickets,
+  }));
+  return { ...data, pages };
+};
+
+export const removeFromPages = (data: Pages, ticketId: number): Pages => {
+  const present = data.pages.some((page) => page.tickets.some((t) => t.id === ticketId));
+  if (!present) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, count: Math.max(0, (page.count ?? 0) - 1), tickets: page.tickets.filter((t) => t.id !== ticketId) })) };
+};
+
+const forEachList = (qc: QueryClient, fn: (data: Pages, params: TicketListParams) => Pages) => {
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: ticketKeys.lists() })) {
+    if (!data?.pages) continue;
+    const params = (key[2] ?? {}) as TicketListParams;
+    qc.setQueryData<Pages>(key, fn(data, params));
+  }
+};
+
+export const applyTicketUpdate = (qc: QueryClient, ticket: TicketView) => {
+  forEachList(qc, (data, params) => upsertInPages(data, ticket, params));
+  if (qc.getQueryData(ticketKeys.byUuid(ticket.uuid))) qc.setQueryData(ticketKeys.byUuid(ticket.uuid), ticket);
+};
+
+export const removeTicketFromLists = (qc: QueryClient, ticketId: number) => forEachList(qc, (data) => removeFromPages(data, ticketId));
+
+/** Patches one ticket wherever it is cached (unread reset, presence) without moving it. */
+export const patchTicket = (qc: QueryClient, ticketId: number, patch: Partial<TicketView>) => {
+  forEachList(qc, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((t) => (t.id === ticketId ? { ...t, ...patch } : t)) })),
+  }));
+  for (const [key, ticket] of qc.getQueriesData<TicketView>({ queryKey: [...ticketKeys.all, "uuid"] })) {
+    if (ticket?.id === ticketId) qc.setQueryData(key, { ...ticket, ...patch });
+  }
+};
+
+/** A cached ticket by id (lists or the open conversation), if any. */
+export const findCachedTicket = (qc: QueryClient, ticketId: number): TicketView | undefined => {
+  for (const [, data] of qc.getQueriesData<Pages>({ queryKey: ticketKeys.lists() })) {
+    const found = data?.pages?.flatMap((p) => p.tickets).find((t) => t.id === ticketId);
+    if (found) return found;
+  }
+  return undefined;
+};
