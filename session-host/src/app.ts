@@ -1,3 +1,4 @@
+import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { HostConfig } from "./config";
 import { createSessionHost } from "./host/session-host";
 import { createLocalMediaStore } from "./media/local-media.store";
@@ -17,13 +18,14 @@ export type HostRuntimeOptions = {
   network?: SimulatorNetwork;
   logger?: Logger;
   media?: MediaStore;
+  sqs?: SQSClient;
 };
 
 /** Wires the session host once per process: table, queues, media store, providers, the simulator's network and page. */
 export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOptions = {}) => {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { service: "session-host" });
   const db = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
-  const sqs = createSqsClient(config.AWS_REGION, config.SQS_ENDPOINT);
+  const sqs = opts.sqs ?? createSqsClient(config.AWS_REGION, config.SQS_ENDPOINT);
   const media =
     opts.media ??
     (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : config.MEDIA_DIR ? createLocalMediaStore(config.MEDIA_DIR) : undefined);

@@ -27,6 +27,11 @@ const configSchema = z.object({
   /** how long a received outbound command stays invisible to other hosts (a dead host's commands come back after it) */
   COMMAND_VISIBILITY_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
   COMMAND_WAIT_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
+  /**
+   * Concurrent receivers of outbound.fifo. Safe with SQS, which never hands out a message group while part of
+   * it is in flight. The local emulator does not lock groups, so the local runner uses 1.
+   */
+  COMMAND_POLLERS: z.coerce.number().int().min(1).max(32).default(4),
   /** how long a command waits for its session to finish connecting before it fails */
   SEND_WAIT_CONNECTED_MS: z.coerce.number().int().min(0).default(15_000),
   /** simulator: port of its HTTP page/API when the host runs alone (the local runner mounts it on its own origin) */

@@ -24,31 +24,40 @@ export const INBOUND_HANDLERS: InboundHandlers = {
 export const consumeInbound = async (container: Container, event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: { itemIdentifier: string }[] = [];
   const failedGroups = new Set<string>();
+  // groups (one chat of one connection) are independent: handled concurrently, each in order
+  const groups = new Map<string, SQSEvent["Records"]>();
   for (const record of event.Records) {
     const group = record.attributes?.MessageGroupId ?? "";
-    if (failedGroups.has(group)) {
-      failures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
-    let parsed: InboundEvent;
-    try {
-      parsed = inboundEventSchema.parse(JSON.parse(record.body));
-    } catch (err) {
-      container.logger.error("inbound: malformed event dropped", { messageId: record.messageId, err: String(err) });
-      continue;
-    }
-    const handler = INBOUND_HANDLERS[parsed.type] as Handler<typeof parsed.type> | undefined;
-    if (!handler) {
-      container.logger.warn("inbound: no handler", { type: parsed.type });
-      continue;
-    }
-    try {
-      await handler(container, parsed as never);
-    } catch (err) {
-      container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
-      failedGroups.add(group);
-      failures.push({ itemIdentifier: record.messageId });
-    }
+    groups.set(group, [...(groups.get(group) ?? []), record]);
   }
+  await Promise.all(
+    [...groups.entries()].map(async ([group, records]) => {
+      for (const record of records) {
+        if (failedGroups.has(group)) {
+          failures.push({ itemIdentifier: record.messageId });
+          continue;
+        }
+        let parsed: InboundEvent;
+        try {
+          parsed = inboundEventSchema.parse(JSON.parse(record.body));
+        } catch (err) {
+          container.logger.error("inbound: malformed event dropped", { messageId: record.messageId, err: String(err) });
+          continue;
+        }
+        const handler = INBOUND_HANDLERS[parsed.type] as Handler<typeof parsed.type> | undefined;
+        if (!handler) {
+          container.logger.warn("inbound: no handler", { type: parsed.type });
+          continue;
+        }
+        try {
+          await handler(container, parsed as never);
+        } catch (err) {
+          container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
+          failedGroups.add(group);
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }
+    }),
+  );
   return { batchItemFailures: failures };
 };

@@ -30,6 +30,8 @@ const configSchema = z.object({
   APP_VERSION: z.string().default("0.1.0"),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** how long the inbox reuses a company's queues/users/connections/settings/tags lookups (0 = always fresh) */
+  INBOX_DIRECTORY_TTL_MS: z.coerce.number().int().min(0).default(2000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -35,7 +35,7 @@ import type { MediaStore } from "./storage/media-store.port";
 import { createS3MediaStore } from "./storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInbox } from "../features/tickets/inbox.wiring";
+import { createInbox } from "./inbox.wiring";
 import type { Config } from "./config";
 import { createDb, type Db } from "./db/client";
 import { createLogger, type Logger } from "./logger";
@@ -150,7 +150,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
   })();
   // the inbox: contacts, tickets, messages, notes, tags, inbound pipeline (docs/adr/0005-ticket-keys.md)
-  const inbox = createInbox({ db, repos, realtime, commands, media, clock, logger });
+  const inbox = createInbox({ db, repos, realtime, commands, media, clock, logger, directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS });
   const dashboard = createDashboardService({
     cycles: inbox.tickets,
     users: admin.users,

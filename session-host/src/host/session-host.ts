@@ -27,7 +27,6 @@ type Outcome = "done" | "handBack";
 
 const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const COMMAND_POLLERS = 4;
 const MAX_TRANSIENT_ATTEMPTS = 3;
 
 export type SessionHostDeps = {
@@ -56,6 +55,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   const publisher = createInboundPublisher(sqs, config.QUEUE_URL_INBOUND);
   const sessions = new Map<string, Running>();
   const starting = new Map<string, Promise<Running | null>>();
+  /** connections another live host holds, until its lease would expire: their commands go back without a table read */
+  const foreign = new Map<string, number>();
   let running = false;
   let killed = false;
   const timers: NodeJS.Timeout[] = [];
@@ -104,13 +105,19 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     const key = keyOf(identity);
     const existing = sessions.get(key);
     if (existing) return Promise.resolve(existing);
+    if ((foreign.get(key) ?? 0) > now()) return Promise.resolve(null);
     const pending = starting.get(key);
     if (pending) return pending;
     const task = (async () => {
       const lease = await leases.get(identity);
+      if (lease?.owner && lease.owner !== hostId && lease.expiresAt > now()) {
+        foreign.set(key, lease.expiresAt);
+        return null;
+      }
       const ch = channel ?? lease?.channel ?? config.DEFAULT_CHANNEL;
       const held = await leases.acquire(identity, hostId, ch, now(), config.LEASE_TTL_MS);
       if (!held || killed) return null;
+      foreign.delete(key);
       return startSession(identity, ch, held, begin);
     })().finally(() => starting.delete(key));
     starting.set(key, task);
@@ -213,7 +220,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       if (killed) return; // a dead host neither deletes nor hands back: visibility timeout returns its messages
       if (outcome === "handBack") {
         // Owned by another live host (or failed for now): return this and the rest of the group, in order.
-        await Promise.all(messages.slice(i).map((x) => setVisibility(x, 1)));
+        await Promise.all(messages.slice(i).map((x) => setVisibility(x, 0)));
         return;
       }
       await sqs.send(new DeleteMessageCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle }));
@@ -292,7 +299,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       await scanOrphans();
       every(config.LEASE_HEARTBEAT_MS, heartbeat);
       every(config.LEASE_SCAN_MS, scanOrphans);
-      for (let i = 0; i < COMMAND_POLLERS; i++) loops.push(pollCommands());
+      for (let i = 0; i < config.COMMAND_POLLERS; i++) loops.push(pollCommands());
     },
     /** Graceful stop (deploys): closes sockets and releases leases so another host continues at once. */
     async stop() {

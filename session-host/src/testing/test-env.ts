@@ -2,9 +2,12 @@ import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createSqsServer } from "local-aws-sqs";
 import { createTableInput } from "@atende/shared/table/table-definition";
+import { QUEUES } from "@atende/shared/contracts/queue-names";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import { parseHostConfig, type HostConfig } from "../config";
 
@@ -54,3 +57,34 @@ export const waitFor = async (what: string, check: () => boolean | Promise<boole
   }
   throw new Error(`timed out waiting for ${what}`);
 };
+
+/**
+ * The SQS emulator with inbound.fifo and outbound.fifo and no dead-letter redrive: in tests with several
+ * receivers, messages handed back (see fifo-group-lock) must not count towards a redrive limit.
+ */
+export const startTestSqs = async (port: number) => {
+  const names = [QUEUES.inbound, QUEUES.outbound];
+  const server = await createSqsServer({
+    port,
+    hostname: "127.0.0.1",
+    accountId: "000000000000",
+    queues: names.map((QueueName) => ({ QueueName, Attributes: { FifoQueue: "true", ContentBasedDeduplication: "false", VisibilityTimeout: "60" } })),
+    emulateQueueCreationLifecycle: false,
+  } as never);
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    queueUrls: { inbound: `${endpoint}/000000000000/${QUEUES.inbound}`, outbound: `${endpoint}/000000000000/${QUEUES.outbound}` },
+    stop: () => new Promise<void>((r) => (server as { close: (cb: () => void) => void }).close(() => r())),
+  };
+};
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });

@@ -53,7 +53,7 @@ export function RouteGate({ route }: { route: AppRoute }) {
   const session = useSession();
   if (session.status !== "authenticated") return null;
   const { user } = session;
-  if (route.planFlag && session.plan === undefined) return <PageLoader />;
+  if (route.planFlag && !session.planSettled) return <PageLoader />;
   const allowed =
     (!route.adminOnly || user.profile === "admin") && (!route.superOnly || user.super) && (!route.planFlag || session.planFlags[route.planFlag]);
   if (!allowed) return route.deniedRedirect ? <Navigate to={route.deniedRedirect} replace /> : <Denied />;

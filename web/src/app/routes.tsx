@@ -29,13 +29,13 @@ const soon = (titleKey: string): ComponentType => {
 /** Public pages: an authenticated user visiting them goes to /. */
 export const PUBLIC_ROUTES: AppRoute[] = [
   { path: "/login", titleKey: "auth:title", Component: lazy(() => import("../features/auth/components/login-page").then((m) => ({ default: m.LoginPage }))) },
-  { path: "/signup", titleKey: "auth:signup", Component: soon("auth:signup") },
-  { path: "/forgetpsw", titleKey: "auth:forgotPassword", Component: soon("auth:forgotPassword") },
+  { path: "/signup", titleKey: "auth:signup", Component: lazy(() => import("../features/signup/components/signup-page").then((m) => ({ default: m.SignupPage }))) },
+  { path: "/forgetpsw", titleKey: "auth:forgotPassword", Component: lazy(() => import("../features/forget-password/components/forget-password-page").then((m) => ({ default: m.ForgetPasswordPage }))) },
 ];
 
 /** Private pages, inside the main layout: an unauthenticated user goes to /login. */
 export const PRIVATE_ROUTES: AppRoute[] = [
-  { path: "/", titleKey: "menu:dashboard", Component: soon("menu:dashboard"), adminOnly: true, deniedRedirect: "/tickets" },
+  { path: "/", titleKey: "menu:dashboard", Component: lazy(() => import("../features/dashboard/components/dashboard-page").then((m) => ({ default: m.DashboardPage }))), adminOnly: true, deniedRedirect: "/tickets" },
   { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazy(() => import("../features/tickets/components/tickets-page").then((m) => ({ default: m.TicketsPage }))) },
   { path: "/quick-messages", titleKey: "menu:quickMessages", Component: soon("menu:quickMessages") },
   { path: "/kanban", titleKey: "menu:kanban", Component: soon("menu:kanban"), planFlag: "useKanban" },
@@ -44,7 +44,7 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/schedules", titleKey: "menu:schedules", Component: soon("menu:schedules"), planFlag: "useSchedules" },
   { path: "/tags", titleKey: "menu:tags", Component: soon("menu:tags") },
   { path: "/chats/:id?", titleKey: "menu:chats", Component: soon("menu:chats"), planFlag: "useInternalChat" },
-  { path: "/helps", titleKey: "menu:helps", Component: soon("menu:helps") },
+  { path: "/helps", titleKey: "menu:helps", Component: lazy(() => import("../features/helps/components/helps-page").then((m) => ({ default: m.HelpsPage }))) },
   { path: "/campaigns", titleKey: "menu:campaigns", Component: soon("menu:campaigns"), adminOnly: true, planFlag: "useCampaigns" },
   { path: "/campaign/:campaignId/report", titleKey: "menu:campaigns", Component: soon("menu:campaigns"), adminOnly: true, planFlag: "useCampaigns" },
   { path: "/contact-lists", titleKey: "menu:contactLists", Component: soon("menu:contactLists"), adminOnly: true, planFlag: "useCampaigns" },
@@ -55,10 +55,10 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/queue-integration", titleKey: "menu:queueIntegration", Component: soon("menu:queueIntegration"), adminOnly: true, planFlag: "useIntegrations" },
   { path: "/connections", titleKey: "menu:connections", Component: soon("menu:connections"), adminOnly: true },
   { path: "/files", titleKey: "menu:files", Component: soon("menu:files"), adminOnly: true },
-  { path: "/queues", titleKey: "menu:queues", Component: soon("menu:queues"), adminOnly: true },
-  { path: "/users", titleKey: "menu:users", Component: soon("menu:users"), adminOnly: true },
+  { path: "/queues", titleKey: "menu:queues", Component: lazy(() => import("../features/queues/components/queues-page").then((m) => ({ default: m.QueuesPage }))), adminOnly: true },
+  { path: "/users", titleKey: "menu:users", Component: lazy(() => import("../features/users/components/users-page").then((m) => ({ default: m.UsersPage }))), adminOnly: true },
   { path: "/messages-api", titleKey: "menu:messagesApi", Component: soon("menu:messagesApi"), adminOnly: true, planFlag: "useExternalApi" },
   { path: "/financeiro", titleKey: "menu:financeiro", Component: soon("menu:financeiro"), adminOnly: true },
-  { path: "/settings", titleKey: "menu:settings", Component: soon("menu:settings"), adminOnly: true },
+  { path: "/settings", titleKey: "menu:settings", Component: lazy(() => import("../features/settings/components/settings-page").then((m) => ({ default: m.SettingsPage }))), adminOnly: true },
   { path: "/subscription", titleKey: "menu:subscription", Component: soon("menu:subscription") },
 ];

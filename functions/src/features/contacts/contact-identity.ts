@@ -21,3 +21,11 @@ export const identitiesOf = (party: { jid: string; number?: string; lid?: string
   if (lid) out.push({ kind: "L", value: lid });
   return out;
 };
+
+/** Name sort/search key: lower case without accents, so "João" is found by "joao". */
+export const normalizeName = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();

@@ -6,6 +6,7 @@ import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
 import { stripKeys } from "../../platform/db/strip";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
+import { normalizeName } from "./contact-identity";
 
 /** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
 export type ContactIdentity = { kind: "N" | "L" | "G"; value: string };
@@ -16,13 +17,6 @@ const countKey = (companyId: number) => ({ pk: companyPk(companyId), sk: "COUNT#
 const namePk = (companyId: number) => `${companyPk(companyId)}#CNAME`;
 const numberPk = (companyId: number) => `${companyPk(companyId)}#CNUM`;
 
-/** Name sort/search key: lower case without accents, so "João" is found by "joao". */
-export const normalizeName = (name: string) =>
-  name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .trim();
 
 const indexFields = (c: Contact) => ({
   gsi1pk: namePk(c.companyId),
@@ -114,7 +108,7 @@ export const createContactsRepository = (db: Db) => {
     },
     /** Contacts by name order, optionally only names or numbers starting with a prefix. */
     async pageByName(companyId: number, limit: number, cursor?: string, filter?: ItemFilter) {
-      const out = await mergedIndexPage(db, [{ index: "gsi1", pk: namePk(companyId) }], { limit, cursor, filter });
+      const out = await mergedIndexPage(db, [{ index: "gsi1", pk: namePk(companyId) }], { limit, cursor, filter, ascending: true });
       return { items: out.items.map(toContact), next: out.next };
     },
     /** Prefix search on the name index and the number index (bounded: `limit` of each). */

@@ -6,8 +6,8 @@ import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/pag
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
 import type { InboxEvents } from "../tickets/inbox-events";
-import { identitiesOf } from "./contact-identity";
-import { normalizeName, type ContactsRepository } from "./contacts.repository";
+import { identitiesOf, normalizeName } from "./contact-identity";
+import type { ContactsRepository } from "./contacts.repository";
 
 export type ContactListQuery = { searchParam: string; pageNumber: number; date?: string; dateStart?: string; dateEnd?: string };
 

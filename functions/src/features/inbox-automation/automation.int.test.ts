@@ -8,7 +8,7 @@ let t: TestApp;
 let n = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
 });
 
 const closedAllDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: "00:00", endTime: "00:00" }));

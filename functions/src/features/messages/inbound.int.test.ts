@@ -7,7 +7,7 @@ let t: TestApp;
 let a: Tenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
   a = await createTenant(t);
 });
 

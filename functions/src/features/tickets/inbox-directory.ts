@@ -27,8 +27,9 @@ export const createInboxDirectory = (deps: {
   whatsapps: WhatsappsRepository;
   settings: SettingsRepository;
   tags: TagsRepository;
-}) => ({
-  async load(companyId: number): Promise<Directory> {
+}, ttlMs = 0) => {
+  const cache = new Map<number, { at: number; value: Promise<Directory> }>();
+  const fresh = async (companyId: number): Promise<Directory> => {
     const [company, queues, users, whatsapps, settings, tags] = await Promise.all([
       deps.companies.findById(companyId),
       deps.queues.listByCompany(companyId),
@@ -46,8 +47,22 @@ export const createInboxDirectory = (deps: {
       tags: new Map(tags.map((t) => [t.id, t])),
       setting: (key) => values.get(key) ?? COMPANY_SETTING_DEFAULTS[key],
     };
-  },
-});
+  };
+  return {
+    /** The company's lookups, reused for `ttlMs` (the inbound pipeline loads them for every message). */
+    load(companyId: number, opts: { fresh?: boolean } = {}): Promise<Directory> {
+      const hit = cache.get(companyId);
+      if (!opts.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value;
+      const value = fresh(companyId);
+      if (ttlMs > 0) {
+        cache.set(companyId, { at: Date.now(), value });
+        value.catch(() => cache.delete(companyId));
+        if (cache.size > 1000) cache.delete(cache.keys().next().value!);
+      }
+      return value;
+    },
+  };
+};
 export type InboxDirectory = ReturnType<typeof createInboxDirectory>;
 
 export const contactSummary = (c: Contact | null | undefined): TicketView["contact"] =>

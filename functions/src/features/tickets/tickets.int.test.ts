@@ -9,7 +9,7 @@ let b: Tenant;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
   a = await createTenant(t);
   b = await createTenant(t);
 });

@@ -6,8 +6,7 @@ import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/pag
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
 import type { ContactsRepository } from "../contacts/contacts.repository";
-import { chatJidOf } from "../contacts/contact-identity";
-import { normalizeName } from "../contacts/contacts.repository";
+import { chatJidOf, normalizeName } from "../contacts/contact-identity";
 import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
 import type { InboxEvents } from "./inbox-events";
 import { listFilter, listPartitions, visibleTo } from "./ticket-list";
@@ -146,7 +145,7 @@ export const createTicketsService = (deps: {
 
     /** POST /tickets from the new-ticket dialog (status open, owner me). */
     async create(auth: AuthContext, input: TicketCreateInput): Promise<TicketView> {
-      const dir = await directory.load(auth.companyId);
+      const dir = await directory.load(auth.companyId, { fresh: true });
       const contact = await contacts.findById(auth.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
       if (auth.user.profile !== "admin" && input.queueId == null) throw new AppError("ERR_VALIDATION");
@@ -181,7 +180,7 @@ export const createTicketsService = (deps: {
     /** PUT /tickets/{id}: accept, resolve, return, reopen, transfer (spec 1 section 4). */
     async update(auth: AuthContext, id: number, input: TicketUpdateInput): Promise<TicketView> {
       await findVisible(auth, id);
-      const dir = await directory.load(auth.companyId);
+      const dir = await directory.load(auth.companyId, { fresh: true });
       assertRefs(dir, input);
       let action: ChangeAction = "update";
       let out;
@@ -255,7 +254,7 @@ export const createTicketsService = (deps: {
     /** POST /tickets/closeAll: admins close every ticket of a tab (optionally only some queues). */
     async closeAll(auth: AuthContext, input: { status: "open" | "pending"; selectedQueueIds: number[] }): Promise<{ closed: number }> {
       if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
-      const dir = await directory.load(auth.companyId);
+      const dir = await directory.load(auth.companyId, { fresh: true });
       const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds: input.selectedQueueIds, showAll: !input.selectedQueueIds.length, withUnreadMessages: false, status: input.status };
       const partitions = listPartitions(auth.companyId, viewerOf(auth), q, [...dir.queues.keys()]);
       let closed = 0;
@@ -295,7 +294,7 @@ export const createTicketsService = (deps: {
 
     async setTags(auth: AuthContext, ticketId: number, tagIds: number[]): Promise<TicketView> {
       await findVisible(auth, ticketId);
-      const dir = await directory.load(auth.companyId);
+      const dir = await directory.load(auth.companyId, { fresh: true });
       if (tagIds.some((id) => !dir.tags.has(id))) throw new AppError("ERR_NOT_FOUND");
       const out = await changes.mutate(auth.companyId, ticketId, () => ({ patch: { tagIds: [...new Set(tagIds)] }, touch: false }), { byUserId: auth.user.id, now: clock() });
       await events.ticketUpdated(out!.after, null, dir);

@@ -27,8 +27,11 @@ export const mergedIndexPage = async (
     filter?: ItemFilter;
     /** the item attribute holding the shared sort value (every partition's sort key has the same value) */
     orderField?: string;
+    /** oldest/smallest first (names A-Z); default newest first */
+    ascending?: boolean;
   },
 ): Promise<{ items: Record<string, unknown>[]; next?: string }> => {
+  const asc = opts.ascending ?? false;
   const skOf = (i: IndexName) => `${i}sk`;
   const pkOf = (i: IndexName) => `${i}pk`;
   const perPartition = await Promise.all(
@@ -42,11 +45,11 @@ export const mergedIndexPage = async (
           new QueryCommand({
             TableName: db.tableName,
             IndexName: p.index,
-            KeyConditionExpression: opts.cursor ? "#pk = :pk AND #sk < :c" : "#pk = :pk",
+            KeyConditionExpression: opts.cursor ? `#pk = :pk AND #sk ${asc ? ">" : "<"} :c` : "#pk = :pk",
             ExpressionAttributeNames: { "#pk": pkOf(p.index), ...(opts.cursor ? { "#sk": skOf(p.index) } : {}), ...opts.filter?.names },
             ExpressionAttributeValues: { ":pk": p.pk, ...(opts.cursor ? { ":c": opts.cursor } : {}), ...opts.filter?.values },
             ...(opts.filter ? { FilterExpression: opts.filter.expression } : {}),
-            ScanIndexForward: false,
+            ScanIndexForward: asc,
             Limit: opts.filter ? Math.min(READ_BUDGET, 100) : opts.limit + 1,
             ExclusiveStartKey: start,
           }),
@@ -74,10 +77,11 @@ export const mergedIndexPage = async (
       seen.add(id);
       return true;
     })
-    .sort((a, b) => (skField(a) < skField(b) ? 1 : skField(a) > skField(b) ? -1 : 0));
+    .sort((a, b) => (skField(a) < skField(b) ? 1 : skField(a) > skField(b) ? -1 : 0) * (asc ? -1 : 1));
   const horizons = perPartition.map((p) => p.horizon).filter((h): h is string => h !== undefined);
-  const floor = horizons.length ? horizons.reduce((a, b) => (a > b ? a : b)) : undefined;
-  const safe = floor === undefined ? merged : merged.filter((item) => skField(item) > floor);
+  // the most restrictive point any budget-stopped partition reached
+  const floor = horizons.length ? horizons.reduce((a, b) => ((asc ? a < b : a > b) ? a : b)) : undefined;
+  const safe = floor === undefined ? merged : merged.filter((item) => (asc ? skField(item) < floor : skField(item) > floor));
   const page = safe.slice(0, opts.limit);
   if (safe.length > opts.limit) return { items: page, next: skField(page[page.length - 1]!) };
   if (floor !== undefined) return { items: page, next: floor };

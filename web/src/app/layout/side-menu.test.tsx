@@ -19,7 +19,7 @@ const renderMenu = (user = aUser(), plan = aPlan()) => {
   return renderWithApp(<SideMenu onLogout={() => {}} />, { route: "/tickets", user, plan });
 };
 
-describe("side menu", () => {
+describe("side menu", { timeout: 20_000 }, () => {
   it("an attendant sees only the shared entries", async () => {
     renderMenu(aUser({ profile: "user" }));
     expect(await labels()).toEqual(["Atendimentos", "Respostas rápidas", "Kanban", "Tarefas", "Contatos", "Agendamentos", "Tags", "Chat interno", "Ajuda"]);

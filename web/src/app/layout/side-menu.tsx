@@ -24,7 +24,9 @@ const isActive = (path: string, current: string) => (path === "/" ? current === 
 /** The side menu (spec 1 section 2): entries, application version and logout. */
 export function SideMenu({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   const { t } = useTranslation();
-  const items = useVisibleMenu();
+  const session = useSession();
+  const visible = useVisibleMenu();
+  const items = session.planSettled ? visible : [];
   const { pathname } = useLocation();
   const version = useVersion();
   const connectionsAlert = useConnectionsAlert();

@@ -12,6 +12,8 @@ export type Session = SessionState & {
   /** the company's plan (GET /companies/listPlan/{companyId}); undefined until loaded */
   plan: Plan | undefined;
   planFlags: PlanFlags;
+  /** false while the plan is still loading (plan-gated UI waits for it instead of flickering) */
+  planSettled: boolean;
 };
 
 export const SessionContext = createContext<Session | null>(null);

@@ -46,6 +46,7 @@ export function SessionProvider({ children, realtime = true }: { children: React
   });
 
   const isError = me.isError;
+  const planSettled = plan.isSuccess || plan.isError;
   const refetch = me.refetch;
   const session = useMemo<Session>(() => {
     const state: SessionState = !token
@@ -55,7 +56,7 @@ export function SessionProvider({ children, realtime = true }: { children: React
         : isError
           ? { status: "error", retry: () => void refetch() }
           : { status: "loading" };
-    return { ...state, plan: plan.data?.plan, planFlags: planFlagsOf(plan.data?.plan) };
-  }, [token, user, isError, refetch, plan.data]);
+    return { ...state, plan: plan.data?.plan, planFlags: planFlagsOf(plan.data?.plan), planSettled };
+  }, [token, user, isError, refetch, plan.data, planSettled]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

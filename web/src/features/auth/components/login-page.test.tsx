@@ -54,7 +54,7 @@ const fillAndSubmit = async (email: string, password: string) => {
   await user.click(screen.getByRole("button", { name: "Entrar" }));
 };
 
-describe("login page", () => {
+describe("login page", { timeout: 20_000 }, () => {
   it("signs in, says so and opens /tickets", async () => {
     const { calls } = mockFetch({ "POST /api/auth/login": { token: "tok", user: aUser() }, ...signedInRoutes() });
     renderApp("/login");
@@ -107,7 +107,7 @@ describe("login page", () => {
   });
 });
 
-describe("route guards", () => {
+describe("route guards", { timeout: 20_000 }, () => {
   it("a private page without a session goes to /login", async () => {
     mockFetch({});
     renderApp("/contacts");

@@ -5,7 +5,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, 
 import { useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTranslation } from "react-i18next";
-import type { ContactView } from "@atende/shared/contracts/http/contacts";
+import type { ContactCreateResponse, ContactView } from "@atende/shared/contracts/http/contacts";
 import { type ContactFormInput, contactFormSchema } from "@atende/shared/domain/contacts/contact";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
@@ -34,8 +34,14 @@ export function ContactDialog({ contact, initialNumber, onClose, onSaved }: { co
       { id: contact?.id, input },
       {
         onSuccess: (saved) => {
-          toast.success(t("dialog.saved"));
-          onSaved?.(saved);
+          const answer = saved as ContactCreateResponse;
+          if (answer.invalido) {
+            toast.error(t("dialog.invalidNumber"));
+            return;
+          }
+          if (answer.alreadyExists) toast.warning(t("dialog.alreadyExists"));
+          else toast.success(t("dialog.saved"));
+          onSaved?.(answer.existingContact ?? saved);
           onClose();
         },
       },

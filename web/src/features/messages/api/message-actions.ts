@@ -25,14 +25,12 @@ export const useSendMedia = () => {
     mutationFn: ({ ticketId, files, body }: { ticketId: number; files: File[]; body?: string }) => {
       const form = new FormData();
       form.append("fromMe", "true");
-      for (const file of files) {
-        form.append("medias", file, file.name);
-        form.append("body", body ?? file.name);
-      }
+      for (const file of files) form.append("medias", file, file.name);
+      if (body) form.append("body", body);
       return api.post<unknown>(`/messages/${ticketId}`, form);
     },
     onSuccess: (result) => {
-      if (isMessage(result)) upsertMessage(qc, result);
+      for (const item of Array.isArray(result) ? result : [result]) if (isMessage(item)) upsertMessage(qc, item);
     },
   });
 };

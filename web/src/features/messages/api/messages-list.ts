@@ -1,5 +1,6 @@
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
+import { nextAck } from "@atende/shared/domain/messages/message";
 import { api } from "../../../lib/api-client";
 
 /** GET /messages/{ticketId}?pageNumber: page 1 is the newest; older pages load when scrolling up. */
@@ -36,7 +37,8 @@ export const upsertMessage = (qc: QueryClient, message: MessageView) => {
   if (!data?.pages.length) return;
   const present = data.pages.some((p) => p.messages.some((m) => m.id === message.id));
   const pages = data.pages.map((page, i) => {
-    if (present) return { ...page, messages: page.messages.map((m) => (m.id === message.id ? message : m)) };
+    // acks only move forward: a late HTTP answer (ack 0) must not undo a realtime ack update
+    if (present) return { ...page, messages: page.messages.map((m) => (m.id === message.id ? { ...message, ack: nextAck(m.ack, message.ack) } : m)) };
     return i === 0 ? { ...page, messages: [...page.messages, message] } : page;
   });
   qc.setQueryData<Pages>(key, { ...data, pages });

@@ -140,7 +140,13 @@ export function Composer({ ticketId, status, replyTo, onCancelReply }: Props) {
           }}
           inputProps={{ "aria-label": t("composer.placeholder"), "data-testid": "composer-input" }}
         />
-        <FormControlLabel sx={{ mx: 0.5, display: { xs: "none", sm: "flex" } }} control={<Switch size="small" checked={sign} onChange={(e) => setSign(e.target.checked)} />} label={<Typography variant="caption">{t("composer.sign")}</Typography>} />
+        <Tooltip title={t("composer.sign")}>
+          <FormControlLabel
+            sx={{ mx: 0 }}
+            control={<Switch size="small" checked={sign} onChange={(e) => setSign(e.target.checked)} slotProps={{ input: { "aria-label": t("composer.sign") } }} />}
+            label={<Typography variant="caption" sx={{ display: { xs: "none", sm: "inline" } }}>{t("composer.sign")}</Typography>}
+          />
+        </Tooltip>
         {recorder.recording ? (
           <>
             <IconButton color="error" aria-label={t("composer.cancelAudio")} onClick={recorder.cancel}>

@@ -91,7 +91,7 @@ describe("composer", { timeout: 30_000 }, () => {
   it("remembers the signature toggle (default on)", async () => {
     mockFetch({ "GET /api/quick-messages/list": [] });
     renderWithApp(<Composer ticketId={1} status="open" replyTo={null} onCancelReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
-    const toggle = screen.getByRole("checkbox", { name: "Assinar" });
+    const toggle = screen.getByRole("switch", { name: "Assinar" });
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     expect(localStorage.getItem("signOption")).toBe("false");

@@ -1,5 +1,5 @@
 import { Box, Chip, CircularProgress } from "@mui/material";
-import { Fragment, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { MessageView } from "@atende/shared/contracts/http/messages";
 import { MESSAGES_SCROLL_TOP_PX } from "@atende/shared/constants/business";
 import { dayLabel, startsNewDay } from "../../inbox-shared/date-separators";
@@ -35,6 +35,19 @@ export function MessagesList({ ticketId, isGroup, onReply }: { ticketId: number;
     edges.current = { first, last: lastMessage?.id };
   }, [messages]);
 
+  // media that finishes loading makes the content taller: stay at the bottom if the user was there
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    const inner = content.current;
+    if (!el || !inner || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (nearBottom.current && !anchor.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
@@ -52,18 +65,20 @@ export function MessagesList({ ticketId, isGroup, onReply }: { ticketId: number;
           <CircularProgress size={22} />
         </Box>
       )}
-      {messages.map((message, i) => (
-        <Fragment key={message.id}>
-          {startsNewDay(messages[i - 1]?.createdAt, message.createdAt) && (
-            <Box sx={{ display: "flex", justifyContent: "center", my: 1 }}>
-              <Chip size="small" label={dayLabel(message.createdAt)} data-testid="day-separator" />
+      <div ref={content}>
+        {messages.map((message, i) => (
+          <Fragment key={message.id}>
+            {startsNewDay(messages[i - 1]?.createdAt, message.createdAt) && (
+              <Box sx={{ display: "flex", justifyContent: "center", my: 1 }}>
+                <Chip size="small" label={dayLabel(message.createdAt)} data-testid="day-separator" />
+              </Box>
+            )}
+            <Box sx={{ mb: message.reactions?.length ? 1.5 : 0 }}>
+              <MessageBubble message={message} isGroup={isGroup} onMenu={(el, m) => setMenu({ el, message: m })} />
             </Box>
-          )}
-          <Box sx={{ mb: message.reactions?.length ? 1.5 : 0 }}>
-            <MessageBubble message={message} isGroup={isGroup} onMenu={(el, m) => setMenu({ el, message: m })} />
-          </Box>
-        </Fragment>
-      ))}
+          </Fragment>
+        ))}
+      </div>
       {menu && <MessageMenu anchor={menu.el} message={menu.message} onClose={() => setMenu(null)} onReply={onReply} />}
     </Box>
   );

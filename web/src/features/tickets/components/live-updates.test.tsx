@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { AppMessageEventData } from "@atende/shared/contracts/http/messages";
 import type { RealtimeEvent } from "@atende/shared/contracts/ws-events";
+import type * as RealtimeModule from "../../../lib/realtime";
 import { mockFetch } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
@@ -13,7 +14,7 @@ import { TicketsPage } from "./tickets-page";
 /** The realtime module is replaced by an in-memory bus so the test can play server frames. */
 const bus = vi.hoisted(() => new Map<string, Set<(data: unknown) => void>>());
 vi.mock("../../../lib/realtime", async (original) => {
-  const actual = await original<typeof import("../../../lib/realtime")>();
+  const actual = await original<typeof RealtimeModule>();
   const { useEffect, useRef } = await import("react");
   return {
     ...actual,

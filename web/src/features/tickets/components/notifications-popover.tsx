@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from "react-router";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { useSessionUser } from "../../../app/session/session-context";
 import { api } from "../../../lib/api-client";
+import { useRealtimeRoom } from "../../../lib/realtime";
 import { VOLUME, readPreference } from "../../../lib/preferences";
 import { stripWhatsAppMarkup } from "../../inbox-shared/whatsapp-markup";
 import { ticketKeys } from "../api/tickets-list";
@@ -33,6 +34,7 @@ export function NotificationsPopover() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [live, setLive] = useState<Map<number, TicketView | null>>(new Map());
   const seed = useQuery(unreadTicketsOptions());
+  useRealtimeRoom("joinNotification");
 
   const items = useMemo(() => {
     const byId = new Map<number, TicketView>();

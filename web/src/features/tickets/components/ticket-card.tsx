@@ -60,7 +60,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
           {ticket.unreadMessages > 0 && <Badge color="success" badgeContent={ticket.unreadMessages} max={999} data-testid="ticket-unread" sx={{ mr: 1.5 }} />}
         </Stack>
         <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
-          <Chip size="small" label={ticket.queue?.name ?? t("noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", height: 20 }} />
+          <Chip size="small" data-testid="ticket-queue" label={ticket.queue?.name ?? t("noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", height: 20 }} />
           {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} sx={{ height: 20 }} />}
           {ticket.user && ticket.status !== "pending" && <Chip size="small" variant="outlined" label={ticket.user.name} sx={{ height: 20 }} />}
           {ticket.tags.map((tag) => (

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { useIsAdmin } from "../../../app/session/session-context";
+import { useRealtimeRoom } from "../../../lib/realtime";
 import { useTags, useUsersList } from "../../inbox-shared/api/pickers";
 import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
 import { searchTerm, useDebounced } from "../../inbox-shared/use-debounced";
@@ -40,6 +41,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const pendingParams: TicketListParams = { status: "pending", showAll: isAdmin && showAll };
   const closedParams: TicketListParams = { status: "closed", showAll: isAdmin && showAll };
   const searchParams: TicketListParams = { searchParam: search, tags: tagIds, users: userIds, showAll: true };
+  useRealtimeRoom("joinTickets", "open");
+  useRealtimeRoom("joinTickets", "pending");
+  useRealtimeRoom("joinTickets", "closed", tab === "closed");
   const openCount = useTicketsList(openParams).data?.pages[0]?.count ?? 0;
   const pendingCount = useTicketsList(pendingParams).data?.pages[0]?.count ?? 0;
 

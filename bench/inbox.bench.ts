@@ -1,0 +1,274 @@
+import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { randomBytes, randomUUID } from "node:crypto";
+import WebSocket from "ws";
+import type { Message } from "@atende/shared/domain/messages/message";
+import { createContactsRepository } from "@atende/functions/features/contacts/contacts.repository";
+import { createMessagesRepository } from "@atende/functions/features/messages/messages.repository";
+import { NEW_BOT, createTicketsRepository, type TicketRecord } from "@atende/functions/features/tickets/tickets.repository";
+import { createTenant } from "@atende/functions/testing/factories";
+import type { TestApp } from "@atende/functions/testing/test-app";
+import type { TxItem } from "@atende/functions/platform/db/transact";
+import { startPlatform, type Platform } from "../infra/local/src/platform";
+import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
+
+/**
+ * Inbox benchmark (issue 3 "Numbers"):
+ * 1. inbound: 50 simulated customers write at once through the simulator; we time simulator send -> `appMessage`
+ *    frame on a connected admin browser socket, and the sustained rate of messages stored and pushed;
+ * 2. GET /tickets p50/p99 for a company holding BENCH_TICKETS tickets (default 100,000) and BENCH_MESSAGES
+ *    messages (default 1,000,000), written straight to the table with batch writes.
+ */
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
+const PER_CUSTOMER = Number(process.env.BENCH_MESSAGES_PER_CUSTOMER ?? 10);
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
+};
+
+const http = async <T>(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T };
+};
+const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000) => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+};
+
+const inboundBench = async (platform: Platform) => {
+  const base = platform.url;
+  const admin = DEMO_LOGINS.find((l) => l.role === "admin")!;
+  const login = await http<{ token: string; user: { companyId: number } }>(base, "/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } });
+  const token = login.data.token;
+  const companyId = login.data.user.companyId;
+  const list = await http<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>(base, "/api/whatsapp/", { token });
+  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
+  const whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
+  const statusOf = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>(base, "/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
+  if ((await statusOf()) !== "CONNECTED") {
+    await http(base, `/api/whatsappsession/${whatsappId}`, { method: "POST", token });
+    await poll(statusOf, (s) => s === "qrcode");
+    await http(base, `/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
+    await poll(statusOf, (s) => s === "CONNECTED");
+  }
+
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let received = 0;
+  let lastAt = 0;
+  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws?token=${encodeURIComponent(token)}`);
+  await new Promise<void>((res, rej) => {
+    ws.once("open", () => res());
+    ws.once("error", rej);
+  });
+  ws.on("message", (raw) => {
+    const frame = JSON.parse(String(raw)) as { event: string; data: { action?: string; message?: { body: string; fromMe: boolean } } };
+    if (frame.event !== "appMessage" || frame.data.action !== "create" || frame.data.message?.fromMe) return;
+    const started = sentAt.get(frame.data.message!.body);
+    if (started === undefined) return;
+    sentAt.delete(frame.data.message!.body);
+    latencies.push(performance.now() - started);
+    received++;
+    lastAt = performance.now();
+  });
+
+  const tag = randomBytes(3).toString("hex");
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CUSTOMERS }, async (_, i) => {
+      const number = `55119${String(30000000 + i)}`;
+      for (let k = 0; k < PER_CUSTOMER; k++) {
+        const body = `bench ${tag} ${i} ${k}`;
+        sentAt.set(body, performance.now());
+        await http(base, `/simulator/api/customers/${number}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body, name: `Bench ${i}` } });
+      }
+    }),
+  );
+  const total = CUSTOMERS * PER_CUSTOMER;
+  await poll(async () => received, (n) => n >= total, 120_000);
+  ws.close();
+  const seconds = (lastAt - started) / 1000;
+  return {
+    customers: CUSTOMERS,
+    messagesSent: total,
+    messagesPushedToBrowser: received,
+    sustainedMessagesPerSecond: Math.round((received / seconds) * 10) / 10,
+    latencyMsP50: pct(latencies, 50),
+    latencyMsP99: pct(latencies, 99),
+  };
+};
+
+const listBench = async (platform: Platform) => {
+  const container = platform.container;
+  const { db } = container;
+  const clock = { now: new Date(), advance() {}, set() {} };
+  // createTenant only needs the container, a clock and a way to call the API
+  const call = async (method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const res = await fetch(`${platform.url}/api${path}`, { method, headers: { "content-type": "application/json", ...opts.headers }, body: JSON.stringify(opts.body) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  };
+  const tenant = await createTenant({ container, clock, call } as unknown as TestApp, { queues: [{ name: "Vendas", color: "#111111" }, { name: "Suporte", color: "#222222" }] });
+  const cid = tenant.company.id;
+  const contactsRepo = createContactsRepository(db);
+  const ticketsRepo = createTicketsRepository(db);
+  const messagesRepo = createMessagesRepository(db);
+
+  const seedStarted = Date.now();
+  const contactIds: number[] = [];
+  for (let i = 0; i < CONTACTS; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, CONTACTS - i) }, (_, j) => {
+        const n = i + j;
+        const number = `55219${String(10000000 + n)}`;
+        const at = new Date().toISOString();
+        return contactsRepo.createWithIdentities(
+          { companyId: cid, name: `Contato ${String(n).padStart(5, "0")}`, number, email: "", profilePicUrl: "", isGroup: false, lid: null, whatsappId: tenant.whatsapp.id, extraInfo: [], createdAt: at, updatedAt: at },
+          [{ kind: "N", value: number }],
+        );
+      }),
+    );
+    contactIds.push(...batch.map((b) => b.contact.id));
+  }
+
+  const writeAll = async (items: Record<string, unknown>[]) => {
+    const chunks: Record<string, unknown>[][] = [];
+    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < chunks.length) {
+          const chunk = chunks[next++]!;
+          let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
+          while (pending.length) {
+            const out = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
+            pending = (out.UnprocessedItems?.[db.tableName] ?? []) as typeof pending;
+          }
+        }
+      }),
+    );
+  };
+  const putItem = (tx: TxItem) => tx.Put!.Item as Record<string, unknown>;
+
+  const t0 = Date.now() - TICKETS * 60_000;
+  const perTicket = Math.max(1, Math.floor(MESSAGES / TICKETS));
+  const queueIds = tenant.queues.map((q) => q.id);
+  for (let start = 0; start < TICKETS; start += 2000) {
+    const items: Record<string, unknown>[] = [];
+    for (let i = start; i < Math.min(TICKETS, start + 2000); i++) {
+      const contactId = contactIds[i % contactIds.length]!;
+      // the newest ticket of each contact is pending/open, every older one closed
+      const status = i >= TICKETS - contactIds.length ? (i % 3 === 0 ? "open" : "pending") : "closed";
+      const at = new Date(t0 + i * 60_000).toISOString();
+      const t: TicketRecord = {
+        id: 1_000_000 + i,
+        uuid: randomUUID(),
+        companyId: cid,
+        status,
+        userId: status === "pending" ? null : i % 2 ? tenant.user.id : tenant.admin.id,
+        queueId: queueIds[i % queueIds.length]!,
+        whatsappId: tenant.whatsapp.id,
+        contactId,
+        chatJid: `x@s.whatsapp.net`,
+        isGroup: false,
+        lastMessage: `mensagem ${i}`,
+        lastMessageLc: `mensagem ${i}`,
+        lastMessageAt: at,
+        lastFromMe: false,
+        lastInboundId: null,
+        unreadMessages: status === "closed" ? 0 : 1,
+        tagIds: [],
+        presence: null,
+        chatbot: false,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+        bot: { ...NEW_BOT, stage: "done" },
+        cycle: { queuedAt: at, acceptedAt: at, finishedAt: status === "closed" ? at : null, ratedAt: null, rating: null },
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      items.push(...ticketsRepo.createItems(t).map(putItem));
+      if (status !== "closed") items.push(putItem(ticketsRepo.lockOpenItem(t)));
+      for (let k = 0; k < perTicket; k++) {
+        const m: Message = {
+          id: `B${i}X${k}`,
+          companyId: cid,
+          ticketId: t.id,
+          contactId,
+          body: `mensagem ${i} ${k}`,
+          fromMe: k % 2 === 1,
+          mediaType: "chat",
+          mediaUrl: null,
+          mediaKey: null,
+          mediaMimetype: null,
+          mediaName: null,
+          quotedMsgId: null,
+          isDeleted: false,
+          isEdited: false,
+          isForwarded: false,
+          ack: 3,
+          error: null,
+          reactions: [],
+          participant: null,
+          queueId: t.queueId,
+          userId: null,
+          createdAt: new Date(t0 + i * 60_000 + k).toISOString(),
+          updatedAt: at,
+        };
+        items.push(putItem(messagesRepo.createItem(m)));
+      }
+    }
+    await writeAll(items);
+  }
+  const seedSeconds = Math.round((Date.now() - seedStarted) / 1000);
+
+  const time = async (path: string, token: string) => {
+    const out: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const s = performance.now();
+      const res = await fetch(`${platform.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.text();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      out.push(performance.now() - s);
+    }
+    return { p50: pct(out, 50), p99: pct(out, 99) };
+  };
+  return {
+    tickets: TICKETS,
+    messages: perTicket * TICKETS,
+    contacts: contactIds.length,
+    seedSeconds,
+    requestsPerCase: REQUESTS,
+    "GET /tickets?status=pending&showAll=true (admin) ms": await time("/tickets?status=pending&showAll=true&pageNumber=1", tenant.adminToken),
+    "GET /tickets?status=closed&showAll=true page 1 (admin) ms": await time("/tickets?status=closed&showAll=true&pageNumber=1", tenant.adminToken),
+    "GET /tickets?status=closed&showAll=true page 5 (admin) ms": await time("/tickets?status=closed&showAll=true&pageNumber=5", tenant.adminToken),
+    "GET /tickets?status=open (attendant, own queue) ms": await time("/tickets?status=open&pageNumber=1", tenant.userToken),
+    "GET /tickets?searchParam=Contato 0012 (admin) ms": await time("/tickets?searchParam=Contato%200012", tenant.adminToken),
+    "GET /messages/{id} page 1 ms": await time(`/messages/${1_000_000 + TICKETS - 1}`, tenant.adminToken),
+  };
+};
+
+export default async function inboxBench() {
+  const platform = await startPlatform({ logLevel: "error", tick: false, env: { BCRYPT_ROUNDS: "4" } });
+  try {
+    const inbound = await inboundBench(platform);
+    const list = await listBench(platform);
+    return { inbound, list };
+  } finally {
+    await platform.stop();
+  }
+}

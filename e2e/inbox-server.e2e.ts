@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseUrl } from "./support/browser";
+import { LOGINS } from "./support/seed";
+
+/**
+ * The inbox server end to end, without a browser: a customer (played through the WhatsApp simulator) writes,
+ * gets the queue menu, picks Suporte; the attendant (Suporte) sees the ticket, accepts and replies through the
+ * API; the customer receives the reply, and its ack moves forward on the attendant's side.
+ */
+type Json = Record<string, unknown>;
+const http = async <T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> => {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? "GET",
+    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, data: data as T };
+};
+const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+};
+
+const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: "Cliente Servidor E2E" };
+let companyId = 0;
+let whatsappId = 0;
+let adminToken = "";
+let attendantToken = "";
+
+const customerSays = (body: string) =>
+  http(`/simulator/api/customers/${customer.number}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body, name: customer.name } });
+type ChatEntry = { id: string; fromCustomer: boolean; type: string; body: string; ack: number };
+const customerChat = async () =>
+  (await http<{ messages: ChatEntry[] }>(`/simulator/api/customers/${customer.number}/messages?companyId=${companyId}&whatsappId=${whatsappId}`)).data.messages ?? [];
+const login = async (who: { email: string; password: string }) => {
+  const res = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: { email: who.email, password: who.password } });
+  expect(res.status).toBe(200);
+  return res.data;
+};
+
+beforeAll(async () => {
+  const admin = await login(LOGINS.admin);
+  adminToken = admin.token;
+  companyId = admin.user.companyId;
+  attendantToken = (await login(LOGINS.attendant)).token;
+  const list = await http<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>("/api/whatsapp/", { token: adminToken });
+  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
+  whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
+  const statusOf = async () =>
+    (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
+  if ((await statusOf()) !== "CONNECTED") {
+    await http(`/api/whatsappsession/${whatsappId}`, { method: "POST", token: adminToken });
+    await poll(statusOf, (s) => s === "qrcode");
+    await http(`/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
+    expect(await poll(statusOf, (s) => s === "CONNECTED")).toBe("CONNECTED");
+  }
+});
+
+describe("a customer conversation through the server", () => {
+  let ticketId = 0;
+
+  it("the customer writes and gets the numbered queue menu", async () => {
+    expect((await customerSays("Olá, preciso de ajuda")).status).toBeLessThan(300);
+    const chat = await poll(customerChat, (m) => m.some((x) => !x.fromCustomer && x.body.includes("[ 2 ]")));
+    const menu = chat.find((x) => !x.fromCustomer && x.body.includes("[ 2 ]"));
+    expect(menu?.body).toContain("Suporte");
+  });
+
+  it("picking Suporte puts the ticket in the attendant's pending list", async () => {
+    await customerSays("2");
+    const found = await poll(
+      async () => (await http<{ tickets: { id: number; queue: { name: string } | null; contact: { number: string } }[] }>("/api/tickets?status=pending", { token: attendantToken })).data.tickets ?? [],
+      (list) => list.some((x) => x.contact.number === customer.number && x.queue?.name === "Suporte"),
+    );
+    const ticket = found.find((x) => x.contact.number === customer.number);
+    expect(ticket?.queue?.name).toBe("Suporte");
+    ticketId = ticket!.id;
+  });
+
+  it("the attendant accepts and replies; the customer receives the reply and the ack moves forward", async () => {
+    const accepted = await http<{ status: string }>(`/api/tickets/${ticketId}`, { method: "PUT", token: attendantToken, body: { status: "open" } });
+    expect(accepted.data.status).toBe("open");
+    const sent = await http<{ id: string; ack: number }>(`/api/messages/${ticketId}`, { method: "POST", token: attendantToken, body: { body: "Oi! Sou o Beto, do Suporte." } });
+    expect(sent.status).toBe(201);
+    const chat = await poll(customerChat, (m) => m.some((x) => !x.fromCustomer && x.body.includes("Sou o Beto")));
+    expect(chat.some((x) => !x.fromCustomer && x.body.includes("Sou o Beto"))).toBe(true);
+    const acked = await poll(
+      async () => (await http<{ messages: { id: string; ack: number }[] }>(`/api/messages/${ticketId}`, { token: attendantToken })).data.messages ?? [],
+      (list) => (list.find((m) => m.id === sent.data.id)?.ack ?? 0) >= 2,
+    );
+    expect(acked.find((m) => m.id === sent.data.id)?.ack).toBeGreaterThanOrEqual(2);
+  });
+});

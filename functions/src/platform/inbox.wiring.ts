@@ -1,0 +1,90 @@
+import type { Db } from "./db/client";
+import { createPageCursors } from "./db/page-cursors";
+import type { Logger } from "./logger";
+import type { CommandQueue } from "./queues/commands.port";
+import type { MediaStore } from "./storage/media-store.port";
+import type { CompaniesRepository } from "../features/companies/companies.repository";
+import { createContactsRepository } from "../features/contacts/contacts.repository";
+import { createContactsService } from "../features/contacts/contacts.service";
+import { createAutomationService } from "../features/inbox-automation/automation.service";
+import { createInboundService } from "../features/messages/inbound.service";
+import { createMessagesRepository } from "../features/messages/messages.repository";
+import { createMessagesService } from "../features/messages/messages.service";
+import { createOutboundService } from "../features/messages/outbound.service";
+import type { QueueOptionsRepository } from "../features/queue-options/queue-options.repository";
+import type { QueuesRepository } from "../features/queues/queues.repository";
+import type { RealtimeService } from "../features/realtime/realtime.service";
+import type { SettingsRepository } from "../features/settings/settings.repository";
+import { createTagsRepository } from "../features/tags/tags.repository";
+import { createTagsService } from "../features/tags/tags.service";
+import { createTicketNotesRepository } from "../features/ticket-notes/ticket-notes.repository";
+import { createTicketNotesService } from "../features/ticket-notes/ticket-notes.service";
+import type { UsersRepository } from "../features/users/users.repository";
+import type { WhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
+import { createInboxDirectory } from "../features/tickets/inbox-directory";
+import { createInboxEvents } from "../features/tickets/inbox-events";
+import { createTicketChanges } from "../features/tickets/ticket-changes";
+import { createTicketTimersJob } from "../features/tickets/ticket-timers.job";
+import { createTicketTimersRepository } from "../features/tickets/ticket-timers.repository";
+import { createTicketsRepository } from "../features/tickets/tickets.repository";
+import { createTicketsService, type TicketNotices } from "../features/tickets/tickets.service";
+
+/** Wires the inbox slices (called once from the container). */
+export const createInbox = (deps: {
+  db: Db;
+  repos: {
+    companies: CompaniesRepository;
+    queues: QueuesRepository;
+    users: UsersRepository;
+    whatsapps: WhatsappsRepository;
+    settings: SettingsRepository;
+    queueOptions: QueueOptionsRepository;
+  };
+  realtime: RealtimeService;
+  commands: CommandQueue;
+  media: MediaStore;
+  clock: () => Date;
+  logger: Logger;
+  directoryTtlMs?: number;
+}) => {
+  const { db, repos, realtime, commands, media, clock, logger, directoryTtlMs = 0 } = deps;
+  const tickets = createTicketsRepository(db);
+  const contactsRepo = createContactsRepository(db);
+  const messagesRepo = createMessagesRepository(db);
+  const tagsRepo = createTagsRepository(db);
+  const timers = createTicketTimersRepository(db);
+  const cursors = createPageCursors(db);
+  const directory = createInboxDirectory({ ...repos, tags: tagsRepo }, directoryTtlMs);
+  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
+  const changes = createTicketChanges({ db, tickets });
+  const outbound = createOutboundService({ messages: messagesRepo, changes, commands, events, timers, clock, logger });
+  const automation = createAutomationService({ changes, tickets, outbound, queueOptions: repos.queueOptions, contacts: contactsRepo, events, clock, logger });
+  const notices: { current?: TicketNotices } = { current: automation.notices };
+  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, cursors, events: () => events, clock });
+  const messages = createMessagesService({
+    messages: messagesRepo,
+    tickets,
+    ticketsService,
+    changes,
+    contacts: contactsRepo,
+    directory,
+    events,
+    outbound,
+    media,
+    cursors,
+    clock,
+  });
+  const inbound = createInboundService({ messages: messagesRepo, tickets, changes, contacts, directory, events, outbound, automation, timers, clock, logger });
+  const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
+  return {
+    tickets: ticketsService,
+    contacts,
+    messages,
+    inbound,
+    automation,
+    ticketNotes: createTicketNotesService({ notes: createTicketNotesRepository(db), tickets: ticketsService, users: repos.users, clock }),
+    tags: createTagsService({ tags: tagsRepo, realtime, clock }),
+    ticketTimersJob,
+  };
+};

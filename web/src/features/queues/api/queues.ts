@@ -1,0 +1,85 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { QueueOptionResponse, QueueResponse } from "@atende/shared/contracts/http/queues";
+import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
+import { api } from "../../../lib/api-client";
+
+/** Queues (spec 2 section 7 "Queues") and their chatbot option trees. */
+export const queueKeys = {
+  all: ["queues"] as const,
+  list: () => [...queueKeys.all, "list"] as const,
+  options: (queueId: number, parentId: number | null) => [...queueKeys.all, "options", queueId, parentId ?? -1] as const,
+};
+
+export const queuesQueryOptions = () => queryOptions({ queryKey: queueKeys.list(), queryFn: () => api.get<QueueResponse[]>("/queue") });
+export const useQueues = () => useQuery(queuesQueryOptions());
+
+export type QueueForm = {
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | "" | null;
+  schedules?: ScheduleEntry[];
+};
+
+export const useSaveQueue = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: QueueForm }) => (id ? api.put<QueueResponse>(`/queue/${id}`, input) : api.post<QueueResponse>("/queue", input)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queueKeys.list() }),
+  });
+};
+
+export const useDeleteQueue = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/queue/${id}`), onSuccess: () => qc.invalidateQueries({ queryKey: queueKeys.list() }) });
+};
+
+export const useQueueMedia = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => {
+      if (!file) return api.delete<QueueResponse>(`/queue/${id}/media-upload`);
+      const form = new FormData();
+      form.append("file", file);
+      return api.post<QueueResponse>(`/queue/${id}/media-upload`, form);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: queueKeys.list() }),
+  });
+};
+
+export const queueOptionsQueryOptions = (queueId: number, parentId: number | null) =>
+  queryOptions({
+    queryKey: queueKeys.options(queueId, parentId),
+    queryFn: () => api.get<QueueOptionResponse[]>("/queue-options", { query: { queueId, parentId: parentId ?? -1 } }),
+  });
+export const useQueueOptions = (queueId: number, parentId: number | null) => useQuery(queueOptionsQueryOptions(queueId, parentId));
+
+const invalidateLevel = (qc: ReturnType<typeof useQueryClient>, queueId: number, parentId: number | null) =>
+  qc.invalidateQueries({ queryKey: queueKeys.options(queueId, parentId) });
+
+export const useSaveQueueOption = (queueId: number, parentId: number | null) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title, message, option }: { id?: number; title: string; message: string; option?: string }) =>
+      id ? api.put<QueueOptionResponse>(`/queue-options/${id}`, { title, message, option }) : api.post<QueueOptionResponse>("/queue-options", { queueId, parentId, title, message }),
+    onSuccess: () => invalidateLevel(qc, queueId, parentId),
+  });
+};
+
+export const useDeleteQueueOption = (queueId: number, parentId: number | null) => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/queue-options/${id}`), onSuccess: () => invalidateLevel(qc, queueId, parentId) });
+};
+
+export const useQueueOptionMedia = (queueId: number, parentId: number | null) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append("file", file);
+      return api.post<QueueOptionResponse>(`/queue-options/${id}/media-upload`, form);
+    },
+    onSuccess: () => invalidateLevel(qc, queueId, parentId),
+  });
+};

@@ -1,0 +1,71 @@
+import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UserEventData, UserListResponse, UserResponse } from "@atende/shared/contracts/http/users";
+import { api } from "../../../lib/api-client";
+
+/** Users (spec 2 section 7 "Users"). */
+export const userKeys = {
+  all: ["users"] as const,
+  lists: () => [...userKeys.all, "list"] as const,
+  list: (searchParam: string) => [...userKeys.lists(), searchParam] as const,
+  everyone: (companyId?: number) => [...userKeys.all, "all", companyId ?? 0] as const,
+};
+
+export const usersListOptions = (searchParam: string) =>
+  infiniteQueryOptions({
+    queryKey: userKeys.list(searchParam),
+    queryFn: ({ pageParam }) => api.get<UserListResponse>("/users/", { query: { searchParam: searchParam || undefined, pageNumber: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+export const useUsersList = (searchParam: string) => useInfiniteQuery(usersListOptions(searchParam));
+
+/** GET /users/list?companyId (the operator may pass another company). */
+export const allUsersOptions = (companyId?: number) =>
+  queryOptions({ queryKey: userKeys.everyone(companyId), queryFn: () => api.get<UserResponse[]>("/users/list", { query: { companyId } }) });
+export const useAllUsers = (companyId?: number, enabled = true) => useQuery({ ...allUsersOptions(companyId), enabled });
+
+type Pages = InfiniteData<UserListResponse, number>;
+
+/** Applies a `user` realtime event to every cached list (create goes on top of the unfiltered list). */
+export const applyUserEvent = (qc: QueryClient, event: UserEventData) => {
+  for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: userKeys.lists() })) {
+    if (!data?.pages) continue;
+    const search = String(key[2] ?? "");
+    let pages = data.pages;
+    if (event.action === "delete") {
+      pages = pages.map((p) => ({ ...p, users: p.users.filter((u) => u.id !== event.userId) }));
+    } else {
+      const present = pages.some((p) => p.users.some((u) => u.id === event.user.id));
+      pages = pages.map((p, i) => {
+        if (present) return { ...p, users: p.users.map((u) => (u.id === event.user.id ? event.user : u)) };
+        return i === 0 && !search && event.action === "create" ? { ...p, count: p.count + 1, users: [event.user, ...p.users] } : p;
+      });
+    }
+    qc.setQueryData<Pages>(key, { ...data, pages });
+  }
+  void qc.invalidateQueries({ queryKey: [...userKeys.all, "all"] });
+};
+
+export type UserFormValues = {
+  name: string;
+  email: string;
+  password: string;
+  profile: "admin" | "user";
+  queueIds: number[];
+  whatsappId: number | "" | null;
+  allTicket: "enabled" | "desabled";
+  companyId?: number;
+};
+
+export const useSaveUser = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: UserFormValues }) => (id ? api.put<UserResponse>(`/users/${id}`, input) : api.post<UserResponse>("/users", input)),
+    onSuccess: (user, { id }) => applyUserEvent(qc, { action: id ? "update" : "create", user }),
+  });
+};
+
+export const useDeleteUser = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/users/${id}`), onSuccess: (_r, id) => applyUserEvent(qc, { action: "delete", userId: id }) });
+};
