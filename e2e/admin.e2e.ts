@@ -202,6 +202,28 @@ describe("the operator", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
   });
 
+  it("uploads a login logo that the login page then shows; other formats are refused", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.operator.email, LOGINS.operator.password);
+    await goMenu(page, "Configurações", /\/settings$/);
+    await page.getByRole("tab", { name: "Logo", exact: true }).click();
+    await page.getByTestId("logo-file").setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+    await page.getByTestId("logo-destination").click();
+    await page.getByRole("option", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await page.getByText("Use somente arquivos em formato PNG, ICO ou SVG!").waitFor();
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+    await page.getByTestId("logo-file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await page.getByText("Arquivo enviado com sucesso!").waitFor({ timeout: 10_000 });
+
+    const visitor = await openPage();
+    await visitor.goto("/login");
+    const logo = visitor.getByTestId("logo-login");
+    await logo.waitFor();
+    await expect.poll(() => logo.evaluate<number, HTMLImageElement>((img) => img.naturalWidth)).toBe(1);
+  });
+
   it("sees the dashboard with the platform cards; an empty filter asks for one", async () => {
     const page = await openPage();
     await signIn(page, LOGINS.operator.email, LOGINS.operator.password);

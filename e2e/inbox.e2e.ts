@@ -226,3 +226,48 @@ describe("a phone-sized screen", () => {
     await page.getByTestId("ticket-list").waitFor();
   });
 });
+
+describe("contacts, notes and access", () => {
+  const contact = { name: `Contato E2E ${Date.now().toString(36).slice(-4)}`, number: `55219${String(Date.now()).slice(-8)}` };
+  let ticketUrl = "";
+
+  it("adds a contact, starts a ticket from it and keeps an internal note", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.admin);
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Adicionar contato" }).click();
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await page.getByText("Obrigatório").first().waitFor();
+    await page.getByLabel("Nome").fill(contact.name);
+    await page.getByLabel("Número do WhatsApp").fill(contact.number);
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await page.getByText("Contato salvo com sucesso!").waitFor();
+    const row = page.getByTestId("contact-row").filter({ hasText: contact.name });
+    await row.waitFor();
+    await screenshot(page, "inbox-09-contacts");
+
+    await row.getByRole("button", { name: "Iniciar atendimento" }).click();
+    await page.getByTestId("new-ticket-queue").click();
+    await page.getByRole("option", { name: "Vendas" }).click();
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    ticketUrl = new URL(page.url()).pathname;
+    await expect.poll(() => page.getByTestId("header-contact").textContent()).toContain(contact.name);
+
+    await page.getByTestId("header-contact").click();
+    await page.getByTestId("contact-drawer").waitFor();
+    await page.getByLabel("Nova observação").fill("Prefere contato pela manhã");
+    await page.getByTestId("ticket-notes").getByRole("button", { name: "Salvar" }).click();
+    await page.getByText("Observação adicionada com sucesso!").waitFor();
+    await page.getByTestId("ticket-notes").getByText("Prefere contato pela manhã").waitFor();
+    await screenshot(page, "inbox-10-contact-drawer");
+  });
+
+  it("an attendant opening a ticket of another queue gets 'Acesso não permitido' and returns to the list", async () => {
+    const page = await openPage();
+    await signIn(page, LOGINS.attendant);
+    await page.goto(ticketUrl);
+    await page.getByText("Acesso não permitido").waitFor();
+    await page.waitForURL(/\/tickets$/);
+  });
+});

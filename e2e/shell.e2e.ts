@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { COMPANY_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { formatDate } from "@atende/shared/domain/format/dates";
@@ -74,6 +74,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+});
+
 afterAll(async () => {
   await browser?.close();
 });
@@ -92,7 +96,7 @@ describe("sign-in and the menu each profile gets", () => {
     await page.waitForURL(/\/tickets$/);
 
     await page.goto("/connections");
-    await page.getByText("Sua empresa não tem permissão para acessar esta página. Redirecionando...").waitFor({ timeout: 10_000 });
+    await page.getByText("Você não tem permissão para acessar este recurso.").waitFor({ timeout: 10_000 });
     await page.waitForURL(/\/tickets$/);
   });
 
@@ -127,8 +131,9 @@ describe("sign-in and the menu each profile gets", () => {
 
     await page.getByTestId("side-menu").getByRole("link", { name: "Dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByTestId("coming-soon").waitFor();
+    await page.getByRole("main").waitFor();
     await screenshot(page, "shell-admin-dashboard");
+    expect(new URL(page.url()).pathname).toBe("/"); // admins stay on the dashboard (attendants go to /tickets)
 
     // signed in, a public page sends the user into the app
     await page.goto("/login");
@@ -149,7 +154,7 @@ describe("sign-in and the menu each profile gets", () => {
     expect(labels).toEqual(expect.arrayContaining(ADMIN_ONLY));
     await page.getByTestId("side-menu").getByRole("link", { name: "Informativos" }).click();
     await page.waitForURL(/\/announcements$/);
-    await page.getByTestId("coming-soon").waitFor();
+    await page.getByRole("main").waitFor();
     await screenshot(page, "shell-super-menu");
   });
 });

@@ -26,6 +26,7 @@ import { createQueueOptionsService } from "../features/queue-options/queue-optio
 import { createQueuesService } from "../features/queues/queues.service";
 import { createSettingsService } from "../features/settings/settings.service";
 import { createSignupService } from "../features/signup/signup.service";
+import { createSignupThrottleRepository } from "../features/signup/signup-throttle.repository";
 import { createUsersService } from "../features/users/users.service";
 import { createFileMailer } from "./mail/file-mail.adapter";
 import type { Mailer } from "./mail/mail.port";
@@ -122,22 +123,14 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     const rounds = config.BCRYPT_ROUNDS;
     const settings = createSettingsService({ settings: repos.settings, realtime, clock });
     const plans = createPlansService({ plans: repos.plans, companies: repos.companies, clock });
-    let queueOptionsRef: { removeByQueue(companyId: number, queueId: number): Promise<void> } | undefined;
-    const queues = createQueuesService({
-      queues: repos.queues,
-      companies,
-      realtime,
-      media,
-      clock,
-      onDelete: async (q) => queueOptionsRef?.removeByQueue(q.companyId, q.id),
-    });
+    const queues = createQueuesService({ queues: repos.queues, companies, realtime, media, clock });
     const queueOptions = createQueueOptionsService({ options: repos.queueOptions, queues, media, clock });
-    queueOptionsRef = queueOptions;
+    queues.onDelete((q) => queueOptions.removeByQueue(q.companyId, q.id));
     const users = createUsersService({ users: repos.users, queues, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds });
     companies.onDelete((companyId) => users.removeAllOfCompany(companyId));
     const helps = createHelpsService({ helps: repos.helps, clock });
     const logos = createLogosService({ media, settings: repos.settings, settingsService: settings, clock });
-    const signup = createSignupService({ companies, plans, settings, users: repos.users, logger, clock, bcryptRounds: rounds });
+    const signup = createSignupService({ companies, plans, settings, users: repos.users, throttle: createSignupThrottleRepository(db), logger, clock, bcryptRounds: rounds });
     const passwordReset = createPasswordResetService({
       resets: repos.passwordResets,
       users: repos.users,

@@ -1,6 +1,6 @@
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
+import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
-import { outboundCommandSchema, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import { outboundCommandSchema, type InboundEvent, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import { createTableAuthStore, LeaseLostError, type TableAuthStore } from "../auth/table-auth.store";
 import type { HostConfig } from "../config";
 import { createLeaseRepository, type Channel, type HeldLease } from "../leases/lease.repository";
@@ -137,7 +137,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     return r.session.isConnected();
   };
 
-  const handle = async (cmd: OutboundCommand, receiveCount: number): Promise<Outcome> => {
+  /** `emit` queues an outcome event; the caller awaits them all before deleting the commands (batched sends). */
+  const handle = async (cmd: OutboundCommand, receiveCount: number, emit: (e: InboundEvent, chatJid?: string) => void): Promise<Outcome> => {
     const identity = { companyId: cmd.companyId, whatsappId: cmd.whatsappId };
     let r: Running | null | undefined = sessions.get(keyOf(identity));
     switch (cmd.type) {
@@ -176,30 +177,35 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         if (!r) return "handBack";
         if (!(await waitConnected(r, config.SEND_WAIT_CONNECTED_MS))) {
           if (killed || r.lost) return "handBack";
-          await publisher.publish(failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED"), "chatJid" in cmd ? cmd.chatJid : undefined);
+          emit(failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED"), "chatJid" in cmd ? cmd.chatJid : undefined);
           return "done";
         }
         try {
           const result = await executeCommand(r.session, cmd, media);
           if (killed || r.lost) return "handBack";
-          await publisher.publish(result, "chatJid" in cmd ? cmd.chatJid : undefined);
+          emit(result, "chatJid" in cmd ? cmd.chatJid : undefined);
         } catch (err) {
           if (killed || r.lost || err instanceof LeaseLostError) return "handBack";
           const code = err instanceof ProviderError ? err.code : receiveCount >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;
           if (!code) throw err; // transient: the message comes back and is tried again
           log.warn("command failed", { type: cmd.type, commandId: cmd.commandId, code, err: String(err) });
-          await publisher.publish(failureEvent(cmd, code), "chatJid" in cmd ? cmd.chatJid : undefined);
+          emit(failureEvent(cmd, code), "chatJid" in cmd ? cmd.chatJid : undefined);
         }
         return "done";
       }
     }
   };
 
-  const setVisibility = (m: Message, seconds: number) =>
-    sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: seconds })).catch(() => undefined);
-
-  /** One message group's received commands, in order. A command that cannot run here hands back the rest too. */
+  /**
+   * One message group's received commands, in order. Outcomes go to inbound.fifo in batches, and a command is
+   * deleted only after the provider accepted it and its outcome is on the queue. A command that cannot run here
+   * hands back itself and the rest of the group, in order.
+   */
   const processGroup = async (messages: Message[]) => {
+    const done: Message[] = [];
+    const emitted: Promise<void>[] = [];
+    const emit = (e: InboundEvent, chatJid?: string) => emitted.push(publisher.publish(e, chatJid));
+    let handBackFrom = messages.length;
     for (const [i, m] of messages.entries()) {
       if (killed) return;
       let cmd: OutboundCommand;
@@ -207,24 +213,39 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         cmd = outboundCommandSchema.parse(JSON.parse(m.Body ?? ""));
       } catch (err) {
         log.error("malformed command dropped", { messageId: m.MessageId, err: String(err) });
-        await sqs.send(new DeleteMessageCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle }));
+        done.push(m);
         continue;
       }
       let outcome: Outcome;
       try {
-        outcome = await handle(cmd, Number(m.Attributes?.ApproximateReceiveCount ?? 1));
+        outcome = await handle(cmd, Number(m.Attributes?.ApproximateReceiveCount ?? 1), emit);
       } catch (err) {
         log.warn("command will be retried", { type: cmd.type, commandId: cmd.commandId, err: String(err) });
         outcome = "handBack";
       }
       if (killed) return; // a dead host neither deletes nor hands back: visibility timeout returns its messages
       if (outcome === "handBack") {
-        // Owned by another live host (or failed for now): return this and the rest of the group, in order.
-        await Promise.all(messages.slice(i).map((x) => setVisibility(x, 0)));
-        return;
+        handBackFrom = i;
+        break;
       }
-      await sqs.send(new DeleteMessageCommand({ QueueUrl: config.QUEUE_URL_OUTBOUND, ReceiptHandle: m.ReceiptHandle }));
+      done.push(m);
     }
+    const published = await Promise.allSettled(emitted);
+    if (killed) return;
+    if (published.some((r) => r.status === "rejected")) {
+      // Outcomes not on the queue: keep the commands; they come back and the provider drops what it already has.
+      log.warn("command outcomes not published; commands will be redelivered", { count: done.length });
+      return;
+    }
+    const queueUrl = config.QUEUE_URL_OUTBOUND;
+    for (let i = 0; i < done.length; i += 10)
+      await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: done.slice(i, i + 10).map((m, j) => ({ Id: String(j), ReceiptHandle: m.ReceiptHandle })) }));
+    const back = messages.slice(handBackFrom);
+    if (back.length)
+      // Owned by another live host (or failed for now): back to the queue at once, in order.
+      await sqs
+        .send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: back.map((m, j) => ({ Id: String(j), ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0 })) }))
+        .catch(() => undefined);
   };
 
   const pollCommands = async () => {

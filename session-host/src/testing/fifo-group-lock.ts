@@ -1,4 +1,12 @@
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
+import {
+  ChangeMessageVisibilityBatchCommand,
+  ChangeMessageVisibilityCommand,
+  DeleteMessageBatchCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  type Message,
+  type SQSClient,
+} from "@aws-sdk/client-sqs";
 
 /**
  * SQS FIFO hands out no message of a group while an earlier one of that group is in flight; that is what
@@ -34,12 +42,20 @@ export const withFifoGroupLocks = (client: SQSClient, locks: GroupLocks): SQSCli
         locks.get(group)?.handles.add(m.ReceiptHandle ?? "");
         kept.push(m);
       }
-      await Promise.all(returned.map((m) => client.send(new ChangeMessageVisibilityCommand({ QueueUrl: input.QueueUrl, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0 }))));
+      if (returned.length)
+        await client.send(
+          new ChangeMessageVisibilityBatchCommand({ QueueUrl: input.QueueUrl, Entries: returned.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0 })) }),
+        );
       return { ...out, Messages: kept };
     }
     if (command instanceof DeleteMessageCommand) {
       const res = await client.send(command);
       release(command.input.ReceiptHandle);
+      return res;
+    }
+    if (command instanceof DeleteMessageBatchCommand || command instanceof ChangeMessageVisibilityBatchCommand) {
+      const res = await client.send(command as never);
+      for (const e of command.input.Entries ?? []) release(e.ReceiptHandle);
       return res;
     }
     if (command instanceof ChangeMessageVisibilityCommand) {

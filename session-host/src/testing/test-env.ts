@@ -31,6 +31,7 @@ export const testHostConfig = (env: Record<string, string>): HostConfig =>
     COMMAND_VISIBILITY_SECONDS: "3",
     COMMAND_WAIT_SECONDS: "1",
     SEND_WAIT_CONNECTED_MS: "5000",
+    COMMAND_POLLERS: "1",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
   });

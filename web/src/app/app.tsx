@@ -1,10 +1,12 @@
 import { BrowserRouter } from "react-router";
+import { BrandingHead } from "../features/logos/components/branding";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
 
 export function App() {
   return (
     <AppProviders>
+      <BrandingHead />
       {/* synchronous navigation: the login page moves to /tickets in the same render that starts the session */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />

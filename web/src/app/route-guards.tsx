@@ -37,14 +37,15 @@ export function PublicOnly() {
 
 const REDIRECT_AFTER_MS = 1000;
 
-function Denied() {
+/** Refused: an error toast (the plan's wording when the company's plan lacks the feature), then / after 1 s. */
+function Denied({ byPlan }: { byPlan: boolean }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   useEffect(() => {
-    toast.error(t("common:noPermissionRedirect"));
+    toast.error(t(byPlan ? "common:noPermissionRedirect" : "errors:ERR_NO_PERMISSION"));
     const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [navigate, t]);
+  }, [navigate, t, byPlan]);
   return null;
 }
 
@@ -54,9 +55,9 @@ export function RouteGate({ route }: { route: AppRoute }) {
   if (session.status !== "authenticated") return null;
   const { user } = session;
   if (route.planFlag && !session.planSettled) return <PageLoader />;
-  const allowed =
-    (!route.adminOnly || user.profile === "admin") && (!route.superOnly || user.super) && (!route.planFlag || session.planFlags[route.planFlag]);
-  if (!allowed) return route.deniedRedirect ? <Navigate to={route.deniedRedirect} replace /> : <Denied />;
+  const profileAllows = (!route.adminOnly || user.profile === "admin") && (!route.superOnly || user.super);
+  const planAllows = !route.planFlag || session.planFlags[route.planFlag];
+  if (!profileAllows || !planAllows) return route.deniedRedirect ? <Navigate to={route.deniedRedirect} replace /> : <Denied byPlan={profileAllows} />;
   const Page = route.Component;
   return (
     <Suspense fallback={<PageLoader />}>

@@ -53,7 +53,7 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/announcements", titleKey: "menu:announcements", Component: soon("menu:announcements"), superOnly: true },
   { path: "/prompts", titleKey: "menu:prompts", Component: soon("menu:prompts"), adminOnly: true, planFlag: "useOpenAi" },
   { path: "/queue-integration", titleKey: "menu:queueIntegration", Component: soon("menu:queueIntegration"), adminOnly: true, planFlag: "useIntegrations" },
-  { path: "/connections", titleKey: "menu:connections", Component: soon("menu:connections"), adminOnly: true },
+  { path: "/connections", titleKey: "menu:connections", Component: lazy(() => import("../features/connections/components/connections-page").then((m) => ({ default: m.ConnectionsPage }))), adminOnly: true },
   { path: "/files", titleKey: "menu:files", Component: soon("menu:files"), adminOnly: true },
   { path: "/queues", titleKey: "menu:queues", Component: lazy(() => import("../features/queues/components/queues-page").then((m) => ({ default: m.QueuesPage }))), adminOnly: true },
   { path: "/users", titleKey: "menu:users", Component: lazy(() => import("../features/users/components/users-page").then((m) => ({ default: m.UsersPage }))), adminOnly: true },

@@ -103,4 +103,22 @@ describe("realtime socket", () => {
     expect(reload).toHaveBeenCalled();
     expect(FakeSocket.all).toHaveLength(1);
   });
+
+  it("keeps retrying while the server is down instead of reloading", async () => {
+    saveSession("first", aUser());
+    let refreshAnswer = reply(502, { error: "ERR_INTERNAL" });
+    mockFetch({ "GET /config.json": { wsPath: "/ws" }, "POST /api/auth/refresh_token": () => refreshAnswer });
+    connectRealtime();
+    await flush();
+    FakeSocket.all[0]!.serverOpens();
+    FakeSocket.all[0]!.serverCloses();
+    await vi.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(reload).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(1);
+    refreshAnswer = reply(200, { token: "back", user: aUser() });
+    await vi.advanceTimersByTimeAsync(2000);
+    await flush();
+    expect(FakeSocket.all[1]?.url).toContain("token=back");
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { ClientFrame, RealtimeEvent, ServerFrame } from "@atende/shared/contracts/ws-events";
-import { refreshSession } from "./api-client";
+import { ApiError, refreshSession } from "./api-client";
 import { getToken } from "./session-storage";
 
 /**
@@ -116,9 +116,9 @@ const scheduleReconnect = () => {
     refreshSession().then(
       () => void open(),
       (err: unknown) => {
-        // No answer at all (server down): keep trying. A refused refresh: the session expired, start over.
-        if (err instanceof TypeError) scheduleReconnect();
-        else location.reload();
+        // A refused refresh (401/403): the session expired, start over. Server down or failing: keep trying.
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) location.reload();
+        else scheduleReconnect();
       },
     );
   }, delay);

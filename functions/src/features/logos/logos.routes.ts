@@ -16,7 +16,7 @@ export const logosRoutes = (container: Container) => {
     if (!logo) return c.json({ error: "ERR_NOT_FOUND" }, 404);
     return c.body(logo.body as Uint8Array<ArrayBuffer>, 200, {
       "content-type": logo.mimetype,
-      "cache-control": "public, max-age=300",
+      "cache-control": "no-cache",
       "x-content-type-options": "nosniff",
       // an SVG opened directly must not run scripts
       "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",

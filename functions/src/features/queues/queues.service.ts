@@ -36,10 +36,10 @@ export const createQueuesService = (deps: {
   realtime: RealtimeService;
   media: MediaStore;
   clock: () => Date;
-  /** called with every queue being deleted, before it goes (the queue-options feature removes the tree) */
-  onDelete?: (queue: Queue) => Promise<void>;
 }) => {
   const { queues, companies, realtime, clock } = deps;
+  /** Hooks other features register, run before a queue goes (queue-options removes the tree). */
+  const deleteHooks: ((queue: Queue) => Promise<void>)[] = [];
 
   /** The caller's company, or another one for the operator (`companyId` query parameter). */
   const targetCompany = (auth: AuthContext, companyId?: number) => (companyId && auth.user.super ? companyId : auth.companyId);
@@ -56,6 +56,9 @@ export const createQueuesService = (deps: {
   };
 
   return {
+    onDelete(hook: (queue: Queue) => Promise<void>) {
+      deleteHooks.push(hook);
+    },
     async list(auth: AuthContext, companyId?: number): Promise<QueueResponse[]> {
       return (await queues.listByCompany(targetCompany(auth, companyId))).sort(byOrder).map(toQueueResponse);
     },
@@ -137,7 +140,7 @@ export const createQueuesService = (deps: {
     },
     async remove(auth: AuthContext, id: number): Promise<void> {
       const queue = await find(auth.companyId, id);
-      await deps.onDelete?.(queue);
+      for (const hook of deleteHooks) await hook(queue);
       await queues.remove(queue);
       await realtime.publish(auth.companyId, "queue", { action: "delete", queueId: id });
     },

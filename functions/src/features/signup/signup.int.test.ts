@@ -13,8 +13,10 @@ beforeAll(async () => {
   opToken = await makeOperator(t, op);
 });
 
-const signup = (over: Record<string, unknown> = {}) =>
+let address = 0;
+const signup = (over: Record<string, unknown> = {}, ip = `7.7.${Math.floor(++address / 200)}.${address % 200}`) =>
   t.call("POST", "/companies/cadastro", {
+    headers: { "x-forwarded-for": ip },
     body: { name: "Padaria Pão Quente", email: `pao-${Math.random().toString(36).slice(2, 8)}@teste.com`, phone: "(11) 98888-7777", password: "segredo1", planId: op.plan.id, ...over },
   });
 
@@ -51,6 +53,13 @@ describe("POST /companies/cadastro (public sign-up)", () => {
       expect((await signup(over)).body.error).toBe("ERR_VALIDATION");
     }
     expect((await t.call("GET", "/companies/list", { token: opToken })).body.length).toBe(before);
+  });
+
+  it("stops a flood of sign-ups from one address", async () => {
+    const results = [];
+    for (let i = 0; i < 11; i++) results.push((await signup({}, "8.8.8.8")).status);
+    expect(results.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(results[10]).toBe(429);
   });
 
   it("is refused while the operator disabled sign-up", async () => {

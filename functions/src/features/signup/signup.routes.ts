@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { signupSchema } from "@atende/shared/domain/companies/companies";
 import type { Container } from "../../platform/container";
-import type { AppEnv } from "../../platform/http/middleware";
+import { type AppEnv, clientAddress } from "../../platform/http/middleware";
 import { parseJson } from "../../platform/http/parse";
 
 /** POST /companies/cadastro: public (no token). Mounted before the companies routes. */
 export const signupRoutes = (container: Container) => {
   const app = new Hono<AppEnv>();
-  app.post("/cadastro", async (c) => c.json(await container.services.signup.signup(await parseJson(c, signupSchema)), 201));
+  app.post("/cadastro", async (c) => c.json(await container.services.signup.signup(await parseJson(c, signupSchema), clientAddress(c)), 201));
   return app;
 };

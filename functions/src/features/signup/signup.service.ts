@@ -7,8 +7,11 @@ import type { PlansService } from "../plans/plans.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UsersRepository } from "../users/users.repository";
 import { hashPassword } from "../auth/password";
+import type { SignupThrottleRepository } from "./signup-throttle.repository";
 
 const DAY_MS = 86_400_000;
+/** Sign-ups per client address per hour: a person signs up once; a script is stopped. */
+export const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
 
 /**
  * POST /companies/cadastro: a prospect's trial company (MENSAL, due in the configured trial days, active,
@@ -19,13 +22,15 @@ export const createSignupService = (deps: {
   plans: PlansService;
   settings: SettingsService;
   users: UsersRepository;
+  throttle: SignupThrottleRepository;
   logger: Logger;
   clock: () => Date;
   bcryptRounds: number;
 }) => {
   const { companies, plans, settings, users, logger, clock } = deps;
   return {
-    async signup(input: SignupInput): Promise<{ id: number; name: string; dueDate: string }> {
+    async signup(input: SignupInput, clientAddress: string): Promise<{ id: number; name: string; dueDate: string }> {
+      if ((await deps.throttle.hit(clientAddress, clock(), 3600)) > SIGNUPS_PER_ADDRESS_PER_HOUR) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
       if ((await settings.globalValue("allowregister")) !== "enabled") throw new AppError("ERR_SIGNUP_DISABLED");
       await plans.get(input.planId).catch(() => {
         throw new AppError("ERR_VALIDATION", { field: "planId" });

@@ -46,6 +46,8 @@ export type CustomerMessageInput = {
 
 export type ConnectionRef = { companyId: number; whatsappId: number } | { to: string };
 
+/** how many undelivered events the network hands a client at once */
+const DELIVERY_WINDOW = 10;
 const connKey = (companyId: number, whatsappId: number) => `${companyId}:${whatsappId}`;
 const digits = (jidOrNumber: string) => jidOrNumber.split("@")[0]?.split(":")[0]?.replace(/\D/g, "") ?? "";
 const newId = () => `SIM${randomBytes(10).toString("hex").toUpperCase()}`;
@@ -147,28 +149,37 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
     c.qrTimer = setInterval(refresh, qrRefreshMs);
   };
 
-  /** Delivers pending events to the attached client, one at a time, in order; each leaves the queue once acknowledged. */
-  const pump = async (c: Conn, client: SimulatorClient) => {
+  /**
+   * Delivers pending events to the attached client in order, a window at a time (the client batches them to
+   * its queue); each leaves the network's queue once acknowledged. After a failure only the acknowledged prefix
+   * leaves; the rest is delivered again (the client's queue drops what it already has, by id).
+   */
+  const pump = async (c: Conn, client: SimulatorClient): Promise<"idle" | "failed"> => {
     while (c.client === client && c.status === "CONNECTED" && c.pending.length > 0) {
-      const d = c.pending[0] as Delivery;
-      try {
-        await client.deliver(d);
-      } catch {
-        // The client could not make it durable: keep it, try again shortly (or on the next attach).
-        later(500, () => void pump(c, client));
-        return;
+      const window = c.pending.slice(0, DELIVERY_WINDOW);
+      const results = await Promise.allSettled(window.map((d) => client.deliver(d)));
+      const acked = results.findIndex((r) => r.status === "rejected");
+      const done = acked === -1 ? window : window.slice(0, acked);
+      for (const d of done) {
+        const i = c.pending.indexOf(d);
+        if (i >= 0) c.pending.splice(i, 1);
       }
-      const i = c.pending.indexOf(d);
-      if (i >= 0) c.pending.splice(i, 1);
+      if (acked !== -1) {
+        // The client could not make it durable: keep it, try again shortly (or on the next attach).
+        later(500, () => kick(c));
+        return "failed";
+      }
     }
+    return "idle";
   };
-  const pumping = new WeakMap<SimulatorClient, Promise<void>>();
+  const pumping = new WeakMap<SimulatorClient, Promise<unknown>>();
   const kick = (c: Conn) => {
     const client = c.client;
     if (!client || pumping.get(client)) return;
-    const run = pump(c, client).finally(() => {
+    const run = pump(c, client).then((outcome) => {
       pumping.delete(client);
-      if (c.client === client && c.status === "CONNECTED" && c.pending.length > 0) kick(c);
+      // events enqueued while the last window was out
+      if (outcome === "idle" && c.client === client && c.status === "CONNECTED" && c.pending.length > 0) kick(c);
     });
     pumping.set(client, run);
   };

@@ -1,10 +1,10 @@
 import AccountCircle from "@mui/icons-material/AccountCircle";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Menu, MenuItem, Tooltip } from "@mui/material";
+import { IconButton, Menu, MenuItem, Tooltip } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/ui/coming-soon";
+import { OwnProfileDialog } from "../../features/users/components/own-profile-dialog";
 
-/** Profile menu: own-user dialog (placeholder until the users feature provides its dialog) and logout. */
+/** Profile menu: own-user dialog (users feature) and logout. */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -34,15 +34,7 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
           {t("menu:logout")}
         </MenuItem>
       </Menu>
-      <Dialog open={dialogOpen} onClose={() => setDialogOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t("common:profileDialogTitle")}</DialogTitle>
-        <DialogContent>
-          <ComingSoon titleKey="common:profileDialogTitle" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDialogOpen(false)}>{t("common:close")}</Button>
-        </DialogActions>
-      </Dialog>
+      {dialogOpen && <OwnProfileDialog onClose={() => setDialogOpen(false)} />}
     </>
   );
 }

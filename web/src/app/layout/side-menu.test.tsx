@@ -1,11 +1,15 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { visibleMenuItems } from "@atende/shared/domain/menu/menu";
 import { planFlagsOf } from "@atende/shared/domain/plans/plan";
 import { mockFetch } from "../../testing/fetch-mock";
 import { aPlan, aUser } from "../../testing/fixtures";
 import { renderWithApp } from "../../testing/render";
 import { SideMenu } from "./side-menu";
+
+// The indicators belong to the connections and internal-chat features; here only the hook point is tested.
+const indicators = vi.hoisted(() => ({ connections: false, chats: false }));
+vi.mock("./menu-indicators", () => ({ useConnectionsAlert: () => indicators.connections, useUnreadInternalChats: () => indicators.chats }));
 
 const labels = async () => {
   const menu = await screen.findByTestId("side-menu");
@@ -52,5 +56,25 @@ describe("side menu", { timeout: 20_000 }, () => {
     expect(keys(admin)).toContain("campaigns");
     expect(keys({ ...admin, campaignsEnabled: false })).not.toContain("campaigns");
     expect(keys(admin, planFlagsOf(aPlan({ useCampaigns: false })))).not.toContain("campaigns");
+  });
+
+  it("shows the connections badge and the internal-chat dot when their features say so", async () => {
+    indicators.connections = true;
+    indicators.chats = true;
+    try {
+      renderMenu();
+      expect(await screen.findByTestId("connections-alert")).toBeInTheDocument();
+      expect(screen.getByTestId("chats-unread")).toBeInTheDocument();
+    } finally {
+      indicators.connections = false;
+      indicators.chats = false;
+    }
+  });
+
+  it("no badge or dot by default", async () => {
+    renderMenu();
+    await labels();
+    expect(screen.queryByTestId("connections-alert")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("chats-unread")).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { useSession, useSessionUser } from "../session/session-context";
 import { useVersion } from "./api/version";
 import { FALLBACK_MENU_ICON, MENU_ICONS } from "./menu-icons";
 import { useConnectionsAlert, useUnreadInternalChats } from "./menu-indicators";
+import { BrandLogo } from "../../features/logos/components/branding";
 
 export const DRAWER_WIDTH = 240;
 
@@ -51,6 +52,9 @@ export function SideMenu({ onNavigate, onLogout }: { onNavigate?: () => void; on
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <BrandLogo destination="interno" maxHeight={48} />
+      </Box>
       <List component="nav" data-testid="side-menu" dense sx={{ flex: 1, overflowY: "auto" }}>
         {items.map((item, index) => (
           <Fragment key={item.key}>

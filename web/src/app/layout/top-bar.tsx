@@ -8,6 +8,8 @@ import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../components/ui/language-selector";
 import { THEME_MODE, usePreference } from "../../lib/preferences";
 import { useSessionUser } from "../session/session-context";
+import { AnnouncementsButton } from "./announcements-button";
+import { InternalChatsButton } from "./internal-chats-button";
 import { NotificationsButton } from "./notifications-button";
 import { ProfileMenu } from "./profile-menu";
 import { VolumeControl } from "./volume-control";
@@ -45,6 +47,8 @@ export function TopBar({ drawerOpen, onToggleDrawer, onLogout }: { drawerOpen: b
           </IconButton>
         </Tooltip>
         <NotificationsButton />
+        <AnnouncementsButton />
+        <InternalChatsButton />
         <LanguageSelector />
         <ProfileMenu onLogout={onLogout} />
       </Toolbar>

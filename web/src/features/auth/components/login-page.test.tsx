@@ -11,6 +11,7 @@ import { aPlan, aUser } from "../../../testing/fixtures";
 
 // The shell alone: stand-ins for the pages and the bell other features own, so only the shell's own calls happen.
 vi.mock("../../../app/layout/notifications-button", () => ({ NotificationsButton: () => null }));
+vi.mock("../../../app/layout/menu-indicators", () => ({ useConnectionsAlert: () => false, useUnreadInternalChats: () => false }));
 vi.mock("../../../app/routes", async () => {
   const { ComingSoon } = await import("../../../components/ui/coming-soon");
   const { LoginPage } = await import("./login-page");
@@ -24,6 +25,8 @@ vi.mock("../../../app/routes", async () => {
       { path: "/", titleKey: "menu:dashboard", Component: soon("menu:dashboard"), adminOnly: true, deniedRedirect: "/tickets" },
       { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: soon("menu:tickets") },
       { path: "/contacts", titleKey: "menu:contacts", Component: soon("menu:contacts") },
+      { path: "/kanban", titleKey: "menu:kanban", Component: soon("menu:kanban"), planFlag: "useKanban" },
+      { path: "/users", titleKey: "menu:users", Component: soon("menu:users"), adminOnly: true },
     ],
   };
 });
@@ -129,6 +132,28 @@ describe("route guards", { timeout: 20_000 }, () => {
     renderApp("/signup");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/);
+  });
+
+  it("a page the plan does not include: toast, then / after 1 s (an attendant lands on /tickets)", async () => {
+    localStorage.setItem("token", "tok");
+    mockFetch({
+      "GET /api/auth/me": aUser({ profile: "user" }),
+      "GET /api/companies/listPlan/2": { id: 2, name: "Demo", dueDate: null, plan: aPlan({ useKanban: false }) },
+      "GET /api/version": { version: "1.0.0" },
+    });
+    renderApp("/kanban");
+    expect(await screen.findByText("Sua empresa não tem permissão para acessar esta página. Redirecionando...")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Kanban" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Atendimentos" }, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
+  });
+
+  it("an admin page for an attendant: no-permission toast and no page", async () => {
+    localStorage.setItem("token", "tok");
+    mockFetch({ "GET /api/auth/me": aUser({ profile: "user" }), ...signedInRoutes() });
+    renderApp("/users");
+    expect(await screen.findByText("Você não tem permissão para acessar este recurso.")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Usuários" })).not.toBeInTheDocument();
   });
 
   it("a token the server no longer accepts ends on /login with the token cleared", async () => {

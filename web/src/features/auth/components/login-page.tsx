@@ -9,6 +9,7 @@ import type { CompanyExpiredData, SessionUser } from "@atende/shared/contracts/h
 import { type LoginInput, daysUntilDue, loginSchema, shouldWarnDueDate } from "@atende/shared/domain/auth/auth";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../../components/ui/language-selector";
+import { BrandLogo } from "../../logos/components/branding";
 import { ApiError } from "../../../lib/api-client";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
@@ -63,6 +64,7 @@ export function LoginPage() {
       </Box>
       <Container maxWidth="xs">
         <Paper sx={{ p: { xs: 3, sm: 4 } }} elevation={3}>
+          <BrandLogo destination="login" />
           <Typography variant="h4" component="p" align="center" color="primary" fontWeight={700} gutterBottom>
             {t("common:appName")}
           </Typography>

@@ -89,10 +89,10 @@ export function DashboardPage() {
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {user.super && (
           <>
-            <Grid size={{ xs: 6, md: 3 }}>
+            <Grid size={{ xs: 6, md: 6 }}>
               <Counter testId="card-sessions" label={t("cards.totalWhatsappSessions")} value={c?.totalWhatsappSessions ?? "-"} />
             </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
+            <Grid size={{ xs: 6, md: 6 }}>
               <Counter testId="card-companies" label={t("cards.totalCompanies")} value={c?.totalCompanies ?? "-"} />
             </Grid>
           </>

@@ -1,23 +1,39 @@
 import { Avatar, Box, Button, Divider, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
+import type { ContactCreateResponse, ContactListResponse, ContactView } from "@atende/shared/contracts/http/contacts";
+import { api } from "../../../lib/api-client";
+import { toastError } from "../../../lib/toast-error";
 import { parseVcard } from "../../inbox-shared/message-parsers";
-import { useContactsList } from "../../contacts/api/contacts";
+import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
 
-/** Shared contact (vcard): name and number, with 'Conversar' that starts a ticket with that contact when it exists. */
+/** Finds the shared contact by number, or registers it (POST /contacts answers the existing one when it exists). */
+const findOrCreate = async (name: string, number: string): Promise<ContactView> => {
+  const found = await api.get<ContactListResponse>("/contacts", { query: { searchParam: number, pageNumber: 1 } });
+  const same = found.contacts?.find((c) => c.number.replace(/\D/g, "") === number);
+  if (same) return same;
+  const created = await api.post<ContactCreateResponse>("/contacts", { name: name || number, number, email: "", extraInfo: [] });
+  return created.existingContact ?? created;
+};
+
+/** Shared contact (vcard): name and numbers, with 'Conversar' that starts a ticket with that contact. */
 export function VcardCard({ body }: { body: string }) {
   const { t } = useTranslation("messages");
   const card = parseVcard(body);
   const number = card?.numbers[0] ?? "";
-  const [chat, setChat] = useState(false);
-  const lookup = useContactsList(number, chat && !!number);
-  const found = lookup.data?.pages[0]?.contacts.find((c) => c.number.replace(/\D/g, "").endsWith(number.slice(-8))) ?? null;
+  const [contact, setContact] = useState<ContactView | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!card) return <Typography variant="body2">{body}</Typography>;
+  const chat = () => {
+    setBusy(true);
+    findOrCreate(card.name, number)
+      .then(setContact, toastError)
+      .finally(() => setBusy(false));
+  };
   return (
     <Box data-testid="vcard-card" sx={{ minWidth: 200 }}>
       <Stack direction="row" spacing={1} alignItems="center">
-        <Avatar>{card.name.slice(0, 1).toUpperCase()}</Avatar>
+        <Avatar>{(card.name || number).slice(0, 1).toUpperCase()}</Avatar>
         <Box>
           <Typography fontWeight={600}>{card.name || number}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -26,15 +42,10 @@ export function VcardCard({ body }: { body: string }) {
         </Box>
       </Stack>
       <Divider sx={{ my: 0.5 }} />
-      <Button size="small" fullWidth onClick={() => setChat(true)} disabled={!number}>
+      <Button size="small" fullWidth onClick={chat} disabled={!number || busy}>
         {t("vcard.chat")}
       </Button>
-      {chat && found && <NewTicketDialog open initialContact={found} onClose={() => setChat(false)} />}
-      {chat && !lookup.isFetching && lookup.isFetched && !found && (
-        <Typography variant="caption" color="text.secondary">
-          {t("vcard.notFound")}
-        </Typography>
-      )}
+      {contact && <NewTicketDialog open initialContact={contact} onClose={() => setContact(null)} />}
     </Box>
   );
 }

@@ -19,6 +19,8 @@ export type QueueForm = {
   greetingMessage: string;
   outOfHoursMessage: string;
   orderQueue: number | "" | null;
+  promptId?: number | null;
+  integrationId?: number | null;
   schedules?: ScheduleEntry[];
 };
 
@@ -83,3 +85,22 @@ export const useQueueOptionMedia = (queueId: number, parentId: number | null) =>
     onSuccess: () => invalidateLevel(qc, queueId, parentId),
   });
 };
+
+type Named = { id: number; name: string };
+const namedList = (value: unknown, key: string): Named[] => {
+  if (Array.isArray(value)) return value as Named[];
+  const inner = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(inner) ? (inner as Named[]) : [];
+};
+
+/** GET /prompt and GET /queueIntegration: pick-lists of the queue modal (empty when the feature is absent). */
+export const promptsPickerOptions = () =>
+  queryOptions({ queryKey: [...queueKeys.all, "prompts"], queryFn: async () => namedList(await api.get("/prompt"), "prompts"), staleTime: 60_000, retry: false, meta: { silentError: true } });
+export const integrationsPickerOptions = () =>
+  queryOptions({
+    queryKey: [...queueKeys.all, "integrations"],
+    queryFn: async () => namedList(await api.get("/queueIntegration"), "queueIntegrations"),
+    staleTime: 60_000,
+    retry: false,
+    meta: { silentError: true },
+  });

@@ -1,11 +1,14 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { Box, Button, Dialog, MenuItem, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { useRef, useState } from "react";
+import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_SCHEDULES, NAME_MAX, NAME_MIN, QUEUE_COLOR_MAX, QUEUE_COLOR_MIN } from "@atende/shared/constants/business";
 import type { QueueResponse } from "@atende/shared/contracts/http/queues";
-import { useCompanySetting } from "../../../app/session/session-context";
+import { useCompanySetting, useSession } from "../../../app/session/session-context";
+import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { type QueueForm, useQueueMedia, useSaveQueue } from "../api/queues";
+import { type QueueForm, integrationsPickerOptions, promptsPickerOptions, useQueueMedia, useSaveQueue } from "../api/queues";
 import { ColorPalette } from "./color-palette";
 import { OptionLevel } from "./queue-options-tree";
 import { SchedulesEditor, isTime } from "./schedules-editor";
@@ -14,6 +17,9 @@ import { SchedulesEditor, isTime } from "./schedules-editor";
 export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; onClose: () => void }) {
   const { t } = useTranslation("queues");
   const scheduleType = useCompanySetting("scheduleType");
+  const { planFlags } = useSession();
+  const prompts = useQuery({ ...promptsPickerOptions(), enabled: planFlags.useOpenAi });
+  const integrations = useQuery({ ...integrationsPickerOptions(), enabled: planFlags.useIntegrations });
   const [tab, setTab] = useState(0);
   const [saved, setSaved] = useState<QueueResponse | null>(queue);
   const [form, setForm] = useState<QueueForm>({
@@ -22,12 +28,14 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
     greetingMessage: queue?.greetingMessage ?? "",
     outOfHoursMessage: queue?.outOfHoursMessage ?? "",
     orderQueue: queue?.orderQueue ?? "",
+    promptId: queue?.promptId ?? null,
+    integrationId: queue?.integrationId ?? null,
     schedules: queue?.schedules?.length ? queue.schedules : DEFAULT_SCHEDULES,
   });
   const save = useSaveQueue();
   const media = useQueueMedia();
   const file = useRef<HTMLInputElement>(null);
-  const nameError = form.name.trim().length < NAME_MIN ? t("validation:Too Short!") : form.name.length > NAME_MAX ? t("validation:Too Long!") : undefined;
+  const nameError = fieldError(form.name.trim().length < NAME_MIN ? ({ type: "zod", message: "Too Short!" } as FieldError) : form.name.length > NAME_MAX ? ({ type: "zod", message: "Too Long!" } as FieldError) : undefined);
   const colorError = form.color.length < QUEUE_COLOR_MIN || form.color.length > QUEUE_COLOR_MAX;
   const [touched, setTouched] = useState(false);
 
@@ -75,6 +83,28 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
               </Stack>
               <ColorPalette label={t("fields.color")} value={form.color} onChange={(color) => setForm({ ...form, color })} />
             </Box>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              {planFlags.useOpenAi && (
+                <TextField select fullWidth label={t("fields.prompt")} value={form.promptId ?? ""} onChange={(e) => setForm({ ...form, promptId: e.target.value === "" ? null : Number(e.target.value) })}>
+                  <MenuItem value="">{t("none")}</MenuItem>
+                  {(prompts.data ?? []).map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              {planFlags.useIntegrations && (
+                <TextField select fullWidth label={t("fields.integration")} value={form.integrationId ?? ""} onChange={(e) => setForm({ ...form, integrationId: e.target.value === "" ? null : Number(e.target.value) })}>
+                  <MenuItem value="">{t("none")}</MenuItem>
+                  {(integrations.data ?? []).map((i) => (
+                    <MenuItem key={i.id} value={i.id}>
+                      {i.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </Stack>
             <TextField label={t("fields.greetingMessage")} value={form.greetingMessage} onChange={(e) => setForm({ ...form, greetingMessage: e.target.value })} multiline minRows={3} fullWidth />
             {scheduleType === "queue" && (
               <TextField label={t("fields.outOfHoursMessage")} value={form.outOfHoursMessage} onChange={(e) => setForm({ ...form, outOfHoursMessage: e.target.value })} multiline minRows={2} fullWidth />

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { PublicPlanResponse } from "@atende/shared/contracts/http/plans";
-import type { PublicSettingsResponse } from "@atende/shared/contracts/http/settings";
 import type { SignupInput } from "@atende/shared/domain/companies/companies";
 import { api } from "../../../lib/api-client";
 
@@ -9,10 +8,6 @@ export const publicPlansQueryOptions = () =>
   queryOptions({ queryKey: ["plans", "public"], queryFn: () => api.get<PublicPlanResponse[]>("/plans/list", { auth: false }) });
 export const usePublicPlans = () => useQuery(publicPlansQueryOptions());
 
-/** GET /public/settings: sign-up switches and logos, before login. */
-export const publicSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ["settings", "public"], queryFn: () => api.get<PublicSettingsResponse>("/public/settings", { auth: false }), staleTime: 60_000 });
-export const usePublicSettings = () => useQuery({ ...publicSettingsQueryOptions(), meta: { silentError: true } });
 
 /** POST /companies/cadastro (public). */
 export const useSignup = () =>

@@ -8,7 +8,9 @@ import { maskSignupPhone, signupSchema } from "@atende/shared/domain/companies/c
 import { formatMoney } from "../../plans/money";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { usePublicPlans, usePublicSettings, useSignup } from "../api/signup";
+import { usePublicSettings } from "../../logos/api/public-settings";
+import { BrandLogo } from "../../logos/components/branding";
+import { usePublicPlans, useSignup } from "../api/signup";
 
 type FormValues = z.input<typeof signupSchema>;
 
@@ -37,18 +39,14 @@ export function SignupPage() {
     });
   });
 
-  const logo = settings.data?.logos.signup;
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", alignItems: "center", bgcolor: "background.default", py: 4 }}>
       <Container maxWidth="xs">
         <Paper sx={{ p: { xs: 3, sm: 4 } }} elevation={3}>
-          {logo ? (
-            <Box component="img" src={logo} alt="logo" sx={{ display: "block", mx: "auto", maxHeight: 80, maxWidth: "100%", mb: 1 }} />
-          ) : (
-            <Typography variant="h4" component="p" align="center" color="primary" fontWeight={700} gutterBottom>
-              {t("common:appName")}
-            </Typography>
-          )}
+          <BrandLogo destination="signup" />
+          <Typography variant="h4" component="p" align="center" color="primary" fontWeight={700} gutterBottom>
+            {t("common:appName")}
+          </Typography>
           <Typography variant="h6" component="h1" align="center" gutterBottom>
             {t("title")}
           </Typography>

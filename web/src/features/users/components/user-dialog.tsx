@@ -1,16 +1,18 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, ListItemText, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { UserResponse } from "@atende/shared/contracts/http/users";
 import { can } from "@atende/shared/domain/permissions/permissions";
 import { userCreateSchema, userUpdateSchema } from "@atende/shared/domain/users/users";
 import { useSessionUser } from "../../../app/session/session-context";
+import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { connectionsOptions, queuesOptions } from "../../inbox-shared/api/pickers";
 import { type UserFormValues, useSaveUser } from "../api/users";
 
-const translateIssue = (t: (k: string) => string, message?: string) => (message ? t(`validation:${message}`) : undefined);
+const translateIssue = (message?: string) => (message ? fieldError({ type: "zod", message } as FieldError) : undefined);
 
 /**
  * Add or edit a user. The profile and queue pickers appear only where the permission rules allow
@@ -40,7 +42,7 @@ export function UserDialog({ user, companyId, onClose }: { user: UserResponse | 
     const schema = user ? userUpdateSchema : userCreateSchema;
     const parsed = schema.safeParse({ ...values, whatsappId: values.whatsappId === "" ? null : values.whatsappId });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), translateIssue(t, i.message)])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), translateIssue(i.message)])));
       return;
     }
     setErrors({});
@@ -65,7 +67,7 @@ export function UserDialog({ user, companyId, onClose }: { user: UserResponse | 
             <TextField label={t("fields.password")} type="password" autoComplete="new-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} error={!!errors.password} helperText={errors.password} fullWidth />
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField label={t("fields.email")} type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={!!errors.email} helperText={errors.email} fullWidth />
+            <TextField label={t("fields.email")} type="email" disabled={!editProfile} value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={!!errors.email} helperText={errors.email} fullWidth />
             {editProfile && (
               <TextField select label={t("fields.profile")} value={values.profile} onChange={(e) => setValues({ ...values, profile: e.target.value as "admin" | "user" })} sx={{ minWidth: 160 }}>
                 <MenuItem value="admin">{t("profiles.admin")}</MenuItem>

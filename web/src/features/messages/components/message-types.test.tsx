@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../../testing/fetch-mock";
+import { aPlan, aUser } from "../../../testing/fixtures";
+import { renderWithApp } from "../../../testing/render";
+import { aMessage, aTicket } from "../../tickets/testing/ticket-fixtures";
+import { MessagesList } from "./messages-list";
+
+const VCARD = "BEGIN:VCARD\nVERSION:3.0\nN:;Pedro;;;\nFN:Pedro Souza\nTEL;type=CELL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD";
+const messages = [
+  aMessage({ id: "loc", mediaType: "locationMessage", body: "https://maps.example/static.png|https://maps.google.com/?q=-23.5,-46.6|Av. Paulista, 1000" }),
+  aMessage({ id: "card", mediaType: "vcard", body: VCARD, createdAt: "2026-05-10T12:01:00.000Z" }),
+  aMessage({ id: "img", mediaType: "image", mediaUrl: "/api/media/c2/img.png", mediaName: "foto.png", body: "foto.png", createdAt: "2026-05-10T12:02:00.000Z" }),
+  aMessage({ id: "doc", mediaType: "application", mediaUrl: "/api/media/c2/nota.pdf", mediaName: "nota.pdf", body: "nota.pdf", createdAt: "2026-05-10T12:03:00.000Z" }),
+];
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => "blob:media");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("message types", { timeout: 30_000 }, () => {
+  it("shows location and vcard cards and fetches media with the auth header for download", async () => {
+    const { calls } = mockFetch({
+      "GET /api/messages/1": { messages, ticket: aTicket({ id: 1 }), count: 4, hasMore: false },
+      "GET /api/media/c2/img.png": () => new Response(new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" }), { status: 200, headers: { "content-type": "image/png" } }),
+      "GET /api/media/c2/nota.pdf": () => new Response(new Blob([new Uint8Array([4])], { type: "application/pdf" }), { status: 200, headers: { "content-type": "application/pdf" } }),
+      "GET /api/contacts": { contacts: [{ id: 30, companyId: 2, name: "Pedro Souza", number: "5511977776666", email: "", profilePicUrl: "", isGroup: false, lid: null, whatsappId: null, extraInfo: [], createdAt: "", updatedAt: "" }], count: 1, hasMore: false },
+      "GET /api/queue": [],
+      "GET /api/whatsapp/": [],
+    });
+    renderWithApp(<MessagesList ticketId={1} onReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
+    const location = await screen.findByTestId("location-card");
+    expect(within(location).getByText("Av. Paulista, 1000")).toBeInTheDocument();
+    expect(within(location).getByRole("link", { name: "Abrir no mapa" })).toHaveAttribute("href", "https://maps.google.com/?q=-23.5,-46.6");
+    const card = screen.getByTestId("vcard-card");
+    expect(card).toHaveTextContent("Pedro Souza");
+    expect(card).toHaveTextContent("5511977776666");
+    expect(await screen.findByTestId("message-image")).toHaveAttribute("src", "blob:media");
+    const doc = await screen.findByTestId("message-document");
+    expect(within(doc).getByRole("link", { name: "Baixar" })).toHaveAttribute("download", "nota.pdf");
+    const media = calls.filter((c) => c.url.includes("/api/media/"));
+    expect(media.every((c) => c.headers.get("authorization") === "Bearer test-token")).toBe(true);
+    await userEvent.click(within(card).getByRole("button", { name: "Conversar" }));
+    expect(await screen.findByText("Novo atendimento")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Pesquisar contato" })).toHaveValue("Pedro Souza - 5511977776666"));
+  });
+
+  it("loads the previous page when scrolled near the top and shows it above", async () => {
+    const { calls } = mockFetch({
+      "GET /api/messages/1": (req: Request) =>
+        new URL(req.url).searchParams.get("pageNumber") === "2"
+          ? { messages: [aMessage({ id: "old", body: "mensagem antiga", createdAt: "2026-05-01T10:00:00.000Z" })], ticket: aTicket({ id: 1 }), count: 1, hasMore: false }
+          : { messages: [aMessage({ id: "new", body: "mensagem nova" })], ticket: aTicket({ id: 1 }), count: 1, hasMore: true },
+    });
+    renderWithApp(<MessagesList ticketId={1} onReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
+    const list = await screen.findByTestId("messages-list");
+    await within(list).findByText("mensagem nova");
+    fireEvent.scroll(list, { target: { scrollTop: 10 } });
+    await within(list).findByText("mensagem antiga");
+    const texts = within(list).getAllByTestId("message").map((el) => el.textContent ?? "");
+    expect(texts[0]).toContain("mensagem antiga");
+    expect(calls.filter((c) => c.url.includes("pageNumber=2"))).toHaveLength(1);
+  });
+});
