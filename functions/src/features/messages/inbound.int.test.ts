@@ -149,6 +149,22 @@ describe("inbound message pipeline", () => {
   });
 });
 
+describe("presence and reactions", () => {
+  it("pushes the customer's typing to sockets that see the ticket and applies reactions to the target message", async () => {
+    const ev = customerMessage(a, { number: "5511911110013", body: "vou mandar foto" });
+    await deliver(t, ev);
+    const [ticket] = await ticketsOf("5511911110013");
+    await t.container.services.sockets.connect("presence-admin", a.adminToken);
+    const mark = t.sender.frames.length;
+    await deliver(t, { type: "presence", eventId: waId(), companyId: a.company.id, whatsappId: a.whatsapp.id, chatJid: "5511911110013@s.whatsapp.net", presence: "composing" });
+    const frames = t.sender.frames.slice(mark).map((f) => f.frame as { event: string; data: { ticketId: number; presence: string } });
+    expect(frames).toContainEqual(expect.objectContaining({ event: "presence", data: { ticketId: ticket!.id, presence: "composing" } }));
+    const targetId = ev.type === "message" ? ev.message.id : "";
+    await deliver(t, customerMessage(a, { number: "5511911110013", body: "", extra: { type: "reactionMessage", reaction: { targetId, emoji: "❤️" } } }));
+    expect((await messagesOf(ticket!.id)).find((m) => m.id === targetId)).toMatchObject({ reactions: [expect.objectContaining({ emoji: "❤️", fromMe: false })] });
+  });
+});
+
 describe("calls", () => {
   it("rejects a call with the call setting disabled, sends the notice and creates no empty ticket", async () => {
     const before = t.commands.sent.length;

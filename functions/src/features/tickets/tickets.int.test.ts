@@ -269,6 +269,16 @@ describe("cross-tenant and bad input", () => {
     expect((await adminTickets(t, b)).some((x) => x.id === tk.id && x.contact.number === tk.number)).toBe(false);
   });
 
+  it("lists only the caller's company's tags, kanban cards and contacts", async () => {
+    const tk = await customerInQueue(a, 1);
+    const tag = await t.call("POST", "/tags", { token: a.adminToken, body: { name: `Só A ${seq}` } });
+    await t.call("POST", "/tags/sync", { token: a.adminToken, body: { ticketId: tk.id, tags: [{ id: tag.body.id }] } });
+    expect((await t.call("GET", "/tags/list", { token: b.adminToken })).body.map((x: { id: number }) => x.id)).not.toContain(tag.body.id);
+    expect((await t.call("GET", "/ticket/kanban", { token: b.adminToken })).body.tickets.map((x: { id: number }) => x.id)).not.toContain(tk.id);
+    expect((await t.call("GET", "/contacts/list", { token: b.adminToken })).body.map((x: { number: string }) => x.number)).not.toContain(tk.number);
+    expect((await t.call("PUT", `/ticket-tags/${tk.id}/${tag.body.id}`, { token: b.adminToken })).status).toBe(404);
+  });
+
   it("refuses bad bodies with ERR_VALIDATION and stores nothing", async () => {
     const tk = await customerInQueue(a, 1);
     expect((await put(tk.id, a.adminToken, { status: "talvez" })).body.error).toBe("ERR_VALIDATION");

@@ -225,7 +225,8 @@ export const createTicketsService = (deps: {
             if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
             if (patch.status && patch.status !== "pending") patch.bot = { ...t.bot, stage: "done" };
             if (action === "reopen" || (patch.status === "pending" && t.status === "closed")) patch.cycle = { ...t.cycle, ratedAt: null, rating: null };
-            return { patch, action };
+            const changed = (Object.keys(patch) as (keyof TicketRecord)[]).some((k) => JSON.stringify(patch[k]) !== JSON.stringify(t[k]));
+            return changed ? { patch, action } : null;
           },
           { byUserId: auth.user.id, now: clock() },
         );
@@ -233,7 +234,8 @@ export const createTicketsService = (deps: {
         if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
         throw e;
       }
-      const { before, after } = out!;
+      if (!out) return this.get(auth, id); // nothing to change
+      const { before, after } = out;
       const contact = await contacts.findById(auth.companyId, after.contactId);
       await events.ticketUpdated(after, before, dir, contact);
       await notices.current?.onChanged(action, before, after, auth, dir);
@@ -262,7 +264,9 @@ export const createTicketsService = (deps: {
       for (;;) {
         const page = await tickets.page(partitions, 50);
         // the index may lag behind our own writes: never revisit a ticket
-        const batch = page.items.filter((t) => t.status === input.status && !seen.has(t.id));
+        const batch = page.items.filter(
+          (t) => t.status === input.status && !seen.has(t.id) && (!input.selectedQueueIds.length || (t.queueId !== null && input.selectedQueueIds.includes(t.queueId))),
+        );
         batch.forEach((t) => seen.add(t.id));
         if (!batch.length) break;
         for (const t of batch) {

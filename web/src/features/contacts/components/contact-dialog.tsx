@@ -13,6 +13,9 @@ import { useSaveContact } from "../api/contacts";
 
 type FormValues = z.input<typeof contactFormSchema>;
 
+/** An empty required field reads as missing, so the schema answers 'Required' rather than 'Too Short!'. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
 /** Add or edit a contact (spec 1 section 5: Too Short!, Too Long!, Required, Invalid email — translated). */
 export function ContactDialog({ contact, initialNumber, onClose, onSaved }: { contact?: ContactView | null; initialNumber?: string; onClose: () => void; onSaved?: (c: ContactView) => void }) {
   const { t } = useTranslation("contacts");
@@ -55,8 +58,8 @@ export function ContactDialog({ contact, initialNumber, onClose, onSaved }: { co
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <TextField label={t("fields.name")} fullWidth autoFocus {...register("name")} error={!!errors.name} helperText={fieldError(errors.name)} />
-              <TextField label={t("fields.number")} fullWidth placeholder="5511999999999" {...register("number")} error={!!errors.number} helperText={fieldError(errors.number)} />
+              <TextField label={t("fields.name")} fullWidth autoFocus {...register("name", { setValueAs: blankToUndefined })} error={!!errors.name} helperText={fieldError(errors.name)} />
+              <TextField label={t("fields.number")} fullWidth placeholder="5511999999999" {...register("number", { setValueAs: blankToUndefined })} error={!!errors.number} helperText={fieldError(errors.number)} />
             </Stack>
             <TextField label={t("fields.email")} fullWidth {...register("email")} error={!!errors.email} helperText={fieldError(errors.email)} />
             <Typography variant="subtitle2">{t("fields.extraInfo")}</Typography>

@@ -14,6 +14,8 @@ describe("contacts", { timeout: 30_000 }, () => {
   it("validates the contact form with the translated spec messages", async () => {
     const { calls } = mockFetch({});
     renderWithApp(<ContactDialog onClose={() => undefined} />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    await userEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findAllByText("Obrigatório")).toHaveLength(2);
     await userEvent.type(screen.getByLabelText("Nome"), "A");
     await userEvent.type(screen.getByLabelText("Número do WhatsApp"), "123");
     await userEvent.type(screen.getByLabelText("E-mail"), "nope");
