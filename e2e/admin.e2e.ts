@@ -77,6 +77,7 @@ describe("sign-up and password reset", () => {
   it("a forgotten password is reset with the code from the email", async () => {
     const page = await openPage();
     await page.goto("/forgetpsw");
+    await page.getByRole("heading", { name: "Redefinir senha" }).waitFor({ timeout: 30_000 });
     await page.getByLabel("E-mail").fill(owner.email);
     await page.getByRole("button", { name: "Enviar Email" }).click();
     await page.getByText("Email enviado com sucesso!").waitFor({ timeout: 10_000 });
@@ -103,6 +104,7 @@ describe("sign-up and password reset", () => {
   it("an unknown email is told 'Email não encontrado' and still moves to step 2", async () => {
     const page = await openPage();
     await page.goto("/forgetpsw");
+    await page.getByRole("heading", { name: "Redefinir senha" }).waitFor({ timeout: 30_000 });
     await page.getByLabel("E-mail").fill(`ninguem-${unique()}@e2e.test`);
     await page.getByRole("button", { name: "Enviar Email" }).click();
     await page.getByText("Email não encontrado").waitFor({ timeout: 10_000 });

@@ -70,6 +70,9 @@ const openPage = async (viewport?: { width: number; height: number }) => {
 };
 
 const signIn = async (page: Page, who: { email: string; password: string }) => {
+  // the first page of a fresh platform can be slow on a busy machine: wait for the form before the shared helper types
+  await page.goto("/login");
+  await page.getByLabel(/e-?mail/i).waitFor({ timeout: 60_000 });
   await login(page, who.email, who.password);
   await page.waitForURL(/\/tickets$/);
   await page.getByTestId("tickets-page").waitFor();

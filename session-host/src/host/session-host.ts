@@ -28,6 +28,7 @@ type Outcome = "done" | "handBack";
 const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MAX_TRANSIENT_ATTEMPTS = 3;
+const TAKEOVER_CONCURRENCY = 10;
 
 export type SessionHostDeps = {
   config: HostConfig;
@@ -131,9 +132,11 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     await leases.release(r.held, wanted);
   };
 
+  /** Waits while the session is still connecting; a session showing a QR or disconnected fails at once. */
   const waitConnected = async (r: Running, ms: number) => {
     const until = now() + ms;
-    while (!r.session.isConnected() && now() < until && !r.lost && !killed) await sleep(50);
+    const connecting = () => r.status === "OPENING" || r.status === "PAIRING" || r.status === "CONNECTED";
+    while (!r.session.isConnected() && connecting() && now() < until && !r.lost && !killed) await sleep(50);
     return r.session.isConnected();
   };
 
@@ -285,15 +288,22 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     }
   };
 
+  /** Takes over connections whose host died, a few at a time (a dead host may have held hundreds). */
   const scanOrphans = async () => {
     try {
-      for (const lease of await leases.listOrphans(now(), hostId)) {
-        if (!running || killed) return;
+      const orphans = (await leases.listOrphans(now(), hostId)).filter((l) => !sessions.has(keyOf(l)));
+      const next = async (): Promise<void> => {
+        const lease = orphans.shift();
+        if (!lease || !running || killed) return;
         const identity = { companyId: lease.companyId, whatsappId: lease.whatsappId };
-        if (sessions.has(keyOf(identity))) continue;
-        const r = await takeOver(identity, lease.channel);
-        if (r) log.info("took over connection", identity);
-      }
+        try {
+          if (await takeOver(identity, lease.channel)) log.info("took over connection", identity);
+        } catch (err) {
+          log.warn("takeover failed", { ...identity, err: String(err) });
+        }
+        return next();
+      };
+      await Promise.all(Array.from({ length: TAKEOVER_CONCURRENCY }, next));
     } catch (err) {
       log.warn("orphan scan failed", { err: String(err) });
     }

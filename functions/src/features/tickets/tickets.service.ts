@@ -260,15 +260,13 @@ export const createTicketsService = (deps: {
       const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds: input.selectedQueueIds, showAll: !input.selectedQueueIds.length, withUnreadMessages: false, status: input.status };
       const partitions = listPartitions(auth.companyId, viewerOf(auth), q, [...dir.queues.keys()]);
       let closed = 0;
-      const seen = new Set<number>();
-      for (;;) {
-        const page = await tickets.page(partitions, 50);
-        // the index may lag behind our own writes: never revisit a ticket
+      let cursor: string | undefined;
+      do {
+        const page = await tickets.page(partitions, 50, cursor);
+        cursor = page.next;
         const batch = page.items.filter(
-          (t) => t.status === input.status && !seen.has(t.id) && (!input.selectedQueueIds.length || (t.queueId !== null && input.selectedQueueIds.includes(t.queueId))),
+          (t) => t.status === input.status && (!input.selectedQueueIds.length || (t.queueId !== null && input.selectedQueueIds.includes(t.queueId))),
         );
-        batch.forEach((t) => seen.add(t.id));
-        if (!batch.length) break;
         for (const t of batch) {
           const out = await changes.mutate(auth.companyId, t.id, (cur) => (cur.status === input.status ? { patch: { status: "closed", unreadMessages: 0, bot: { ...cur.bot, stage: "done" } }, action: "resolve" } : null), {
             byUserId: auth.user.id,
@@ -279,8 +277,7 @@ export const createTicketsService = (deps: {
           await events.ticketUpdated(out.after, out.before, dir);
           await notices.current?.onChanged("resolve", out.before, out.after, auth, dir);
         }
-        if (closed > 5000) break;
-      }
+      } while (cursor);
       return { closed };
     },
 

@@ -5,7 +5,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import MicIcon from "@mui/icons-material/Mic";
 import MoodIcon from "@mui/icons-material/Mood";
 import SendIcon from "@mui/icons-material/Send";
-import { Box, Chip, FormControlLabel, IconButton, List, ListItemButton, ListItemText, Paper, Popover, Stack, Switch, TextField, Tooltip, Typography } from "@mui/material";
+import { Box, Chip, IconButton, List, ListItemButton, ListItemText, Paper, Popover, Stack, Switch, TextField, Tooltip, Typography } from "@mui/material";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COMPOSER_ROWS } from "@atende/shared/constants/business";
@@ -125,6 +125,7 @@ export function Composer({ ticketId, status, replyTo, onCancelReply }: Props) {
         <TextField
           fullWidth
           multiline
+          sx={{ minWidth: 120 }}
           maxRows={COMPOSER_ROWS}
           size="small"
           placeholder={recorder.recording ? t("composer.recording") : t("composer.placeholder")}
@@ -141,11 +142,7 @@ export function Composer({ ticketId, status, replyTo, onCancelReply }: Props) {
           inputProps={{ "aria-label": t("composer.placeholder"), "data-testid": "composer-input" }}
         />
         <Tooltip title={t("composer.sign")}>
-          <FormControlLabel
-            sx={{ mx: 0 }}
-            control={<Switch size="small" checked={sign} onChange={(e) => setSign(e.target.checked)} slotProps={{ input: { "aria-label": t("composer.sign") } }} />}
-            label={<Typography variant="caption" sx={{ display: { xs: "none", sm: "inline" } }}>{t("composer.sign")}</Typography>}
-          />
+          <Switch size="small" checked={sign} onChange={(e) => setSign(e.target.checked)} slotProps={{ input: { "aria-label": t("composer.sign") } }} sx={{ alignSelf: "center", flexShrink: 0 }} />
         </Tooltip>
         {recorder.recording ? (
           <>

@@ -16,10 +16,9 @@ export const useUpdateTicket = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: TicketUpdateInput & { id: number }) => api.put<TicketView>(`/tickets/${id}`, input),
-    onSuccess: (ticket, vars) => {
+    onSuccess: (ticket) => {
       if (ticket && typeof ticket === "object" && "id" in ticket) applyTicketUpdate(qc, ticket);
       else void qc.invalidateQueries({ queryKey: ticketKeys.all });
-      void vars;
     },
   });
 };
