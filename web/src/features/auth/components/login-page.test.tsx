@@ -6,7 +6,7 @@ import { formatDate } from "@atende/shared/domain/format/dates";
 import { AppProviders } from "../../../app/providers";
 import { AppRoutes } from "../../../app/router";
 import { createQueryClient } from "../../../lib/query-client";
-import { mockFetch, reply } from "../../../testing/fetch-mock";
+import { mockFetch as mockFetchOnly, reply } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 
 // The shell alone: stand-ins for the pages and the bell other features own, so only the shell's own calls happen.
@@ -30,6 +30,10 @@ vi.mock("../../../app/routes", async () => {
     ],
   };
 });
+
+const publicSettings = (viewregister: string) => ({ allowregister: "enabled", viewregister, trial: "3", logos: {} });
+/** Every page here is the login page or behind it: the public settings call always happens. */
+const mockFetch = (routes: Parameters<typeof mockFetchOnly>[0]) => mockFetchOnly({ "GET /api/public/settings": publicSettings("enabled"), ...routes });
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -65,7 +69,7 @@ describe("login page", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Login efetuado com sucesso!")).toBeInTheDocument();
     expect(await screen.findByTestId("side-menu")).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
-    expect(await calls[0]?.json()).toEqual({ email: "admin@demo.com.br", password: "Admin1234" });
+    expect(await calls.find((c) => c.method === "POST")?.json()).toEqual({ email: "admin@demo.com.br", password: "Admin1234" });
     expect(localStorage.getItem("token")).toBe("tok");
     expect(localStorage.getItem("companyId")).toBe("2");
   });
@@ -106,7 +110,7 @@ describe("login page", { timeout: 20_000 }, () => {
     renderApp("/login");
     await userEvent.setup().click(await screen.findByRole("button", { name: "Entrar" }));
     expect(await screen.findByText("E-mail inválido")).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 });
 
@@ -162,5 +166,17 @@ describe("route guards", { timeout: 20_000 }, () => {
     renderApp("/tickets");
     expect(await screen.findByLabelText("Email")).toBeInTheDocument();
     expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("shows 'Criar conta' only while the operator keeps sign-up visible", async () => {
+    mockFetchOnly({ "GET /api/public/settings": publicSettings("enabled") });
+    const { unmount } = renderApp("/login");
+    expect(await screen.findByRole("link", { name: "Criar conta" })).toBeInTheDocument();
+    unmount();
+    mockFetchOnly({ "GET /api/public/settings": publicSettings("disabled") });
+    renderApp("/login");
+    await screen.findByLabelText("Email");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole("link", { name: "Criar conta" })).not.toBeInTheDocument();
   });
 });

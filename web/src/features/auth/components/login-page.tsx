@@ -10,6 +10,7 @@ import { type LoginInput, daysUntilDue, loginSchema, shouldWarnDueDate } from "@
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../../components/ui/language-selector";
 import { BrandLogo } from "../../logos/components/branding";
+import { usePublicSettings } from "../../logos/api/public-settings";
 import { ApiError } from "../../../lib/api-client";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
@@ -28,6 +29,8 @@ const warnDueDate = (user: SessionUser, t: (key: string, opts?: Record<string, u
 /** /login: email and password; success goes to /tickets. */
 export function LoginPage() {
   const { t } = useTranslation();
+  // The operator's 'sign-up visible' switch: the link shows once the platform says so.
+  const signupVisible = usePublicSettings().data?.viewregister === "enabled";
   const navigate = useNavigate();
   const login = useLogin();
   const queryClient = useQueryClient();
@@ -104,12 +107,14 @@ export function LoginPage() {
             <Link component={RouterLink} to="/forgetpsw" variant="body2">
               {t("auth:forgotPassword")}
             </Link>
-            <Typography variant="body2">
-              {t("auth:noAccount")}{" "}
-              <Link component={RouterLink} to="/signup">
-                {t("auth:signup")}
-              </Link>
-            </Typography>
+            {signupVisible && (
+              <Typography variant="body2">
+                {t("auth:noAccount")}{" "}
+                <Link component={RouterLink} to="/signup">
+                  {t("auth:signup")}
+                </Link>
+              </Typography>
+            )}
           </Stack>
         </Paper>
         <Typography variant="caption" color="text.secondary" align="center" component="p" sx={{ mt: 2 }}>
