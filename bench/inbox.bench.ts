@@ -9,6 +9,8 @@ import { createTenant } from "@atende/functions/testing/factories";
 import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
 import { startPlatform, type Platform } from "../infra/local/src/platform";
+import { pollQueue, sqsClient } from "../infra/local/src/sqs";
+import { consumeInbound } from "@atende/functions/jobs/inbound-consumer";
 import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
 
 /**
@@ -24,6 +26,11 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+/**
+ * Extra consumers of inbound.fifo besides the local runner's one (AWS runs one Lambda per message group batch
+ * concurrently; the local runner polls with one loop). 0 measures the local runner exactly as `npm start` runs.
+ */
+const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 0);
 /** stop writing messages after this many seconds of seeding (keeps `npm run bench` near 10 minutes) */
 const SEED_BUDGET_S = Number(process.env.BENCH_SEED_BUDGET_S ?? 420);
 
@@ -297,11 +304,15 @@ const listBench = async (platform: Platform) => {
 
 export default async function inboxBench() {
   const platform = await startPlatform({ logLevel: "error", tick: false, env: { BCRYPT_ROUNDS: "4" } });
+  const pollers = Array.from({ length: EXTRA_POLLERS }, () =>
+    pollQueue(sqsClient(platform.sqs.endpoint), platform.sqs.queueUrls.inbound, (event) => consumeInbound(platform.container, event), () => undefined),
+  );
   try {
     const inbound = await inboundBench(platform);
     const list = await listBench(platform);
-    return { inbound, list };
+    return { inbound: { ...inbound, inboundConsumers: 1 + EXTRA_POLLERS }, list };
   } finally {
+    for (const p of pollers) await p.stop();
     await platform.stop();
   }
 }

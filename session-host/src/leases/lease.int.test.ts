@@ -120,6 +120,7 @@ describe("hosts", () => {
     expect(await leases.acquire(conn, "intruder", "simulator", Date.now() + 120_000, 60_000)).not.toBeNull();
     await waitFor("A closes it", () => !a.host.sessions().some((s) => s.companyId === 9), 5_000);
     expect(network.connections().find((c) => c.companyId === 9)?.status).toBe("offline");
+    await a.host.kill();
   });
 
   it("another host takes over a dead host's connections within the lease time, without a new QR", async () => {
@@ -130,10 +131,11 @@ describe("hosts", () => {
     await sendCommands(a.sqs, sqs.queueUrls.outbound, [{ type: "session.start", commandId: "dead-1", ...conn, channel: "simulator" }]);
     await waitFor("QR", () => network.connections().some((c) => c.companyId === 10 && c.status === "qrcode"));
     await network.scan(conn, "5511955554444");
+    expect(a.host.sessions().map((s) => s.companyId)).toContain(10);
     await b.host.start();
     await a.host.kill();
     const killedAt = Date.now();
-    await waitFor("B takes over", () => b.host.sessions().some((s) => s.companyId === 10), 10_000);
+    await waitFor("B takes over", () => b.host.sessions().some((s) => s.companyId === 10 && s.status === "CONNECTED"), 10_000);
     const took = Date.now() - killedAt;
     expect(took).toBeLessThan(60_000);
     const c = network.connections().find((x) => x.companyId === 10);

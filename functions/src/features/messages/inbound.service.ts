@@ -117,7 +117,8 @@ export const createInboundService = (deps: {
       });
 
       // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle
-      if (!wm.fromMe && !wm.isGroup && (await tickets.findOpenId(companyId, contact.id, whatsappId)) === null) {
+      const firstOpenId = await tickets.findOpenId(companyId, contact.id, whatsappId);
+      if (!wm.fromMe && !wm.isGroup && firstOpenId === null) {
         const wait = await tickets.findRatingWait(companyId, contact.id, whatsappId);
         if (wait && wait.until > now.toISOString()) {
           const answer = wm.body.trim();
@@ -143,7 +144,7 @@ export const createInboundService = (deps: {
       let after: TicketRecord | null = null;
       let message: Message | null = null;
       for (let attempt = 0; attempt < 8 && !after; attempt++) {
-        const openId = await tickets.findOpenId(companyId, contact.id, whatsappId);
+        const openId = attempt === 0 ? firstOpenId : await tickets.findOpenId(companyId, contact.id, whatsappId);
         const open = openId ? await tickets.findById(companyId, openId) : null;
         try {
           if (open && open.status !== "closed") {

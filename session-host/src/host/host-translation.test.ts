@@ -1,0 +1,87 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
+import { createLocalMediaStore } from "../media/local-media.store";
+import { createLogger } from "../platform/logger";
+import type { ProviderEvents, ProviderSession } from "../providers/provider.port";
+import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
+import { createSimulatorProvider } from "../providers/simulator/simulator.provider";
+import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { executeCommand, failureEvent } from "./command-executor";
+import { createEventEmitter } from "./event-emitter";
+
+const identity = { companyId: 4, whatsappId: 9 };
+const media = createLocalMediaStore(mkdtempSync(join(tmpdir(), "sh-unit-")));
+const published: { event: InboundEvent; chatJid?: string }[] = [];
+const publisher = { publish: async (event: InboundEvent, chatJid?: string) => void published.push({ event, chatJid }) };
+const emitter = (alive = () => true) => createEventEmitter({ identity, publisher, media, logger: createLogger("silent"), alive });
+
+const base = { chatJid: "5511988887777@s.whatsapp.net", fromMe: false, isGroup: false, sender: { jid: "5511988887777@s.whatsapp.net", number: "5511988887777" }, isForwarded: false, timestamp: 1 };
+
+describe("provider events -> inbound events", () => {
+  it("stores media first and sends a MediaRef under companyId/yyyy/mm/random-filename", async () => {
+    published.length = 0;
+    await emitter().message({ ...base, id: "M1", type: "document", body: "boleto", media: { mimetype: "application/pdf", filename: "boleto final.pdf", download: async () => Buffer.from("%PDF") } });
+    const { event, chatJid } = published[0]!;
+    expect(chatJid).toBe(base.chatJid);
+    expect(event).toMatchObject({ type: "message", eventId: "M1", companyId: 4, whatsappId: 9 });
+    const ref = (event as Extract<InboundEvent, { type: "message" }>).message.media!;
+    expect(ref.key).toMatch(/^4\/\d{4}\/\d{2}\/[0-9a-f]{16}-boleto_final\.pdf$/);
+    expect(ref).toMatchObject({ mimetype: "application/pdf", filename: "boleto final.pdf", size: 4 });
+    expect((await media.get(ref.key)).toString()).toBe("%PDF");
+  });
+
+  it("media that cannot be downloaded still delivers the message, without media", async () => {
+    published.length = 0;
+    await emitter().message({ ...base, id: "M2", type: "image", body: "foto", media: { mimetype: "image/jpeg", download: async () => Promise.reject(new Error("410 gone")) } });
+    expect((published[0]?.event as Extract<InboundEvent, { type: "message" }>).message).toMatchObject({ id: "M2", body: "foto" });
+    expect((published[0]?.event as Extract<InboundEvent, { type: "message" }>).message.media).toBeUndefined();
+  });
+
+  it("updates get stable event ids (a redelivery is deduplicated); a lost session publishes nothing", async () => {
+    published.length = 0;
+    await emitter().messageUpdate({ messageId: "M1", chatJid: base.chatJid, ack: 3 });
+    await emitter().messageUpdate({ messageId: "M1", chatJid: base.chatJid, isDeleted: true });
+    expect(published.map((p) => p.event.eventId)).toEqual(["M1:ack3", "M1:del"]);
+    await expect(emitter(() => false).call({ callId: "C1", from: base.chatJid, isVideo: false })).rejects.toThrow();
+    expect(published).toHaveLength(2);
+  });
+});
+
+describe("commands -> provider", () => {
+  const connected = async () => {
+    const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 5, pairingDelayMs: 1 });
+    const events: ProviderEvents = { connection: async () => undefined, message: async () => undefined, messageUpdate: async () => undefined, presence: async () => undefined, call: async () => undefined };
+    const session: ProviderSession = createSimulatorProvider(network).createSession({ identity, events, auth: { get: async () => ({}), set: async () => undefined, clear: async () => undefined } });
+    await session.start();
+    await network.scan(identity, "5511900009999");
+    return { network, session };
+  };
+  const cmd = { companyId: 4, whatsappId: 9 };
+
+  it("sends media the functions stored, quoted, and reports ok with the message id", async () => {
+    const { network, session } = await connected();
+    await media.put("4/2026/11/abc-foto.png", Buffer.from("png"), "image/png");
+    const result = await executeCommand(
+      session,
+      { ...cmd, type: "send", commandId: "c1", messageId: "OUT9", chatJid: "5511977776666@s.whatsapp.net", body: "legenda", quotedId: "X", media: { key: "4/2026/11/abc-foto.png", mimetype: "image/png", kind: "image" } },
+      media,
+    );
+    expect(result).toMatchObject({ type: "command.result", eventId: "result:c1", ok: true, messageId: "OUT9" });
+    expect(network.chat("5511977776666", identity).messages[0]).toMatchObject({ id: "OUT9", type: "image", body: "legenda", quotedId: "X", media: { key: "4/2026/11/abc-foto.png" } });
+  });
+
+  it("answers a number check with number.checked", async () => {
+    const { session } = await connected();
+    const result = await executeCommand(session, { ...cmd, type: "checkNumber", commandId: "c2", requestId: "r1", number: "5511977776666" }, media);
+    expect(result).toMatchObject({ type: "number.checked", requestId: "r1", exists: true, jid: "5511977776666@s.whatsapp.net" });
+  });
+
+  it("failures carry the catalogue code", async () => {
+    const { session } = await connected();
+    await expect(executeCommand(session, { ...cmd, type: "edit", commandId: "c3", chatJid: "5511977776666@s.whatsapp.net", targetId: "NOPE", body: "x" }, media)).rejects.toMatchObject({ code: "ERR_SENDING_WAPP_MSG" });
+    expect(failureEvent({ ...cmd, type: "delete", commandId: "c4", chatJid: "j", targetId: "t" }, "ERR_DELETE_WAPP_MSG")).toMatchObject({ type: "command.result", ok: false, error: "ERR_DELETE_WAPP_MSG", commandId: "c4" });
+  });
+});
