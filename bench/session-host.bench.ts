@@ -9,6 +9,9 @@ import { createSimulatorNetwork } from "@atende/session-host/providers/simulator
 import { memoryPairingStore } from "@atende/session-host/providers/simulator/simulator-types";
 import { freePort, sendCommands, startTestSqs, testHostConfig, waitFor } from "@atende/session-host/testing/test-env";
 import { ensureTable, startDynamo } from "../infra/local/src/dynamo";
+import type { makeLibSignalRepository as MakeRepositoryFn } from "baileys/lib/Signal/libsignal.js";
+
+type MakeRepository = typeof MakeRepositoryFn;
 
 /**
  * Session host benchmark (issue 5 "Numbers"):
@@ -92,7 +95,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
 
     // 4. key store traffic per Signal message (Baileys' libsignal repository over our table store)
     const b = await import("baileys");
-    const { makeLibSignalRepository } = (await import("baileys/lib/Signal/libsignal.js" as string)) as { makeLibSignalRepository: typeof import("baileys/lib/Signal/libsignal.js").makeLibSignalRepository };
+    const { makeLibSignalRepository } = (await import("baileys/lib/Signal/libsignal.js" as string)) as { makeLibSignalRepository: MakeRepository };
     const db = createDb({ tableName, endpoint: dynamo.endpoint, region: "us-east-1" });
     const leases = createLeaseRepository(db);
     const pino = (await import("pino")).default({ level: "silent" });

@@ -126,6 +126,6 @@ describe("a host dies mid-burst", () => {
     const results = received.filter((e): e is Extract<InboundEvent, { type: "command.result" }> => e.type === "command.result" && e.commandId.startsWith("cmd-"));
     expect(new Set(results.filter((r) => r.ok).map((r) => r.commandId)).size).toBe(CUSTOMERS.length * PER_CHAT);
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    console.log(JSON.stringify({ atKill, takeover: b.host.sessions() }));
+    if (process.env.NO_LOSS_DEBUG) console.log(JSON.stringify({ atKill, takeover: b.host.sessions() }));
   });
 });
