@@ -1,16 +1,21 @@
 import { Avatar, Box, Button, Divider, Stack, Typography } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ContactCreateResponse, ContactListResponse, ContactView } from "@atende/shared/contracts/http/contacts";
+import { DEBOUNCE_VCARD_MS } from "@atende/shared/constants/business";
 import { api } from "../../../lib/api-client";
 import { toastError } from "../../../lib/toast-error";
+import { useContactsList } from "../../contacts/api/contacts";
 import { parseVcard } from "../../inbox-shared/message-parsers";
 import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
 
+const sameNumber = (list: ContactView[] | undefined, number: string) => list?.find((c) => c.number.replace(/\D/g, "") === number) ?? null;
+
 /** Finds the shared contact by number, or registers it (POST /contacts answers the existing one when it exists). */
-const findOrCreate = async (name: string, number: string): Promise<ContactView> => {
+const findOrCreate = async (name: string, number: string, known: ContactView | null): Promise<ContactView> => {
+  if (known) return known;
   const found = await api.get<ContactListResponse>("/contacts", { query: { searchParam: number, pageNumber: 1 } });
-  const same = found.contacts?.find((c) => c.number.replace(/\D/g, "") === number);
+  const same = sameNumber(found.contacts, number);
   if (same) return same;
   const created = await api.post<ContactCreateResponse>("/contacts", { name: name || number, number, email: "", extraInfo: [] });
   return created.existingContact ?? created;
@@ -23,10 +28,18 @@ export function VcardCard({ body }: { body: string }) {
   const number = card?.numbers[0] ?? "";
   const [contact, setContact] = useState<ContactView | null>(null);
   const [busy, setBusy] = useState(false);
+  // the registered contact is looked up once the card has been on screen for 1500 ms (spec 1 section 9)
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), DEBOUNCE_VCARD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const lookup = useContactsList(number, ready && !!number);
+  const known = sameNumber(lookup.data?.pages[0]?.contacts, number);
   if (!card) return <Typography variant="body2">{body}</Typography>;
   const chat = () => {
     setBusy(true);
-    findOrCreate(card.name, number)
+    findOrCreate(card.name, number, known)
       .then(setContact, toastError)
       .finally(() => setBusy(false));
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
@@ -124,5 +124,37 @@ describe("tickets screen", { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
     expect(await calls.find((c) => c.method === "POST")?.json()).toMatchObject({ body: "*Ana Admin:*\nolá", fromMe: true });
     expect(await screen.findByText("Ana Admin:")).toBeInTheDocument();
+  });
+
+  it("loads the next page of tickets when scrolled near the bottom", async () => {
+    const { calls } = mockFetch({
+      ...listRoutes([]),
+      "GET /api/tickets": (req: Request) => {
+        const url = new URL(req.url);
+        if (url.searchParams.get("withUnreadMessages") || url.searchParams.get("status") !== "open") return { tickets: [], count: 0, hasMore: false };
+        const page = Number(url.searchParams.get("pageNumber"));
+        return { tickets: [aTicket({ id: page * 100, contact: { ...aTicket().contact!, name: `Página ${page}` } })], count: 2, hasMore: page === 1 };
+      },
+    });
+    renderWithApp(<TicketsPage />, { route: "/tickets", path: PATH, user: aUser(), plan: aPlan() });
+    await screen.findByText("Página 1");
+    fireEvent.scroll(screen.getByTestId("ticket-list"));
+    expect(await screen.findByText("Página 2")).toBeInTheDocument();
+    expect(screen.getAllByTestId("ticket-card")).toHaveLength(2);
+    expect(calls.filter((c) => new URL(c.url).searchParams.get("status") === "open" && new URL(c.url).searchParams.get("pageNumber") === "2")).toHaveLength(1);
+  });
+
+  it("lets admins close all tickets of the tab after a confirmation, and hides it from attendants", async () => {
+    const { calls } = mockFetch({ ...listRoutes([aTicket({ id: 1 })]), "POST /api/tickets/closeAll": { closed: 1 } });
+    const { unmount } = renderWithApp(<TicketsPage />, { route: "/tickets", path: PATH, user: aUser(), plan: aPlan() });
+    await userEvent.click(await screen.findByRole("button", { name: "Finalizar todos" }));
+    expect(screen.getByText("Finalizar todos os atendimentos?")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar" }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/closeAll"))).toBe(true));
+    expect(await calls.find((c) => c.url.endsWith("/closeAll"))?.json()).toEqual({ status: "open", selectedQueueIds: [] });
+    unmount();
+    renderWithApp(<TicketsPage />, { route: "/tickets", path: PATH, user: attendant, plan: aPlan() });
+    await screen.findByTestId("ticket-list");
+    expect(screen.queryByRole("button", { name: "Finalizar todos" })).toBeNull();
   });
 });
