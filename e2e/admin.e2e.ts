@@ -223,7 +223,8 @@ describe("the operator", () => {
     await visitor.goto("/login");
     const logo = visitor.getByTestId("logo-login");
     await logo.waitFor();
-    await expect.poll(() => logo.evaluate<number, HTMLImageElement>((img) => img.naturalWidth)).toBe(1);
+    const naturalWidth = (): Promise<number> => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    await expect.poll(naturalWidth).toBe(1);
   });
 
   it("sees the dashboard with the platform cards; an empty filter asks for one", async () => {
