@@ -12,6 +12,7 @@ import { createTenant } from "@atende/functions/testing/factories";
 import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
 import { REPO_ROOT, startPlatform, type Platform } from "../infra/local/src/platform";
+import { httpJson, poll } from "../e2e/support/http";
 
 /**
  * The inbox in the browser (issue 4 "Numbers"), against the built web app (run `npm run build -w web` first):
@@ -31,30 +32,8 @@ const median = (values: number[]) => {
   return Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0);
 };
 
-const http = async <T>(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? "GET",
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let data: unknown = text;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    // plain text answer
-  }
-  return { status: res.status, data: data as T };
-};
+const http = <T>(base: string, path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, init);
 
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000) => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-};
 
 /** A company of its own with TICKETS tickets (one message each), written straight to the table. */
 const seedCompany = async (platform: Platform) => {

@@ -12,6 +12,7 @@ import { startPlatform, type Platform } from "../infra/local/src/platform";
 import { pollQueue, sqsClient } from "../infra/local/src/sqs";
 import { consumeInbound } from "@atende/functions/jobs/inbound-consumer";
 import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
+import { httpJson, poll } from "../e2e/support/http";
 
 /**
  * Inbox benchmark (issue 3 "Numbers"):
@@ -39,23 +40,7 @@ const pct = (values: number[], p: number) => {
   return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
 };
 
-const http = async <T>(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? "GET",
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T };
-};
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000) => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-};
+const http = <T>(base: string, path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, init);
 
 const inboundBench = async (platform: Platform) => {
   const base = platform.url;

@@ -1,37 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "./support/browser";
 import { LOGINS } from "./support/seed";
+import { httpJson, type Json, poll } from "./support/http";
 
 /**
  * The inbox server end to end, without a browser: a customer (played through the WhatsApp simulator) writes,
  * gets the queue menu, picks Suporte; the attendant (Suporte) sees the ticket, accepts and replies through the
  * API; the customer receives the reply, and its ack moves forward on the attendant's side.
  */
-type Json = Record<string, unknown>;
-const http = async <T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> => {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? "GET",
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let data: unknown = text;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, data: data as T };
-};
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-};
 
+const http = <T = Json>(path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(baseUrl(), path, init);
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: "Cliente Servidor E2E" };
 let companyId = 0;
 let whatsappId = 0;

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, login, newContext, screenshot } from "./support/browser";
 import { LOGINS } from "./support/seed";
+import { httpJson, type Json, poll as pollUntil } from "./support/http";
 
 /**
  * The inbox in the browser, with the customer played through the WhatsApp simulator's HTTP API:
@@ -11,40 +12,18 @@ import { LOGINS } from "./support/seed";
  * the customer writes again and the ticket comes back; search finds it; a 390 px screen works.
  */
 let browser: Browser;
+const http = <T = Json>(path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(baseUrl(), path, init);
+const poll = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000) => pollUntil(fn, ok, timeoutMs);
 const pages: Page[] = [];
 let companyId = 0;
 let whatsappId = 0;
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: `Cliente E2E ${Date.now().toString(36).slice(-4)}` };
 
-type Json = Record<string, unknown>;
-const http = async <T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> => {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? "GET",
-    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let data: unknown = text;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON (e.g. a plain 404 page): keep the text
-  }
-  return { status: res.status, data: data as T };
-};
 
 const ref = () => ({ companyId, whatsappId });
 const customerSays = (body: string) => http(`/simulator/api/customers/${customer.number}/messages`, { method: "POST", body: { ...ref(), type: "text", body, name: customer.name } });
 type ChatEntry = { id: string; fromCustomer: boolean; type: string; body: string; ack: number };
 const customerChat = async () => (await http<{ messages: ChatEntry[] }>(`/simulator/api/customers/${customer.number}/messages?companyId=${companyId}&whatsappId=${whatsappId}`)).data.messages;
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-};
 
 /** Connects the demo company's simulator connection (start session, scan the QR as the phone would). */
 const connectSimulator = async () => {
@@ -111,13 +90,12 @@ const makePng = (width: number, height: number, rgb: [number, number, number]) =
 const PNG = makePng(160, 100, [33, 150, 243]);
 
 let adminToken = "";
-let quickMessages = false;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await connectSimulator();
   const qm = await http("/api/quick-messages", { method: "POST", token: adminToken, body: { shortcode: "e2eboasvindas", message: "Seja bem-vindo à Demo Atendimento!", geral: true } });
-  quickMessages = qm.status === 200 || qm.status === 201;
+  expect(qm.status, JSON.stringify(qm.data)).toBe(200);
 });
 
 afterAll(async () => {
@@ -159,12 +137,10 @@ describe("the attendant's day in the inbox", () => {
     await page.getByTestId("message-image").first().waitFor({ timeout: 20_000 });
     await poll(customerChat, (m) => m.some((e) => !e.fromCustomer && e.type === "image"));
 
-    if (quickMessages) {
-      await input.fill("/e2eboas");
-      await page.getByTestId("quick-suggestions").getByText("e2eboasvindas", { exact: false }).click();
-      await input.press("Enter");
-      await poll(customerChat, (m) => m.some((e) => !e.fromCustomer && e.body.includes("Seja bem-vindo à Demo Atendimento!")));
-    }
+    await input.fill("/e2eboas");
+    await page.getByTestId("quick-suggestions").getByText("e2eboasvindas", { exact: false }).click();
+    await input.press("Enter");
+    await poll(customerChat, (m) => m.some((e) => !e.fromCustomer && e.body.includes("Seja bem-vindo à Demo Atendimento!")));
 
     await http(`/simulator/api/customers/${customer.number}/acks`, { method: "POST", body: { ...ref(), ack: 4 } });
     const reply = page.getByTestId("message").filter({ hasText: "Posso ajudar" });

@@ -5,6 +5,9 @@ import { createCompaniesRepository } from "../features/companies/companies.repos
 import { createCompaniesService } from "../features/companies/companies.service";
 import { createPlansRepository } from "../features/plans/plans.repository";
 import { createQueuesRepository } from "../features/queues/queues.repository";
+import { createQuickMessagesRepository } from "../features/quick-messages/quick-messages.repository";
+import { createQuickMessagesService } from "../features/quick-messages/quick-messages.service";
+import { createPageCursors } from "./db/page-cursors";
 import { createConnectionsRepository } from "../features/realtime/connections.repository";
 import { createRealtimeService } from "../features/realtime/realtime.service";
 import { createSocketsService } from "../features/realtime/sockets.service";
@@ -97,6 +100,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     plans: createPlansRepository(db),
     settings: createSettingsRepository(db),
     queues: createQueuesRepository(db),
+    quickMessages: createQuickMessagesRepository(db),
     whatsapps: createWhatsappsRepository(db),
     numberChecks: createNumberChecksRepository(db),
     connections: createConnectionsRepository(db),
@@ -156,6 +160,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     },
   });
 
-  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard } };
+  const quickMessages = createQuickMessagesService({ quickMessages: repos.quickMessages, realtime, media, cursors: createPageCursors(db), clock });
+
+  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages } };
 };
 export type Container = ReturnType<typeof createContainer>;

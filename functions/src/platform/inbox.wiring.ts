@@ -61,7 +61,7 @@ export const createInbox = (deps: {
   const automation = createAutomationService({ changes, tickets, outbound, queueOptions: repos.queueOptions, contacts: contactsRepo, events, clock, logger });
   const notices: { current?: TicketNotices } = { current: automation.notices };
   const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, clock });
-  const contacts = createContactsService({ contacts: contactsRepo, cursors, events: () => events, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, tickets, realtime, cursors, events: () => events, clock });
   const messages = createMessagesService({
     messages: messagesRepo,
     tickets,

@@ -43,6 +43,9 @@ export const ERROR_STATUS = {
   /** a closed ticket accepts no message until it is reopened or accepted */
   ERR_TICKET_CLOSED: 409,
   ERR_INVALID_RESET_TOKEN: 400,
+  ERR_DUPLICATED_SHORTCODE: 409,
+  /** a contact with a pending/open ticket cannot be deleted */
+  ERR_CONTACT_HAS_OPEN_TICKET: 409,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -37,7 +37,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/", titleKey: "menu:dashboard", Component: lazy(() => import("../features/dashboard/components/dashboard-page").then((m) => ({ default: m.DashboardPage }))), adminOnly: true, deniedRedirect: "/tickets" },
   { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazy(() => import("../features/tickets/components/tickets-page").then((m) => ({ default: m.TicketsPage }))) },
-  { path: "/quick-messages", titleKey: "menu:quickMessages", Component: soon("menu:quickMessages") },
+  { path: "/quick-messages", titleKey: "menu:quickMessages", Component: lazy(() => import("../features/quick-messages/components/quick-messages-page").then((m) => ({ default: m.QuickMessagesPage }))) },
   { path: "/kanban", titleKey: "menu:kanban", Component: soon("menu:kanban"), planFlag: "useKanban" },
   { path: "/todolist", titleKey: "menu:todolist", Component: lazy(() => import("../features/todo/components/todo-page").then((m) => ({ default: m.TodoPage }))) },
   { path: "/contacts", titleKey: "menu:contacts", Component: lazy(() => import("../features/contacts/components/contacts-page").then((m) => ({ default: m.ContactsPage }))) },

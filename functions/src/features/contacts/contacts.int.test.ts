@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { customerMessage, deliver } from "../tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../tickets/inbox.fixtures";
 
 let t: TestApp;
 let a: Tenant;
@@ -75,5 +75,52 @@ describe("contacts", () => {
     const theirs = await t.call("POST", "/contacts", { token: b.adminToken, body: { name: "Da B", number: "5511922220001" } });
     expect(theirs.body.alreadyExists).toBeUndefined();
     expect((await t.call("GET", `/contacts/${mine.body.id}`, { token: a.adminToken })).body.name).toBe("Só da A");
+  });
+});
+
+describe("deleting a contact", () => {
+  const ticketOf = async (tenant: Tenant, contactId: number) => (await adminTickets(t, tenant)).find((x) => x.contact.id === contactId);
+
+  it("is refused while the contact has a pending/open ticket, then deletes it and frees its number", async () => {
+    const c = await createTenant(t);
+    await deliver(t, customerMessage(c, { number: "5511955550001", body: "quero ajuda", pushName: "Cliente Apagável" }));
+    const contactId = (await t.call("GET", "/contacts?searchParam=5511955550001", { token: c.adminToken })).body.contacts[0].id as number;
+    const ticket = await ticketOf(c, contactId);
+    expect(ticket?.status).toBe("pending");
+
+    const refused = await t.call("DELETE", `/contacts/${contactId}`, { token: c.adminToken });
+    expect(refused).toMatchObject({ status: 409, body: { error: "ERR_CONTACT_HAS_OPEN_TICKET" } });
+    expect((await t.call("GET", `/contacts/${contactId}`, { token: c.adminToken })).status).toBe(200);
+
+    expect((await t.call("PUT", `/tickets/${ticket!.id}`, { token: c.adminToken, body: { status: "closed" } })).status).toBe(200);
+    await t.container.services.sockets.connect("contact-del-sock", c.userToken);
+    const mark = t.sender.frames.length;
+    const deleted = await t.call("DELETE", `/contacts/${contactId}`, { token: c.adminToken });
+    expect(deleted.status).toBe(200);
+    expect((await t.call("GET", `/contacts/${contactId}`, { token: c.adminToken })).status).toBe(404);
+    expect((await t.call("GET", "/contacts", { token: c.adminToken })).body.count).toBe(0);
+    const frame = t.sender.frames.slice(mark).find((f) => f.connectionId === "contact-del-sock")?.frame as { channel: string; data: unknown };
+    expect(frame).toMatchObject({ channel: `company-${c.company.id}-contact`, data: { action: "delete", contactId } });
+
+    // the same number writes again: a new contact with a new ticket
+    await deliver(t, customerMessage(c, { number: "5511955550001", body: "voltei" }));
+    const again = (await t.call("GET", "/contacts?searchParam=5511955550001", { token: c.adminToken })).body.contacts;
+    expect(again).toHaveLength(1);
+    expect(again[0].id).not.toBe(contactId);
+    expect((await ticketOf(c, again[0].id))?.status).toBe("pending");
+    // the closed ticket of the deleted contact keeps its history
+    expect((await adminTickets(t, c)).find((x) => x.id === ticket!.id)?.status).toBe("closed");
+    expect((await t.call("GET", `/messages/${ticket!.id}`, { token: c.adminToken })).body.messages.map((m: { body: string }) => m.body)).toContain("quero ajuda");
+  });
+
+  it("is for admins only, and another company cannot delete or see the contact", async () => {
+    const mine = await t.call("POST", "/contacts", { token: a.adminToken, body: { name: "Não Apague", number: "5511933330001" } });
+    const id = mine.body.id as number;
+    expect((await t.call("DELETE", `/contacts/${id}`, { token: a.userToken })).body.error).toBe("ERR_NO_PERMISSION");
+    expect((await t.call("DELETE", `/contacts/${id}`, { token: b.adminToken })).status).toBe(404);
+    expect((await t.call("DELETE", "/contacts/abc", { token: a.adminToken })).status).toBe(404);
+    expect((await t.call("GET", `/contacts/${id}`, { token: a.adminToken })).body.name).toBe("Não Apague");
+    // its number is still taken in company A
+    expect((await t.call("POST", "/contacts", { token: a.adminToken, body: { name: "Outro", number: "5511933330001" } })).body.alreadyExists).toBe(true);
   });
 });

@@ -102,6 +102,23 @@ export const createContactsRepository = (db: Db) => {
         throw e;
       }
     },
+    /**
+     * Deletes the contact, its identity items (so the number/LID can become a new contact) and one from the count.
+     * An identity another contact holds by now is left alone. Its tickets and messages stay (history).
+     */
+    async remove(contact: Contact): Promise<void> {
+      const { companyId, id } = contact;
+      const candidates: ContactIdentity[] = [];
+      if (contact.number) candidates.push({ kind: contact.isGroup ? "G" : "N", value: contact.number });
+      if (contact.lid) candidates.push({ kind: "L", value: contact.lid });
+      const held = [];
+      for (const identity of candidates) if ((await this.findIdByIdentity(companyId, identity)) === id) held.push(identity);
+      await transact(db, [
+        { Delete: { TableName: T, Key: key(companyId, id), ConditionExpression: "attribute_exists(pk)" } },
+        ...held.map((i): TxItem => ({ Delete: { TableName: T, Key: identityKey(companyId, i), ConditionExpression: "contactId = :id", ExpressionAttributeValues: { ":id": id } } })),
+        { Update: { TableName: T, Key: countKey(companyId), UpdateExpression: "ADD #c :minus", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":minus": -1 } } },
+      ]);
+    },
     async count(companyId: number): Promise<number> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: countKey(companyId) }));
       return Number(out.Item?.count ?? 0);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
 import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const listQuery = z.object({
@@ -24,6 +24,10 @@ export const contactsRoutes = (container: Container) => {
   r.put("/:id", async (c) => {
     const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
     return c.json(await svc().update(c.get("auth"), id, await parseJson(c, contactUpdateSchema)));
+  });
+  r.delete("/:id", requireAdmin, async (c) => {
+    await svc().remove(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"));
+    return c.json({ message: "Contact deleted" });
   });
   return r;
 };

@@ -5,13 +5,26 @@ import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
+import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
+import type { RealtimeService } from "../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
+import type { TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
 import type { ContactsRepository } from "./contacts.repository";
 
 export type ContactListQuery = { searchParam: string; pageNumber: number; date?: string; dateStart?: string; dateEnd?: string };
 
-export const createContactsService = (deps: { contacts: ContactsRepository; cursors: PageCursors; events: () => InboxEvents; clock: () => Date }) => {
+/** Tickets read to find a pending/open one before a delete (older ones are closed: one open ticket per connection). */
+const OPEN_TICKET_LOOKBACK = 50;
+
+export const createContactsService = (deps: {
+  contacts: ContactsRepository;
+  tickets: Pick<TicketsRepository, "listIdsByContact" | "findByIds">;
+  realtime: Pick<RealtimeService, "publish">;
+  cursors: PageCursors;
+  events: () => InboxEvents;
+  clock: () => Date;
+}) => {
   const { contacts, cursors, clock } = deps;
 
   const findOrFail = async (companyId: number, id: number) => {
@@ -109,6 +122,19 @@ export const createContactsService = (deps: { contacts: ContactsRepository; curs
       if (result === "duplicate") throw new AppError("ERR_DUPLICATED_CONTACT");
       await deps.events().contactUpdated(next);
       return next;
+    },
+    /**
+     * DELETE /contacts/{id} (admins): refused with ERR_CONTACT_HAS_OPEN_TICKET while a pending/open ticket exists;
+     * closed tickets keep their history. The number can then become a new contact.
+     */
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      const contact = await findOrFail(auth.companyId, id);
+      const ticketIds = await deps.tickets.listIdsByContact(auth.companyId, id, OPEN_TICKET_LOOKBACK);
+      const tickets = await deps.tickets.findByIds(auth.companyId, ticketIds);
+      if (tickets.some((t) => t.status === "pending" || t.status === "open")) throw new AppError("ERR_CONTACT_HAS_OPEN_TICKET");
+      await contacts.remove(contact);
+      await deps.realtime.publish<ContactEventData>(auth.companyId, "contact", { action: "delete", contactId: id }, { kind: "company" });
     },
 
     /**

@@ -2,6 +2,7 @@ import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand 
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
+import { queryPrefix } from "../../platform/db/query-prefix";
 import { stripKeys } from "../../platform/db/strip";
 import { setExpression } from "../../platform/db/update";
 
@@ -32,21 +33,7 @@ const toOption = (item: Record<string, unknown>) => stripKeys(item) as unknown a
 
 export const createQueueOptionsRepository = (db: Db) => {
   const queryAll = async (companyId: number, prefix: string): Promise<QueueOption[]> => {
-    const items: QueueOption[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-          ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": prefix },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []).map(toOption));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return (await queryPrefix(db, companyPk(companyId), prefix)).map(toOption);
   };
   const itemKey = (o: Pick<QueueOption, "companyId" | "queueId" | "parentId" | "id">) => ({
     pk: companyPk(o.companyId),

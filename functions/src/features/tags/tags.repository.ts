@@ -1,8 +1,8 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Tag } from "@atende/shared/domain/tags/tag";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
+import { queryPrefix } from "../../platform/db/query-prefix";
 import { stripKeys } from "../../platform/db/strip";
 import { transact, TxConditionFailed } from "../../platform/db/transact";
 
@@ -29,21 +29,7 @@ export const createTagsRepository = (db: Db) => ({
   },
   /** A company has few tags: one query of its partition. */
   async listByCompany(companyId: number): Promise<Tag[]> {
-    const items: Tag[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-          ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": "TAG#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []).map(toTag));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return (await queryPrefix(db, companyPk(companyId), "TAG#")).map(toTag);
   },
 });
 export type TagsRepository = ReturnType<typeof createTagsRepository>;

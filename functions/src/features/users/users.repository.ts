@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Profile } from "@atende/shared/domain/permissions/permissions";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
+import { queryPrefix } from "../../platform/db/query-prefix";
 import { stripKeys } from "../../platform/db/strip";
 import { setExpression } from "../../platform/db/update";
 import { AppError } from "../../platform/errors";
@@ -83,21 +84,7 @@ export const createUsersRepository = (db: Db) => ({
     return this.findById(Number(out.Item.companyId), Number(out.Item.userId));
   },
   async listByCompany(companyId: number): Promise<UserRecord[]> {
-    const items: UserRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-          ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": "USER#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []).map(toUser));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return (await queryPrefix(db, companyPk(companyId), "USER#")).map(toUser);
   },
   /**
    * Saves profile fields. A changed email moves the LOGIN# pointer in the same transaction

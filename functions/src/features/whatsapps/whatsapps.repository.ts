@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
+import { queryPrefix } from "../../platform/db/query-prefix";
 import { stripKeys } from "../../platform/db/strip";
 import { setExpression } from "../../platform/db/update";
 
@@ -81,21 +82,7 @@ export const createWhatsappsRepository = (db: Db) => ({
 
   /** A company has few connections (plan-limited): one query of its partition. */
   async listByCompany(companyId: number): Promise<Whatsapp[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
-          ExpressionAttributeValues: { ":pk": companyPk(companyId), ":p": "WHATSAPP#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items.map(toWhatsapp);
+    return (await queryPrefix(db, companyPk(companyId), "WHATSAPP#")).map(toWhatsapp);
   },
 
   async findByToken(token: string): Promise<Whatsapp | null> {

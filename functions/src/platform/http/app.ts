@@ -8,6 +8,7 @@ import { passwordResetRoutes } from "../../features/password-reset/password-rese
 import { plansRoutes } from "../../features/plans/plans.routes";
 import { queueOptionsRoutes } from "../../features/queue-options/queue-options.routes";
 import { queuesRoutes } from "../../features/queues/queues.routes";
+import { quickMessagesRoutes } from "../../features/quick-messages/quick-messages.routes";
 import { settingsRoutes } from "../../features/settings/settings.routes";
 import { signupRoutes } from "../../features/signup/signup.routes";
 import { usersRoutes } from "../../features/users/users.routes";
@@ -59,6 +60,7 @@ export const createHttpApp = (container: Container) => {
   api.route("/contacts", contactsRoutes(container));
   api.route("/ticket-notes", ticketNotesRoutes(container));
   api.route("/media", mediaRoutes(container));
+  api.route("/quick-messages", quickMessagesRoutes(container));
 
   const root = new Hono({ strict: false });
   root.route("/api", api);

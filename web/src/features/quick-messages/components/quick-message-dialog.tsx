@@ -1,0 +1,110 @@
+import AttachFileIcon from "@mui/icons-material/AttachFile";
+import DeleteIcon from "@mui/icons-material/Delete";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, Stack, Switch, TextField, Tooltip, Typography } from "@mui/material";
+import { useRef, useState } from "react";
+import type { FieldError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
+import { quickMessageSchema } from "@atende/shared/domain/quick-messages/quick-message";
+import { useIsAdmin } from "../../../app/session/session-context";
+import { fieldError } from "../../../lib/form-error";
+import { toast } from "../../../lib/toast";
+import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { type QuickMessageForm, useQuickMessageMedia, useSaveQuickMessage } from "../api/quick-messages";
+
+/** Add or edit a quick message: shortcode (required), message, general flag (admins), one attachment. */
+export function QuickMessageDialog({ record, onClose }: { record: QuickMessageResponse | null; onClose: () => void }) {
+  const { t } = useTranslation("quickMessages");
+  const isAdmin = useIsAdmin();
+  const [form, setForm] = useState<QuickMessageForm>({ shortcode: record?.shortcode ?? "", message: record?.message ?? "", geral: record?.geral ?? false });
+  const [touched, setTouched] = useState(false);
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState(record?.mediaName ?? null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const save = useSaveQuickMessage();
+  const media = useQuickMessageMedia();
+
+  const parsed = quickMessageSchema.shape.shortcode.safeParse(form.shortcode);
+  const shortcodeError = touched && !parsed.success ? fieldError({ type: "zod", message: parsed.error.issues[0]?.message } as FieldError) : undefined;
+
+  const submit = () => {
+    setTouched(true);
+    if (!parsed.success) return;
+    save.mutate(
+      { id: record?.id, input: form },
+      {
+        onSuccess: async (saved) => {
+          if (pendingFile) await media.mutateAsync({ id: saved.id, file: pendingFile });
+          toast.success(t("saved"));
+          onClose();
+        },
+      },
+    );
+  };
+
+  const removeAttachment = () => {
+    if (pendingFile) setPendingFile(null);
+    else if (record?.id && mediaName) media.mutate({ id: record.id, file: null }, { onSuccess: () => setMediaName(null) });
+    setConfirmRemove(false);
+  };
+  const shownAttachment = pendingFile?.name ?? mediaName;
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{record ? t("edit") : t("add")}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label={t("fields.shortcode")}
+            value={form.shortcode}
+            onChange={(e) => setForm({ ...form, shortcode: e.target.value })}
+            onBlur={() => setTouched(true)}
+            error={!!shortcodeError}
+            helperText={shortcodeError}
+            required
+            autoFocus
+          />
+          <TextField label={t("fields.message")} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} multiline minRows={4} maxRows={10} />
+          {isAdmin && <FormControlLabel control={<Switch checked={form.geral} onChange={(e) => setForm({ ...form, geral: e.target.checked })} />} label={t("fields.geral")} />}
+          <Stack direction="row" alignItems="center" spacing={1}>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              data-testid="quick-message-file"
+              onChange={(e) => {
+                setPendingFile(e.target.files?.[0] ?? null);
+                e.target.value = "";
+              }}
+            />
+            <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
+              {t("attach")}
+            </Button>
+            {shownAttachment && (
+              <>
+                <Typography variant="body2" data-testid="quick-message-attachment" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
+                  {shownAttachment}
+                </Typography>
+                <Tooltip title={t("removeAttachment")}>
+                  <IconButton size="small" aria-label={t("removeAttachment")} onClick={() => setConfirmRemove(true)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common:cancel")}</Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending || media.isPending}>
+          {record ? t("common:save") : t("common:add")}
+        </Button>
+      </DialogActions>
+      <ConfirmDialog open={confirmRemove} title={t("removeAttachmentConfirm.title")} busy={media.isPending} onClose={() => setConfirmRemove(false)} onConfirm={removeAttachment}>
+        {t("removeAttachmentConfirm.text", { name: shownAttachment ?? "" })}
+      </ConfirmDialog>
+    </Dialog>
+  );
+}

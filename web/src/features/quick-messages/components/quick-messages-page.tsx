@@ -1,0 +1,113 @@
+import AddIcon from "@mui/icons-material/Add";
+import CheckIcon from "@mui/icons-material/Check";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEBOUNCE_SEARCH_MS, LIST_SCROLL_BOTTOM_PX } from "@atende/shared/constants/business";
+import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
+import type { SessionUser } from "@atende/shared/contracts/http/auth";
+import { useSessionUser } from "../../../app/session/session-context";
+import { useRealtime } from "../../../lib/realtime";
+import { toast } from "../../../lib/toast";
+import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { useDebounced } from "../../inbox-shared/use-debounced";
+import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
+import { invalidateQuickMessages, useDeleteQuickMessage, useQuickMessagesList } from "../api/quick-messages";
+import { QuickMessageDialog } from "./quick-message-dialog";
+
+/** Spec 3 section 6: admin and supervisor edit/delete every message; a user only their own non-general ones. */
+export const canChangeQuickMessage = (user: Pick<SessionUser, "id" | "profile">, q: Pick<QuickMessageResponse, "userId" | "geral">) =>
+  user.profile === "admin" || user.profile === "supervisor" || (q.userId === user.id && !q.geral);
+
+/** /quick-messages: search, list (shortcode, attachment, general flag), add/edit dialog, delete confirmed first; live via `quickmessage`. */
+export function QuickMessagesPage() {
+  const { t } = useTranslation("quickMessages");
+  const user = useSessionUser();
+  const qc = useQueryClient();
+  const [text, setText] = useState("");
+  // spec 3 section 5: search text is lower-cased
+  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
+  const query = useQuickMessagesList(search);
+  const remove = useDeleteQuickMessage();
+  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
+  const [editing, setEditing] = useState<QuickMessageResponse | "new" | null>(null);
+  const [deleting, setDeleting] = useState<QuickMessageResponse | null>(null);
+  const onScroll = useLoadMoreOnScroll({ hasMore: !!query.hasNextPage, loading: query.isFetchingNextPage, loadMore: () => void query.fetchNextPage(), thresholdPx: LIST_SCROLL_BOTTOM_PX });
+  useRealtime("quickmessage", () => void invalidateQuickMessages(qc));
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t("title")}
+        </Typography>
+        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+          {t("add")}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("fields.shortcode")}</TableCell>
+              <TableCell>{t("fields.mediaName")}</TableCell>
+              <TableCell align="center">{t("fields.geral")}</TableCell>
+              <TableCell align="right">{t("common:actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((q) => (
+              <TableRow key={q.id} hover data-testid="quick-message-row">
+                <TableCell>{q.shortcode}</TableCell>
+                <TableCell>{q.mediaName ?? t("noAttachment")}</TableCell>
+                <TableCell align="center">{q.geral ? <CheckIcon fontSize="small" aria-label={t("fields.geral")} /> : null}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  {canChangeQuickMessage(user, q) && (
+                    <>
+                      <Tooltip title={t("common:edit")}>
+                        <IconButton size="small" aria-label={t("common:edit")} onClick={() => setEditing(q)}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t("common:delete")}>
+                        <IconButton size="small" aria-label={t("common:delete")} onClick={() => setDeleting(q)}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {!query.isLoading && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4}>
+                  <Typography color="text.secondary">{t("empty")}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(query.isLoading || query.isFetchingNextPage) && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+      </Paper>
+      {editing && <QuickMessageDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t("deleteConfirm.title", { shortcode: deleting?.shortcode ?? "" })}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => toast.success(t("deleted")), onSettled: () => setDeleting(null) })}
+      >
+        {t("deleteConfirm.text")}
+      </ConfirmDialog>
+    </Box>
+  );
+}
