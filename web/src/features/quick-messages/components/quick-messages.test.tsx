@@ -74,7 +74,9 @@ describe("quick messages page", { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.endsWith("/quick-messages/3/media-upload"))).toBe(true));
     await waitFor(() => expect(screen.queryByTestId("quick-message-attachment")).toBeNull());
-    await userEvent.click(within(screen.getAllByRole("dialog")[0]!).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Confirmar" })).toBeNull());
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     await userEvent.click(within(await screen.findByTestId("quick-message-row")).getByRole("button", { name: "Excluir" }));
     expect(await screen.findByText("Excluir /tabela?")).toBeInTheDocument();
