@@ -8,6 +8,10 @@ export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 echo "== check (types, lint)"
 npm run check --silent
 echo "== unit, web, api (DynamoDB Local)"
-npx vitest run --project unit --project web --project int
+mkdir -p test-results
+rm -f test-results/vitest-*.json
+summary() { node scripts/test-summary.mjs test-results/vitest-main.json test-results/vitest-e2e.json; }
+trap summary EXIT
+npx vitest run --project unit --project web --project int --reporter=default --reporter=json --outputFile=test-results/vitest-main.json
 echo "== end-to-end (headless Chromium)"
-bash scripts/e2e.sh
+bash scripts/e2e.sh --reporter=default --reporter=json --outputFile=test-results/vitest-e2e.json
