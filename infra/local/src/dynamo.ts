@@ -6,6 +6,7 @@ import { createTableInput, TTL_ATTRIBUTE } from "@atende/shared/table/table-defi
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { waitFor } from "./ports";
 
@@ -26,9 +27,10 @@ export type DynamoHandle = { endpoint: string; process: ChildProcess; stop: () =
  */
 export const startDynamo = async (opts: { port: number; dataDir?: string }): Promise<DynamoHandle> => {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const args = [`-Djava.library.path=${join(JAR_DIR, "DynamoDBLocal_lib")}`, "-jar", join(JAR_DIR, "DynamoDBLocal.jar"), "-port", String(opts.port), "-sharedDb"];
+  const args = [`-Djava.library.path=${join(JAR_DIR, "DynamoDBLocal_lib")}`, "-jar", join(JAR_DIR, "DynamoDBLocal.jar"), "-port", String(opts.port), "-sharedDb", "-disableTelemetry"];
   args.push(...(opts.dataDir ? ["-dbPath", opts.dataDir] : ["-inMemory"]));
-  const child = spawn(TIED_JAVA, args, { stdio: "pipe", env: { ...process.env, WATCH_PID: String(process.pid) } });
+  // DynamoDB Local writes a metadata file in its working directory: keep it out of the repository.
+  const child = spawn(TIED_JAVA, args, { stdio: "pipe", cwd: opts.dataDir ?? tmpdir(), env: { ...process.env, WATCH_PID: String(process.pid) } });
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
