@@ -32,6 +32,8 @@ const configSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /** how long the inbox reuses a company's queues/users/connections/settings/tags lookups (0 = always fresh) */
   INBOX_DIRECTORY_TTL_MS: z.coerce.number().int().min(0).default(2000),
+  /** set in AWS: CloudFront adds `x-origin-verify` with this value; requests without it (the raw API URL) are refused */
+  ORIGIN_VERIFY_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -25,6 +25,8 @@ export interface WebProps {
   readonly webSocketUrl: string;
   /** the built SPA (web/dist); when absent only /config.json is deployed */
   readonly webDistDir?: string;
+  /** sent as `x-origin-verify` on every /api request; the API refuses requests without it */
+  readonly originVerifyValue: string;
 }
 
 /**
@@ -87,7 +89,10 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         "/api/*": {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { "x-origin-verify": props.originVerifyValue },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -38,6 +38,7 @@ export class AtendeStack extends Stack {
       TABLE_NAME: data.table.tableName,
       JWT_SECRET: secrets.jwtSecret.secretValue.unsafeUnwrap(),
       JWT_REFRESH_SECRET: secrets.jwtRefreshSecret.secretValue.unsafeUnwrap(),
+      ORIGIN_VERIFY_SECRET: secrets.originVerifySecret.secretValue.unsafeUnwrap(),
       QUEUE_URL_INBOUND: queues.inbound.queueUrl,
       QUEUE_URL_OUTBOUND: queues.outbound.queueUrl,
       QUEUE_URL_JOBS: queues.jobs.queueUrl,
@@ -58,7 +59,12 @@ export class AtendeStack extends Stack {
     const api = new Api(this, "Api", platform);
     new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });
     new SessionHost(this, "SessionHost", { table: data.table, queues, mediaBucket: data.mediaBucket });
-    const web = new Web(this, "Web", { apiDomainName: api.domainName, webSocketUrl: realtime.url, webDistDir: props.webDistDir });
+    const web = new Web(this, "Web", {
+      apiDomainName: api.domainName,
+      webSocketUrl: realtime.url,
+      webDistDir: props.webDistDir,
+      originVerifyValue: secrets.originVerifySecret.secretValue.unsafeUnwrap(),
+    });
 
     new CfnOutput(this, "AppUrl", { value: `https://${web.distribution.distributionDomainName}`, description: "The web app (and /api)" });
     new CfnOutput(this, "WebSocketUrl", { value: realtime.url, description: "Realtime endpoint (also in /config.json)" });

@@ -71,13 +71,13 @@ describe("lambdas", () => {
     expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(4);
   });
 
-  it("takes the JWT keys from the two generated secrets (only references in the template)", () => {
+  it("takes the JWT keys and the origin-verify value from generated secrets (only references in the template)", () => {
     const secrets = resourcesOfType(template, "AWS::SecretsManager::Secret");
-    expect(secrets).toHaveLength(2);
+    expect(secrets).toHaveLength(3);
     for (const [, secret] of secrets) expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     const env = template.toJSON().Resources[functionId(template, "Atende HTTP API")].Properties.Environment.Variables;
     const secretIds = secrets.map(([id]) => id);
-    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET"]) {
+    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET", "ORIGIN_VERIFY_SECRET"]) {
       const reference = JSON.stringify(env[key]);
       expect(reference).toContain("{{resolve:secretsmanager:");
       expect(secretIds.some((id) => reference.includes(`"${id}"`))).toBe(true);
@@ -255,8 +255,11 @@ describe("web", () => {
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ViewerProtocolPolicy: "https-only",
     });
-    const origin = config.Origins.find((o) => o.Id === api!.TargetOriginId)!;
+    const origin = config.Origins.find((o) => o.Id === api!.TargetOriginId)! as { DomainName: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };
     expect(JSON.stringify(origin.DomainName)).toContain(`"${httpApiId}","ApiEndpoint"`);
+    // Only CloudFront can call the API: it adds the generated origin-verify secret the API checks.
+    const verify = origin.OriginCustomHeaders?.find((h) => h.HeaderName === "x-origin-verify");
+    expect(JSON.stringify(verify?.HeaderValue)).toContain("{{resolve:secretsmanager:");
     // The SPA fallback is a viewer-request function on the default behaviour: error responses would also
     // rewrite the API's 403/404 JSON answers into index.html.
     expect(config.CustomErrorResponses).toBeUndefined();

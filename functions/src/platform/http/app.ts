@@ -21,7 +21,7 @@ import { ticketNotesRoutes } from "../../features/ticket-notes/ticket-notes.rout
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../../features/tickets/tickets.routes";
 import type { Container } from "../container";
 import { sendError } from "./error-handler";
-import { type AppEnv, requestId } from "./middleware";
+import { type AppEnv, requestId, requireOrigin } from "./middleware";
 
 /**
  * The HTTP API: one Hono app, served by the api Lambda in AWS and by the local runner on this machine.
@@ -31,6 +31,7 @@ export const createHttpApp = (container: Container) => {
   // strict: false: the spec calls some paths with a trailing slash (GET /users/, /settings/, /whatsapp/)
   const api = new Hono<AppEnv>({ strict: false });
   api.use("*", requestId);
+  api.use("*", requireOrigin(container.config.ORIGIN_VERIFY_SECRET));
   api.onError((err, c) => sendError(c, err, container.logger));
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
 

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { AuthContext } from "../../features/auth/auth.service";
@@ -11,6 +11,23 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
   await next();
   c.header("x-request-id", c.get("requestId"));
+};
+
+/**
+ * In AWS only CloudFront may call the API: it adds `x-origin-verify` (a generated secret). A request without it
+ * came through the raw API URL, where the viewer address (login throttling) could be forged: refused.
+ */
+export const requireOrigin =
+  (secret: string | undefined): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (secret && !safeEqual(c.req.header("x-origin-verify") ?? "", secret)) throw new AppError("ERR_NO_PERMISSION");
+    await next();
+  };
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 };
 
 const bearer = (c: Context) => {
