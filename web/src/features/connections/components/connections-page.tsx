@@ -1,9 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import CheckIcon from "@mui/icons-material/CheckCircle";
 import RestartIcon from "@mui/icons-material/RestartAlt";
-import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +15,7 @@ import { putWhatsappInCache, removeWhatsappFromCache, useDeleteWhatsapp, useRest
 import { ConnectionStatusIcon, SessionActions } from "./connection-status";
 import { QrCodeDialog } from "./qr-code-dialog";
 import { WhatsappDialog } from "./whatsapp-dialog";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 
 /** /connections: name, number, status, session actions, last update, default flag, edit/delete; add; restart. */
 export function ConnectionsPage() {
@@ -90,16 +89,7 @@ export function ConnectionsPage() {
                 <TableCell align="center">{formatShortDateTime(w.updatedAt)}</TableCell>
                 <TableCell align="center">{w.isDefault && <CheckIcon color="success" fontSize="small" data-testid="default-flag" aria-label={t("columns.default")} />}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("common:edit")}>
-                    <IconButton size="small" aria-label={t("common:edit")} onClick={() => setEditing(w)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("common:delete")}>
-                    <IconButton size="small" aria-label={t("common:delete")} onClick={() => setDeleting(w)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions onEdit={() => setEditing(w)} onDelete={() => setDeleting(w)} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,7 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
-import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +9,7 @@ import { toast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
 import { queueKeys, useDeleteQueue, useQueues } from "../api/queues";
 import { QueueDialog } from "./queue-dialog";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 
 /** /queues: id, name, colour, order, greeting; add, edit, delete (admins). */
 export function QueuesPage() {
@@ -55,16 +54,7 @@ export function QueuesPage() {
                 <TableCell>{q.orderQueue ?? ""}</TableCell>
                 <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{q.greetingMessage}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("common:edit")}>
-                    <IconButton size="small" aria-label={t("common:edit")} onClick={() => setEditing(q)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("common:delete")}>
-                    <IconButton size="small" aria-label={t("common:delete")} onClick={() => setDeleting(q)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions onEdit={() => setEditing(q)} onDelete={() => setDeleting(q)} />
                 </TableCell>
               </TableRow>
             ))}

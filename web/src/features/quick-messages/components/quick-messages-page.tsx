@@ -1,8 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
 import CheckIcon from "@mui/icons-material/Check";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
-import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +15,7 @@ import { useDebounced } from "../../inbox-shared/use-debounced";
 import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
 import { invalidateQuickMessages, useDeleteQuickMessage, useQuickMessagesList } from "../api/quick-messages";
 import { QuickMessageDialog } from "./quick-message-dialog";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 
 /** Spec 3 section 6: admin and supervisor edit/delete every message; a user only their own non-general ones. */
 export const canChangeQuickMessage = (user: Pick<SessionUser, "id" | "profile">, q: Pick<QuickMessageResponse, "userId" | "geral">) =>
@@ -68,16 +67,7 @@ export function QuickMessagesPage() {
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                   {canChangeQuickMessage(user, q) && (
                     <>
-                      <Tooltip title={t("common:edit")}>
-                        <IconButton size="small" aria-label={t("common:edit")} onClick={() => setEditing(q)}>
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t("common:delete")}>
-                        <IconButton size="small" aria-label={t("common:delete")} onClick={() => setDeleting(q)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <EditDeleteActions onEdit={() => setEditing(q)} onDelete={() => setDeleting(q)} />
                     </>
                   )}
                 </TableCell>

@@ -1,9 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CancelIcon from "@mui/icons-material/Cancel";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
-import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +14,7 @@ import { searchTerm, useDebounced } from "../../inbox-shared/use-debounced";
 import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
 import { applyUserEvent, useDeleteUser, useUsersList } from "../api/users";
 import { UserDialog } from "./user-dialog";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 
 /** /users: search (3 characters, 500 ms), infinite scroll, online icon, add/edit/delete; live on the user channel. */
 export function UsersPage() {
@@ -69,16 +68,7 @@ export function UsersPage() {
                 <TableCell>{u.email}</TableCell>
                 <TableCell>{t(`profiles.${u.profile}`, { defaultValue: u.profile })}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("common:edit")}>
-                    <IconButton size="small" aria-label={t("common:edit")} onClick={() => setEditing(u)}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("common:delete")}>
-                    <IconButton size="small" aria-label={t("common:delete")} onClick={() => setDeleting(u)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
                 </TableCell>
               </TableRow>
             ))}
