@@ -32,6 +32,9 @@ beforeAll(async () => {
     SQS_ENDPOINT: sqs.endpoint,
     QUEUE_URL_INBOUND: sqs.queueUrls.inbound,
     QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound,
+    // Longer than a batch ever takes, even on a loaded 2-core machine: a command must not become visible again
+    // while its (live) host is still working on it. (Production uses 60 s.)
+    COMMAND_VISIBILITY_SECONDS: "10",
   };
   // Real SQS locks a FIFO group while part of it is in flight; the emulator does not, so both hosts share the shim.
   const locks: GroupLocks = new Map();
