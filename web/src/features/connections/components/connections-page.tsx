@@ -10,6 +10,7 @@ import { formatShortDateTime } from "@atende/shared/domain/format/dates";
 import { formatPhone } from "@atende/shared/domain/format/phone";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
 import { putWhatsappInCache, removeWhatsappFromCache, useDeleteWhatsapp, useRestartWhatsapps, useSessionAction, useWhatsapps } from "../api/whatsapps";
 import { ConnectionStatusIcon, SessionActions } from "./connection-status";
@@ -98,15 +99,15 @@ export function ConnectionsPage() {
       </Paper>
       {editing && <WhatsappDialog whatsapp={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {qrFor !== null && <QrCodeDialog whatsapp={list.find((w) => w.id === qrFor)} onClose={closeQr} />}
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmDeleteDialog
+        target={deleting}
         title={t("deleteConfirm.title", { name: deleting?.name ?? "" })}
-        busy={remove.isPending}
+        deletedText={t("deleted")}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => toast.success(t("deleted")), onSettled: () => setDeleting(null) })}
       >
         {t("deleteConfirm.text")}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
       <ConfirmDialog
         open={!!disconnecting}
         title={t("disconnectConfirm.title")}

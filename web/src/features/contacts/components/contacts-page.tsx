@@ -5,13 +5,12 @@ import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS, LIST_SCROLL_BOTTOM_PX, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
+import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { ContactView } from "@atende/shared/contracts/http/contacts";
 import { useIsAdmin } from "../../../app/session/session-context";
-import { toast } from "../../../lib/toast";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { searchTerm, useDebounced } from "../../inbox-shared/use-debounced";
-import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
 import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
 import { useContactsList, useDeleteContact } from "../api/contacts";
 import { ContactDialog } from "./contact-dialog";
@@ -28,7 +27,7 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<ContactView | "new" | null>(null);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [starting, setStarting] = useState<ContactView | null>(null);
-  const onScroll = useLoadMoreOnScroll({ hasMore: !!query.hasNextPage, loading: query.isFetchingNextPage, loadMore: () => void query.fetchNextPage(), thresholdPx: LIST_SCROLL_BOTTOM_PX });
+  const onScroll = useInfiniteQueryScroll(query);
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
@@ -99,15 +98,15 @@ export function ContactsPage() {
       </Paper>
       {editing && <ContactDialog contact={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {starting && <NewTicketDialog open initialContact={starting} onClose={() => setStarting(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmDeleteDialog
+        target={deleting}
         title={t("deleteConfirm.title", { name: deleting?.name ?? "" })}
-        busy={remove.isPending}
+        deletedText={t("deleted")}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => toast.success(t("deleted")), onSettled: () => setDeleting(null) })}
       >
         {t("deleteConfirm.text")}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Box>
   );
 }

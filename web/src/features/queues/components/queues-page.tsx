@@ -5,8 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { QueueResponse } from "@atende/shared/contracts/http/queues";
 import { useRealtime } from "../../../lib/realtime";
-import { toast } from "../../../lib/toast";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { queueKeys, useDeleteQueue, useQueues } from "../api/queues";
 import { QueueDialog } from "./queue-dialog";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
@@ -62,15 +61,15 @@ export function QueuesPage() {
         </Table>
       </Paper>
       {editing && <QueueDialog queue={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmDeleteDialog
+        target={deleting}
         title={t("deleteConfirm.title", { name: deleting?.name ?? "" })}
-        busy={remove.isPending}
+        deletedText={t("deleted")}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => toast.success(t("deleted")), onSettled: () => setDeleting(null) })}
       >
         {t("deleteConfirm.text")}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Box>
   );
 }

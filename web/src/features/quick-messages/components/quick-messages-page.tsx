@@ -4,15 +4,14 @@ import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCel
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS, LIST_SCROLL_BOTTOM_PX } from "@atende/shared/constants/business";
+import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
 import type { SessionUser } from "@atende/shared/contracts/http/auth";
 import { useSessionUser } from "../../../app/session/session-context";
 import { useRealtime } from "../../../lib/realtime";
-import { toast } from "../../../lib/toast";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
 import { invalidateQuickMessages, useDeleteQuickMessage, useQuickMessagesList } from "../api/quick-messages";
 import { QuickMessageDialog } from "./quick-message-dialog";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
@@ -34,7 +33,7 @@ export function QuickMessagesPage() {
   const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
   const [editing, setEditing] = useState<QuickMessageResponse | "new" | null>(null);
   const [deleting, setDeleting] = useState<QuickMessageResponse | null>(null);
-  const onScroll = useLoadMoreOnScroll({ hasMore: !!query.hasNextPage, loading: query.isFetchingNextPage, loadMore: () => void query.fetchNextPage(), thresholdPx: LIST_SCROLL_BOTTOM_PX });
+  const onScroll = useInfiniteQueryScroll(query);
   useRealtime("quickmessage", () => void invalidateQuickMessages(qc));
 
   return (
@@ -89,15 +88,15 @@ export function QuickMessagesPage() {
         )}
       </Paper>
       {editing && <QuickMessageDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmDeleteDialog
+        target={deleting}
         title={t("deleteConfirm.title", { shortcode: deleting?.shortcode ?? "" })}
-        busy={remove.isPending}
+        deletedText={t("deleted")}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => toast.success(t("deleted")), onSettled: () => setDeleting(null) })}
       >
         {t("deleteConfirm.text")}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Box>
   );
 }

@@ -3,8 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
-import { LIST_SCROLL_BOTTOM_PX } from "@atende/shared/constants/business";
-import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
 import { type TicketListParams, useTicketsList } from "../api/tickets-list";
 import { useTicketActions } from "../use-ticket-actions";
 import { TicketCard } from "./ticket-card";
@@ -19,7 +18,7 @@ export function TicketList({ params, selectedUuid, onTransfer, enabled = true }:
     const seen = new Set<number>();
     return (query.data?.pages ?? []).flatMap((p) => p.tickets).filter((ticket) => (seen.has(ticket.id) ? false : (seen.add(ticket.id), true)));
   }, [query.data]);
-  const onScroll = useLoadMoreOnScroll({ hasMore: !!query.hasNextPage, loading: query.isFetchingNextPage, loadMore: () => void query.fetchNextPage(), thresholdPx: LIST_SCROLL_BOTTOM_PX });
+  const onScroll = useInfiniteQueryScroll(query);
   const open = (ticket: TicketView) => navigate(`/tickets/${ticket.uuid}`);
 
   return (

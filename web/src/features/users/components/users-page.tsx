@@ -5,13 +5,12 @@ import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCel
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS, LIST_SCROLL_BOTTOM_PX, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
+import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { UserEventData, UserResponse } from "@atende/shared/contracts/http/users";
 import { useRealtime } from "../../../lib/realtime";
-import { toast } from "../../../lib/toast";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { searchTerm, useDebounced } from "../../inbox-shared/use-debounced";
-import { useLoadMoreOnScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
 import { applyUserEvent, useDeleteUser, useUsersList } from "../api/users";
 import { UserDialog } from "./user-dialog";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
@@ -27,7 +26,7 @@ export function UsersPage() {
   const users = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.users), [query.data]);
   const [editing, setEditing] = useState<UserResponse | "new" | null>(null);
   const [deleting, setDeleting] = useState<UserResponse | null>(null);
-  const onScroll = useLoadMoreOnScroll({ hasMore: !!query.hasNextPage, loading: query.isFetchingNextPage, loadMore: () => void query.fetchNextPage(), thresholdPx: LIST_SCROLL_BOTTOM_PX });
+  const onScroll = useInfiniteQueryScroll(query);
   useRealtime<UserEventData>("user", (data) => applyUserEvent(qc, data));
 
   return (
@@ -81,15 +80,15 @@ export function UsersPage() {
         )}
       </Paper>
       {editing && <UserDialog user={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmDeleteDialog
+        target={deleting}
         title={t("deleteConfirm.title", { name: deleting?.name ?? "" })}
-        busy={remove.isPending}
+        deletedText={t("deleted")}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => toast.success(t("deleted")), onSettled: () => setDeleting(null) })}
       >
         {t("deleteConfirm.text")}
-      </ConfirmDialog>
+      </ConfirmDeleteDialog>
     </Box>
   );
 }
