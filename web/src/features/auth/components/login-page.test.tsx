@@ -173,10 +173,13 @@ describe("route guards", { timeout: 20_000 }, () => {
     const { unmount } = renderApp("/login");
     expect(await screen.findByRole("link", { name: "Criar conta" })).toBeInTheDocument();
     unmount();
-    mockFetchOnly({ "GET /api/public/settings": publicSettings("disabled") });
+    const { calls } = mockFetchOnly({ "GET /api/public/settings": publicSettings("disabled") });
     renderApp("/login");
     await screen.findByLabelText("Email");
+    // the answer has arrived and rendered: the link stays hidden because the switch is off, not because it is loading
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/public/settings"))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole("link", { name: /esqueci|forgot/i })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Criar conta" })).not.toBeInTheDocument();
   });
 });
