@@ -1,5 +1,7 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { HostConfig } from "./config";
+import type { Channel } from "./leases/lease.repository";
+import type { Provider } from "./providers/provider.port";
 import { createSessionHost } from "./host/session-host";
 import { createLocalMediaStore } from "./media/local-media.store";
 import type { MediaStore } from "./media/media-store.port";
@@ -19,6 +21,8 @@ export type HostRuntimeOptions = {
   logger?: Logger;
   media?: MediaStore;
   sqs?: SQSClient;
+  /** replace a provider (tests: a provider that is slow or fails on purpose) */
+  providers?: Partial<Record<Channel, (network: SimulatorNetwork) => Provider>>;
 };
 
 /** Wires the session host once per process: table, queues, media store, providers, the simulator's network and page. */
@@ -42,7 +46,10 @@ export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOpt
     sqs,
     media,
     logger,
-    providers: { simulator: createSimulatorProvider(network), baileys: createBaileysProvider({ logger, db }) },
+    providers: {
+      simulator: opts.providers?.simulator?.(network) ?? createSimulatorProvider(network),
+      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db }),
+    },
   });
   const simulatorHttp = createSimulatorHttp(network, media);
   return { config, host, network, simulatorHttp, db, sqs, media, logger };

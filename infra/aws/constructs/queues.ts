@@ -1,10 +1,7 @@
 import { Duration } from "aws-cdk-lib";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
-import { QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/queue-names";
-
-/** Receives before a message moves to its dead-letter queue. */
-export const MAX_RECEIVE_COUNT = 5;
+import { MAX_RECEIVE_COUNT, QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/queue-names";
 
 /**
  * Visibility timeout per queue. Lambda consumers need at least their function timeout (AWS recommends six
@@ -48,7 +45,7 @@ export class Queues extends Construct {
       queueName: name,
       visibilityTimeout: VISIBILITY_TIMEOUT[key],
       retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT[key] },
     });
   }
 }

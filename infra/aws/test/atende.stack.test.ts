@@ -2,7 +2,7 @@ import { Match, type Template } from "aws-cdk-lib/assertions";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
+import { QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/queue-names";
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
 import { SPA_FALLBACK_CODE } from "../constructs/web";
 import { functionId, queueId, resourcesOfType, stagedAssetFiles, synthTestStack } from "./synth-test-stack";
@@ -140,8 +140,8 @@ describe("WebSocket API", () => {
 });
 
 describe("queues", () => {
-  it("creates the contract's queues, FIFO where named .fifo, each redriving to its dead-letter queue after 5 receives", () => {
-    for (const name of Object.values(QUEUES)) {
+  it("creates the contract's queues, FIFO where named .fifo, each redriving to its dead-letter queue (outbound after 50 receives: hand-backs)", () => {
+    for (const [key, name] of Object.entries(QUEUES) as [QueueKey, string][]) {
       const fifo = name.endsWith(".fifo");
       const queue = template.toJSON().Resources[queueId(template, name)].Properties;
       const deadLetter = template.toJSON().Resources[queueId(template, deadLetterName(name))].Properties;
@@ -150,7 +150,7 @@ describe("queues", () => {
       if (fifo) expect(queue.ContentBasedDeduplication, name).toBe(false);
       expect(queue.RedrivePolicy, name).toEqual({
         deadLetterTargetArn: { "Fn::GetAtt": [queueId(template, deadLetterName(name)), "Arn"] },
-        maxReceiveCount: 5,
+        maxReceiveCount: key === "outbound" ? 50 : 5,
       });
     }
     template.resourceCountIs("AWS::SQS::Queue", 6);

@@ -1,7 +1,7 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { createSqsServer } from "local-aws-sqs";
-import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
+import { MAX_RECEIVE_COUNT, QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/queue-names";
 
 export type SqsHandle = { endpoint: string; queueUrls: Record<keyof typeof QUEUES, string>; stop: () => Promise<void> };
 
@@ -9,8 +9,7 @@ const ACCOUNT = "000000000000";
 
 /** local-aws-sqs (the SQS wire protocol, in process) with the same queues and dead-letter queues as AWS. */
 export const startSqs = async (port: number): Promise<SqsHandle> => {
-  const names = Object.values(QUEUES);
-  const queues = names.flatMap((name) => {
+  const queues = (Object.entries(QUEUES) as [QueueKey, string][]).flatMap(([key, name]) => {
     const fifo = name.endsWith(".fifo");
     const dlq = deadLetterName(name);
     const attrs = (extra: Record<string, string>) => ({ ...(fifo ? { FifoQueue: "true", ContentBasedDeduplication: "false" } : {}), ...extra });
@@ -20,7 +19,7 @@ export const startSqs = async (port: number): Promise<SqsHandle> => {
         QueueName: name,
         Attributes: attrs({
           VisibilityTimeout: "60",
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:us-east-1:${ACCOUNT}:${dlq}`, maxReceiveCount: "5" }),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: `arn:aws:sqs:us-east-1:${ACCOUNT}:${dlq}`, maxReceiveCount: String(MAX_RECEIVE_COUNT[key]) }),
         }),
       },
     ];

@@ -27,7 +27,10 @@ type Outcome = "done" | "handBack";
 
 const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** tries of one command on this host (errors that are not the provider's verdict) before it is reported failed */
 const MAX_TRANSIENT_ATTEMPTS = 3;
+/** commands with a transient failure remembered at once (oldest forgotten first) */
+const MAX_REMEMBERED_ATTEMPTS = 10_000;
 const TAKEOVER_CONCURRENCY = 10;
 
 export type SessionHostDeps = {
@@ -141,7 +144,20 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   };
 
   /** `emit` queues an outcome event; the caller awaits them all before deleting the commands (batched sends). */
-  const handle = async (cmd: OutboundCommand, receiveCount: number, emit: (e: InboundEvent, chatJid?: string) => void): Promise<Outcome> => {
+  /**
+   * Transient failures per command on this host. Counted here, not by the queue's receive count: hand-backs
+   * between hosts count as receives too and must not use up a command's tries.
+   */
+  const attempts = new Map<string, number>();
+  const failedAttempt = (commandId: string) => {
+    const n = (attempts.get(commandId) ?? 0) + 1;
+    attempts.delete(commandId);
+    attempts.set(commandId, n);
+    if (attempts.size > MAX_REMEMBERED_ATTEMPTS) attempts.delete(attempts.keys().next().value as string);
+    return n;
+  };
+
+  const handle = async (cmd: OutboundCommand, emit: (e: InboundEvent, chatJid?: string) => void): Promise<Outcome> => {
     const identity = { companyId: cmd.companyId, whatsappId: cmd.whatsappId };
     let r: Running | null | undefined = sessions.get(keyOf(identity));
     switch (cmd.type) {
@@ -186,11 +202,13 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         try {
           const result = await executeCommand(r.session, cmd, media);
           if (killed || r.lost) return "handBack";
+          attempts.delete(cmd.commandId);
           emit(result, "chatJid" in cmd ? cmd.chatJid : undefined);
         } catch (err) {
           if (killed || r.lost || err instanceof LeaseLostError) return "handBack";
-          const code = err instanceof ProviderError ? err.code : receiveCount >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;
-          if (!code) throw err; // transient: the message comes back and is tried again
+          const code = err instanceof ProviderError ? err.code : failedAttempt(cmd.commandId) >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;
+          if (!code) throw err; // transient: the command goes back to the queue and is tried again
+          attempts.delete(cmd.commandId);
           log.warn("command failed", { type: cmd.type, commandId: cmd.commandId, code, err: String(err) });
           emit(failureEvent(cmd, code), "chatJid" in cmd ? cmd.chatJid : undefined);
         }
@@ -199,12 +217,45 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     }
   };
 
+  const extendVisibility = async (messages: Message[]) => {
+    if (killed || messages.length === 0) return;
+    try {
+      for (let i = 0; i < messages.length; i += 10)
+        await sqs.send(
+          new ChangeMessageVisibilityBatchCommand({
+            QueueUrl: config.QUEUE_URL_OUTBOUND,
+            Entries: messages.slice(i, i + 10).map((m, j) => ({ Id: String(j), ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: config.COMMAND_VISIBILITY_SECONDS })),
+          }),
+        );
+    } catch (err) {
+      log.warn("could not extend command visibility", { err: String(err) });
+    }
+  };
+
   /**
    * One message group's received commands, in order. Outcomes go to inbound.fifo in batches, and a command is
    * deleted only after the provider accepted it and its outcome is on the queue. A command that cannot run here
    * hands back itself and the rest of the group, in order.
+   * A slow provider (a media upload, a session still connecting) must not let a command outlive its visibility
+   * timeout: another host would receive it and the group's order would be lost. So while the group runs, its
+   * commands are kept invisible.
    */
   const processGroup = async (messages: Message[]) => {
+    let extending: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => (extending = extendVisibility(messages)), (config.COMMAND_VISIBILITY_SECONDS * 1000) / 3);
+    /** before the group's commands are deleted or handed back: no extension may land after that */
+    const stopExtending = async () => {
+      clearInterval(timer);
+      await extending;
+    };
+    try {
+      await runGroup(messages, stopExtending);
+    } finally {
+      clearInterval(timer);
+    }
+  };
+
+  const runGroup = async (messages: Message[], stopExtending: () => Promise<void>) => {
     const done: Message[] = [];
     const emitted: Promise<void>[] = [];
     const emit = (e: InboundEvent, chatJid?: string) => emitted.push(publisher.publish(e, chatJid));
@@ -221,7 +272,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       }
       let outcome: Outcome;
       try {
-        outcome = await handle(cmd, Number(m.Attributes?.ApproximateReceiveCount ?? 1), emit);
+        outcome = await handle(cmd, emit);
       } catch (err) {
         log.warn("command will be retried", { type: cmd.type, commandId: cmd.commandId, err: String(err) });
         outcome = "handBack";
@@ -234,6 +285,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       done.push(m);
     }
     const published = await Promise.allSettled(emitted);
+    await stopExtending();
     if (killed) return;
     if (published.some((r) => r.status === "rejected")) {
       // Outcomes not on the queue: keep the commands; they come back and the provider drops what it already has.
@@ -260,7 +312,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
             MaxNumberOfMessages: 10,
             WaitTimeSeconds: config.COMMAND_WAIT_SECONDS,
             VisibilityTimeout: config.COMMAND_VISIBILITY_SECONDS,
-            MessageSystemAttributeNames: ["MessageGroupId", "ApproximateReceiveCount"],
+            MessageSystemAttributeNames: ["MessageGroupId"],
           }),
         );
         if (killed) return;

@@ -12,3 +12,12 @@ export const QUEUES = {
 } as const;
 export type QueueKey = keyof typeof QUEUES;
 export const deadLetterName = (name: string) => (name.endsWith(".fifo") ? name.replace(/\.fifo$/, "-dlq.fifo") : `${name}-dlq`);
+
+/**
+ * Receives before a message moves to its dead-letter queue. `outbound.fifo` is higher: when several session
+ * hosts run (a deploy overlaps the old and the new task), a host that receives a command of a connection
+ * another host drives hands it back, and every such receive counts. The host gives up on a command that
+ * really fails by itself (a provider error is reported as the command's result), so the redrive there
+ * only catches what no host could ever handle.
+ */
+export const MAX_RECEIVE_COUNT: Record<QueueKey, number> = { inbound: 5, outbound: 50, jobs: 5 };
