@@ -1,6 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import type { Container } from "../platform/container";
+import { ANNOUNCEMENT_FANOUT_JOB, type FanOutPayload } from "../features/announcements/announcements.service";
+import { TAG_UNLINK_JOB } from "../features/tags/tags.service";
 
 type JobHandler<T extends JobMessage["type"]> = (container: Container, job: Extract<JobMessage, { type: T }>) => Promise<void>;
 
@@ -10,7 +12,11 @@ export const JOB_HANDLERS: { [T in JobMessage["type"]]?: JobHandler<T> } = {
 };
 
 /** Named jobs of type "feature". */
-export const FEATURE_JOBS: Record<string, (container: Container, companyId: number, payload: Record<string, unknown>) => Promise<void>> = {};
+export const FEATURE_JOBS: Record<string, (container: Container, companyId: number, payload: Record<string, unknown>) => Promise<void>> = {
+  // our own job (enqueued by the announcements service), so its payload has that shape
+  [ANNOUNCEMENT_FANOUT_JOB]: (container, companyId, payload) => container.services.announcements.fanOut(companyId, payload as FanOutPayload),
+  [TAG_UNLINK_JOB]: (container, companyId, payload) => container.services.tags.continueUnlink(companyId, Number(payload.tagId)),
+};
 
 export const runJob = async (container: Container, job: JobMessage) => {
   if (job.type === "feature") {

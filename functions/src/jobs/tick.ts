@@ -9,6 +9,7 @@ export type TickJob = { name: string; run: (container: Container, now: Date) => 
  */
 export const TICK_JOBS: TickJob[] = [
   { name: "ticket-timers", run: (c, now) => c.services.ticketTimersJob.run(now) },
+  { name: "schedules", run: async (c, now) => void (await c.services.schedulesJob.run(now)) },
 ];
 
 export const runTick = async (container: Container, now = container.clock()) => {

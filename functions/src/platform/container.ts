@@ -1,4 +1,6 @@
 import { createAuthService } from "../features/auth/auth.service";
+import { createApiRateRepository } from "../features/external-api/api-rate.repository";
+import { createExternalApiService } from "../features/external-api/external-api.service";
 import { createLoginThrottleRepository } from "../features/auth/login-throttle.repository";
 import { createTokens } from "../features/auth/tokens";
 import { createCompaniesRepository } from "../features/companies/companies.repository";
@@ -7,6 +9,20 @@ import { createPlansRepository } from "../features/plans/plans.repository";
 import { createQueuesRepository } from "../features/queues/queues.repository";
 import { createQuickMessagesRepository } from "../features/quick-messages/quick-messages.repository";
 import { createQuickMessagesService } from "../features/quick-messages/quick-messages.service";
+import { createPromptsRepository } from "../features/prompts/prompts.repository";
+import { createPromptsService } from "../features/prompts/prompts.service";
+import { createGoogleDialogflowClient } from "../features/queue-integrations/dialogflow-client";
+import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
+import { createQueueIntegrationsService } from "../features/queue-integrations/queue-integrations.service";
+import { createAnnouncementsRepository } from "../features/announcements/announcements.repository";
+import { createAnnouncementsService } from "../features/announcements/announcements.service";
+import { createFileListsRepository } from "../features/files/file-lists.repository";
+import { createFileListsService } from "../features/files/file-lists.service";
+import { createSchedulesJob } from "../features/schedules/schedules.job";
+import { createSchedulesRepository } from "../features/schedules/schedules.repository";
+import { createSchedulesService } from "../features/schedules/schedules.service";
+import { createChatsRepository } from "../features/chats/chats.repository";
+import { createChatsService } from "../features/chats/chats.service";
 import { createPageCursors } from "./db/page-cursors";
 import { createConnectionsRepository } from "../features/realtime/connections.repository";
 import { createRealtimeService } from "../features/realtime/realtime.service";
@@ -147,7 +163,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
   })();
   // the inbox: contacts, tickets, messages, notes, tags, inbound pipeline (docs/adr/0005-ticket-keys.md)
-  const inbox = createInbox({ db, repos, realtime, commands, media, clock, logger, directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS });
+  const inbox = createInbox({ db, repos, realtime, commands, jobs, media, clock, logger, directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS });
   const dashboard = createDashboardService({
     cycles: inbox.tickets,
     users: admin.users,
@@ -161,7 +177,53 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
 
   const quickMessages = createQuickMessagesService({ quickMessages: repos.quickMessages, realtime, media, cursors: createPageCursors(db), clock });
+  // announcements: platform-wide; events reach every company through a paged fan-out job (see the service)
+  const announcements = createAnnouncementsService({
+    announcements: createAnnouncementsRepository(db),
+    realtime,
+    media,
+    jobs,
+    cursors: createPageCursors(db),
+    companyIds: async (limit, cursor) => {
+      const page = await repos.companies.listPage(limit, cursor);
+      return { ids: page.items.map((c) => c.id), cursor: page.cursor };
+    },
+    clock,
+  });
+  const fileLists = createFileListsService({ fileLists: createFileListsRepository(db), realtime, media, cursors: createPageCursors(db), clock });
 
-  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages } };
+  // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
+  const prompts = createPromptsService({ prompts: createPromptsRepository(db), queues: admin.queues, whatsapps, realtime, clock });
+  const queueIntegrations = createQueueIntegrationsService({
+    integrations: createQueueIntegrationsRepository(db),
+    queues: admin.queues,
+    whatsapps,
+    dialogflow: createGoogleDialogflowClient(),
+    realtime,
+    cursors: createPageCursors(db),
+    clock,
+  });
+  admin.queues.checkReference("promptId", prompts.exists);
+  admin.queues.checkReference("integrationId", queueIntegrations.exists);
+  admin.queues.onDelete((q) => prompts.detachQueue(q.companyId, q.id));
+
+  // internal chat among a company's users (spec 3)
+  const externalApi = createExternalApiService({
+    whatsapps: repos.whatsapps,
+    companies: repos.companies,
+    companiesService: companies,
+    contacts: inbox.contacts,
+    messages: inbox.messages,
+    rate: createApiRateRepository(db),
+    clock,
+  });
+  const chats = createChatsService({ chats: createChatsRepository(db), users: admin.users, realtime, cursors: createPageCursors(db), clock });
+
+  // scheduled messages (spec 3): CRUD and the minute tick's sender
+  const schedulesRepo = createSchedulesRepository(db);
+  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, cursors: createPageCursors(db), clock });
+  const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, logger });
+
+  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
 };
 export type Container = ReturnType<typeof createContainer>;

@@ -2,6 +2,7 @@ import type { Db } from "./db/client";
 import { createPageCursors } from "./db/page-cursors";
 import type { Logger } from "./logger";
 import type { CommandQueue } from "./queues/commands.port";
+import type { JobQueue } from "./queues/jobs.port";
 import type { MediaStore } from "./storage/media-store.port";
 import type { CompaniesRepository } from "../features/companies/companies.repository";
 import { createContactsRepository } from "../features/contacts/contacts.repository";
@@ -16,7 +17,7 @@ import type { QueuesRepository } from "../features/queues/queues.repository";
 import type { RealtimeService } from "../features/realtime/realtime.service";
 import type { SettingsRepository } from "../features/settings/settings.repository";
 import { createTagsRepository } from "../features/tags/tags.repository";
-import { createTagsService } from "../features/tags/tags.service";
+import { createTagsService, type TicketTagRemover } from "../features/tags/tags.service";
 import { createTicketNotesRepository } from "../features/ticket-notes/ticket-notes.repository";
 import { createTicketNotesService } from "../features/ticket-notes/ticket-notes.service";
 import type { UsersRepository } from "../features/users/users.repository";
@@ -42,12 +43,13 @@ export const createInbox = (deps: {
   };
   realtime: RealtimeService;
   commands: CommandQueue;
+  jobs: JobQueue;
   media: MediaStore;
   clock: () => Date;
   logger: Logger;
   directoryTtlMs?: number;
 }) => {
-  const { db, repos, realtime, commands, media, clock, logger, directoryTtlMs = 0 } = deps;
+  const { db, repos, realtime, commands, jobs, media, clock, logger, directoryTtlMs = 0 } = deps;
   const tickets = createTicketsRepository(db);
   const contactsRepo = createContactsRepository(db);
   const messagesRepo = createMessagesRepository(db);
@@ -60,7 +62,10 @@ export const createInbox = (deps: {
   const outbound = createOutboundService({ messages: messagesRepo, changes, commands, events, timers, clock, logger });
   const automation = createAutomationService({ changes, tickets, outbound, queueOptions: repos.queueOptions, contacts: contactsRepo, events, clock, logger });
   const notices: { current?: TicketNotices } = { current: automation.notices };
-  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, clock });
+  const ticketTags: { current?: TicketTagRemover } = {};
+  const tags = createTagsService({ tags: tagsRepo, realtime, cursors, ticketTags, jobs, clock });
+  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, tagLinks: tags, clock });
+  ticketTags.current = (companyId, ticketId, tagId) => ticketsService.removeTagFromTicket(companyId, ticketId, tagId);
   const contacts = createContactsService({ contacts: contactsRepo, tickets, realtime, cursors, events: () => events, clock });
   const messages = createMessagesService({
     messages: messagesRepo,
@@ -84,7 +89,7 @@ export const createInbox = (deps: {
     inbound,
     automation,
     ticketNotes: createTicketNotesService({ notes: createTicketNotesRepository(db), tickets: ticketsService, users: repos.users, clock }),
-    tags: createTagsService({ tags: tagsRepo, realtime, clock }),
+    tags,
     ticketTimersJob,
   };
 };

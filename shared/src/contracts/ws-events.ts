@@ -26,6 +26,8 @@ export const REALTIME_EVENTS = [
   "quickmessage",
   "contactList",
   "queueIntegration",
+  "prompt",
+  "file",
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

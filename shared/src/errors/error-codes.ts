@@ -46,6 +46,18 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_SHORTCODE: 409,
   /** a contact with a pending/open ticket cannot be deleted */
   ERR_CONTACT_HAS_OPEN_TICKET: 409,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_NO_INTEGRATION_FOUND: 404,
+  /** a queue or connection still points at the prompt/integration: unlink it first */
+  ERR_PROMPT_IN_USE: 409,
+  ERR_INTEGRATION_IN_USE: 409,
+  /** DialogFlow test: the service-account JSON is not usable (bad JSON, wrong type, missing key, other project) */
+  ERR_DIALOGFLOW_INVALID_CREDENTIALS: 400,
+  /** DialogFlow test: Google refused the credentials or the project */
+  ERR_DIALOGFLOW_REJECTED: 400,
+  /** DialogFlow test: Google could not be reached from the server */
+  ERR_DIALOGFLOW_UNREACHABLE: 502,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -21,6 +21,8 @@ export type RequestOptions = {
   auth?: boolean;
   /** "blob" for media downloads */
   responseType?: "json" | "blob";
+  /** a token other than the session's (the external API's connection token): no refresh, no logout on 401 */
+  bearer?: string;
 };
 
 export class ApiError extends Error {
@@ -63,7 +65,7 @@ const send = (path: string, opts: RequestOptions) => {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
-  const token = opts.auth === false ? null : getToken();
+  const token = opts.bearer ?? (opts.auth === false ? null : getToken());
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(buildUrl(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "include", signal: opts.signal });
 };
@@ -117,8 +119,9 @@ export const refreshSession = (): Promise<AuthResponse> => {
 };
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const session = opts.auth !== false && opts.bearer === undefined;
   let res = await send(path, opts);
-  if (opts.auth !== false && res.status === 403) {
+  if (session && res.status === 403) {
     const err = await toError(res.clone());
     if (err.code === undefined || EXPIRED_CODES.has(err.code)) {
       try {
@@ -132,7 +135,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   if (!res.ok) {
     const err = await toError(res);
-    if (opts.auth !== false && res.status === 401) clearSession();
+    if (session && res.status === 401) clearSession();
     throw err;
   }
   if (opts.responseType === "blob") return (await res.blob()) as T;

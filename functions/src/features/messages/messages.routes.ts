@@ -5,9 +5,8 @@ import type { Container } from "../../platform/container";
 import { AppError } from "../../platform/errors";
 import { type AppEnv, requireAuth } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
-import type { UploadedFile } from "./messages.service";
+import { messageForm } from "../../platform/http/uploaded-file";
 
-const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 const messageId = (c: Context) => {
   const id = c.req.param("id") ?? "";
   if (!/^[\w\-.:]{1,200}$/.test(id)) throw new AppError("ERR_NOT_FOUND");
@@ -16,16 +15,8 @@ const messageId = (c: Context) => {
 
 /** multipart: `medias` (one or many files), `body`, `fromMe`, optional `idempotencyKey`. */
 const parseMultipart = async (c: Context) => {
-  const form = await c.req.parseBody({ all: true });
-  const raw = form.medias;
-  const list = (Array.isArray(raw) ? raw : raw ? [raw] : []).filter((f): f is File => typeof f !== "string");
-  const files: UploadedFile[] = [];
-  for (const f of list) {
-    if (f.size > MAX_UPLOAD_BYTES) throw new AppError("ERR_VALIDATION");
-    files.push({ name: f.name || "file", type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) });
-  }
-  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-  const input = sendMessageSchema.parse({ body: text(form.body) ?? "", idempotencyKey: text(form.idempotencyKey) });
+  const { files, text } = await messageForm(c);
+  const input = sendMessageSchema.parse({ body: text("body") ?? "", idempotencyKey: text("idempotencyKey") });
   return { input, files };
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
 import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { SendMessageInput } from "@atende/shared/domain/messages/message";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
@@ -9,7 +10,7 @@ import { mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import { chatJidOf } from "../contacts/contact-identity";
-import type { InboxDirectory } from "../tickets/inbox-directory";
+import type { Directory, InboxDirectory } from "../tickets/inbox-directory";
 import { toTicketView } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { OpenTicketExists, type TicketChanges } from "../tickets/ticket-changes";
@@ -61,6 +62,72 @@ export const createMessagesService = (deps: {
     return { m, t };
   };
 
+  /**
+   * How an outbound message to a contact finds its ticket (forward, scheduled messages): the contact's pending/open
+   * ticket on the connection (`whatsappId` null: the company's default), else a new open one owned by `owner` in
+   * their first queue (no owner: pending, no queue).
+   */
+  const ticketForContact = async (dir: Directory, contact: Contact, whatsappId: number | null, owner: { id: number; queueIds: number[] } | null): Promise<TicketRecord> => {
+    const companyId = contact.companyId;
+    const waId = whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? null;
+    if (waId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+    if (!dir.whatsapps.has(waId)) throw new AppError("ERR_NO_WAPP_FOUND");
+    const openId = await tickets.findOpenId(companyId, contact.id, waId);
+    let target = openId ? await tickets.findById(companyId, openId) : null;
+    if (!target) {
+      try {
+        target = await changes.create(
+          {
+            companyId,
+            contactId: contact.id,
+            whatsappId: waId,
+            queueId: owner?.queueIds[0] ?? null,
+            userId: owner?.id ?? null,
+            status: owner ? "open" : "pending",
+            isGroup: contact.isGroup,
+            chatJid: chatJidOf(contact),
+          },
+          { byUserId: owner?.id ?? null, now: clock() },
+        );
+      } catch (e) {
+        if (!(e instanceof OpenTicketExists)) throw e;
+        target = await tickets.findById(companyId, e.ticketId);
+      }
+    }
+    if (!target) throw new AppError("ERR_CREATING_TICKET");
+    return target;
+  };
+
+  /** Text alone, or each file (the text as the first one's caption), into ticket `t`; ids from `idOf(index)`. */
+  const deliver = async (
+    t: TicketRecord,
+    input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null },
+    dir: Directory,
+    idOf: (index: number) => string,
+  ) => {
+    const sent = [];
+    if (!input.files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0) }, { dir })).message);
+    for (const [i, file] of input.files.entries()) {
+      const id = idOf(i);
+      const mediaKey = mediaKeyFor(t.companyId, id, file.name);
+      if (!(await messages.exists(t.companyId, id))) await media.put(mediaKey, file.bytes, file.type || "application/octet-stream");
+      const kind = kindOf(file.type);
+      const out = await outbound.send(
+        t,
+        {
+          body: i === 0 ? input.body : "",
+          media: { key: mediaKey, mimetype: file.type || "application/octet-stream", filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" ? { ptt: true } : {}) },
+          quotedId: i === 0 ? input.quotedId : null,
+          userId: input.userId,
+          id,
+        },
+        { dir },
+      );
+      sent.push(out.message);
+    }
+    return sent;
+  };
+
   const assertCanSend = (t: TicketRecord) => {
     if (t.status === "closed") throw new AppError("ERR_TICKET_CLOSED");
     if (t.whatsappId === null) throw new AppError("ERR_NO_WAPP_FOUND");
@@ -100,29 +167,9 @@ export const createMessagesService = (deps: {
       if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
       const dir = await directory.load(auth.companyId);
       const quotedId = input.quotedMsg?.id ?? null;
-      const sent = [];
-      if (!files.length) {
-        const id = key ? idempotentMessageId(auth.companyId, auth.user.id, key) : newMessageId();
-        sent.push((await outbound.send(t, { body: input.body, quotedId, userId: auth.user.id, id }, { dir })).message);
-      }
-      for (const [i, file] of files.entries()) {
-        const id = key ? idempotentMessageId(auth.companyId, auth.user.id, `${key}#${i}`) : newMessageId();
-        const mediaKey = mediaKeyFor(auth.companyId, id, file.name);
-        if (!(await messages.exists(auth.companyId, id))) await media.put(mediaKey, file.bytes, file.type || "application/octet-stream");
-        const kind = kindOf(file.type);
-        const out = await outbound.send(
-          t,
-          {
-            body: i === 0 ? input.body : "",
-            media: { key: mediaKey, mimetype: file.type || "application/octet-stream", filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" ? { ptt: true } : {}) },
-            quotedId: i === 0 ? quotedId : null,
-            userId: auth.user.id,
-            id,
-          },
-          { dir },
-        );
-        sent.push(out.message);
-      }
+      const sent = await deliver(t, { body: input.body, files, quotedId, userId: auth.user.id }, dir, (i) =>
+        key ? idempotentMessageId(auth.companyId, auth.user.id, files.length ? `${key}#${i}` : key) : newMessageId(),
+      );
       return views(auth.companyId, sent);
     },
 
@@ -156,6 +203,32 @@ export const createMessagesService = (deps: {
       return (await views(auth.companyId, [updated]))[0]!;
     },
 
+    /**
+     * A message to a contact as `userId` (null: the system), through `whatsappId` (null: the company's default
+     * connection), into the contact's open ticket or a new one: text, or files with the text as the first caption
+     * (external API). Fixed ids (`id`, or `idOf(index)` with files) make a repeat store nothing and send nothing
+     * (scheduled messages, API idempotency keys). Answers the first message stored.
+     */
+    async sendToContact(input: {
+      companyId: number;
+      contactId: number;
+      whatsappId: number | null;
+      body: string;
+      userId: number | null;
+      id?: string;
+      files?: UploadedFile[];
+      idOf?: (index: number) => string;
+    }) {
+      const contact = await contacts.findById(input.companyId, input.contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const dir = await directory.load(input.companyId);
+      const owner = input.userId !== null ? (dir.users.get(input.userId) ?? null) : null;
+      const target = await ticketForContact(dir, contact, input.whatsappId, owner);
+      const idOf = input.idOf ?? ((i: number) => (i === 0 && input.id ? input.id : newMessageId()));
+      const sent = await deliver(target, { body: input.body, files: input.files ?? [], quotedId: null, userId: input.userId }, dir, idOf);
+      return { message: sent[0]!, ticket: target };
+    },
+
     /** POST /message/forward: into the contact's open ticket (or a new one owned by the caller), optionally signed. */
     async forward(auth: AuthContext, input: { messageId: string; contactId: number; signMessage: boolean }): Promise<MessageView> {
       const source = await messages.findById(auth.companyId, input.messageId);
@@ -164,22 +237,7 @@ export const createMessagesService = (deps: {
       const contact = await contacts.findById(auth.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
       const dir = await directory.load(auth.companyId);
-      const whatsappId = auth.user.whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? null;
-      if (whatsappId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
-      const openId = await tickets.findOpenId(auth.companyId, contact.id, whatsappId);
-      let target = openId ? await tickets.findById(auth.companyId, openId) : null;
-      if (!target) {
-        try {
-          target = await changes.create(
-            { companyId: auth.companyId, contactId: contact.id, whatsappId, queueId: auth.user.queueIds[0] ?? null, userId: auth.user.id, status: "open", isGroup: contact.isGroup, chatJid: chatJidOf(contact) },
-            { byUserId: auth.user.id, now: clock() },
-          );
-        } catch (e) {
-          if (!(e instanceof OpenTicketExists)) throw e;
-          target = await tickets.findById(auth.companyId, e.ticketId);
-        }
-      }
-      if (!target) throw new AppError("ERR_CREATING_TICKET");
+      const target = await ticketForContact(dir, contact, auth.user.whatsappId, auth.user);
       const body = input.signMessage && source.body ? `*${auth.user.name}:*\n${source.body}` : source.body;
       await sleep(FORWARD_PAUSE_MS);
       const out = await outbound.send(

@@ -10,13 +10,19 @@ import { chatJidOf, normalizeName } from "../contacts/contact-identity";
 import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
 import type { InboxEvents } from "./inbox-events";
 import { listFilter, listPartitions, visibleTo } from "./ticket-list";
-import { OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
+import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
+import type { TxItem } from "../../platform/db/transact";
 import type { TicketRecord, TicketsRepository } from "./tickets.repository";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 
 /** What the server does to the customer on ticket changes (greeting on accept, transfer notice, completion/rating). */
 export type TicketNotices = {
   onChanged(action: ChangeAction, before: TicketRecord, after: TicketRecord, by: AuthContext | null, dir: Directory): Promise<void>;
+};
+
+/** Keeps the tags' ticket links and counts in the ticket's own transaction (features/tags). */
+export type TicketTagLinks = {
+  ticketTagItems(companyId: number, ticketId: number, before: readonly number[], after: readonly number[], live: ReadonlySet<number>): TxItem[];
 };
 
 const SEARCH_LIMIT = 60;
@@ -36,9 +42,10 @@ export const createTicketsService = (deps: {
   events: InboxEvents;
   cursors: PageCursors;
   notices: { current?: TicketNotices };
+  tagLinks: TicketTagLinks;
   clock: () => Date;
 }) => {
-  const { tickets, contacts, changes, directory, events, cursors, notices, clock } = deps;
+  const { tickets, contacts, changes, directory, events, cursors, notices, tagLinks, clock } = deps;
 
   const views = async (companyId: number, list: TicketRecord[], dir?: Directory): Promise<TicketView[]> => {
     const d = dir ?? (await directory.load(companyId));
@@ -246,7 +253,12 @@ export const createTicketsService = (deps: {
       if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
       const t = await tickets.findById(auth.companyId, id);
       if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
-      await tickets.transact([...tickets.deleteItems(t), ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : [])]);
+      const liveTags = t.tagIds.length ? new Set((await directory.load(auth.companyId, { fresh: true })).tags.keys()) : new Set<number>();
+      await tickets.transact([
+        ...tickets.deleteItems(t),
+        ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),
+        ...tagLinks.ticketTagItems(auth.companyId, t.id, t.tagIds, [], liveTags),
+      ]);
       await tickets.transact([
         tickets.changeItem(t.companyId, { ticketId: t.id, at: clock().toISOString(), byUserId: auth.user.id, action: "delete", from: { status: t.status, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId }, to: null }, `${Date.now()}`),
       ]);
@@ -297,13 +309,46 @@ export const createTicketsService = (deps: {
       await findVisible(auth, ticketId);
       const dir = await directory.load(auth.companyId, { fresh: true });
       if (tagIds.some((id) => !dir.tags.has(id))) throw new AppError("ERR_NOT_FOUND");
-      const out = await changes.mutate(auth.companyId, ticketId, () => ({ patch: { tagIds: [...new Set(tagIds)] }, touch: false }), { byUserId: auth.user.id, now: clock() });
+      const next = [...new Set(tagIds)];
+      const live = new Set(dir.tags.keys());
+      let out;
+      try {
+        out = await changes.mutate(
+          auth.companyId,
+          ticketId,
+          (cur) => ({ patch: { tagIds: next }, touch: false, extra: tagLinks.ticketTagItems(auth.companyId, ticketId, cur.tagIds, next, live) }),
+          { byUserId: auth.user.id, now: clock() },
+        );
+      } catch (e) {
+        if (e instanceof ExtraConditionFailed) throw new AppError("ERR_NOT_FOUND"); // a tag was deleted meanwhile
+        throw e;
+      }
       await events.ticketUpdated(out!.after, null, dir);
       return toTicketView(out!.after, dir, await contacts.findById(auth.companyId, out!.after.contactId));
     },
     async addTag(auth: AuthContext, ticketId: number, tagId: number): Promise<TicketView> {
       const t = await findVisible(auth, ticketId);
       return this.setTags(auth, ticketId, [...t.tagIds, tagId]);
+    },
+
+    /** A deleted tag leaves each of its tickets (false when the ticket is gone or no longer carries it). */
+    async removeTagFromTicket(companyId: number, ticketId: number, tagId: number): Promise<boolean> {
+      if (!(await tickets.findById(companyId, ticketId))) return false;
+      const dir = await directory.load(companyId);
+      // the tag is being deleted: its counter is gone with it (only its link is dropped)
+      const live = new Set([...dir.tags.keys()].filter((id) => id !== tagId));
+      const out = await changes.mutate(
+        companyId,
+        ticketId,
+        (cur) => {
+          if (!cur.tagIds.includes(tagId)) return null;
+          const next = cur.tagIds.filter((id) => id !== tagId);
+          return { patch: { tagIds: next }, touch: false, extra: tagLinks.ticketTagItems(companyId, ticketId, cur.tagIds, next, live) };
+        },
+        { byUserId: null, now: clock() },
+      );
+      if (out) await events.ticketUpdated(out.after, null, dir);
+      return out !== null;
     },
 
     /** Dashboard source: attention cycles queued in [fromIso, toIso) (index by company + month + time). */

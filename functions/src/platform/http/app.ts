@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { externalMessagesRoutes } from "../../features/external-api/external-api.routes";
 import { authRoutes } from "../../features/auth/auth.routes";
 import { companiesRoutes } from "../../features/companies/companies.routes";
 import { helpsRoutes } from "../../features/helps/helps.routes";
@@ -9,6 +10,12 @@ import { plansRoutes } from "../../features/plans/plans.routes";
 import { queueOptionsRoutes } from "../../features/queue-options/queue-options.routes";
 import { queuesRoutes } from "../../features/queues/queues.routes";
 import { quickMessagesRoutes } from "../../features/quick-messages/quick-messages.routes";
+import { promptsRoutes } from "../../features/prompts/prompts.routes";
+import { queueIntegrationsRoutes } from "../../features/queue-integrations/queue-integrations.routes";
+import { announcementsRoutes } from "../../features/announcements/announcements.routes";
+import { fileListsRoutes } from "../../features/files/file-lists.routes";
+import { schedulesRoutes } from "../../features/schedules/schedules.routes";
+import { chatsRoutes } from "../../features/chats/chats.routes";
 import { settingsRoutes } from "../../features/settings/settings.routes";
 import { signupRoutes } from "../../features/signup/signup.routes";
 import { usersRoutes } from "../../features/users/users.routes";
@@ -16,7 +23,7 @@ import { whatsappRestartRoutes, whatsappSessionRoutes, whatsappsRoutes } from ".
 import { contactsRoutes } from "../../features/contacts/contacts.routes";
 import { mediaRoutes } from "../../features/media/media.routes";
 import { messageForwardRoutes, messagesRoutes } from "../../features/messages/messages.routes";
-import { tagsInboxRoutes } from "../../features/tags/tags.routes";
+import { tagsRoutes } from "../../features/tags/tags.routes";
 import { ticketNotesRoutes } from "../../features/ticket-notes/ticket-notes.routes";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../../features/tickets/tickets.routes";
 import type { Container } from "../container";
@@ -55,13 +62,20 @@ export const createHttpApp = (container: Container) => {
   api.route("/tickets", ticketsRoutes(container));
   api.route("/ticket", ticketKanbanRoutes(container));
   api.route("/ticket-tags", ticketTagsRoutes(container));
-  api.route("/tags", tagsInboxRoutes(container));
+  api.route("/tags", tagsRoutes(container));
+  api.route("/messages", externalMessagesRoutes(container)); // POST /messages/send (connection token), before the inbox's /messages
   api.route("/messages", messagesRoutes(container));
   api.route("/message", messageForwardRoutes(container));
   api.route("/contacts", contactsRoutes(container));
   api.route("/ticket-notes", ticketNotesRoutes(container));
   api.route("/media", mediaRoutes(container));
   api.route("/quick-messages", quickMessagesRoutes(container));
+  api.route("/prompt", promptsRoutes(container));
+  api.route("/queueIntegration", queueIntegrationsRoutes(container));
+  api.route("/announcements", announcementsRoutes(container));
+  api.route("/files", fileListsRoutes(container));
+  api.route("/schedules", schedulesRoutes(container));
+  api.route("/chats", chatsRoutes(container));
 
   const root = new Hono({ strict: false });
   root.route("/api", api);

@@ -1,13 +1,39 @@
 import { z } from "zod";
 
+export const TAG_NAME_MIN = 3;
+/** A ticket's tag change is one transaction (2 items per changed tag, 100 at most): bounded well below. */
+export const MAX_TAGS_PER_TICKET = 40;
+/** Zod messages are keys the tags page translates (spec 3 section 5: "Obrigatório", "Mensagem muito curta"). */
+export const TAG_NAME_REQUIRED = "Required";
+export const TAG_NAME_TOO_SHORT = "tagNameTooShort";
+
+export const tagNameSchema = z.string().trim().min(1, TAG_NAME_REQUIRED).min(TAG_NAME_MIN, TAG_NAME_TOO_SHORT).max(50, "Too Long!");
+
+/** POST /tags body. Unknown fields (companyId, userId ...) are dropped: the token decides. */
 export const tagCreateSchema = z.object({
-  name: z.string().trim().min(1, "Required").max(50, "Too Long!"),
-  color: z.string().trim().max(20).optional(),
+  name: tagNameSchema,
+  color: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|)$/, "invalid")
+    .optional(),
   kanban: z.union([z.literal(0), z.literal(1)]).optional(),
 });
-export const tagSyncSchema = z.object({
-  ticketId: z.number().int().positive(),
-  tags: z.array(z.object({ id: z.number().int().positive() }).passthrough()).max(50),
+/** PUT /tags/{id} body: any of the fields. */
+export const tagUpdateSchema = tagCreateSchema.partial();
+
+/** GET /tags/ query (the tags page); `companyId` alone (no pageNumber) asks for every tag of the caller's company. */
+export const tagListQuerySchema = z.object({
+  searchParam: z.string().trim().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional(),
+  companyId: z.coerce.number().int().positive().optional(),
 });
 
-export type Tag = { id: number; companyId: number; name: string; color: string; kanban: 0 | 1; createdAt: string; updatedAt: string };
+export const tagSyncSchema = z.object({
+  ticketId: z.number().int().positive(),
+  tags: z.array(z.object({ id: z.number().int().positive() }).passthrough()).max(MAX_TAGS_PER_TICKET),
+});
+
+export type TagInput = z.infer<typeof tagCreateSchema>;
+export type Tag = { id: number; companyId: number; name: string; color: string; kanban: 0 | 1; ticketsCount?: number; userId?: number | null; createdAt: string; updatedAt: string };

@@ -1,7 +1,6 @@
-/**
- * Top-bar slot for the announcements popover (spec 1 "Main layout"). Empty until the announcements feature
- * replaces this body with its popover (GET /announcements/, priority colours).
- */
+import { AnnouncementsPopover } from "../../features/announcements/components/announcements-popover";
+
+/** Top-bar slot for the announcements popover (spec 1 "Main layout"): the announcements feature's popover. */
 export function AnnouncementsButton() {
-  return null;
+  return <AnnouncementsPopover />;
 }

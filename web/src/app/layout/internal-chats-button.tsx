@@ -1,7 +1,6 @@
-/**
- * Top-bar slot for the internal chats popover (spec 1 "Main layout": links to /chats/{uuid}). Empty until the
- * internal-chat feature replaces this body with its popover (GET /chats/).
- */
+import { InternalChatsPopover } from "../../features/chats/components/internal-chats-popover";
+
+/** Top-bar slot for the internal chats popover (spec 1 "Main layout": links to /chats/{uuid}). */
 export function InternalChatsButton() {
-  return null;
+  return <InternalChatsPopover />;
 }

@@ -1,3 +1,4 @@
+import { useUnreadChats } from "../../features/chats/hooks/use-unread-chats";
 import { useConnectionsBadge } from "../../features/connections/hooks/use-connections-badge";
 
 /**
@@ -8,4 +9,4 @@ import { useConnectionsBadge } from "../../features/connections/hooks/use-connec
  */
 export const useConnectionsAlert = (): boolean => useConnectionsBadge();
 
-export const useUnreadInternalChats = (): boolean => false;
+export const useUnreadInternalChats = (): boolean => useUnreadChats().length > 0;

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { announcementSchema, announcementUpdateSchema } from "@atende/shared/domain/announcements/announcement";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import { uploadedFile } from "../../platform/http/uploaded-file";
+
+const listQuery = z.object({
+  searchParam: z.string().trim().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+
+/** Announcements (spec 3): everyone logged in reads; only super users write. */
+export const announcementsRoutes = (container: Container) => {
+  const svc = () => container.services.announcements;
+  const r = new Hono<AppEnv>();
+  r.use("*", requireAuth(container));
+  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
+  r.get("/:id/media", async (c) => {
+    const obj = await svc().media(c.get("auth"), idParam(c, "id"));
+    return c.body(obj.body as Uint8Array<ArrayBuffer>, 200, { "content-type": obj.mimetype, "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff" });
+  });
+  // writes: refused before the body is read
+  r.post("/", requireSuper, async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, announcementSchema))));
+  r.put("/:id", requireSuper, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, announcementUpdateSchema)));
+  });
+  r.delete("/:id", requireSuper, async (c) => {
+    await svc().remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "Announcement deleted" });
+  });
+  r.post("/:id/media-upload", requireSuper, async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().uploadMedia(c.get("auth"), id, await uploadedFile(c)));
+  });
+  r.delete("/:id/media-upload", requireSuper, async (c) => c.json(await svc().removeMedia(c.get("auth"), idParam(c, "id"))));
+  return r;
+};

@@ -1,0 +1,57 @@
+import { createHash } from "node:crypto";
+import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
+import { EXTERNAL_API_MESSAGES_PER_MINUTE, type ExternalMessageInput } from "@atende/shared/domain/external-api/external-message";
+import { AppError } from "../../platform/errors";
+import type { UploadedFile } from "../../platform/http/uploaded-file";
+import type { CompaniesRepository } from "../companies/companies.repository";
+import type { CompaniesService } from "../companies/companies.service";
+import type { ContactsService } from "../contacts/contacts.service";
+import type { MessagesService } from "../messages/messages.service";
+import type { Whatsapp, WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { ApiRateRepository } from "./api-rate.repository";
+
+/**
+ * The external messages API (SERVER-RULES "Campaigns, schedules, external API"): a connection's token sends a
+ * message to a number through that connection, into the contact's ticket history like any outbound message.
+ */
+export const createExternalApiService = (deps: {
+  whatsapps: WhatsappsRepository;
+  companies: CompaniesRepository;
+  companiesService: CompaniesService;
+  contacts: ContactsService;
+  messages: MessagesService;
+  rate: ApiRateRepository;
+  clock: () => Date;
+}) => {
+  const { whatsapps, companies, companiesService, contacts, messages, rate, clock } = deps;
+
+  return {
+    /** The connection of a token; the company must be active and its plan must include the external API. */
+    async authenticate(token: string): Promise<Whatsapp> {
+      const whatsapp = token ? await whatsapps.findByToken(token) : null;
+      if (!whatsapp) throw new AppError("ERR_INVALID_CREDENTIALS");
+      const company = await companies.findById(whatsapp.companyId);
+      if (!company || !company.status || isCompanyExpired(company.dueDate, clock())) throw new AppError("ERR_COMPANY_EXPIRED", { dueDate: company?.dueDate ?? null });
+      await companiesService.assertPlanAllows(whatsapp.companyId, "useExternalApi");
+      return whatsapp;
+    },
+
+    /**
+     * Sends text, or each file with the text as the first one's caption. With an idempotency key a retried
+     * request stores and sends nothing new.
+     */
+    async send(whatsapp: Whatsapp, input: ExternalMessageInput, files: UploadedFile[], idempotencyKey?: string): Promise<{ mensagem: string }> {
+      if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION", { field: "body" });
+      if (whatsapp.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+      const count = Math.max(files.length, 1);
+      if ((await rate.take(whatsapp.companyId, whatsapp.id, count, clock())) > EXTERNAL_API_MESSAGES_PER_MINUTE) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+      const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });
+      const idOf = idempotencyKey
+        ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
+        : undefined;
+      await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf });
+      return { mensagem: "Mensagem enviada" };
+    },
+  };
+};
+export type ExternalApiService = ReturnType<typeof createExternalApiService>;

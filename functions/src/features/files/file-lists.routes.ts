@@ -1,0 +1,55 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { fileListSchema } from "@atende/shared/domain/files/file-list";
+import type { Container } from "../../platform/container";
+import { AppError } from "../../platform/errors";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import type { OptionUpload } from "./file-lists.service";
+
+const listQuery = z.object({
+  searchParam: z.string().trim().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * The multipart form of POST /files/uploadList/{id}: `files` and `id` (the option) repeat in pairs, in order;
+ * `fileId`, `typeArch`, `mediaType` and `name` are sent by the client too and ignored (the server knows them).
+ */
+const optionUploads = async (c: Context): Promise<OptionUpload[]> => {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    throw new AppError("ERR_VALIDATION", { field: "files" });
+  }
+  const files = asArray(body.files).filter((f): f is File => f instanceof File);
+  const ids = asArray(body.id).map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
+  if (files.length === 0 || files.length !== ids.length || ids.some((n) => !n)) throw new AppError("ERR_VALIDATION", { field: "files" });
+  return Promise.all(files.map(async (f, i) => ({ optionId: ids[i]!, file: { name: f.name || "file", type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) } })));
+};
+
+/** File lists (spec 3): company admins only. `companyId` in the query is ignored: the token decides. */
+export const fileListsRoutes = (container: Container) => {
+  const svc = () => container.services.fileLists;
+  const r = new Hono<AppEnv>();
+  r.use("*", requireAuth(container), requireAdmin);
+  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, fileListSchema))));
+  r.put("/:id", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, fileListSchema)));
+  });
+  r.delete("/:id", async (c) => {
+    await svc().remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "File List deleted" });
+  });
+  r.post("/uploadList/:id", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().uploadOptionFiles(c.get("auth"), id, await optionUploads(c)));
+  });
+  return r;
+};

@@ -1,0 +1,127 @@
+import type { PromptEventData, PromptListResponse, PromptResponse } from "@atende/shared/contracts/http/prompts";
+import { type PromptInput, type PromptUpdateInput, isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
+import { AppError } from "../../platform/errors";
+import type { AuthContext } from "../auth/auth.service";
+import type { Queue } from "../queues/queues.repository";
+import type { QueuesService } from "../queues/queues.service";
+import type { RealtimeService } from "../realtime/realtime.service";
+import type { WhatsappsService } from "../whatsapps/whatsapps.service";
+import type { Prompt, PromptsRepository } from "./prompts.repository";
+
+/** The browser never gets a stored secret back: `apiKey` and `voiceKey` are masked. */
+export const toPromptResponse = (p: Prompt, queue: Pick<Queue, "id" | "name" | "color"> | null): PromptResponse => ({
+  id: p.id,
+  name: p.name,
+  prompt: p.prompt,
+  voice: p.voice,
+  voiceKey: maskSecret(p.voiceKey),
+  voiceRegion: p.voiceRegion,
+  maxTokens: p.maxTokens,
+  temperature: p.temperature,
+  apiKey: maskSecret(p.apiKey),
+  queueId: p.queueId,
+  queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+  maxMessages: p.maxMessages,
+  companyId: p.companyId,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+});
+
+/** An update's secret: absent, empty or the masked value we answered keeps the stored one. */
+const nextSecret = (sent: string | undefined, stored: string) => (sent === undefined || sent === "" || isMaskedSecret(sent) ? stored : sent);
+
+/** AI prompts (spec 3): admin-only, plan flag useOpenAi (both checked by the routes). */
+export const createPromptsService = (deps: {
+  prompts: PromptsRepository;
+  queues: Pick<QueuesService, "findById" | "listByCompany">;
+  whatsapps: Pick<WhatsappsService, "list">;
+  realtime: RealtimeService;
+  clock: () => Date;
+}) => {
+  const { prompts, queues, whatsapps, realtime, clock } = deps;
+
+  const find = async (companyId: number, id: number) => {
+    const p = await prompts.findById(companyId, id);
+    if (!p) throw new AppError("ERR_NO_PROMPT_FOUND");
+    return p;
+  };
+  /** The prompt's queue must be one of the company's own queues. */
+  const ownQueue = async (companyId: number, queueId: number) => {
+    const queue = await queues.findById(companyId, queueId);
+    if (!queue) throw new AppError("ERR_NO_QUEUE_FOUND");
+    return queue;
+  };
+  const respond = async (p: Prompt) => toPromptResponse(p, p.queueId ? await queues.findById(p.companyId, p.queueId) : null);
+  /** Prompts hold secrets (masked) and are an admin page: only the company's admins hear of them. */
+  const publish = (companyId: number, data: PromptEventData) => realtime.publish<PromptEventData>(companyId, "prompt", data, { kind: "admins" });
+
+  return {
+    /** GET /prompt: every prompt of the company with its queue (a company has a handful). */
+    async list(auth: AuthContext): Promise<PromptListResponse> {
+      const [all, companyQueues] = await Promise.all([prompts.listByCompany(auth.companyId), queues.listByCompany(auth.companyId)]);
+      const byId = new Map(companyQueues.map((q) => [q.id, q]));
+      return { prompts: all.map((p) => toPromptResponse(p, p.queueId ? (byId.get(p.queueId) ?? null) : null)) };
+    },
+    async get(auth: AuthContext, id: number): Promise<PromptResponse> {
+      return respond(await find(auth.companyId, id));
+    },
+    /** For other features (queues): whether the company has this prompt. */
+    async exists(companyId: number, id: number): Promise<boolean> {
+      return (await prompts.findById(companyId, id)) !== null;
+    },
+    async create(auth: AuthContext, input: PromptInput): Promise<PromptResponse> {
+      const queue = await ownQueue(auth.companyId, input.queueId);
+      const p = await prompts.create({ companyId: auth.companyId, ...input, queueId: queue.id }, clock());
+      const out = toPromptResponse(p, queue);
+      await publish(auth.companyId, { action: "create", prompt: out });
+      return out;
+    },
+    async update(auth: AuthContext, id: number, input: PromptUpdateInput): Promise<PromptResponse> {
+      const before = await find(auth.companyId, id);
+      const queueId = input.queueId ?? before.queueId;
+      // a prompt must keep a queue ("Informe o setor"): an old prompt whose queue was deleted needs a new one
+      if (!queueId) throw new AppError("ERR_NO_QUEUE_FOUND");
+      const queue = await ownQueue(auth.companyId, queueId);
+      const next: Prompt = {
+        ...before,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.prompt !== undefined ? { prompt: input.prompt } : {}),
+        ...(input.voice !== undefined ? { voice: input.voice } : {}),
+        ...(input.voiceRegion !== undefined ? { voiceRegion: input.voiceRegion } : {}),
+        ...(input.maxTokens !== undefined ? { maxTokens: input.maxTokens } : {}),
+        ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
+        ...(input.maxMessages !== undefined ? { maxMessages: input.maxMessages } : {}),
+        apiKey: nextSecret(input.apiKey, before.apiKey),
+        voiceKey: nextSecret(input.voiceKey, before.voiceKey),
+        queueId: queue.id,
+        updatedAt: clock().toISOString(),
+      };
+      await prompts.replace(next);
+      const out = toPromptResponse(next, queue);
+      await publish(auth.companyId, { action: "update", prompt: out });
+      return out;
+    },
+    /** Refused while a queue or a connection still uses the prompt (ERR_PROMPT_IN_USE with their names). */
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const p = await find(auth.companyId, id);
+      const [companyQueues, connections] = await Promise.all([queues.listByCompany(auth.companyId), whatsapps.list(auth)]);
+      const usedBy = {
+        queues: companyQueues.filter((q) => q.promptId === id).map((q) => q.name),
+        connections: connections.filter((w) => w.promptId === id).map((w) => w.name),
+      };
+      if (usedBy.queues.length || usedBy.connections.length) throw new AppError("ERR_PROMPT_IN_USE", usedBy);
+      await prompts.remove(auth.companyId, p.id);
+      await publish(auth.companyId, { action: "delete", promptId: p.id });
+    },
+    /** When a queue goes, prompts bound to it keep existing without a queue (the list shows none; editing asks for one). */
+    async detachQueue(companyId: number, queueId: number): Promise<void> {
+      for (const p of await prompts.listByCompany(companyId)) {
+        if (p.queueId !== queueId) continue;
+        const next = { ...p, queueId: null, updatedAt: clock().toISOString() };
+        await prompts.replace(next);
+        await publish(companyId, { action: "update", prompt: toPromptResponse(next, null) });
+      }
+    },
+  };
+};
+export type PromptsService = ReturnType<typeof createPromptsService>;

@@ -1,0 +1,57 @@
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { QueueIntegrationInput } from "@atende/shared/domain/queue-integrations/queue-integration";
+import type { Db } from "../../platform/db/client";
+import { nextId } from "../../platform/db/counters";
+import { companyPk, pad } from "../../platform/db/keys";
+import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
+import { stripKeys } from "../../platform/db/strip";
+import { AppError } from "../../platform/errors";
+
+/** A bot or automation a queue hands its tickets to (spec 3 section 3). */
+export type QueueIntegration = QueueIntegrationInput & { id: number; companyId: number; createdAt: string; updatedAt: string };
+
+const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QINT#${pad(id)}` });
+/** gsi1: the company's integrations by name (A-Z), then id. */
+const listPk = (companyId: number) => `${companyPk(companyId)}#QINT`;
+const indexFields = (i: QueueIntegration) => ({ gsi1pk: listPk(i.companyId), gsi1sk: `${i.name.toLowerCase()}#${pad(i.id)}`, nameLower: i.name.toLowerCase() });
+const toIntegration = (item: Record<string, unknown>) => {
+  const { nameLower: _lower, ...rest } = stripKeys(item);
+  return rest as unknown as QueueIntegration;
+};
+/** Search: a lower-cased substring of the name (spec 3 section 5: search text is lower-cased). */
+const searchFilter = (term: string): ItemFilter | undefined => (term ? { expression: "contains(#nl, :term)", names: { "#nl": "nameLower" }, values: { ":term": term } } : undefined);
+
+export const createQueueIntegrationsRepository = (db: Db) => {
+  const T = db.tableName;
+  const item = (i: QueueIntegration) => ({ ...key(i.companyId, i.id), ...indexFields(i), entity: "queueIntegration", ...i });
+  return {
+    async create(companyId: number, input: QueueIntegrationInput, now: Date): Promise<QueueIntegration> {
+      const id = await nextId(db, companyId, "queueIntegration");
+      const i: QueueIntegration = { ...input, id, companyId, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+      await db.doc.send(new PutCommand({ TableName: T, Item: item(i), ConditionExpression: "attribute_not_exists(pk)" }));
+      return i;
+    },
+    async findById(companyId: number, id: number): Promise<QueueIntegration | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id) }));
+      return out.Item ? toIntegration(out.Item) : null;
+    },
+    /** Replaces an integration that still exists (ERR_NO_INTEGRATION_FOUND when it was deleted meanwhile). */
+    async replace(i: QueueIntegration): Promise<void> {
+      try {
+        await db.doc.send(new PutCommand({ TableName: T, Item: item(i), ConditionExpression: "attribute_exists(pk)" }));
+      } catch (e) {
+        if ((e as { name?: string }).name === "ConditionalCheckFailedException") throw new AppError("ERR_NO_INTEGRATION_FOUND");
+        throw e;
+      }
+    },
+    async remove(companyId: number, id: number): Promise<void> {
+      await db.doc.send(new DeleteCommand({ TableName: T, Key: key(companyId, id) }));
+    },
+    /** One page by name (A-Z), optionally filtered by a lower-case name substring. */
+    async page(companyId: number, term: string, limit: number, cursor?: string) {
+      const out = await mergedIndexPage(db, [{ index: "gsi1", pk: listPk(companyId) }], { limit, cursor, filter: searchFilter(term), ascending: true });
+      return { items: out.items.map(toIntegration), next: out.next };
+    },
+  };
+};
+export type QueueIntegrationsRepository = ReturnType<typeof createQueueIntegrationsRepository>;

@@ -1,0 +1,129 @@
+import { PAGE_SIZE } from "@atende/shared/constants/business";
+import type {
+  DialogflowTestResponse,
+  QueueIntegrationEventData,
+  QueueIntegrationListResponse,
+  QueueIntegrationResponse,
+} from "@atende/shared/contracts/http/queue-integrations";
+import {
+  type DialogflowTestInput,
+  type QueueIntegrationInput,
+  dialogflowCredentialsProblem,
+  maskServiceAccountKey,
+  restoreServiceAccountKey,
+} from "@atende/shared/domain/queue-integrations/queue-integration";
+import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
+import { AppError } from "../../platform/errors";
+import type { AuthContext } from "../auth/auth.service";
+import type { QueuesService } from "../queues/queues.service";
+import type { RealtimeService } from "../realtime/realtime.service";
+import type { WhatsappsService } from "../whatsapps/whatsapps.service";
+import type { DialogflowClient, DialogflowCredentials } from "./dialogflow-client";
+import type { QueueIntegration, QueueIntegrationsRepository } from "./queue-integrations.repository";
+
+export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegrationResponse => ({
+  id: i.id,
+  name: i.name,
+  type: i.type,
+  projectName: i.projectName,
+  // the service account's private key is a secret: masked like a prompt's API key
+  jsonContent: maskServiceAccountKey(i.jsonContent),
+  language: i.language,
+  urlN8N: i.urlN8N,
+  typebotSlug: i.typebotSlug,
+  typebotExpires: i.typebotExpires,
+  typebotDelayMessage: i.typebotDelayMessage,
+  typebotKeywordFinish: i.typebotKeywordFinish,
+  typebotKeywordRestart: i.typebotKeywordRestart,
+  typebotUnknownMessage: i.typebotUnknownMessage,
+  typebotRestartMessage: i.typebotRestartMessage,
+  companyId: i.companyId,
+  createdAt: i.createdAt,
+  updatedAt: i.updatedAt,
+});
+
+/** Queue integrations (spec 3): admin-only, plan flag useIntegrations (both checked by the routes). */
+export const createQueueIntegrationsService = (deps: {
+  integrations: QueueIntegrationsRepository;
+  queues: Pick<QueuesService, "listByCompany">;
+  whatsapps: Pick<WhatsappsService, "list">;
+  dialogflow: DialogflowClient;
+  realtime: RealtimeService;
+  cursors: PageCursors;
+  clock: () => Date;
+}) => {
+  const { integrations, queues, whatsapps, dialogflow, realtime, cursors, clock } = deps;
+
+  const find = async (companyId: number, id: number) => {
+    const i = await integrations.findById(companyId, id);
+    if (!i) throw new AppError("ERR_NO_INTEGRATION_FOUND");
+    return i;
+  };
+  /** jsonContent may hold a service-account key: only the company's admins hear of integrations. */
+  const publish = (companyId: number, data: QueueIntegrationEventData) =>
+    realtime.publish<QueueIntegrationEventData>(companyId, "queueIntegration", data, { kind: "admins" });
+
+  return {
+    /** GET /queueIntegration/: 20 a page by name; `searchParam` is a lower-cased name substring. */
+    async list(auth: AuthContext, q: { searchParam: string; pageNumber: number }): Promise<QueueIntegrationListResponse> {
+      const term = q.searchParam.trim().toLowerCase();
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["queue-integrations", term]),
+        page: q.pageNumber,
+        now: clock(),
+        fetch: (cursor) => integrations.page(auth.companyId, term, PAGE_SIZE, cursor),
+      });
+      return { queueIntegrations: items.map(toQueueIntegrationResponse), hasMore };
+    },
+    async get(auth: AuthContext, id: number): Promise<QueueIntegrationResponse> {
+      return toQueueIntegrationResponse(await find(auth.companyId, id));
+    },
+    /** For other features (queues): whether the company has this integration. */
+    async exists(companyId: number, id: number): Promise<boolean> {
+      return (await integrations.findById(companyId, id)) !== null;
+    },
+    async create(auth: AuthContext, input: QueueIntegrationInput): Promise<QueueIntegrationResponse> {
+      const out = toQueueIntegrationResponse(await integrations.create(auth.companyId, input, clock()));
+      await publish(auth.companyId, { action: "create", queueIntegration: out });
+      return out;
+    },
+    /** PUT replaces the whole form (the dialog always sends every field of the chosen type). */
+    async update(auth: AuthContext, id: number, input: QueueIntegrationInput): Promise<QueueIntegrationResponse> {
+      const before = await find(auth.companyId, id);
+      const jsonContent = restoreServiceAccountKey(input.jsonContent, before.jsonContent);
+      const next: QueueIntegration = { ...before, ...input, jsonContent, updatedAt: clock().toISOString() };
+      await integrations.replace(next);
+      const out = toQueueIntegrationResponse(next);
+      await publish(auth.companyId, { action: "update", queueIntegration: out });
+      return out;
+    },
+    /** Refused while a queue or a connection still uses it (ERR_INTEGRATION_IN_USE with their names). */
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const i = await find(auth.companyId, id);
+      const [companyQueues, connections] = await Promise.all([queues.listByCompany(auth.companyId), whatsapps.list(auth)]);
+      const usedBy = {
+        queues: companyQueues.filter((q) => q.integrationId === id).map((q) => q.name),
+        connections: connections.filter((w) => w.integrationId === id).map((w) => w.name),
+      };
+      if (usedBy.queues.length || usedBy.connections.length) throw new AppError("ERR_INTEGRATION_IN_USE", usedBy);
+      await integrations.remove(auth.companyId, i.id);
+      await publish(auth.companyId, { action: "delete", integrationId: i.id });
+    },
+    /**
+     * POST /queueIntegration/testSession: checks the service-account JSON (shape, PEM key, project) here, then
+     * opens a DialogFlow session with a test phrase through the client port.
+     */
+    async testSession(auth: AuthContext, input: DialogflowTestInput): Promise<DialogflowTestResponse> {
+      const jsonContent = input.id ? restoreServiceAccountKey(input.jsonContent, (await find(auth.companyId, input.id)).jsonContent) : input.jsonContent;
+      const problem = dialogflowCredentialsProblem(jsonContent, input.projectName);
+      if (problem) throw new AppError("ERR_DIALOGFLOW_INVALID_CREDENTIALS", { reason: problem });
+      const credentials = JSON.parse(jsonContent) as DialogflowCredentials;
+      await dialogflow.testSession({ credentials, projectName: input.projectName, language: input.language });
+      return { message: "DialogFlow session ok" };
+    },
+  };
+};
+export type QueueIntegrationsService = ReturnType<typeof createQueueIntegrationsService>;

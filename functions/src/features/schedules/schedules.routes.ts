@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/schedules/schedule";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+
+const listQuery = z.object({
+  searchParam: z.string().trim().max(100).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** Scheduled messages (spec 3): every call needs the plan's useSchedules. */
+export const schedulesRoutes = (container: Container) => {
+  const svc = () => container.services.schedules;
+  const r = new Hono<AppEnv>();
+  r.use("*", requireAuth(container), requirePlan(container, "useSchedules"));
+  r.get("/", async (c) => {
+    const q = parseQuery(c, listQuery);
+    const iso = (v?: string) => (v ? new Date(v).toISOString() : undefined);
+    return c.json(await svc().list(c.get("auth"), { ...q, from: iso(q.from), to: iso(q.to) }));
+  });
+  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, scheduleSchema))));
+  r.put("/:id", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, scheduleUpdateSchema)));
+  });
+  r.delete("/:id", async (c) => {
+    await svc().remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "Schedule deleted" });
+  });
+  return r;
+};

@@ -1,0 +1,154 @@
+import { PAGE_SIZE } from "@atende/shared/constants/business";
+import type { ScheduleEventData, ScheduleListResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
+import { isFutureSendAt, type ScheduleInput, type ScheduleUpdateInput } from "@atende/shared/domain/schedules/schedule";
+import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
+import { AppError } from "../../platform/errors";
+import type { AuthContext } from "../auth/auth.service";
+import type { ContactsService } from "../contacts/contacts.service";
+import type { RealtimeService } from "../realtime/realtime.service";
+import type { UsersService } from "../users/users.service";
+import type { WhatsappsService } from "../whatsapps/whatsapps.service";
+import type { Schedule, ScheduleScope, SchedulesRepository } from "./schedules.repository";
+
+export const toScheduleResponse = (s: Schedule): ScheduleResponse => ({
+  id: s.id,
+  body: s.body,
+  sendAt: s.sendAt,
+  sentAt: s.sentAt,
+  status: s.status,
+  errorMessage: s.errorMessage,
+  contactId: s.contactId,
+  contact: { id: s.contactId, name: s.contactName, number: s.contactNumber },
+  whatsappId: s.whatsappId,
+  userId: s.userId,
+  user: { id: s.userId, name: s.userName },
+  ticketId: s.ticketId,
+  mediaPath: s.mediaPath,
+  mediaName: s.mediaName,
+  companyId: s.companyId,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+});
+
+/** Admins see and manage every schedule of the company; supervisors and attendants only their own. */
+const isAdmin = (auth: AuthContext) => auth.user.profile === "admin";
+const scopeOf = (auth: AuthContext): ScheduleScope => (isAdmin(auth) ? { all: true } : { all: false, userId: auth.user.id });
+
+export const createSchedulesService = (deps: {
+  schedules: SchedulesRepository;
+  contacts: Pick<ContactsService, "get">;
+  whatsapps: Pick<WhatsappsService, "show">;
+  users: Pick<UsersService, "listRecordsByCompany">;
+  realtime: RealtimeService;
+  cursors: PageCursors;
+  clock: () => Date;
+}) => {
+  const { schedules, contacts, whatsapps, users, realtime, cursors, clock } = deps;
+
+  /** Not found also when the caller may not see it (someone else's schedule, another company's id). */
+  const find = async (auth: AuthContext, id: number) => {
+    const s = await schedules.findById(auth.companyId, id);
+    if (!s || (!isAdmin(auth) && s.userId !== auth.user.id)) throw new AppError("ERR_NOT_FOUND");
+    return s;
+  };
+
+  const assertFuture = (sendAt: string) => {
+    if (!isFutureSendAt(sendAt, clock())) throw new AppError("ERR_VALIDATION", { field: "sendAt", reason: "SCHEDULE_IN_PAST" });
+  };
+
+  /** The contact and connection of the caller's company (another company's ids are not found). */
+  const resolveTargets = async (auth: AuthContext, input: { contactId?: number; whatsappId?: number | null }) => {
+    const contact = input.contactId !== undefined ? await contacts.get(auth, input.contactId) : undefined;
+    if (input.whatsappId !== undefined && input.whatsappId !== null) await whatsapps.show(auth, input.whatsappId);
+    return contact ? { contactId: contact.id, contactName: contact.name, contactNumber: contact.number } : {};
+  };
+
+  /** Who hears about a schedule: the company's admins and its author, each once. */
+  const publish = async (s: Schedule, data: ScheduleEventData) => {
+    const admins = (await users.listRecordsByCompany(s.companyId)).filter((u) => u.profile === "admin").map((u) => u.id);
+    await realtime.publish<ScheduleEventData>(s.companyId, "schedule", data, { kind: "users", userIds: [...new Set([...admins, s.userId])] });
+  };
+
+  return {
+    publish,
+
+    /** GET /schedules/: in send-time order; `from`/`to` bound the send time (the calendar asks for one month). */
+    async list(auth: AuthContext, q: { searchParam: string; pageNumber: number; from?: string; to?: string }): Promise<ScheduleListResponse> {
+      const scope = scopeOf(auth);
+      const filter = { term: q.searchParam.trim().toLowerCase(), from: q.from, to: q.to };
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["schedules", scope, filter]),
+        page: q.pageNumber,
+        now: clock(),
+        fetch: (cursor) => schedules.page(auth.companyId, scope, filter, PAGE_SIZE, cursor),
+      });
+      return { schedules: items.map(toScheduleResponse), hasMore };
+    },
+
+    async get(auth: AuthContext, id: number): Promise<ScheduleResponse> {
+      return toScheduleResponse(await find(auth, id));
+    },
+
+    async create(auth: AuthContext, input: ScheduleInput): Promise<ScheduleResponse> {
+      assertFuture(input.sendAt);
+      const target = await resolveTargets(auth, input);
+      const s = await schedules.create(
+        {
+          companyId: auth.companyId,
+          userId: auth.user.id,
+          userName: auth.user.name,
+          contactId: input.contactId,
+          contactName: "",
+          contactNumber: "",
+          ...target,
+          whatsappId: input.whatsappId ?? null,
+          body: input.body,
+          sendAt: new Date(input.sendAt).toISOString(),
+          mediaPath: null,
+          mediaName: null,
+        },
+        clock(),
+      );
+      await publish(s, { action: "create", schedule: toScheduleResponse(s) });
+      return toScheduleResponse(s);
+    },
+
+    /**
+     * PUT /schedules/{id}: a pending schedule, or a failed one (which goes back to pending: a new attempt). A sent
+     * one is history and cannot change. The resulting send time must be in the future.
+     */
+    async update(auth: AuthContext, id: number, input: ScheduleUpdateInput): Promise<ScheduleResponse> {
+      const before = await find(auth, id);
+      if (before.status === "ENVIADA") throw new AppError("ERR_NO_PERMISSION", { reason: "SCHEDULE_ALREADY_SENT" });
+      const sendAt = input.sendAt !== undefined ? new Date(input.sendAt).toISOString() : before.sendAt;
+      assertFuture(sendAt);
+      const target = await resolveTargets(auth, input);
+      const { version, claimUntil: _claim, ...current } = before;
+      const next: Schedule = {
+        ...current,
+        ...target,
+        ...(input.body !== undefined ? { body: input.body } : {}),
+        ...(input.whatsappId !== undefined ? { whatsappId: input.whatsappId } : {}),
+        sendAt,
+        status: "PENDENTE",
+        errorMessage: null,
+        sentAt: null,
+        ticketId: null,
+        updatedAt: clock().toISOString(),
+      };
+      await schedules.replace(next, version);
+      await publish(next, { action: "update", schedule: toScheduleResponse(next) });
+      return toScheduleResponse(next);
+    },
+
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const s = await find(auth, id);
+      await schedules.remove(s);
+      await publish(s, { action: "delete", scheduleId: s.id });
+    },
+  };
+};
+export type SchedulesService = ReturnType<typeof createSchedulesService>;

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Messages sent through the external API per connection token and minute (SERVER-RULES: rate-limited per token). */
+export const EXTERNAL_API_MESSAGES_PER_MINUTE = 60;
+
+/**
+ * POST /api/messages/send: the number without mask or symbols (country code, area code, number), and the text.
+ * With media (multipart `medias`) the body is the caption of the first file and may be empty.
+ */
+export const externalMessageSchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .regex(/^\d{10,15}$/),
+  body: z.string().max(4096).optional().default(""),
+});
+export type ExternalMessageInput = z.infer<typeof externalMessageSchema>;

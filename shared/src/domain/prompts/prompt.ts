@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** Spec 3 section 9: "texto" (answer in text) plus 15 Brazilian neural voices (Azure speech). */
+export const PROMPT_VOICES = [
+  "texto",
+  "pt-BR-FranciscaNeural",
+  "pt-BR-AntonioNeural",
+  "pt-BR-BrendaNeural",
+  "pt-BR-DonatoNeural",
+  "pt-BR-ElzaNeural",
+  "pt-BR-FabioNeural",
+  "pt-BR-GiovannaNeural",
+  "pt-BR-HumbertoNeural",
+  "pt-BR-JulioNeural",
+  "pt-BR-LeilaNeural",
+  "pt-BR-LeticiaNeural",
+  "pt-BR-ManuelaNeural",
+  "pt-BR-NicolauNeural",
+  "pt-BR-ValerioNeural",
+  "pt-BR-YaraNeural",
+] as const;
+export type PromptVoice = (typeof PROMPT_VOICES)[number];
+
+/** Spec 3 section 9 defaults. */
+export const PROMPT_DEFAULTS = { voice: "texto" as PromptVoice, maxTokens: 100, temperature: 1, maxMessages: 10 };
+
+/** The error the prompt dialog shows when no queue is chosen (spec 3 section 5). */
+export const PROMPT_QUEUE_REQUIRED = "Informe o setor";
+
+const text = (max: number) => z.string().trim().max(max, "Too Long!");
+
+const promptFields = {
+  name: z.string().trim().min(1, "Required").max(100, "Too Long!"),
+  prompt: z.string().trim().min(1, "Required").max(20_000, "Too Long!"),
+  voice: z.enum(PROMPT_VOICES).default(PROMPT_DEFAULTS.voice),
+  voiceKey: text(500).optional().default(""),
+  voiceRegion: text(100).optional().default(""),
+  maxTokens: z.coerce.number().int().min(1).max(16_000).default(PROMPT_DEFAULTS.maxTokens),
+  temperature: z.coerce.number().min(0).max(2).default(PROMPT_DEFAULTS.temperature),
+  /** a secret: stored as sent, answered masked (see maskSecret) */
+  apiKey: z.string().trim().min(1, "Required").max(500, "Too Long!"),
+  queueId: z.coerce.number({ error: PROMPT_QUEUE_REQUIRED }).int(PROMPT_QUEUE_REQUIRED).positive(PROMPT_QUEUE_REQUIRED),
+  maxMessages: z.coerce.number().int().min(1).max(100).default(PROMPT_DEFAULTS.maxMessages),
+};
+
+/** POST /prompt. Unknown fields (companyId, id ...) are dropped. */
+export const promptSchema = z.object(promptFields);
+export type PromptInput = z.infer<typeof promptSchema>;
+
+/**
+ * PUT /prompt/{id}: any subset, no defaults. An absent or empty `apiKey`/`voiceKey`, or the masked value the server
+ * answered, keeps the stored secret.
+ */
+export const promptUpdateSchema = z.object({
+  ...promptFields,
+  apiKey: text(500),
+  voiceKey: text(500),
+  voiceRegion: text(100),
+  voice: z.enum(PROMPT_VOICES),
+  maxTokens: promptFields.maxTokens.removeDefault(),
+  temperature: promptFields.temperature.removeDefault(),
+  maxMessages: promptFields.maxMessages.removeDefault(),
+}).partial();
+export type PromptUpdateInput = z.infer<typeof promptUpdateSchema>;
+
+/** How a secret is shown after saving: never in full; the last 4 characters only when the secret is long enough. */
+export const maskSecret = (secret: string): string => {
+  if (!secret) return "";
+  return secret.length >= 16 ? `${"•".repeat(8)}${secret.slice(-4)}` : "•".repeat(8);
+};
+export const isMaskedSecret = (value: string) => value.startsWith("••••••••");

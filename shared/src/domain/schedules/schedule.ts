@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Statuses of a scheduled message (Portuguese values, as the reference product stores them). */
+export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIADA", "ERRO"] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+export const SCHEDULE_BODY_MAX = 4_096;
+
+/**
+ * POST /schedules body. `sendAt` is an ISO 8601 instant with its offset (the browser sends `toISOString()`), so the
+ * time never depends on the server's zone. `whatsappId` null or absent: the company's default connection at send
+ * time. Whether `sendAt` is in the future is checked by the server against its clock (and by the form against the
+ * browser's). Unknown fields (companyId, userId, status ...) are dropped.
+ */
+export const scheduleSchema = z.object({
+  body: z.string({ error: "Required" }).trim().min(1, "Required").max(SCHEDULE_BODY_MAX, "Too Long!"),
+  sendAt: z.iso.datetime({ offset: true, error: "Required" }),
+  contactId: z.coerce.number({ error: "Required" }).int().positive("Required"),
+  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+});
+export type ScheduleInput = z.infer<typeof scheduleSchema>;
+
+/** PUT /schedules/{id} body: any of the fields. */
+export const scheduleUpdateSchema = scheduleSchema.partial();
+export type ScheduleUpdateInput = z.infer<typeof scheduleUpdateSchema>;
+
+/** A send time the server accepts: strictly after `now`. */
+export const isFutureSendAt = (sendAt: string, now: Date) => new Date(sendAt).getTime() > now.getTime();

@@ -1,0 +1,91 @@
+import AddIcon from "@mui/icons-material/Add";
+import { Box, Button, Chip, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
+import type { AnnouncementResponse } from "@atende/shared/contracts/http/announcements";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { useRealtime } from "../../../lib/realtime";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
+import { useDebounced } from "../../inbox-shared/use-debounced";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { invalidateAnnouncements, useAnnouncementsList, useDeleteAnnouncement } from "../api/announcements";
+import { AnnouncementDialog } from "./announcement-dialog";
+import { PriorityChip } from "./priority-chip";
+
+/** /announcements (super users; the route gate refuses the others): search, list, add/edit dialog, delete confirmed first. */
+export function AnnouncementsPage() {
+  const { t } = useTranslation("announcements");
+  const qc = useQueryClient();
+  const [text, setText] = useState("");
+  // spec 3 section 5: search text is lower-cased
+  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
+  const query = useAnnouncementsList(search);
+  const remove = useDeleteAnnouncement();
+  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
+  const [editing, setEditing] = useState<AnnouncementResponse | "new" | null>(null);
+  const [deleting, setDeleting] = useState<AnnouncementResponse | null>(null);
+  const onScroll = useInfiniteQueryScroll(query);
+  useRealtime("announcement", () => void invalidateAnnouncements(qc));
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t("title")}
+        </Typography>
+        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+          {t("add")}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("fields.title")}</TableCell>
+              <TableCell align="center">{t("fields.priority")}</TableCell>
+              <TableCell align="center">{t("fields.mediaName")}</TableCell>
+              <TableCell align="center">{t("fields.status")}</TableCell>
+              <TableCell align="right">{t("common:actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((a) => (
+              <TableRow key={a.id} hover data-testid="announcement-row">
+                <TableCell>{a.title}</TableCell>
+                <TableCell align="center">
+                  <PriorityChip priority={a.priority} />
+                </TableCell>
+                <TableCell align="center">{a.mediaName ?? t("noAttachment")}</TableCell>
+                <TableCell align="center">
+                  <Chip size="small" variant="outlined" color={a.status ? "success" : "default"} label={a.status ? t("active") : t("inactive")} />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <EditDeleteActions onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {!query.isLoading && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography color="text.secondary">{t("empty")}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(query.isLoading || query.isFetchingNextPage) && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+      </Paper>
+      {editing && <AnnouncementDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { title: deleting?.title ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
+        {t("deleteConfirm.text")}
+      </ConfirmDeleteDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import AddIcon from "@mui/icons-material/Add";
+import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
+import type { FileListResponse } from "@atende/shared/contracts/http/files";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { useRealtime } from "../../../lib/realtime";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
+import { useDebounced } from "../../inbox-shared/use-debounced";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { invalidateFileLists, useDeleteFileList, useFileLists } from "../api/file-lists";
+import { FileListDialog } from "./file-list-dialog";
+
+/** /files (admins): search, list with infinite scroll, add/edit dialog, delete confirmed first; live via `file`. */
+export function FilesPage() {
+  const { t } = useTranslation("files");
+  const qc = useQueryClient();
+  const [text, setText] = useState("");
+  // spec 3 section 5: search text is lower-cased
+  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
+  const query = useFileLists(search);
+  const remove = useDeleteFileList();
+  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.files), [query.data]);
+  const [editing, setEditing] = useState<FileListResponse | "new" | null>(null);
+  const [deleting, setDeleting] = useState<FileListResponse | null>(null);
+  const onScroll = useInfiniteQueryScroll(query);
+  useRealtime("file", () => void invalidateFileLists(qc));
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t("title")}
+        </Typography>
+        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+          {t("add")}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("fields.name")}</TableCell>
+              <TableCell align="center">{t("fields.files")}</TableCell>
+              <TableCell align="right">{t("common:actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((f) => (
+              <TableRow key={f.id} hover data-testid="file-list-row">
+                <TableCell>{f.name}</TableCell>
+                <TableCell align="center">{t("filesCount", { count: f.options.filter((o) => o.path).length })}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <EditDeleteActions onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {!query.isLoading && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3}>
+                  <Typography color="text.secondary">{t("empty")}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(query.isLoading || query.isFetchingNextPage) && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+      </Paper>
+      {editing && <FileListDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
+        {t("deleteConfirm.text")}
+      </ConfirmDeleteDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { ScheduleListResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
+import { api } from "../../../lib/api-client";
+
+/** Scheduled messages (spec 3): the calendar's range, save, delete. */
+export const scheduleKeys = {
+  all: ["schedules"] as const,
+  range: (from: string, to: string, searchParam: string) => [...scheduleKeys.all, "range", from, to, searchParam] as const,
+};
+
+/** What the dialog sends: `whatsappId` null is the company's default connection. `sendAt` is an ISO instant. */
+export type ScheduleForm = { contactId: number; body: string; sendAt: string; whatsappId: number | null };
+
+/** A month holds tens of schedules, not thousands; the calendar stops at this many pages. */
+const MAX_PAGES = 25;
+
+/** Every schedule whose send time is within [from, to] (each page of GET /schedules/, in send-time order). */
+export const scheduleRangeOptions = (from: string, to: string, searchParam: string) =>
+  queryOptions({
+    queryKey: scheduleKeys.range(from, to, searchParam),
+    queryFn: async () => {
+      const out: ScheduleResponse[] = [];
+      for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
+        const page = await api.get<ScheduleListResponse>("/schedules/", { query: { from, to, searchParam: searchParam || undefined, pageNumber } });
+        out.push(...page.schedules);
+        if (!page.hasMore) break;
+      }
+      return out;
+    },
+  });
+export const useScheduleRange = (from: string, to: string, searchParam: string) => useQuery(scheduleRangeOptions(from, to, searchParam));
+
+export const invalidateSchedules = (qc: QueryClient) => qc.invalidateQueries({ queryKey: scheduleKeys.all });
+
+export const useSaveSchedule = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: ScheduleForm }) =>
+      id ? api.put<ScheduleResponse>(`/schedules/${id}`, input) : api.post<ScheduleResponse>("/schedules", input),
+    onSuccess: () => invalidateSchedules(qc),
+  });
+};
+
+export const useDeleteSchedule = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api.delete(`/schedules/${id}`), onSuccess: () => invalidateSchedules(qc) });
+};

@@ -1,0 +1,91 @@
+import AddIcon from "@mui/icons-material/Add";
+import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
+import type { SessionUser } from "@atende/shared/contracts/http/auth";
+import type { TagView } from "@atende/shared/contracts/http/tags";
+import { can } from "@atende/shared/domain/permissions/permissions";
+import { useSessionUser } from "../../../app/session/session-context";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { useRealtime } from "../../../lib/realtime";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
+import { useDebounced } from "../../inbox-shared/use-debounced";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { invalidateTags, useDeleteTag, useTagsList } from "../api/tags";
+import { TagChip } from "./tag-chip";
+import { TagDialog } from "./tag-dialog";
+
+/** Kanban tags are the board's lanes: only admin and supervisor change them (the server enforces the same). */
+export const canChangeTag = (user: Pick<SessionUser, "profile">, tag: Pick<TagView, "kanban">) => tag.kanban !== 1 || can(user.profile, "kanban:switch");
+
+/** /tags: search (500 ms, lower-cased), list (chip, tickets count), add/edit dialog, delete confirmed; live via `tag`. */
+export function TagsPage() {
+  const { t } = useTranslation("tags");
+  const user = useSessionUser();
+  const qc = useQueryClient();
+  const [text, setText] = useState("");
+  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
+  const query = useTagsList(search);
+  const remove = useDeleteTag();
+  const tags = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.tags), [query.data]);
+  const [editing, setEditing] = useState<TagView | "new" | null>(null);
+  const [deleting, setDeleting] = useState<TagView | null>(null);
+  const onScroll = useInfiniteQueryScroll(query);
+  useRealtime("tag", () => void invalidateTags(qc));
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t("title")}
+        </Typography>
+        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+          {t("add")}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll} data-testid="tags-scroll">
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("fields.name")}</TableCell>
+              <TableCell align="center">{t("fields.ticketsCount")}</TableCell>
+              <TableCell align="right">{t("common:actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tags.map((tag) => (
+              <TableRow key={tag.id} hover data-testid="tag-row">
+                <TableCell>
+                  <TagChip name={tag.name} color={tag.color} />
+                </TableCell>
+                <TableCell align="center">{tag.ticketsCount}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  {canChangeTag(user, tag) && <EditDeleteActions onEdit={() => setEditing(tag)} onDelete={() => setDeleting(tag)} />}
+                </TableCell>
+              </TableRow>
+            ))}
+            {!query.isLoading && tags.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3}>
+                  <Typography color="text.secondary">{t("empty")}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(query.isLoading || query.isFetchingNextPage) && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+      </Paper>
+      {editing && <TagDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
+        {t("deleteConfirm.text")}
+      </ConfirmDeleteDialog>
+    </Box>
+  );
+}
