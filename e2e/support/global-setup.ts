@@ -12,7 +12,8 @@ export default async function setup(project: TestProject) {
     project.provide("baseUrl", process.env.E2E_BASE_URL);
     return;
   }
-  const platform = await startPlatform({ logLevel: "warn", env: { BCRYPT_ROUNDS: "4" } });
+  // A 5 s tick: scheduled messages and campaigns are picked up within seconds of their time, not a minute.
+  const platform = await startPlatform({ logLevel: "warn", env: { BCRYPT_ROUNDS: "4" }, tickIntervalMs: 5_000 });
   project.provide("baseUrl", platform.url);
   project.provide("dynamoEndpoint", platform.dynamo.endpoint);
   project.provide("tableName", platform.env.TABLE_NAME ?? "atende");

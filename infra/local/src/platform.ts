@@ -10,6 +10,7 @@ import { runTick } from "@atende/functions/jobs/tick";
 import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/platform/container";
 import { createHttpApp } from "@atende/functions/platform/http/app";
+import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -32,6 +33,8 @@ export type PlatformOptions = {
   tableName?: string;
   seed?: boolean;
   tick?: boolean;
+  /** the tick's period (EventBridge: one minute); e2e runs shorten it so scheduled work is picked up sooner */
+  tickIntervalMs?: number;
   logLevel?: "debug" | "info" | "warn" | "error" | "silent";
   /** overrides on the functions' environment (tests shorten token lifetimes, lower bcrypt cost ...) */
   env?: Record<string, string>;
@@ -104,6 +107,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       MAIL_DIR: dataDir ? join(dataDir, "mail") : join(REPO_ROOT, ".data", "tmp-mail", randomBytes(4).toString("hex")),
       LOG_LEVEL: opts.logLevel ?? "info",
       WHATSAPP_CHANNEL: "simulator",
+      // Pix through the local fake bank (docs/billing.md); its notifications carry this secret
+      PAYMENTS_PROVIDER: "fake",
+      PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
       ...opts.env,
     };
     const container = createContainer(parseConfig(env));
@@ -135,12 +141,16 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     stops.push(jobsPoller.stop);
 
     const app = createHttpApp(container);
+    // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it
+    const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
       webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
       runtimeConfig: () => ({ wsPath: "/ws" }),
-      simulator: sessionHost.simulatorHttp.fetch,
+      simulator: fakeBankHttp
+        ? (req) => (new URL(req.url).pathname.startsWith("/simulator/bank") ? fakeBankHttp.fetch(req) : sessionHost.simulatorHttp.fetch(req))
+        : sessionHost.simulatorHttp.fetch,
     });
     const httpPort = await listen(server, opts.httpPort ?? 0, host);
     stops.push(
@@ -170,18 +180,20 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
 
     if (opts.tick !== false) {
       // The one-minute EventBridge tick, aligned to the minute like a rate(1 minute) rule.
+      const period = opts.tickIntervalMs ?? 60_000;
       let timer: NodeJS.Timeout;
       const schedule = () => {
         timer = setTimeout(async () => {
           await runTick(container);
           schedule();
-        }, 60_000 - (Date.now() % 60_000));
+        }, period - (Date.now() % period));
       };
       schedule();
       stops.push(() => clearTimeout(timer));
     }
 
     const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
+    container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
     return { url, httpPort, container, dynamo, sqs, logins, seededNow, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
   } catch (e) {
     await stop();

@@ -46,6 +46,7 @@ describe("POST /api/messages/send", () => {
   it("uses the contact that already exists (ninth digit normalised) and its open ticket", async () => {
     const number = "5511987650001";
     await send(a.whatsapp.token, { number, body: "primeira" });
+    t.clock.advance(1_000); // (the test clock stands still: one second apart, like real traffic)
     await send(a.whatsapp.token, { number: "551187650001", body: "segunda" }); // without the ninth digit
     const tickets = (await adminTickets(t, a)).filter((x) => x.contact.number === number);
     expect(tickets).toHaveLength(1);

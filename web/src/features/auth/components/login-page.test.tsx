@@ -52,8 +52,9 @@ const renderApp = (route: string) =>
 const signedInRoutes = (user = aUser()) => ({
   "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
   "GET /api/version": { version: "1.0.0" },
-  // the top bar's announcements popover
+  // the top bar's announcements and internal chats popovers
   "GET /api/announcements": { records: [], hasMore: false },
+  "GET /api/chats": { records: [], hasMore: false },
 });
 
 const fillAndSubmit = async (email: string, password: string) => {
@@ -147,6 +148,7 @@ describe("route guards", { timeout: 20_000 }, () => {
       "GET /api/companies/listPlan/2": { id: 2, name: "Demo", dueDate: null, plan: aPlan({ useKanban: false }) },
       "GET /api/version": { version: "1.0.0" },
       "GET /api/announcements": { records: [], hasMore: false },
+      "GET /api/chats": { records: [], hasMore: false },
     });
     renderApp("/kanban");
     expect(await screen.findByText("Sua empresa não tem permissão para acessar esta página. Redirecionando...")).toBeInTheDocument();
