@@ -12,5 +12,6 @@ export const whatsappsInboundHandlers: InboundHandlers = {
       jid: event.jid ?? null,
       checkedAt: container.clock().toISOString(),
     });
+    await container.services.contactLists.onNumberChecked(event); // contact-list items asked with a "cli:" request id
   },
 };

@@ -227,3 +227,37 @@ describe("number.checked", () => {
     expect(await t.container.repos.numberChecks.get(b.company.id, "req-1")).toBeNull();
   });
 });
+
+describe("prompt and integration of a connection", () => {
+  const promptOf = async (tenant: Tenant) =>
+    (
+      await t.call("POST", "/prompt", {
+        token: tenant.adminToken,
+        body: { name: "Atendente virtual", prompt: "Você é um atendente educado. Responda em português, com frases curtas e claras.", apiKey: "sk-test-0000000000001234", queueId: tenant.queues[0]!.id },
+      })
+    ).body as { id: number };
+
+  it("points a connection at its own company's prompt, never at another company's", async () => {
+    // ids are per company: D's second prompt (id 2) has no namesake in C, which has one prompt
+    const c = await createTenant(t);
+    const d = await createTenant(t);
+    const mine = await promptOf(c);
+    await promptOf(d);
+    const theirs = await promptOf(d);
+    expect(theirs.id).not.toBe(mine.id);
+    const made = await t.call("POST", "/whatsapp", { token: c.adminToken, body: form("Com prompt", { promptId: mine.id }) });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.promptId).toBe(mine.id);
+    const foreign = await t.call("PUT", `/whatsapp/${made.body.id}`, { token: c.adminToken, body: form("Com prompt", { promptId: theirs.id }) });
+    expect(foreign).toMatchObject({ status: 404, body: { error: "ERR_NO_PROMPT_FOUND" } });
+    const missingIntegration = await t.call("POST", "/whatsapp", { token: c.adminToken, body: form("Com integração", { integrationId: 987654 }) });
+    expect(missingIntegration).toMatchObject({ status: 404, body: { error: "ERR_NO_INTEGRATION_FOUND" } });
+    expect((await t.call("GET", `/whatsapp/${made.body.id}`, { token: c.adminToken })).body.promptId).toBe(mine.id);
+  });
+
+  it("refuses a prompt when the plan has no OpenAI", async () => {
+    const c = await createTenant(t, { plan: { useOpenAi: false } });
+    const res = await t.call("PUT", `/whatsapp/${c.whatsapp.id}`, { token: c.adminToken, body: form("Simulador", { promptId: 1 }) });
+    expect(res).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { CompaniesService } from "../companies/companies.service";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
@@ -18,6 +19,7 @@ type Deps = {
   queues: QueuesRepository;
   companies: CompaniesRepository;
   plans: PlansRepository;
+  companiesService: Pick<CompaniesService, "assertPlanAllows">;
   realtime: RealtimeService;
   commands: CommandQueue;
   clock: () => Date;
@@ -76,6 +78,20 @@ export const createWhatsappsService = (deps: Deps) => {
         : { type, commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id },
     );
 
+  /** How a prompt / integration id is known to exist in a company (registered by those features). */
+  const references: Partial<Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>> = {};
+  /** A connection may only point at its own company's prompt and integration, and only when the plan has them. */
+  const checkReferences = async (companyId: number, form: Pick<WhatsappForm, "promptId" | "integrationId">) => {
+    if (form.promptId) {
+      await deps.companiesService.assertPlanAllows(companyId, "useOpenAi");
+      if (!(await references.promptId?.(companyId, form.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
+    }
+    if (form.integrationId) {
+      await deps.companiesService.assertPlanAllows(companyId, "useIntegrations");
+      if (!(await references.integrationId?.(companyId, form.integrationId))) throw new AppError("ERR_NO_INTEGRATION_FOUND");
+    }
+  };
+
   /** Queue ids must be the company's; more than one queue needs a greeting (it introduces the queue menu). */
   const checkQueues = async (companyId: number, form: Pick<WhatsappForm, "queueIds" | "transferQueueId" | "greetingMessage">) => {
     const own = await queues.listByCompany(companyId);
@@ -111,6 +127,11 @@ export const createWhatsappsService = (deps: Deps) => {
   });
 
   return {
+    /** Registers how a prompt or integration id is checked (the prompts and queue-integrations features). */
+    checkReference(field: "promptId" | "integrationId", exists: (companyId: number, id: number) => Promise<boolean>) {
+      references[field] = exists;
+    },
+
     /** GET /whatsapp: every connection of the caller's company (token only for admins). */
     async list(auth: AuthContext): Promise<WhatsappResponse[]> {
       const [list, own] = await Promise.all([whatsapps.listByCompany(auth.companyId), queues.listByCompany(auth.companyId)]);
@@ -131,6 +152,7 @@ export const createWhatsappsService = (deps: Deps) => {
       if (!plan || isOverPlanLimit(plan, "connections", existing.length)) throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS");
       if (existing.some((w) => w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const own = await checkQueues(companyId, form);
+      await checkReferences(companyId, form);
       const isDefault = form.isDefault || !existing.some((w) => w.isDefault);
       const now = clock();
       let w: Whatsapp;
@@ -157,6 +179,7 @@ export const createWhatsappsService = (deps: Deps) => {
       const all = await whatsapps.listByCompany(companyId);
       if (all.some((w) => w.id !== id && w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const own = await checkQueues(companyId, form);
+      if (form.promptId !== current.promptId || form.integrationId !== current.integrationId) await checkReferences(companyId, form);
       if (current.isDefault && !form.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
       const now = clock();
       let updated: Whatsapp;
