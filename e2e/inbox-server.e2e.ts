@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl } from "./support/browser";
 import { LOGINS } from "./support/seed";
+import { connectSimulator } from "./support/simulator";
 import { httpJson, type Json, poll } from "./support/http";
 
 /**
@@ -13,7 +14,6 @@ const http = <T = Json>(path: string, init: Parameters<typeof httpJson>[2] = {})
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: "Cliente Servidor E2E" };
 let companyId = 0;
 let whatsappId = 0;
-let adminToken = "";
 let attendantToken = "";
 
 const customerSays = (body: string) =>
@@ -28,21 +28,8 @@ const login = async (who: { email: string; password: string }) => {
 };
 
 beforeAll(async () => {
-  const admin = await login(LOGINS.admin);
-  adminToken = admin.token;
-  companyId = admin.user.companyId;
+  ({ companyId, whatsappId } = await connectSimulator(baseUrl(), LOGINS.admin));
   attendantToken = (await login(LOGINS.attendant)).token;
-  const list = await http<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>("/api/whatsapp/", { token: adminToken });
-  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
-  whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
-  const statusOf = async () =>
-    (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
-  if ((await statusOf()) !== "CONNECTED") {
-    await http(`/api/whatsappsession/${whatsappId}`, { method: "POST", token: adminToken });
-    await poll(statusOf, (s) => s === "qrcode");
-    await http(`/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
-    expect(await poll(statusOf, (s) => s === "CONNECTED")).toBe("CONNECTED");
-  }
 });
 
 describe("a customer conversation through the server", () => {

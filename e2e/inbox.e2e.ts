@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, login, newContext, screenshot } from "./support/browser";
 import { LOGINS } from "./support/seed";
+import { connectSimulator as connectDemoSimulator } from "./support/simulator";
 import { httpJson, type Json, poll as pollUntil } from "./support/http";
 
 /**
@@ -27,18 +28,9 @@ const customerChat = async () => (await http<{ messages: ChatEntry[] }>(`/simula
 
 /** Connects the demo company's simulator connection (start session, scan the QR as the phone would). */
 const connectSimulator = async () => {
-  const auth = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
-  companyId = auth.data.user.companyId;
-  const list = await http<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>("/api/whatsapp/", { token: auth.data.token });
-  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
-  whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
-  const statusOf = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
-  if ((await statusOf()) === "CONNECTED") return auth.data.token;
-  await http(`/api/whatsappsession/${whatsappId}`, { method: "POST", token: auth.data.token });
-  await poll(statusOf, (s) => s === "qrcode");
-  await http(`/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
-  expect(await poll(statusOf, (s) => s === "CONNECTED")).toBe("CONNECTED");
-  return auth.data.token;
+  const session = await connectDemoSimulator(baseUrl(), LOGINS.admin);
+  ({ companyId, whatsappId } = session);
+  return session.token;
 };
 
 const openPage = async (viewport?: { width: number; height: number }) => {

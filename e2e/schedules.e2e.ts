@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, login, newContext, screenshot } from "./support/browser";
 import { LOGINS } from "./support/seed";
+import { connectSimulator as connectDemoSimulator } from "./support/simulator";
 import { httpJson, type Json, poll } from "./support/http";
 
 /**
@@ -25,18 +26,7 @@ const customerChat = async () =>
 
 /** Signs the admin in over HTTP and makes sure the demo company's simulator connection is connected. */
 const connectSimulator = async () => {
-  const auth = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
-  adminToken = auth.data.token;
-  companyId = auth.data.user.companyId;
-  const list = await http<{ id: number; name: string }[]>("/api/whatsapp/", { token: adminToken });
-  whatsappId = list.data.find((w) => w.name === "Simulador")?.id ?? list.data[0]!.id;
-  const statusOf = async () =>
-    (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
-  if ((await statusOf()) === "CONNECTED") return;
-  await http(`/api/whatsappsession/${whatsappId}`, { method: "POST", token: adminToken });
-  await poll(statusOf, (s) => s === "qrcode");
-  await http(`/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
-  expect(await poll(statusOf, (s) => s === "CONNECTED")).toBe("CONNECTED");
+  ({ token: adminToken, companyId, whatsappId } = await connectDemoSimulator(baseUrl(), LOGINS.admin));
 };
 
 beforeAll(async () => {

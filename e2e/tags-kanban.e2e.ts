@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, login, newContext, screenshot } from "./support/browser";
 import { LOGINS } from "./support/seed";
-import { httpJson, type Json, poll as pollUntil } from "./support/http";
+import { connectSimulator as connectDemoSimulator } from "./support/simulator";
+import { httpJson, type Json } from "./support/http";
 
 /**
  * Tags and the kanban board in the browser: the admin creates a kanban tag on /tags, a customer writes in through
@@ -12,7 +13,6 @@ import { httpJson, type Json, poll as pollUntil } from "./support/http";
 let browser: Browser;
 let page: Page;
 const http = <T = Json>(path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(baseUrl(), path, init);
-const poll = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000) => pollUntil(fn, ok, timeoutMs);
 const unique = Date.now().toString(36).slice(-5);
 const tagName = `Lane E2E ${unique}`;
 const customer = { number: `55119${String(Date.now() + 7_777).slice(-8)}`, name: `Cliente Kanban ${unique}` };
@@ -24,18 +24,7 @@ const customerSays = (body: string) =>
 
 /** Connects the demo company's simulator connection when no other test did (start session, scan the QR). */
 const connectSimulator = async () => {
-  const auth = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
-  companyId = auth.data.user.companyId;
-  const list = await http<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>("/api/whatsapp/", { token: auth.data.token });
-  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
-  whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
-  const statusOf = async () =>
-    (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
-  if ((await statusOf()) === "CONNECTED") return;
-  await http(`/api/whatsappsession/${whatsappId}`, { method: "POST", token: auth.data.token });
-  await poll(statusOf, (s) => s === "qrcode");
-  await http(`/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
-  expect(await poll(statusOf, (s) => s === "CONNECTED")).toBe("CONNECTED");
+  ({ companyId, whatsappId } = await connectDemoSimulator(baseUrl(), LOGINS.admin));
 };
 
 const lane = (name: string) => page.getByRole("region", { name, exact: true });

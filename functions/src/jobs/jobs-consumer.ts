@@ -3,6 +3,15 @@ import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-
 import type { Container } from "../platform/container";
 import { ANNOUNCEMENT_FANOUT_JOB, type FanOutPayload } from "../features/announcements/announcements.service";
 import { TAG_UNLINK_JOB } from "../features/tags/tags.service";
+import {
+  CONTACT_LIST_CHECK_JOB,
+  CONTACT_LIST_IMPORT_JOB,
+  CONTACT_LIST_PURGE_JOB,
+  type CheckJobPayload,
+  type ImportJobPayload,
+  type PurgeJobPayload,
+} from "../features/contact-lists/contact-lists.service";
+import { CAMPAIGN_STEP_JOB, type CampaignStepPayload } from "../features/campaigns/campaigns.service";
 
 type JobHandler<T extends JobMessage["type"]> = (container: Container, job: Extract<JobMessage, { type: T }>) => Promise<void>;
 
@@ -16,6 +25,12 @@ export const FEATURE_JOBS: Record<string, (container: Container, companyId: numb
   // our own job (enqueued by the announcements service), so its payload has that shape
   [ANNOUNCEMENT_FANOUT_JOB]: (container, companyId, payload) => container.services.announcements.fanOut(companyId, payload as FanOutPayload),
   [TAG_UNLINK_JOB]: (container, companyId, payload) => container.services.tags.continueUnlink(companyId, Number(payload.tagId)),
+  // our own jobs (enqueued by the contact-lists service), so their payloads have these shapes
+  [CONTACT_LIST_CHECK_JOB]: (container, companyId, payload) => container.services.contactLists.checkNumbers(companyId, payload as CheckJobPayload),
+  [CONTACT_LIST_PURGE_JOB]: (container, companyId, payload) => container.services.contactLists.purge(companyId, payload as PurgeJobPayload),
+  [CONTACT_LIST_IMPORT_JOB]: (container, companyId, payload) => container.services.contactLists.importRows(companyId, payload as ImportJobPayload),
+  // enqueued only by the campaigns feature, so its payload has that shape
+  [CAMPAIGN_STEP_JOB]: (container, companyId, payload) => container.services.campaignDispatch.step(companyId, payload as CampaignStepPayload),
 };
 
 export const runJob = async (container: Container, job: JobMessage) => {

@@ -10,6 +10,8 @@ export type TickJob = { name: string; run: (container: Container, now: Date) => 
 export const TICK_JOBS: TickJob[] = [
   { name: "ticket-timers", run: (c, now) => c.services.ticketTimersJob.run(now) },
   { name: "schedules", run: async (c, now) => void (await c.services.schedulesJob.run(now)) },
+  { name: "campaigns", run: async (c, now) => void (await c.services.campaignDispatch.startDue(now)) },
+  { name: "invoices", run: async (c, now) => void (await c.services.invoicesJob.run(now)) },
 ];
 
 export const runTick = async (container: Container, now = container.clock()) => {

@@ -35,6 +35,16 @@ const configSchema = z.object({
   /** set in AWS: CloudFront adds `x-origin-verify` with this value; requests without it (the raw API URL) are refused */
   ORIGIN_VERIFY_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Pix provider (docs/billing.md): the local fake bank, or Efí (skeleton; needs the EFI_* settings below) */
+  PAYMENTS_PROVIDER: z.enum(["fake", "efi"]).default("efi"),
+  /** shared secret the provider sends in x-webhook-secret; without it every payment notification is refused */
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  EFI_BASE_URL: z.string().url().default("https://pix.api.efipay.com.br"),
+  EFI_CLIENT_ID: z.string().optional(),
+  EFI_CLIENT_SECRET: z.string().optional(),
+  EFI_PIX_KEY: z.string().optional(),
+  EFI_CERT_PATH: z.string().optional(),
+  EFI_CERT_PASSPHRASE: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -23,7 +23,22 @@ import { createSchedulesRepository } from "../features/schedules/schedules.repos
 import { createSchedulesService } from "../features/schedules/schedules.service";
 import { createChatsRepository } from "../features/chats/chats.repository";
 import { createChatsService } from "../features/chats/chats.service";
+import { createCampaignDispatch } from "../features/campaigns/campaign-dispatch.service";
+import type { CampaignPacing, CampaignRecipients } from "../features/campaigns/campaign-ports";
+import { createCampaignsRepository } from "../features/campaigns/campaigns.repository";
+import { createCampaignsService } from "../features/campaigns/campaigns.service";
+import { createCampaignSettingsRepository } from "../features/campaign-settings/campaign-settings.repository";
+import { createCampaignSettingsService } from "../features/campaign-settings/campaign-settings.service";
+import { createContactListsRepository } from "../features/contact-lists/contact-lists.repository";
+import { createContactListsService } from "../features/contact-lists/contact-lists.service";
 import { createPageCursors } from "./db/page-cursors";
+import { createInvoicesRepository } from "../features/invoices/invoices.repository";
+import { createInvoicesService } from "../features/invoices/invoices.service";
+import { createInvoicesJob } from "../features/invoices/invoices.job";
+import { createSubscriptionService } from "../features/subscription/subscription.service";
+import { createFakeBank, type FakeBank } from "./payments/fake-bank.adapter";
+import { createEfiPixProvider } from "./payments/efi-pix.adapter";
+import type { PixProvider } from "./payments/pix-provider.port";
 import { createConnectionsRepository } from "../features/realtime/connections.repository";
 import { createRealtimeService } from "../features/realtime/realtime.service";
 import { createSocketsService } from "../features/realtime/sockets.service";
@@ -137,7 +152,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const presence = createPresenceService({ users: repos.users, realtime, jobs, clock });
   const sockets = createSocketsService({ connections: repos.connections, presence, auth, clock, logger });
   const seed = createSeedService({ ...repos, clock, bcryptRounds: config.BCRYPT_ROUNDS });
-  const whatsapps = createWhatsappsService({ ...repos, realtime, commands, clock, logger, channel: config.WHATSAPP_CHANNEL });
+  const whatsapps = createWhatsappsService({ ...repos, companiesService: companies, realtime, commands, clock, logger, channel: config.WHATSAPP_CHANNEL });
   // administration (docs/adr/0006-admin.md)
   const admin = (() => {
     const rounds = config.BCRYPT_ROUNDS;
@@ -205,6 +220,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   admin.queues.checkReference("promptId", prompts.exists);
   admin.queues.checkReference("integrationId", queueIntegrations.exists);
+  whatsapps.checkReference("promptId", prompts.exists);
+  whatsapps.checkReference("integrationId", queueIntegrations.exists);
   admin.queues.onDelete((q) => prompts.detachQueue(q.companyId, q.id));
 
   // internal chat among a company's users (spec 3)
@@ -224,6 +241,59 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, cursors: createPageCursors(db), clock });
   const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, logger });
 
-  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, services: { auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
+  // invoices and Pix checkout (docs/billing.md): the fake bank locally and in tests, a PSP adapter in AWS
+  const fakeBank: FakeBank | null = config.PAYMENTS_PROVIDER === "fake" ? createFakeBank({ webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, clock, logger }) : null;
+  const payments: PixProvider =
+    fakeBank ??
+    createEfiPixProvider({
+      baseUrl: config.EFI_BASE_URL,
+      clientId: config.EFI_CLIENT_ID,
+      clientSecret: config.EFI_CLIENT_SECRET,
+      pixKey: config.EFI_PIX_KEY,
+      certPath: config.EFI_CERT_PATH,
+      certPassphrase: config.EFI_CERT_PASSPHRASE,
+    });
+  const invoices = createInvoicesService({ db, invoices: createInvoicesRepository(db), companies: repos.companies, plans: repos.plans, realtime, cursors: createPageCursors(db), logger, clock });
+  const invoicesJob = createInvoicesJob({ invoices });
+  const subscription = createSubscriptionService({ invoices, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock });
+
+  // contact lists and campaign settings (spec 3); campaigns read items through contactLists.pageItems
+  const contactLists = createContactListsService({
+    lists: createContactListsRepository(db),
+    whatsapps: repos.whatsapps,
+    commands,
+    jobs,
+    realtime,
+    media,
+    cursors: createPageCursors(db),
+    clock,
+    logger,
+  });
+  const campaignSettings = createCampaignSettingsService({ settings: createCampaignSettingsRepository(db), clock });
+
+  // campaigns (spec 3): recipients from contact lists (valid numbers only), pacing and variables from campaign settings
+  const campaignRecipients: CampaignRecipients = {
+    findList: (companyId, id) => contactLists.findList(companyId, id),
+    pageItems: (companyId, listId, cursor, limit) => contactLists.pageItems(companyId, listId, cursor, limit, { validOnly: true }),
+  };
+  const campaignPacing: CampaignPacing = { get: (companyId) => campaignSettings.get(companyId) };
+  const campaignsRepo = createCampaignsRepository(db);
+  const campaigns = createCampaignsService({ campaigns: campaignsRepo, recipients: campaignRecipients, whatsapps: repos.whatsapps, realtime, media, jobs, cursors: createPageCursors(db), clock });
+  const campaignDispatch = createCampaignDispatch({
+    campaigns: campaignsRepo,
+    service: campaigns,
+    recipients: campaignRecipients,
+    pacing: campaignPacing,
+    contacts: inbox.contacts,
+    messages: inbox.messages,
+    companies,
+    companyRecords: repos.companies,
+    media,
+    jobs,
+    clock,
+    logger,
+  });
+
+  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, payments, fakeBank, services: { contactLists, campaignSettings, invoices, invoicesJob, subscription, auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, campaigns, campaignDispatch, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
 };
 export type Container = ReturnType<typeof createContainer>;

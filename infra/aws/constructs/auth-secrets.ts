@@ -20,11 +20,14 @@ export class AuthSecrets extends Construct {
   readonly jwtRefreshSecret: Secret;
   /** CloudFront sends it on every /api request; the API refuses requests without it (the raw API URL). */
   readonly originVerifySecret: Secret;
+  /** the Pix provider's payment notifications carry it (docs/billing.md) */
+  readonly paymentsWebhookSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.jwtSecret = generatedKey(this, "JwtSecret", "Atende: signing key of access tokens (JWT_SECRET)");
     this.jwtRefreshSecret = generatedKey(this, "JwtRefreshSecret", "Atende: signing key of refresh tokens (JWT_REFRESH_SECRET)");
     this.originVerifySecret = generatedKey(this, "OriginVerifySecret", "Atende: header value CloudFront adds to /api requests (ORIGIN_VERIFY_SECRET)");
+    this.paymentsWebhookSecret = generatedKey(this, "PaymentsWebhookSecret", "Atende: shared secret of the Pix provider's payment notifications (PAYMENTS_WEBHOOK_SECRET)");
   }
 }

@@ -25,6 +25,9 @@ export const REALTIME_EVENTS = [
   "schedule",
   "quickmessage",
   "contactList",
+  // spec 3 channels company-{id}-ContactList and company-{id}-ContactListItem
+  "ContactList",
+  "ContactListItem",
   "queueIntegration",
   "prompt",
   "file",

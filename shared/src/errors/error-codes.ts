@@ -58,6 +58,16 @@ export const ERROR_STATUS = {
   ERR_DIALOGFLOW_REJECTED: 400,
   /** DialogFlow test: Google could not be reached from the server */
   ERR_DIALOGFLOW_UNREACHABLE: 502,
+  /** contact-list import: not a readable .xls/.xlsx spreadsheet */
+  ERR_INVALID_IMPORT_FILE: 400,
+  /** billing: the invoice is not the caller's company's, or does not exist */
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** billing: the Pix provider could not be reached or is not configured */
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  /** campaigns: the campaign's status no longer allows this edit, or this cancel/restart */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  ERR_CAMPAIGN_INVALID_STATUS: 409,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -1,29 +1,20 @@
 import { type ComponentType, lazy } from "react";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
-import { ComingSoon } from "../components/ui/coming-soon";
 
 /**
- * The route registry (spec 3 section 2, route gating table). To ship a page, replace its `Component`
- * with a lazy import of your feature, e.g.
- *   Component: lazy(() => import("../features/tags/components/tags-page").then((m) => ({ default: m.TagsPage }))),
- * Gates: `adminOnly`, `superOnly`, `planFlag` (checked against the session; a refused user gets an error toast
+ * The route registry (spec 3 section 2, route gating table). Each page is a lazy import of its feature, so a
+ * page's code loads only when it is opened. Gates: `adminOnly`, `superOnly`, `planFlag` (checked against the session; a refused user gets an error toast
  * and goes to / after 1 s, or straight to `deniedRedirect` when set). The server enforces the same rules.
  */
 export type AppRoute = {
   path: string;
-  /** i18n key naming the page (the coming-soon stand-in shows it) */
+  /** i18n key naming the page */
   titleKey: string;
   Component: ComponentType;
   adminOnly?: boolean;
   superOnly?: boolean;
   planFlag?: PlanFlag;
   deniedRedirect?: string;
-};
-
-const soon = (titleKey: string): ComponentType => {
-  const Page = () => <ComingSoon titleKey={titleKey} />;
-  Page.displayName = `ComingSoon(${titleKey})`;
-  return Page;
 };
 
 /** Public pages: an authenticated user visiting them goes to /. */
@@ -45,11 +36,11 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/tags", titleKey: "menu:tags", Component: lazy(() => import("../features/tags/components/tags-page").then((m) => ({ default: m.TagsPage }))) },
   { path: "/chats/:id?", titleKey: "menu:chats", Component: lazy(() => import("../features/chats/components/chats-page").then((m) => ({ default: m.ChatsPage }))), planFlag: "useInternalChat" },
   { path: "/helps", titleKey: "menu:helps", Component: lazy(() => import("../features/helps/components/helps-page").then((m) => ({ default: m.HelpsPage }))) },
-  { path: "/campaigns", titleKey: "menu:campaigns", Component: soon("menu:campaigns"), adminOnly: true, planFlag: "useCampaigns" },
-  { path: "/campaign/:campaignId/report", titleKey: "menu:campaigns", Component: soon("menu:campaigns"), adminOnly: true, planFlag: "useCampaigns" },
-  { path: "/contact-lists", titleKey: "menu:contactLists", Component: soon("menu:contactLists"), adminOnly: true, planFlag: "useCampaigns" },
-  { path: "/contact-lists/:contactListId/contacts", titleKey: "menu:contactLists", Component: soon("menu:contactLists"), adminOnly: true, planFlag: "useCampaigns" },
-  { path: "/campaigns-config", titleKey: "menu:campaignsConfig", Component: soon("menu:campaignsConfig"), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/campaigns", titleKey: "menu:campaigns", Component: lazy(() => import("../features/campaigns/components/campaigns-page").then((m) => ({ default: m.CampaignsPage }))), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/campaign/:campaignId/report", titleKey: "menu:campaigns", Component: lazy(() => import("../features/campaigns/components/campaign-report-page").then((m) => ({ default: m.CampaignReportPage }))), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/contact-lists", titleKey: "menu:contactLists", Component: lazy(() => import("../features/contact-lists/components/contact-lists-page").then((m) => ({ default: m.ContactListsPage }))), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/contact-lists/:contactListId/contacts", titleKey: "menu:contactLists", Component: lazy(() => import("../features/contact-lists/components/contact-list-items-page").then((m) => ({ default: m.ContactListItemsPage }))), adminOnly: true, planFlag: "useCampaigns" },
+  { path: "/campaigns-config", titleKey: "menu:campaignsConfig", Component: lazy(() => import("../features/campaign-settings/components/campaign-settings-page").then((m) => ({ default: m.CampaignSettingsPage }))), adminOnly: true, planFlag: "useCampaigns" },
   { path: "/announcements", titleKey: "menu:announcements", Component: lazy(() => import("../features/announcements/components/announcements-page").then((m) => ({ default: m.AnnouncementsPage }))), superOnly: true },
   { path: "/prompts", titleKey: "menu:prompts", Component: lazy(() => import("../features/prompts/components/prompts-page").then((m) => ({ default: m.PromptsPage }))), adminOnly: true, planFlag: "useOpenAi" },
   { path: "/queue-integration", titleKey: "menu:queueIntegration", Component: lazy(() => import("../features/queue-integrations/components/queue-integrations-page").then((m) => ({ default: m.QueueIntegrationsPage }))), adminOnly: true, planFlag: "useIntegrations" },
@@ -58,7 +49,7 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/queues", titleKey: "menu:queues", Component: lazy(() => import("../features/queues/components/queues-page").then((m) => ({ default: m.QueuesPage }))), adminOnly: true },
   { path: "/users", titleKey: "menu:users", Component: lazy(() => import("../features/users/components/users-page").then((m) => ({ default: m.UsersPage }))), adminOnly: true },
   { path: "/messages-api", titleKey: "menu:messagesApi", Component: lazy(() => import("../features/messages-api/components/messages-api-page").then((m) => ({ default: m.MessagesApiPage }))), adminOnly: true, planFlag: "useExternalApi" },
-  { path: "/financeiro", titleKey: "menu:financeiro", Component: soon("menu:financeiro"), adminOnly: true },
+  { path: "/financeiro", titleKey: "menu:financeiro", Component: lazy(() => import("../features/invoices/components/invoices-page").then((m) => ({ default: m.InvoicesPage }))), adminOnly: true },
   { path: "/settings", titleKey: "menu:settings", Component: lazy(() => import("../features/settings/components/settings-page").then((m) => ({ default: m.SettingsPage }))), adminOnly: true },
-  { path: "/subscription", titleKey: "menu:subscription", Component: soon("menu:subscription") },
+  { path: "/subscription", titleKey: "menu:subscription", Component: lazy(() => import("../features/subscription/components/subscription-page").then((m) => ({ default: m.SubscriptionPage }))) },
 ];

@@ -5,6 +5,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { stripKeys } from "../../platform/db/strip";
+import type { TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
 export type Company = {
@@ -35,6 +36,13 @@ export type NewCompany = Omit<Company, "id" | "createdAt" | "updatedAt">;
 const key = (id: number) => ({ pk: companyPk(id), sk: "COMPANY" });
 const listKeys = (id: number) => ({ gsi1pk: "PLATFORM#COMPANY", gsi1sk: pad(id) });
 const toCompany = (item: Record<string, unknown>) => stripKeys(item) as unknown as Company;
+/**
+ * Billing index (sparse, gsi2): a company whose next invoice is not issued yet, by due date. The invoices job
+ * reads it instead of scanning companies and clears the entry once the period's invoice exists; a new due
+ * date (payment, '+Vencimento', operator edit) puts the company back.
+ */
+const BILLING_PK = "PLATFORM#BILLING";
+const billingKeys = (id: number, dueDate: string | null | undefined) => (dueDate ? { gsi2pk: BILLING_PK, gsi2sk: `${dueDate}#${pad(id)}` } : {});
 
 export const createCompaniesRepository = (db: Db) => ({
   async create(input: NewCompany, now: Date): Promise<Company> {
@@ -43,7 +51,7 @@ export const createCompaniesRepository = (db: Db) => ({
     await db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: { ...key(id), ...listKeys(id), entity: "company", ...company },
+        Item: { ...key(id), ...listKeys(id), ...billingKeys(id, company.dueDate), entity: "company", ...company },
         ConditionExpression: "attribute_not_exists(pk)",
       }),
     );
@@ -59,7 +67,7 @@ export const createCompaniesRepository = (db: Db) => ({
         TableName: db.tableName,
         Key: key(id),
         ConditionExpression: "attribute_exists(pk)",
-        ...setExpression({ ...patch, updatedAt: now.toISOString() }),
+        ...setExpression({ ...patch, updatedAt: now.toISOString(), ...billingKeys(id, patch.dueDate) }),
         ReturnValues: "ALL_NEW",
       }),
     ).catch((e: Error) => {
@@ -70,6 +78,52 @@ export const createCompaniesRepository = (db: Db) => ({
   },
   async remove(id: number): Promise<void> {
     await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: key(id) }));
+  },
+  /** Companies whose next invoice is not issued yet and whose due date is at or before `until` (ISO), oldest first. */
+  async listAwaitingInvoice(until: string, limit: number, cursor?: Record<string, unknown>): Promise<{ items: Company[]; cursor?: Record<string, unknown> }> {
+    const out = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: "gsi2",
+        KeyConditionExpression: "gsi2pk = :pk AND gsi2sk <= :until",
+        ExpressionAttributeValues: { ":pk": BILLING_PK, ":until": `${until}#~` },
+        Limit: limit,
+        ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+      }),
+    );
+    return { items: (out.Items ?? []).map(toCompany), cursor: out.LastEvaluatedKey };
+  },
+  /** The period of `dueDate` is invoiced: out of the billing index, unless the due date moved meanwhile. */
+  async clearAwaitingInvoice(id: number, dueDate: string | null): Promise<void> {
+    await db.doc
+      .send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: key(id),
+          UpdateExpression: "REMOVE gsi2pk, gsi2sk",
+          ...(dueDate === null
+            ? { ConditionExpression: "attribute_not_exists(#due) OR attribute_type(#due, :null)", ExpressionAttributeValues: { ":null": "NULL" } }
+            : { ConditionExpression: "#due = :due", ExpressionAttributeValues: { ":due": dueDate } }),
+          ExpressionAttributeNames: { "#due": "dueDate" },
+        }),
+      )
+      .catch((e: Error) => {
+        if (e.name !== "ConditionalCheckFailedException") throw e;
+      });
+  },
+  /** Transaction item moving the due date from `from` to `to` (fails when it is no longer `from`: paid once, moved once). */
+  dueDateMoveTx(id: number, from: string, to: string, now: Date): TxItem {
+    return {
+      Update: {
+        TableName: db.tableName,
+        Key: key(id),
+        ConditionExpression: "#f0 = :from",
+        ...(() => {
+          const set = setExpression({ dueDate: to, updatedAt: now.toISOString(), ...billingKeys(id, to) });
+          return { ...set, ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ":from": from } };
+        })(),
+      },
+    };
   },
   /** Operator listing, paged by id. */
   async listPage(limit: number, cursor?: string): Promise<{ items: Company[]; cursor?: string }> {

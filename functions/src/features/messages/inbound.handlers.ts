@@ -2,9 +2,15 @@ import type { InboundHandlers } from "../../jobs/inbound-consumer";
 
 /** The inbound event types the inbox owns (registered in jobs/inbound-consumer.ts). */
 export const INBOX_INBOUND_HANDLERS: InboundHandlers = {
-  message: (c, e) => c.services.inbound.message(e),
+  message: async (c, e) => {
+    await c.services.inbound.message(e);
+    await c.services.campaignDispatch.onInboundMessage(e); // an answer to a campaign's confirmation request
+  },
   "message.update": (c, e) => c.services.inbound.messageUpdate(e),
   presence: (c, e) => c.services.inbound.presence(e),
   call: (c, e) => c.services.inbound.call(e),
-  "command.result": (c, e) => c.services.inbound.commandResult(e),
+  "command.result": async (c, e) => {
+    await c.services.inbound.commandResult(e);
+    await c.services.campaignDispatch.onCommandResult(e); // a campaign message that failed after all
+  },
 };

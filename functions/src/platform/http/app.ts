@@ -16,6 +16,11 @@ import { announcementsRoutes } from "../../features/announcements/announcements.
 import { fileListsRoutes } from "../../features/files/file-lists.routes";
 import { schedulesRoutes } from "../../features/schedules/schedules.routes";
 import { chatsRoutes } from "../../features/chats/chats.routes";
+import { campaignSettingsRoutes } from "../../features/campaign-settings/campaign-settings.routes";
+import { contactListItemsRoutes, contactListsRoutes } from "../../features/contact-lists/contact-lists.routes";
+import { campaignsRoutes } from "../../features/campaigns/campaigns.routes";
+import { invoicesRoutes } from "../../features/invoices/invoices.routes";
+import { subscriptionRoutes } from "../../features/subscription/subscription.routes";
 import { settingsRoutes } from "../../features/settings/settings.routes";
 import { signupRoutes } from "../../features/signup/signup.routes";
 import { usersRoutes } from "../../features/users/users.routes";
@@ -76,6 +81,12 @@ export const createHttpApp = (container: Container) => {
   api.route("/files", fileListsRoutes(container));
   api.route("/schedules", schedulesRoutes(container));
   api.route("/chats", chatsRoutes(container));
+  api.route("/contact-lists", contactListsRoutes(container));
+  api.route("/contact-list-items", contactListItemsRoutes(container));
+  api.route("/campaign-settings", campaignSettingsRoutes(container));
+  api.route("/campaigns", campaignsRoutes(container));
+  api.route("/invoices", invoicesRoutes(container));
+  api.route("/subscription", subscriptionRoutes(container)); // POST /subscription/webhook is public (shared secret + provider check)
 
   const root = new Hono({ strict: false });
   root.route("/api", api);

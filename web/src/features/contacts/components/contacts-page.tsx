@@ -1,13 +1,15 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
+import ScheduleIcon from "@mui/icons-material/Schedule";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { ContactView } from "@atende/shared/contracts/http/contacts";
-import { useIsAdmin } from "../../../app/session/session-context";
+import { Link } from "react-router";
+import { useIsAdmin, useSession } from "../../../app/session/session-context";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { searchTerm, useDebounced } from "../../inbox-shared/use-debounced";
 import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
@@ -19,6 +21,7 @@ import { ContactDialog } from "./contact-dialog";
 export function ContactsPage() {
   const { t } = useTranslation("contacts");
   const isAdmin = useIsAdmin();
+  const canSchedule = useSession().planFlags.useSchedules;
   const [text, setText] = useState("");
   const search = useDebounced(searchTerm(text, SEARCH_MIN_CHARS), DEBOUNCE_SEARCH_MS);
   const query = useContactsList(search);
@@ -68,6 +71,13 @@ export function ContactsPage() {
                       <WhatsAppIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
+                  {canSchedule && (
+                    <Tooltip title={t("schedule")}>
+                      <IconButton size="small" component={Link} to={`/schedules?contactId=${contact.id}`} aria-label={t("schedule")}>
+                        <ScheduleIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   <Tooltip title={t("common:edit")}>
                     <IconButton size="small" onClick={() => setEditing(contact)} aria-label={t("common:edit")}>
                       <EditIcon fontSize="small" />

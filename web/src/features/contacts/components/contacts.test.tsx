@@ -45,6 +45,16 @@ describe("contacts", { timeout: 30_000 }, () => {
     expect(calls.some((c) => new URL(c.url).searchParams.get("searchParam") === "mar")).toBe(true);
   });
 
+  it("links each contact to a new scheduled message when the plan has schedules", async () => {
+    mockFetch({ "GET /api/contacts": { contacts: [contact(7, "Maria")], count: 1, hasMore: false } });
+    const { unmount } = renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    expect(await screen.findByRole("link", { name: "Agendar mensagem" })).toHaveAttribute("href", "/schedules?contactId=7");
+    unmount();
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser(), plan: aPlan({ useSchedules: false }) });
+    await screen.findAllByTestId("contact-row");
+    expect(screen.queryByRole("link", { name: "Agendar mensagem" })).toBeNull();
+  });
+
   it("adds and deletes internal notes with the spec's messages", async () => {
     let notes = [{ id: 1, note: "Cliente VIP", ticketId: 1, contactId: 10, userId: 2, user: { id: 2, name: "Ana" }, createdAt: "2026-05-10T12:00:00.000Z" }];
     const { calls } = mockFetch({

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { campaignSchema } from "@atende/shared/domain/campaigns/campaign";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import { uploadedFile } from "../../platform/http/uploaded-file";
+
+const listQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
+
+/** Campaigns (spec 3): admins only, and every call needs the plan's useCampaigns. */
+export const campaignsRoutes = (container: Container) => {
+  const svc = () => container.services.campaigns;
+  const r = new Hono<AppEnv>();
+  r.use("*", requireAuth(container), requireAdmin, requirePlan(container, "useCampaigns"));
+  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, campaignSchema))));
+  r.put("/:id", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, campaignSchema)));
+  });
+  r.delete("/:id", async (c) => {
+    await svc().remove(c.get("auth"), idParam(c, "id"));
+    return c.json({ message: "Campaign deleted" });
+  });
+  r.post("/:id/cancel", async (c) => c.json(await svc().cancel(c.get("auth"), idParam(c, "id"))));
+  r.post("/:id/restart", async (c) => c.json(await svc().restart(c.get("auth"), idParam(c, "id"))));
+  r.post("/:id/media-upload", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().attachMedia(c.get("auth"), id, await uploadedFile(c)));
+  });
+  r.delete("/:id/media-upload", async (c) => c.json(await svc().removeMedia(c.get("auth"), idParam(c, "id"))));
+  return r;
+};

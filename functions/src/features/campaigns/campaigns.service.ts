@@ -1,0 +1,272 @@
+import { PAGE_SIZE } from "@atende/shared/constants/business";
+import type { CampaignEventData, CampaignListResponse, CampaignView } from "@atende/shared/contracts/http/campaigns";
+import {
+  campaignProgress,
+  canEditCampaignMessages,
+  filledVariants,
+  isCampaignEditable,
+  MESSAGE_FIELDS,
+  type CampaignInput,
+} from "@atende/shared/domain/campaigns/campaign";
+import { randomBytes } from "node:crypto";
+import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
+import { AppError } from "../../platform/errors";
+import type { UploadedFile } from "../../platform/http/uploaded-file";
+import type { JobQueue } from "../../platform/queues/jobs.port";
+import { mediaKeyFor, type MediaStore } from "../../platform/storage/media-store.port";
+import type { AuthContext } from "../auth/auth.service";
+import type { RealtimeService } from "../realtime/realtime.service";
+import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { CampaignRecipients } from "./campaign-ports";
+import type { Campaign, CampaignFields, CampaignRecord, CampaignsRepository } from "./campaigns.repository";
+
+/** The `feature` job that sends one recipient of a running campaign and schedules the next. */
+export const CAMPAIGN_STEP_JOB = "campaigns.step";
+export type CampaignStepPayload =
+  | { campaignId: number; seq: number }
+  /** the background count of the list's valid recipients (the report's denominator before the walk reaches them) */
+  | { campaignId: number; count: true; cursor?: string; counted: number }
+  /** a deleted campaign's shipping records, removed a page at a time */
+  | { campaignId: number; purge: true };
+
+const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
+
+export const createCampaignsService = (deps: {
+  campaigns: CampaignsRepository;
+  recipients: CampaignRecipients;
+  whatsapps: Pick<WhatsappsRepository, "findById">;
+  realtime: RealtimeService;
+  media: MediaStore;
+  jobs: JobQueue;
+  cursors: PageCursors;
+  clock: () => Date;
+}) => {
+  const { campaigns, recipients, whatsapps, realtime, media, jobs, cursors, clock } = deps;
+
+  const toView = async (c: CampaignRecord, names: Map<string, string | null> = new Map()): Promise<CampaignView> => {
+    const lookup = async (k: string, load: () => Promise<string | null>) => {
+      if (!names.has(k)) names.set(k, await load());
+      return names.get(k) ?? null;
+    };
+    const listName = c.contactListId ? await lookup(`l${c.contactListId}`, async () => (await recipients.findList(c.companyId, c.contactListId!))?.name ?? null) : null;
+    const wName = c.whatsappId ? await lookup(`w${c.whatsappId}`, async () => (await whatsapps.findById(c.companyId, c.whatsappId!))?.name ?? null) : null;
+    return {
+      id: c.id,
+      companyId: c.companyId,
+      name: c.name,
+      message1: c.message1,
+      message2: c.message2,
+      message3: c.message3,
+      message4: c.message4,
+      message5: c.message5,
+      confirmationMessage1: c.confirmationMessage1,
+      confirmationMessage2: c.confirmationMessage2,
+      confirmationMessage3: c.confirmationMessage3,
+      confirmationMessage4: c.confirmationMessage4,
+      confirmationMessage5: c.confirmationMessage5,
+      status: c.status,
+      confirmation: c.confirmation,
+      scheduledAt: c.scheduledAt,
+      completedAt: c.completedAt,
+      whatsappId: c.whatsappId,
+      contactListId: c.contactListId,
+      tagListId: c.tagListId,
+      fileListId: c.fileListId,
+      mediaPath: c.mediaPath,
+      mediaName: c.mediaName,
+      contactList: c.contactListId && listName !== null ? { id: c.contactListId, name: listName } : null,
+      whatsapp: c.whatsappId && wName !== null ? { id: c.whatsappId, name: wName } : null,
+      counts: {
+        valid: Math.max(c.validCount, c.expectedValid ?? 0),
+        delivered: c.deliveredCount,
+        failed: c.failedCount,
+        confirmationRequested: c.confirmationRequestedCount,
+        confirmed: c.confirmedCount,
+        progress: campaignProgress(c.deliveredCount, Math.max(c.validCount, c.expectedValid ?? 0)),
+      },
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+    };
+  };
+
+  const publish = (companyId: number, data: CampaignEventData) => realtime.publish<CampaignEventData>(companyId, "campaign", data, { kind: "admins" });
+  const publishUpdate = async (c: CampaignRecord) => publish(c.companyId, { action: "update", record: await toView(c) });
+
+  const find = async (auth: AuthContext, id: number) => {
+    const c = await campaigns.findById(auth.companyId, id);
+    if (!c) throw new AppError("ERR_NOT_FOUND");
+    return c;
+  };
+
+  /** The list and connection must be the caller's company's (another company's ids are not found). */
+  const assertTargets = async (companyId: number, input: Pick<CampaignInput, "contactListId" | "whatsappId">) => {
+    if (input.contactListId && !(await recipients.findList(companyId, input.contactListId))) throw new AppError("ERR_NOT_FOUND", { field: "contactListId" });
+    if (input.whatsappId && !(await whatsapps.findById(companyId, input.whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND");
+  };
+
+  /** A scheduled campaign must be able to run: a future time, a list, a connection and a message. */
+  const assertSchedulable = (input: CampaignInput) => {
+    if (!input.scheduledAt) return;
+    if (new Date(input.scheduledAt).getTime() <= clock().getTime()) throw new AppError("ERR_VALIDATION", { field: "scheduledAt", reason: "CAMPAIGN_IN_PAST" });
+    if (!input.contactListId) throw new AppError("ERR_VALIDATION", { field: "contactListId" });
+    if (!input.whatsappId) throw new AppError("ERR_VALIDATION", { field: "whatsappId" });
+    if (filledVariants(input).length === 0) throw new AppError("ERR_VALIDATION", { field: "message1" });
+  };
+
+  const fieldsOf = (input: CampaignInput): Omit<CampaignFields, "mediaPath" | "mediaName"> => ({
+    ...input,
+    scheduledAt: input.scheduledAt ? new Date(input.scheduledAt).toISOString() : null,
+    status: input.scheduledAt ? "PROGRAMADA" : "INATIVA",
+  });
+
+  const saveOrConflict = async (before: CampaignRecord, next: Campaign) => {
+    if (!(await campaigns.saveFields(before, next))) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+    const saved = { ...before, ...next };
+    await publishUpdate(saved);
+    return saved;
+  };
+
+  return {
+    toView,
+    publishUpdate,
+
+    /** GET /campaigns/: newest first, 20 a page. */
+    async list(auth: AuthContext, q: { pageNumber: number }): Promise<CampaignListResponse> {
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["campaigns"]),
+        page: q.pageNumber,
+        now: clock(),
+        fetch: (cursor) => campaigns.page(auth.companyId, PAGE_SIZE, cursor),
+      });
+      const names = new Map<string, string | null>();
+      const records: CampaignView[] = [];
+      for (const c of items) records.push(await toView(c, names));
+      return { records, hasMore };
+    },
+
+    async get(auth: AuthContext, id: number): Promise<CampaignView> {
+      return toView(await find(auth, id));
+    },
+
+    async create(auth: AuthContext, input: CampaignInput): Promise<CampaignView> {
+      assertSchedulable(input);
+      await assertTargets(auth.companyId, input);
+      const c = await campaigns.create(auth.companyId, { ...fieldsOf(input), mediaPath: null, mediaName: null }, clock());
+      const view = await toView(c);
+      await publish(auth.companyId, { action: "create", record: view });
+      return view;
+    },
+
+    /**
+     * PUT /campaigns/{id}. Spec 3 section 4: every field while INATIVA or PROGRAMADA more than an hour ahead; a
+     * CANCELADA campaign takes only message changes (any other field changed is refused); otherwise read-only.
+     */
+    async update(auth: AuthContext, id: number, input: CampaignInput): Promise<CampaignView> {
+      const before = await find(auth, id);
+      const now = clock();
+      if (isCampaignEditable(before, now)) {
+        assertSchedulable(input);
+        await assertTargets(auth.companyId, input);
+        const next: Campaign = { ...pick(before), ...fieldsOf(input), updatedAt: now.toISOString() };
+        return toView(await saveOrConflict(before, next));
+      }
+      if (!canEditCampaignMessages(before, now)) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+      const messages = Object.fromEntries(MESSAGE_FIELDS.map((f) => [f, input[f]]));
+      const others = fieldsOf(input);
+      const changed =
+        others.name !== before.name ||
+        others.confirmation !== before.confirmation ||
+        others.whatsappId !== before.whatsappId ||
+        others.contactListId !== before.contactListId ||
+        (input.scheduledAt !== null && others.scheduledAt !== before.scheduledAt);
+      if (changed) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+      const next: Campaign = { ...pick(before), ...messages, updatedAt: now.toISOString() };
+      return toView(await saveOrConflict(before, next));
+    },
+
+    /** DELETE /campaigns/{id}: any status; a running campaign's next job finds nothing and stops. */
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const c = await find(auth, id);
+      await campaigns.remove(auth.companyId, c.id);
+      await jobs.enqueue({ type: "feature", companyId: auth.companyId, name: CAMPAIGN_STEP_JOB, payload: { campaignId: c.id, purge: true } satisfies CampaignStepPayload });
+      await publish(auth.companyId, { action: "delete", id: c.id });
+    },
+
+    /** POST /campaigns/{id}/cancel: EM_ANDAMENTO -> CANCELADA; the pending job sees it and sends nothing more. */
+    async cancel(auth: AuthContext, id: number): Promise<CampaignView> {
+      const c = await find(auth, id);
+      if (c.status !== "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_INVALID_STATUS");
+      const done = await campaigns.transition(auth.companyId, id, "EM_ANDAMENTO", "CANCELADA", clock());
+      if (!done) throw new AppError("ERR_CAMPAIGN_INVALID_STATUS");
+      await publishUpdate(done);
+      return toView(done);
+    },
+
+    /**
+     * POST /campaigns/{id}/restart: CANCELADA -> EM_ANDAMENTO, continuing from where it stopped. A new chain number
+     * makes any job of the earlier run void; recipients already sent to have their shipping record and are skipped.
+     */
+    async restart(auth: AuthContext, id: number): Promise<CampaignView> {
+      const c = await find(auth, id);
+      if (c.status !== "CANCELADA") throw new AppError("ERR_CAMPAIGN_INVALID_STATUS");
+      const running = await campaigns.transition(auth.companyId, id, "CANCELADA", "EM_ANDAMENTO", clock(), { bumpSeq: true });
+      if (!running) throw new AppError("ERR_CAMPAIGN_INVALID_STATUS");
+      if (!running.walkDone) {
+        await jobs.enqueue({ type: "feature", companyId: auth.companyId, name: CAMPAIGN_STEP_JOB, payload: { campaignId: id, seq: running.stepSeq } satisfies CampaignStepPayload });
+      }
+      await publishUpdate(running);
+      return toView(running);
+    },
+
+    /** POST /campaigns/{id}/media-upload: the attachment sent with every message (replaces any earlier one). */
+    async attachMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<CampaignView> {
+      const before = await find(auth, id);
+      if (!canEditCampaignMessages(before, clock())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+      if (file.bytes.length > MAX_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const name = file.name.replace(/\s+/g, "_");
+      const mediaPath = mediaKeyFor(auth.companyId, `campaign-${id}-${randomBytes(6).toString("hex")}`, name);
+      await media.put(mediaPath, file.bytes, file.type || "application/octet-stream");
+      return toView(await saveOrConflict(before, { ...pick(before), mediaPath, mediaName: name, updatedAt: clock().toISOString() }));
+    },
+
+    /** DELETE /campaigns/{id}/media-upload: clears the attachment. */
+    async removeMedia(auth: AuthContext, id: number): Promise<CampaignView> {
+      const before = await find(auth, id);
+      if (!canEditCampaignMessages(before, clock())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+      return toView(await saveOrConflict(before, { ...pick(before), mediaPath: null, mediaName: null, updatedAt: clock().toISOString() }));
+    },
+  };
+};
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+
+/** The entity fields of a record (without the dispatch state). */
+const pick = (c: CampaignRecord): Campaign => ({
+  id: c.id,
+  companyId: c.companyId,
+  name: c.name,
+  message1: c.message1,
+  message2: c.message2,
+  message3: c.message3,
+  message4: c.message4,
+  message5: c.message5,
+  confirmationMessage1: c.confirmationMessage1,
+  confirmationMessage2: c.confirmationMessage2,
+  confirmationMessage3: c.confirmationMessage3,
+  confirmationMessage4: c.confirmationMessage4,
+  confirmationMessage5: c.confirmationMessage5,
+  status: c.status,
+  confirmation: c.confirmation,
+  scheduledAt: c.scheduledAt,
+  completedAt: c.completedAt,
+  whatsappId: c.whatsappId,
+  contactListId: c.contactListId,
+  tagListId: c.tagListId,
+  fileListId: c.fileListId,
+  mediaPath: c.mediaPath,
+  mediaName: c.mediaName,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});

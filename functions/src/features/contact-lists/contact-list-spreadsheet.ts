@@ -1,0 +1,68 @@
+import * as XLSX from "@e965/xlsx";
+import { IMPORT_HEADERS, MAX_IMPORT_ROWS, numberDigits } from "@atende/shared/domain/contact-lists/contact-list";
+import { AppError } from "../../platform/errors";
+
+export type ImportRow = { name: string; number: string; email: string };
+export type ParsedImport = { rows: ImportRow[]; duplicates: number; invalid: number; truncated: boolean };
+
+const pick = (row: Record<string, unknown>, headers: readonly string[]) => {
+  for (const h of headers) {
+    const v = row[h];
+    if (v !== undefined && v !== null && String(v).trim() !== "") return String(v).trim();
+  }
+  return "";
+};
+
+/**
+ * Reads the first sheet of an .xls/.xlsx file (SERVER-RULES "Contact-list import"): headers nome, numero/número,
+ * email/e-mail in any accepted spelling; numbers reduced to digits; one row per number (later duplicates dropped);
+ * rows without a usable number (fewer than 8 digits) counted as invalid. At most MAX_IMPORT_ROWS rows are read.
+ * Nothing is evaluated or fetched: SheetJS only reads stored cell values.
+ */
+export const parseContactSpreadsheet = (bytes: Uint8Array): ParsedImport => {
+  // only real workbooks: .xlsx is a zip, .xls an OLE2 compound file (SheetJS would also read text as a sheet)
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  if (!zip && !ole) throw new AppError("ERR_INVALID_IMPORT_FILE");
+  let rows: Record<string, unknown>[];
+  try {
+    const book = XLSX.read(bytes, { type: "buffer", sheetRows: MAX_IMPORT_ROWS + 2, cellFormula: false, cellHTML: false, cellStyles: false });
+    const first = book.SheetNames[0];
+    const sheet = first ? book.Sheets[first] : undefined;
+    if (!sheet) throw new Error("no sheet");
+    rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: true });
+  } catch {
+    throw new AppError("ERR_INVALID_IMPORT_FILE");
+  }
+  const truncated = rows.length > MAX_IMPORT_ROWS;
+  const seen = new Set<string>();
+  const out: ImportRow[] = [];
+  let duplicates = 0;
+  let invalid = 0;
+  for (const row of rows.slice(0, MAX_IMPORT_ROWS)) {
+    const number = numberDigits(pick(row, IMPORT_HEADERS.number));
+    if (number.length < 8 || number.length > 50) {
+      invalid++;
+      continue;
+    }
+    if (seen.has(number)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(number);
+    out.push({ name: pick(row, IMPORT_HEADERS.name).slice(0, 50) || number, number, email: pick(row, IMPORT_HEADERS.email).slice(0, 254) });
+  }
+  return { rows: out, duplicates, invalid, truncated };
+};
+
+/** The "download sample spreadsheet" file: the accepted headers and two example rows. */
+export const sampleSpreadsheet = (): Uint8Array => {
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ["Nome", "Numero", "Email"],
+    ["Maria Silva", "5511988887777", "maria@exemplo.com.br"],
+    ["João Souza", "5521977776666", ""],
+  ]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, "Contatos");
+  return new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
+};

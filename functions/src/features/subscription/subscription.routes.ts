@@ -1,0 +1,24 @@
+import { type Context, Hono } from "hono";
+import { subscriptionSchema } from "@atende/shared/domain/invoices/invoices";
+import type { Container } from "../../platform/container";
+import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { parseJson } from "../../platform/http/parse";
+
+/** Header the payment provider (or the local fake bank) sends with our shared secret. */
+export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
+
+/** /subscription: checkout (admins) and the provider's public payment webhook. */
+export const subscriptionRoutes = (container: Container) => {
+  const { subscription } = container.services;
+  const app = new Hono<AppEnv>();
+  // Efí posts to the registered URL + "/pix", and cannot add headers: its "skip-mTLS" mode carries the secret as ?hmac=
+  const webhook = async (c: Context) => {
+    // a body that is not JSON fails validation, after the secret is checked
+    const body: unknown = await c.req.json().catch(() => undefined);
+    return c.json(await subscription.handleWebhook(c.req.header(WEBHOOK_SECRET_HEADER) ?? c.req.query("hmac"), body));
+  };
+  app.post("/webhook", webhook);
+  app.post("/webhook/pix", webhook);
+  app.post("/", requireAuth(container), requireAdmin, async (c) => c.json(await subscription.subscribe(c.get("auth"), await parseJson(c, subscriptionSchema))));
+  return app;
+};

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/** Spec 3 section 4: statuses (Portuguese values, as the reference product stores them). INATIVA is the default. */
+export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CAMPAIGN_VARIANTS = [1, 2, 3, 4, 5] as const;
+export const CAMPAIGN_MESSAGE_MAX = 4_096;
+/** Spec 3 section 9: the editable window closes one hour before scheduledAt. */
+export const CAMPAIGN_EDIT_WINDOW_MS = 60 * 60_000;
+/** The tag list field's "none" value, shown as "Nenhuma". */
+export const NO_TAG_LIST = "Nenhuma";
+
+const message = z.string().max(CAMPAIGN_MESSAGE_MAX, "Too Long!").optional().default("");
+const optionalId = z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number().int().positive().nullable());
+
+/**
+ * POST /campaigns and PUT /campaigns/{id} body. `scheduledAt`: an ISO instant with its offset (the form sends
+ * `toISOString()` so the time never depends on a zone), or the spec's "YYYY-MM-DD HH:mm:ss" read as UTC; empty or
+ * null means not scheduled (INATIVA). Unknown fields (status, companyId ...) are dropped: the server decides them.
+ */
+export const campaignSchema = z.object({
+  name: z.string("Required").trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!"),
+  message1: message,
+  message2: message,
+  message3: message,
+  message4: message,
+  message5: message,
+  confirmationMessage1: message,
+  confirmationMessage2: message,
+  confirmationMessage3: message,
+  confirmationMessage4: message,
+  confirmationMessage5: message,
+  confirmation: z.boolean().optional().default(false),
+  scheduledAt: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : typeof v === "string" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v) ? `${v.replace(" ", "T")}Z` : v),
+    z.iso.datetime({ offset: true, local: false, error: "Invalid date" }).nullable(),
+  ),
+  whatsappId: optionalId,
+  contactListId: optionalId,
+  tagListId: z.union([z.literal(NO_TAG_LIST), z.coerce.number().int().positive()]).optional().default(NO_TAG_LIST),
+  fileListId: optionalId,
+});
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+export type CampaignMessages = Pick<
+  CampaignInput,
+  `message${(typeof CAMPAIGN_VARIANTS)[number]}` | `confirmationMessage${(typeof CAMPAIGN_VARIANTS)[number]}`
+>;
+export const MESSAGE_FIELDS = CAMPAIGN_VARIANTS.flatMap((n) => [`message${n}`, `confirmationMessage${n}`] as const);
+
+/** Spec 3 section 4: every field may change while INATIVA, or PROGRAMADA more than an hour ahead. */
+export const isCampaignEditable = (c: { status: CampaignStatus; scheduledAt: string | null }, now: Date): boolean =>
+  c.status === "INATIVA" ||
+  (c.status === "PROGRAMADA" && c.scheduledAt !== null && new Date(c.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_WINDOW_MS);
+
+/** A CANCELADA campaign still takes a submit that changes its messages (and only them). */
+export const canEditCampaignMessages = (c: { status: CampaignStatus; scheduledAt: string | null }, now: Date): boolean =>
+  isCampaignEditable(c, now) || c.status === "CANCELADA";
+
+/** The filled variants (1..5) of a campaign: each with its message and its confirmation message. */
+export const filledVariants = (c: CampaignMessages) =>
+  CAMPAIGN_VARIANTS.map((n) => ({ n, message: c[`message${n}`] ?? "", confirmation: c[`confirmationMessage${n}`] ?? "" })).filter((v) => v.message.trim() !== "");
+
+export type PlaceholderValues = { name: string; number: string; email: string; variables: { key: string; value: string }[] };
+
+/** Fills {nome}, {numero}, {email} and the settings' custom variables ({key}); unknown placeholders stay as written. */
+export const fillCampaignPlaceholders = (text: string, v: PlaceholderValues): string => {
+  const values = new Map<string, string>(v.variables.map((x) => [x.key, x.value]));
+  values.set("nome", v.name);
+  values.set("numero", v.number);
+  values.set("email", v.email);
+  return text.replace(/\{([^{}\s]+)\}/g, (whole, key: string) => values.get(key) ?? whole);
+};
+
+/** Report progress: delivered / WhatsApp-valid recipients x 100 (0 with no valid recipient), whole percent. */
+export const campaignProgress = (delivered: number, valid: number) => (valid > 0 ? Math.min(100, Math.round((delivered / valid) * 100)) : 0);

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** POST /contact-lists and PUT /contact-lists/{id} (spec 3 section 5: name required, 2..50). */
+export const contactListSchema = z.object({
+  name: z.string("Required").trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!"),
+});
+export type ContactListInput = z.infer<typeof contactListSchema>;
+
+/** The digits of a phone number ("+55 (11) 98888-7777" -> "5511988887777"). */
+export const numberDigits = (raw: string): string => raw.replace(/\D/g, "");
+
+/**
+ * POST /contact-list-items and PUT /contact-list-items/{id} (spec 3 section 5: name required 2..50,
+ * number 8..50, email valid "Invalid email"). The number is stored as digits only.
+ */
+export const contactListItemSchema = z.object({
+  name: z.string("Required").trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!"),
+  number: z
+    .string("Required")
+    .trim()
+    .min(1, "Required")
+    .min(8, "Too Short!")
+    .max(50, "Too Long!")
+    .refine((n) => numberDigits(n).length >= 8, "Too Short!"),
+  email: z.union([z.literal(""), z.email("Invalid email").max(254, "Too Long!")]).optional().default(""),
+});
+export type ContactListItemInput = z.infer<typeof contactListItemSchema>;
+
+/** POST /contact-list-items also names the list. */
+export const newContactListItemSchema = contactListItemSchema.extend({ contactListId: z.coerce.number().int().positive() });
+
+/** Import: only spreadsheets (spec 3 section 5). */
+export const CONTACT_LIST_IMPORT_EXTENSIONS = ["xls", "xlsx"] as const;
+export const isContactListImportFile = (fileName: string) =>
+  (CONTACT_LIST_IMPORT_EXTENSIONS as readonly string[]).includes(fileName.toLowerCase().split(".").pop() ?? "");
+
+/** Rows read from one imported file at most (the rest are ignored and reported). */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/** Accepted spreadsheet header spellings (SERVER-RULES "Contact-list import"). */
+export const IMPORT_HEADERS = {
+  name: ["nome", "Nome"],
+  number: ["numero", "número", "Numero", "Número"],
+  email: ["email", "e-mail", "Email", "E-mail"],
+} as const;

@@ -1,0 +1,149 @@
+import AddIcon from "@mui/icons-material/Add";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import BlockIcon from "@mui/icons-material/Block";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import HourglassEmptyIcon from "@mui/icons-material/HourglassEmpty";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
+import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
+import type { ContactListItemEventData, ContactListItemResponse } from "@atende/shared/contracts/http/contact-lists";
+import { isContactListImportFile } from "@atende/shared/domain/contact-lists/contact-list";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { ApiError } from "../../../lib/api-client";
+import { useRealtime } from "../../../lib/realtime";
+import { toast } from "../../../lib/toast";
+import { toastError } from "../../../lib/toast-error";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
+import { useDebounced } from "../../inbox-shared/use-debounced";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { contactListKeys, useContactList, useContactListItems, useDeleteContactListItem, useImportContactList } from "../api/contact-lists";
+import { ContactListItemDialog } from "./contact-list-item-dialog";
+
+/** The WhatsApp validity of an item: valid, not on WhatsApp, or still being checked. */
+function ValidityIcon({ item }: { item: ContactListItemResponse }) {
+  const { t } = useTranslation("contactLists");
+  const [label, icon] = item.isWhatsappValid
+    ? [t("items.valid"), <CheckCircleIcon key="v" fontSize="small" color="success" />]
+    : item.checkedAt
+      ? [t("items.invalid"), <BlockIcon key="i" fontSize="small" color="error" />]
+      : [t("items.checking"), <HourglassEmptyIcon key="c" fontSize="small" color="disabled" />];
+  return (
+    <Tooltip title={label}>
+      <Box component="span" role="img" aria-label={label} data-testid="validity" data-validity={item.isWhatsappValid ? "valid" : item.checkedAt ? "invalid" : "checking"} sx={{ display: "inline-flex" }}>
+        {icon}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** /contact-lists/:contactListId/contacts: search, import (.xls/.xlsx), add/edit/delete, validity per row (live). */
+export function ContactListItemsPage() {
+  const { t } = useTranslation("contactLists");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const contactListId = Number(useParams().contactListId);
+  const list = useContactList(contactListId);
+  const [text, setText] = useState("");
+  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
+  const query = useContactListItems(contactListId, search);
+  const remove = useDeleteContactListItem();
+  const importFile = useImportContactList(contactListId);
+  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.contacts), [query.data]);
+  const [editing, setEditing] = useState<ContactListItemResponse | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ContactListItemResponse | null>(null);
+  const onScroll = useInfiniteQueryScroll(query);
+  useRealtime<ContactListItemEventData>("ContactListItem", (data) => {
+    const listId = "record" in data ? data.record.contactListId : data.contactListId;
+    if (listId === contactListId) void qc.invalidateQueries({ queryKey: contactListKeys.items(contactListId) });
+  });
+  useRealtime("ContactList", () => void qc.invalidateQueries({ queryKey: contactListKeys.one(contactListId) }));
+
+  const onImport = (file: File | undefined) => {
+    if (!file) return;
+    if (!isContactListImportFile(file.name)) return void toast.error(t("import.badType"));
+    importFile.mutate(file, {
+      onSuccess: (r) =>
+        void (r.queued > 0 ? toast.info(t("import.queued", { count: r.queued })) : toast.success(t("import.done", { added: r.added, duplicates: r.duplicates, invalid: r.invalid }))),
+      onError: (err) => (err instanceof ApiError && err.code === "ERR_INVALID_IMPORT_FILE" ? toast.error(t("import.badType")) : toastError(err)),
+    });
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {list.data ? t("items.titleOf", { name: list.data.name }) : t("items.title")}
+        </Typography>
+        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate("/contact-lists")}>
+          {t("items.lists")}
+        </Button>
+        <Button variant="outlined" component="label" startIcon={importFile.isPending ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={importFile.isPending}>
+          {t("import.button")}
+          <input
+            type="file"
+            hidden
+            accept=".xls,.xlsx"
+            data-testid="import-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              onImport(file);
+            }}
+          />
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+          {t("items.add")}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" />
+              <TableCell>{t("items.fields.name")}</TableCell>
+              <TableCell>{t("items.fields.number")}</TableCell>
+              <TableCell>{t("items.fields.email")}</TableCell>
+              <TableCell align="right">{t("common:actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((i) => (
+              <TableRow key={i.id} hover data-testid="contact-list-item-row">
+                <TableCell padding="checkbox" align="center">
+                  <ValidityIcon item={i} />
+                </TableCell>
+                <TableCell>{i.name}</TableCell>
+                <TableCell>{i.number}</TableCell>
+                <TableCell>{i.email}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <EditDeleteActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {!query.isLoading && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography color="text.secondary">{t("items.empty")}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(query.isLoading || query.isFetchingNextPage) && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+      </Paper>
+      {editing && <ContactListItemDialog contactListId={contactListId} record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog target={deleting} title={t("items.deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("items.deleted")} remove={remove} onClose={() => setDeleting(null)}>
+        {t("items.deleteConfirm.text")}
+      </ConfirmDeleteDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import AddIcon from "@mui/icons-material/Add";
+import DownloadIcon from "@mui/icons-material/Download";
+import PeopleIcon from "@mui/icons-material/People";
+import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
+import type { ContactListResponse } from "@atende/shared/contracts/http/contact-lists";
+import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { useRealtime } from "../../../lib/realtime";
+import { toastError } from "../../../lib/toast-error";
+import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
+import { useDebounced } from "../../inbox-shared/use-debounced";
+import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { downloadSampleSpreadsheet, invalidateContactLists, useContactLists, useDeleteContactList } from "../api/contact-lists";
+import { ContactListDialog } from "./contact-list-dialog";
+
+/** /contact-lists (admins, plan with campaigns): search, infinite scroll, add/edit, delete, sample, open items. */
+export function ContactListsPage() {
+  const { t } = useTranslation("contactLists");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+  // spec 3 section 5: search text is lower-cased
+  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
+  const query = useContactLists(search);
+  const remove = useDeleteContactList();
+  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
+  const [editing, setEditing] = useState<ContactListResponse | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ContactListResponse | null>(null);
+  const onScroll = useInfiniteQueryScroll(query);
+  useRealtime("ContactList", () => void invalidateContactLists(qc));
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t("title")}
+        </Typography>
+        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+          {t("add")}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("fields.name")}</TableCell>
+              <TableCell align="center">{t("fields.contactsCount")}</TableCell>
+              <TableCell align="right">{t("common:actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((l) => (
+              <TableRow key={l.id} hover data-testid="contact-list-row">
+                <TableCell>{l.name}</TableCell>
+                <TableCell align="center">{l.contactsCount}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <Tooltip title={t("downloadSample")}>
+                    <IconButton size="small" aria-label={t("downloadSample")} onClick={() => downloadSampleSpreadsheet().catch(toastError)}>
+                      <DownloadIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t("openItems")}>
+                    <IconButton size="small" aria-label={t("openItems")} onClick={() => void navigate(`/contact-lists/${l.id}/contacts`)}>
+                      <PeopleIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <EditDeleteActions onEdit={() => setEditing(l)} onDelete={() => setDeleting(l)} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {!query.isLoading && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3}>
+                  <Typography color="text.secondary">{t("empty")}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {(query.isLoading || query.isFetchingNextPage) && (
+          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+            <CircularProgress size={24} />
+          </Box>
+        )}
+      </Paper>
+      {editing && <ContactListDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
+        {t("deleteConfirm.text")}
+      </ConfirmDeleteDialog>
+    </Box>
+  );
+}
