@@ -96,7 +96,7 @@ const open = async () => {
     } catch {
       return;
     }
-    handlers.get(frame.event)?.forEach((handler) => handler(frame.data, frame));
+    deliverFrame(frame);
   };
   ws.onclose = () => {
     if (socket !== ws) return;
@@ -158,6 +158,9 @@ export const useRealtimeStatus = () =>
     },
     () => status,
   );
+
+/** Hands a server frame to its event's subscribers, as the socket does (tests play server frames with it). */
+export const deliverFrame = (frame: ServerFrame) => handlers.get(frame.event)?.forEach((handler) => handler(frame.data, frame));
 
 export const subscribeRealtime = (event: RealtimeEvent, handler: Handler) => {
   let set = handlers.get(event);

@@ -14,7 +14,12 @@ vi.mock("../../../app/layout/notifications-button", () => ({ NotificationsButton
 vi.mock("../../../app/layout/menu-indicators", () => ({ useConnectionsAlert: () => false, useUnreadInternalChats: () => false }));
 vi.mock("../../../app/routes", async () => {
   const { LoginPage } = await import("./login-page");
-  const soon = (titleKey: string) => () => <h1>{titleKey}</h1>;
+  const { useTranslation } = await import("react-i18next");
+  // a page stand-in: just its translated title
+  const soon = (titleKey: string) =>
+    function StandIn() {
+      return <h1>{useTranslation().t(titleKey)}</h1>;
+    };
   return {
     PUBLIC_ROUTES: [
       { path: "/login", titleKey: "auth:title", Component: LoginPage },

@@ -1,33 +1,13 @@
-import { act, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { CampaignView } from "@atende/shared/contracts/http/campaigns";
-import type { RealtimeEvent } from "@atende/shared/contracts/ws-events";
-import type * as RealtimeModule from "../../../lib/realtime";
 import { mockFetch } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
+import { emitRealtime } from "../../../testing/realtime";
 import { CampaignReportPage } from "./campaign-report-page";
 
-/** The realtime module is replaced by an in-memory bus so the test can play server frames. */
-const bus = vi.hoisted(() => new Map<string, Set<(data: unknown) => void>>());
-vi.mock("../../../lib/realtime", async (original) => {
-  const actual = await original<typeof RealtimeModule>();
-  const { useEffect, useRef } = await import("react");
-  return {
-    ...actual,
-    useRealtime: (event: RealtimeEvent, handler: (data: unknown) => void) => {
-      const ref = useRef(handler);
-      ref.current = handler;
-      useEffect(() => {
-        const fn = (data: unknown) => ref.current(data);
-        if (!bus.has(event)) bus.set(event, new Set());
-        bus.get(event)?.add(fn);
-        return () => void bus.get(event)?.delete(fn);
-      }, [event]);
-    },
-  };
-});
-const emit = (event: RealtimeEvent, data: unknown) => act(() => bus.get(event)?.forEach((fn) => fn(data)));
+const emit = emitRealtime;
 
 const view = (counts: Partial<CampaignView["counts"]>, status: CampaignView["status"] = "EM_ANDAMENTO") =>
   ({

@@ -2,12 +2,13 @@ import AddIcon from "@mui/icons-material/Add";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutline";
 import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutline";
-import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
+import { Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { CampaignView } from "@atende/shared/contracts/http/campaigns";
+import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
@@ -39,16 +40,17 @@ export function CampaignsPage() {
     );
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("title")}
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("add")}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+    <>
+      <ListPage
+        title={t("title")}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+            {t("add")}
+          </Button>
+        }
+        onScroll={onScroll}
+        loading={query.isLoading || query.isFetchingNextPage}
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -97,24 +99,15 @@ export function CampaignsPage() {
               </TableRow>
             ))}
             {!query.isLoading && campaigns.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  <Typography color="text.secondary">{t("empty")}</Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={7} text={t("empty")} />
             )}
           </TableBody>
         </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-      </Paper>
+      </ListPage>
       {editing && <CampaignDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
         {t("deleteConfirm.text")}
       </ConfirmDeleteDialog>
-    </Box>
+    </>
   );
 }

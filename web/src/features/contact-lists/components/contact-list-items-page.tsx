@@ -4,7 +4,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import HourglassEmptyIcon from "@mui/icons-material/HourglassEmpty";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
-import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { ContactListItemEventData, ContactListItemResponse } from "@atende/shared/contracts/http/contact-lists";
 import { isContactListImportFile } from "@atende/shared/domain/contact-lists/contact-list";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { ApiError } from "../../../lib/api-client";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
@@ -73,34 +74,37 @@ export function ContactListItemsPage() {
   };
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {list.data ? t("items.titleOf", { name: list.data.name }) : t("items.title")}
-        </Typography>
-        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
-        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate("/contact-lists")}>
-          {t("items.lists")}
-        </Button>
-        <Button variant="outlined" component="label" startIcon={importFile.isPending ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={importFile.isPending}>
-          {t("import.button")}
-          <input
-            type="file"
-            hidden
-            accept=".xls,.xlsx"
-            data-testid="import-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              onImport(file);
-            }}
-          />
-        </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("items.add")}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+    <>
+      <ListPage
+        title={list.data ? t("items.titleOf", { name: list.data.name }) : t("items.title")}
+        search={{ value: text, onChange: setText, label: t("search") }}
+        actions={
+          <>
+            <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate("/contact-lists")}>
+              {t("items.lists")}
+            </Button>
+            <Button variant="outlined" component="label" startIcon={importFile.isPending ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={importFile.isPending}>
+              {t("import.button")}
+              <input
+                type="file"
+                hidden
+                accept=".xls,.xlsx"
+                data-testid="import-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = "";
+                  onImport(file);
+                }}
+              />
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+              {t("items.add")}
+            </Button>
+          </>
+        }
+        onScroll={onScroll}
+        loading={query.isLoading || query.isFetchingNextPage}
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -126,24 +130,15 @@ export function ContactListItemsPage() {
               </TableRow>
             ))}
             {!query.isLoading && records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography color="text.secondary">{t("items.empty")}</Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={5} text={t("items.empty")} />
             )}
           </TableBody>
         </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-      </Paper>
+      </ListPage>
       {editing && <ContactListItemDialog contactListId={contactListId} record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog target={deleting} title={t("items.deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("items.deleted")} remove={remove} onClose={() => setDeleting(null)}>
         {t("items.deleteConfirm.text")}
       </ConfirmDeleteDialog>
-    </Box>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
 import PeopleIcon from "@mui/icons-material/People";
-import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { useNavigate } from "react-router";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { ContactListResponse } from "@atende/shared/contracts/http/contact-lists";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
 import { toastError } from "../../../lib/toast-error";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
@@ -34,17 +35,18 @@ export function ContactListsPage() {
   useRealtime("ContactList", () => void invalidateContactLists(qc));
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("title")}
-        </Typography>
-        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("add")}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+    <>
+      <ListPage
+        title={t("title")}
+        search={{ value: text, onChange: setText, label: t("search") }}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+            {t("add")}
+          </Button>
+        }
+        onScroll={onScroll}
+        loading={query.isLoading || query.isFetchingNextPage}
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -74,24 +76,15 @@ export function ContactListsPage() {
               </TableRow>
             ))}
             {!query.isLoading && records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3}>
-                  <Typography color="text.secondary">{t("empty")}</Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={3} text={t("empty")} />
             )}
           </TableBody>
         </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-      </Paper>
+      </ListPage>
       {editing && <ContactListDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
         {t("deleteConfirm.text")}
       </ConfirmDeleteDialog>
-    </Box>
+    </>
   );
 }

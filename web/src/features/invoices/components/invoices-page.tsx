@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { InvoiceResponse } from "@atende/shared/contracts/http/invoices";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { invoiceDisplayStatus } from "@atende/shared/domain/invoices/invoices";
+import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
 import { useDebounced } from "../../inbox-shared/use-debounced";
 import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
@@ -26,14 +27,14 @@ export function InvoicesPage() {
   useRealtime("payment", () => void invalidateInvoices(qc));
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("title")}
-        </Typography>
-        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll} data-testid="invoices-scroll">
+    <>
+      <ListPage
+        title={t("title")}
+        search={{ value: text, onChange: setText, label: t("search") }}
+        onScroll={onScroll}
+        loading={query.isLoading || query.isFetchingNextPage}
+        scrollTestId="invoices-scroll"
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -71,21 +72,12 @@ export function InvoicesPage() {
               );
             })}
             {!query.isLoading && invoices.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography color="text.secondary">{t("empty")}</Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={6} text={t("empty")} />
             )}
           </TableBody>
         </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-      </Paper>
+      </ListPage>
       {paying && <CheckoutDialog invoice={paying} onClose={() => setPaying(null)} />}
-    </Box>
+    </>
   );
 }

@@ -1,35 +1,15 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import type { RealtimeEvent } from "@atende/shared/contracts/ws-events";
-import type * as RealtimeModule from "../../../lib/realtime";
+import { describe, expect, it } from "vitest";
 import type { TagView } from "@atende/shared/contracts/http/tags";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { mockFetch } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
+import { emitRealtime } from "../../../testing/realtime";
 import { KanbanPage } from "./kanban-page";
 
-/** The realtime module is replaced by an in-memory bus so the test can play server frames. */
-const bus = vi.hoisted(() => new Map<string, Set<(data: unknown) => void>>());
-vi.mock("../../../lib/realtime", async (original) => {
-  const actual = await original<typeof RealtimeModule>();
-  const { useEffect, useRef } = await import("react");
-  return {
-    ...actual,
-    useRealtime: (event: RealtimeEvent, handler: (data: unknown) => void) => {
-      const ref = useRef(handler);
-      ref.current = handler;
-      useEffect(() => {
-        const fn = (data: unknown) => ref.current(data);
-        if (!bus.has(event)) bus.set(event, new Set());
-        bus.get(event)?.add(fn);
-        return () => void bus.get(event)?.delete(fn);
-      }, [event]);
-    },
-  };
-});
-const emit = (event: RealtimeEvent, data: unknown) => act(() => bus.get(event)?.forEach((fn) => fn(data)));
+const emit = emitRealtime;
 
 const lane = (id: number, name: string, color = "#336699"): TagView => ({
   id,

@@ -1,12 +1,13 @@
 import AddIcon from "@mui/icons-material/Add";
 import CheckIcon from "@mui/icons-material/Check";
-import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
 import type { SessionUser } from "@atende/shared/contracts/http/auth";
+import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useSessionUser } from "../../../app/session/session-context";
 import { useRealtime } from "../../../lib/realtime";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
@@ -37,17 +38,18 @@ export function QuickMessagesPage() {
   useRealtime("quickmessage", () => void invalidateQuickMessages(qc));
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("title")}
-        </Typography>
-        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("add")}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll}>
+    <>
+      <ListPage
+        title={t("title")}
+        search={{ value: text, onChange: setText, label: t("search") }}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+            {t("add")}
+          </Button>
+        }
+        onScroll={onScroll}
+        loading={query.isLoading || query.isFetchingNextPage}
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -73,20 +75,11 @@ export function QuickMessagesPage() {
               </TableRow>
             ))}
             {!query.isLoading && records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>
-                  <Typography color="text.secondary">{t("empty")}</Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={4} text={t("empty")} />
             )}
           </TableBody>
         </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-      </Paper>
+      </ListPage>
       {editing && <QuickMessageDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog
         target={deleting}
@@ -97,6 +90,6 @@ export function QuickMessagesPage() {
       >
         {t("deleteConfirm.text")}
       </ConfirmDeleteDialog>
-    </Box>
+    </>
   );
 }

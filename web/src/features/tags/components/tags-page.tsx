@@ -1,5 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { SessionUser } from "@atende/shared/contracts/http/auth";
 import type { TagView } from "@atende/shared/contracts/http/tags";
 import { can } from "@atende/shared/domain/permissions/permissions";
+import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useSessionUser } from "../../../app/session/session-context";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { useRealtime } from "../../../lib/realtime";
@@ -36,17 +37,19 @@ export function TagsPage() {
   useRealtime("tag", () => void invalidateTags(qc));
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("title")}
-        </Typography>
-        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("add")}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, overflow: "auto" }} onScroll={onScroll} data-testid="tags-scroll">
+    <>
+      <ListPage
+        title={t("title")}
+        search={{ value: text, onChange: setText, label: t("search") }}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+            {t("add")}
+          </Button>
+        }
+        onScroll={onScroll}
+        loading={query.isLoading || query.isFetchingNextPage}
+        scrollTestId="tags-scroll"
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -68,24 +71,15 @@ export function TagsPage() {
               </TableRow>
             ))}
             {!query.isLoading && tags.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3}>
-                  <Typography color="text.secondary">{t("empty")}</Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={3} text={t("empty")} />
             )}
           </TableBody>
         </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-      </Paper>
+      </ListPage>
       {editing && <TagDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
         {t("deleteConfirm.text")}
       </ConfirmDeleteDialog>
-    </Box>
+    </>
   );
 }
