@@ -1,4 +1,5 @@
 import { createAuthService } from "../features/auth/auth.service";
+import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { createApiRateRepository } from "../features/external-api/api-rate.repository";
 import { createExternalApiService } from "../features/external-api/external-api.service";
 import { createLoginThrottleRepository } from "../features/auth/login-throttle.repository";
@@ -238,7 +239,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
 
   // scheduled messages (spec 3): CRUD and the minute tick's sender
   const schedulesRepo = createSchedulesRepository(db);
-  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, cursors: createPageCursors(db), clock });
+  const timeZoneOf = async (companyId: number) => (await repos.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;
+  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, cursors: createPageCursors(db), clock, timeZoneOf });
   const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, logger });
 
   // invoices and Pix checkout (docs/billing.md): the fake bank locally and in tests, a PSP adapter in AWS
@@ -278,7 +280,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   };
   const campaignPacing: CampaignPacing = { get: (companyId) => campaignSettings.get(companyId) };
   const campaignsRepo = createCampaignsRepository(db);
-  const campaigns = createCampaignsService({ campaigns: campaignsRepo, recipients: campaignRecipients, whatsapps: repos.whatsapps, realtime, media, jobs, cursors: createPageCursors(db), clock });
+  const campaigns = createCampaignsService({ campaigns: campaignsRepo, recipients: campaignRecipients, whatsapps: repos.whatsapps, realtime, media, jobs, cursors: createPageCursors(db), clock, timeZoneOf });
   const campaignDispatch = createCampaignDispatch({
     campaigns: campaignsRepo,
     service: campaigns,

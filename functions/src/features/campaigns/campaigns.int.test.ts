@@ -191,6 +191,15 @@ describe("campaign status rules", () => {
     expect((await get(a.adminToken, near.body.id)).body.name).toBe("Black Friday");
   });
 
+  it("reads the spec's 'YYYY-MM-DD HH:mm:ss' schedule in the company's time zone (São Paulo, UTC-3)", async () => {
+    const list = await newList(a, [{ name: "Dora", valid: true }]);
+    const instant = new Date(Math.floor((t.clock.now.getTime() + 5 * 60 * MIN) / MIN) * MIN);
+    const wall = new Date(instant.getTime() - 3 * 60 * MIN).toISOString().slice(0, 19).replace("T", " ");
+    const made = await create(a.adminToken, campaignBody({ contactListId: list.id, scheduledAt: wall }));
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ status: "PROGRAMADA", scheduledAt: instant.toISOString() });
+  });
+
   it("refuses cancel and restart out of their status with clear codes", async () => {
     const idle = await create(a.adminToken, campaignBody());
     const cancel = await t.call("POST", `/campaigns/${idle.body.id}/cancel`, { token: a.adminToken });

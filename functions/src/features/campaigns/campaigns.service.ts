@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from "@atende/shared/constants/business";
+import { instantOf } from "@atende/shared/domain/format/time-zone";
 import type { CampaignEventData, CampaignListResponse, CampaignView } from "@atende/shared/contracts/http/campaigns";
 import {
   campaignProgress,
@@ -40,8 +41,10 @@ export const createCampaignsService = (deps: {
   jobs: JobQueue;
   cursors: PageCursors;
   clock: () => Date;
+  /** the company's time zone: a wall-clock `scheduledAt` (the spec's `YYYY-MM-DD HH:mm:ss`) is read in it */
+  timeZoneOf: (companyId: number) => Promise<string>;
 }) => {
-  const { campaigns, recipients, whatsapps, realtime, media, jobs, cursors, clock } = deps;
+  const { campaigns, recipients, whatsapps, realtime, media, jobs, cursors, clock, timeZoneOf } = deps;
 
   const toView = async (c: CampaignRecord, names: Map<string, string | null> = new Map()): Promise<CampaignView> => {
     const lookup = async (k: string, load: () => Promise<string | null>) => {
@@ -113,6 +116,10 @@ export const createCampaignsService = (deps: {
     if (filledVariants(input).length === 0) throw new AppError("ERR_VALIDATION", { field: "message1" });
   };
 
+  /** The spec's wall-clock `scheduledAt` as an instant in the company's time zone (an ISO instant stays as it is). */
+  const withInstant = async (companyId: number, input: CampaignInput): Promise<CampaignInput> =>
+    input.scheduledAt ? { ...input, scheduledAt: instantOf(input.scheduledAt, await timeZoneOf(companyId)) } : input;
+
   const fieldsOf = (input: CampaignInput): Omit<CampaignFields, "mediaPath" | "mediaName"> => ({
     ...input,
     scheduledAt: input.scheduledAt ? new Date(input.scheduledAt).toISOString() : null,
@@ -151,7 +158,8 @@ export const createCampaignsService = (deps: {
       return toView(await find(auth, id));
     },
 
-    async create(auth: AuthContext, input: CampaignInput): Promise<CampaignView> {
+    async create(auth: AuthContext, raw: CampaignInput): Promise<CampaignView> {
+      const input = await withInstant(auth.companyId, raw);
       assertSchedulable(input);
       await assertTargets(auth.companyId, input);
       const c = await campaigns.create(auth.companyId, { ...fieldsOf(input), mediaPath: null, mediaName: null }, clock());
@@ -164,7 +172,8 @@ export const createCampaignsService = (deps: {
      * PUT /campaigns/{id}. Spec 3 section 4: every field while INATIVA or PROGRAMADA more than an hour ahead; a
      * CANCELADA campaign takes only message changes (any other field changed is refused); otherwise read-only.
      */
-    async update(auth: AuthContext, id: number, input: CampaignInput): Promise<CampaignView> {
+    async update(auth: AuthContext, id: number, raw: CampaignInput): Promise<CampaignView> {
+      const input = await withInstant(auth.companyId, raw);
       const before = await find(auth, id);
       const now = clock();
       if (isCampaignEditable(before, now)) {

@@ -5,7 +5,7 @@ import type { CompaniesService } from "../companies/companies.service";
 import type { UserRecord } from "../users/users.repository";
 import type { UsersService } from "../users/users.service";
 import { createDashboardService } from "./dashboard.service";
-import { startOfZonedDay, zonedDay } from "./time-zone";
+import { startOfZonedDay, zonedDay } from "@atende/shared/domain/format/time-zone";
 
 const TZ = "America/Sao_Paulo";
 const cycle = (over: Partial<TicketCycle>): TicketCycle => ({

@@ -5,7 +5,7 @@ import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
 import type { CompaniesService } from "../companies/companies.service";
 import type { UsersService } from "../users/users.service";
-import { addDays, startOfZonedDay, zonedDay, zoneOffsetMs } from "./time-zone";
+import { addDays, startOfZonedDay, zonedDay, zoneOffsetMs } from "@atende/shared/domain/format/time-zone";
 
 /** What the dashboard needs from the inbox: the attention cycles queued in a time range (docs/adr/0005-ticket-keys.md). */
 export type CycleSource = { listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]> };

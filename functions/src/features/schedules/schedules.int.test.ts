@@ -109,6 +109,23 @@ describe("schedules API", () => {
     }
   });
 
+  it("reads the spec's 'YYYY-MM-DD HH:mm:ss' in the company's time zone (São Paulo by default), on create and edit", async () => {
+    const c = await createTenant(t);
+    const contact = await newContact(c, "Cliente Relógio");
+    // two days ahead, as a São Paulo wall clock (UTC-3) shows it
+    const instant = new Date(Math.floor((t.clock.now.getTime() + 2 * DAY) / MIN) * MIN);
+    const wall = (d: Date) => new Date(d.getTime() - 3 * 60 * MIN).toISOString().slice(0, 19).replace("T", " ");
+    const made = await create(c.adminToken, { body: "No horário de Brasília", sendAt: wall(instant), contactId: contact.id });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.sendAt).toBe(instant.toISOString());
+    const later = new Date(instant.getTime() + 90 * MIN);
+    const edited = await t.call("PUT", `/schedules/${made.body.id}`, { token: c.adminToken, body: { sendAt: wall(later) } });
+    expect(edited.body.sendAt).toBe(later.toISOString());
+    // a wall clock already past in São Paulo is refused
+    const past = await create(c.adminToken, { body: "x", sendAt: wall(new Date(t.clock.now.getTime() - 5 * MIN)), contactId: contact.id });
+    expect(past).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION" } });
+  });
+
   it("refuses a time in the past, a missing body or contact, and another company's contact or connection, storing nothing", async () => {
     const c = await createTenant(t);
     const contact = await newContact(c, "Cliente Validação");

@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from "@atende/shared/constants/business";
+import { instantOf } from "@atende/shared/domain/format/time-zone";
 import type { ScheduleEventData, ScheduleListResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
 import { isFutureSendAt, type ScheduleInput, type ScheduleUpdateInput } from "@atende/shared/domain/schedules/schedule";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
@@ -42,8 +43,10 @@ export const createSchedulesService = (deps: {
   realtime: RealtimeService;
   cursors: PageCursors;
   clock: () => Date;
+  /** the company's time zone: a wall-clock `sendAt` (the spec's `YYYY-MM-DD HH:mm:ss`) is read in it */
+  timeZoneOf: (companyId: number) => Promise<string>;
 }) => {
-  const { schedules, contacts, whatsapps, users, realtime, cursors, clock } = deps;
+  const { schedules, contacts, whatsapps, users, realtime, cursors, clock, timeZoneOf } = deps;
 
   /** Not found also when the caller may not see it (someone else's schedule, another company's id). */
   const find = async (auth: AuthContext, id: number) => {
@@ -93,7 +96,8 @@ export const createSchedulesService = (deps: {
     },
 
     async create(auth: AuthContext, input: ScheduleInput): Promise<ScheduleResponse> {
-      assertFuture(input.sendAt);
+      const sendAt = instantOf(input.sendAt, await timeZoneOf(auth.companyId));
+      assertFuture(sendAt);
       const target = await resolveTargets(auth, input);
       const s = await schedules.create(
         {
@@ -106,7 +110,7 @@ export const createSchedulesService = (deps: {
           ...target,
           whatsappId: input.whatsappId ?? null,
           body: input.body,
-          sendAt: new Date(input.sendAt).toISOString(),
+          sendAt,
           mediaPath: null,
           mediaName: null,
         },
@@ -123,7 +127,7 @@ export const createSchedulesService = (deps: {
     async update(auth: AuthContext, id: number, input: ScheduleUpdateInput): Promise<ScheduleResponse> {
       const before = await find(auth, id);
       if (before.status === "ENVIADA") throw new AppError("ERR_NO_PERMISSION", { reason: "SCHEDULE_ALREADY_SENT" });
-      const sendAt = input.sendAt !== undefined ? new Date(input.sendAt).toISOString() : before.sendAt;
+      const sendAt = input.sendAt !== undefined ? instantOf(input.sendAt, await timeZoneOf(auth.companyId)) : before.sendAt;
       assertFuture(sendAt);
       const target = await resolveTargets(auth, input);
       const { version, claimUntil: _claim, ...current } = before;

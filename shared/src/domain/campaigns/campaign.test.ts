@@ -33,7 +33,8 @@ describe("campaign rules", () => {
   });
 
   it("reads the spec's 'YYYY-MM-DD HH:mm:ss' and ISO instants; empty means not scheduled", () => {
-    expect(campaignSchema.parse({ name: "Ok", scheduledAt: "2026-06-01 10:00:00" }).scheduledAt).toBe("2026-06-01T10:00:00Z");
+    // a wall-clock time is kept as sent: the service reads it in the company's time zone
+    expect(campaignSchema.parse({ name: "Ok", scheduledAt: "2026-06-01 10:00:00" }).scheduledAt).toBe("2026-06-01 10:00:00");
     expect(campaignSchema.parse({ name: "Ok", scheduledAt: "2026-06-01T10:00:00.000-03:00" }).scheduledAt).toBe("2026-06-01T10:00:00.000-03:00");
     expect(campaignSchema.parse({ name: "Ok", scheduledAt: "" }).scheduledAt).toBeNull();
     expect(campaignSchema.safeParse({ name: "Ok", scheduledAt: "amanhã" }).success).toBe(false);

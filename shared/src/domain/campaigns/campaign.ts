@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WALL_TIME } from "../format/time-zone";
 
 /** Spec 3 section 4: statuses (Portuguese values, as the reference product stores them). INATIVA is the default. */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
@@ -16,7 +17,8 @@ const optionalId = z.preprocess((v) => (v === "" || v === undefined ? null : v),
 
 /**
  * POST /campaigns and PUT /campaigns/{id} body. `scheduledAt`: an ISO instant with its offset (the form sends
- * `toISOString()` so the time never depends on a zone), or the spec's "YYYY-MM-DD HH:mm:ss" read as UTC; empty or
+ * `toISOString()` so the time never depends on a zone), or the spec's "YYYY-MM-DD HH:mm:ss", a wall-clock time read in
+ * the company's time zone (never the server's); empty or
  * null means not scheduled (INATIVA). Unknown fields (status, companyId ...) are dropped: the server decides them.
  */
 export const campaignSchema = z.object({
@@ -33,8 +35,8 @@ export const campaignSchema = z.object({
   confirmationMessage5: message,
   confirmation: z.boolean().optional().default(false),
   scheduledAt: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : typeof v === "string" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v) ? `${v.replace(" ", "T")}Z` : v),
-    z.iso.datetime({ offset: true, local: false, error: "Invalid date" }).nullable(),
+    (v) => (v === "" || v === undefined ? null : v),
+    z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Invalid date" }).nullable(),
   ),
   whatsappId: optionalId,
   contactListId: optionalId,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WALL_TIME } from "../format/time-zone";
 
 /** Statuses of a scheduled message (Portuguese values, as the reference product stores them). */
 export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIADA", "ERRO"] as const;
@@ -7,14 +8,14 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const SCHEDULE_BODY_MAX = 4_096;
 
 /**
- * POST /schedules body. `sendAt` is an ISO 8601 instant with its offset (the browser sends `toISOString()`), so the
- * time never depends on the server's zone. `whatsappId` null or absent: the company's default connection at send
+ * POST /schedules body. `sendAt` is an ISO 8601 instant with its offset (our browser sends `toISOString()`), or the
+ * spec's `YYYY-MM-DD HH:mm:ss`, a wall-clock time read in the company's time zone — never the server's. `whatsappId` null or absent: the company's default connection at send
  * time. Whether `sendAt` is in the future is checked by the server against its clock (and by the form against the
  * browser's). Unknown fields (companyId, userId, status ...) are dropped.
  */
 export const scheduleSchema = z.object({
   body: z.string({ error: "Required" }).trim().min(1, "Required").max(SCHEDULE_BODY_MAX, "Too Long!"),
-  sendAt: z.iso.datetime({ offset: true, error: "Required" }),
+  sendAt: z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Required" }),
   contactId: z.coerce.number({ error: "Required" }).int().positive("Required"),
   whatsappId: z.coerce.number().int().positive().nullable().optional(),
 });

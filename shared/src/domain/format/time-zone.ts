@@ -36,3 +36,20 @@ export const addDays = (day: string, n: number): string => {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
+
+/** A wall-clock time without offset, as the spec's clients send it: `YYYY-MM-DD HH:mm:ss` (or with `T`, seconds optional). */
+export const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant of a wall-clock time in a time zone (the company's): "2026-12-01 09:00:00" in America/Sao_Paulo is
+ * 12:00Z. An ISO time with an offset is taken as it is. Two passes settle the hours where the offset changes.
+ */
+export const instantOf = (time: string, timeZone: string): string => {
+  const m = WALL_TIME.exec(time);
+  if (!m) return new Date(time).toISOString();
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s);
+  let instant = wall - zoneOffsetMs(new Date(wall), timeZone);
+  instant = wall - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant).toISOString();
+};
