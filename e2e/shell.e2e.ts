@@ -146,6 +146,32 @@ describe("sign-in and the menu each profile gets", () => {
     await page.waitForURL(/\/login$/);
   });
 
+  it("every page of the admin's and the operator's menus opens with its title and no error", { timeout: 180_000 }, async () => {
+    for (const who of [LOGINS.admin, LOGINS.operator]) {
+      const page = await openPage();
+      const crashes: string[] = [];
+      page.on("pageerror", (err) => crashes.push(`${page.url()}: ${err.message}`));
+      await signIn(page, who);
+      const hrefs = await page.getByTestId("side-menu").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      expect(hrefs.length).toBeGreaterThan(10);
+      for (const href of [...new Set(hrefs)].filter((h) => h.startsWith("/"))) {
+        await page.goto(href);
+        const titled = await page
+          .getByRole("main")
+          .getByRole("heading")
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (!titled) await screenshot(page, `shell-untitled${href.replaceAll("/", "-")}`);
+        expect(titled, `${href} shows no title`).toBe(true);
+        expect(new URL(page.url()).pathname, `${href} redirected`).toBe(href);
+        expect(await page.getByRole("alert").filter({ hasText: /erro|error|não|permissão/i }).count(), `${href} shows an error`).toBe(0);
+      }
+      expect(crashes).toEqual([]);
+    }
+  });
+
   it("only the super user sees Informativos", async () => {
     const page = await openPage();
     await signIn(page, LOGINS.operator);

@@ -77,6 +77,10 @@ export function ChatsPage() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, height: "calc(100vh - 64px)", display: "flex", flexDirection: "column", minHeight: 0 }} data-testid="chats-page">
+      {/* the page's title for screen readers: the two panes say what they are */}
+      <Typography variant="h5" component="h1" sx={{ position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" }}>
+        {t("title")}
+      </Typography>
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: wide ? "row" : "column", overflow: "hidden" }}>
         {wide ? (
           <>
