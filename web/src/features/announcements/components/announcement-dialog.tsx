@@ -1,24 +1,5 @@
-import AttachFileIcon from "@mui/icons-material/AttachFile";
-import DeleteIcon from "@mui/icons-material/Delete";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  IconButton,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-} from "@mui/material";
-import { useRef, useState } from "react";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch, TextField } from "@mui/material";
+import { useState } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { AnnouncementResponse } from "@atende/shared/contracts/http/announcements";
@@ -29,6 +10,7 @@ import {
   DEFAULT_ANNOUNCEMENT_PRIORITY,
   isAnnouncementImageName,
 } from "@atende/shared/domain/announcements/announcement";
+import { AttachmentPicker } from "../../../components/ui/attachment-picker";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
@@ -47,7 +29,6 @@ export function AnnouncementDialog({ record, onClose }: { record: AnnouncementRe
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState(record?.mediaName ?? null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveAnnouncement();
   const media = useAnnouncementMedia();
 
@@ -133,32 +114,15 @@ export function AnnouncementDialog({ record, onClose }: { record: AnnouncementRe
             <FormControlLabel control={<Switch checked={form.status} onChange={(e) => setForm({ ...form, status: e.target.checked })} />} label={t("fields.status")} />
           </Stack>
           <Stack direction="row" alignItems="center" spacing={1}>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
+            <AttachmentPicker
+              testId="announcement"
+              name={shownAttachment}
+              onPick={pickFile}
+              onRemove={() => setConfirmRemove(true)}
+              attachLabel={t("attach")}
+              removeLabel={t("removeAttachment")}
               accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-              data-testid="announcement-file"
-              onChange={(e) => {
-                pickFile(e.target.files?.[0] ?? null);
-                e.target.value = "";
-              }}
             />
-            <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
-              {t("attach")}
-            </Button>
-            {shownAttachment && (
-              <>
-                <Typography variant="body2" data-testid="announcement-attachment" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
-                  {shownAttachment}
-                </Typography>
-                <Tooltip title={t("removeAttachment")}>
-                  <IconButton size="small" aria-label={t("removeAttachment")} onClick={() => setConfirmRemove(true)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </>
-            )}
           </Stack>
         </Stack>
       </DialogContent>

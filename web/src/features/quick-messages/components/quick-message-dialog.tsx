@@ -1,11 +1,10 @@
-import AttachFileIcon from "@mui/icons-material/AttachFile";
-import DeleteIcon from "@mui/icons-material/Delete";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, Stack, Switch, TextField, Tooltip, Typography } from "@mui/material";
-import { useRef, useState } from "react";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
+import { useState } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
 import { quickMessageSchema } from "@atende/shared/domain/quick-messages/quick-message";
+import { AttachmentPicker } from "../../../components/ui/attachment-picker";
 import { useIsAdmin } from "../../../app/session/session-context";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
@@ -21,7 +20,6 @@ export function QuickMessageDialog({ record, onClose }: { record: QuickMessageRe
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState(record?.mediaName ?? null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveQuickMessage();
   const media = useQuickMessageMedia();
 
@@ -68,31 +66,14 @@ export function QuickMessageDialog({ record, onClose }: { record: QuickMessageRe
           <TextField label={t("fields.message")} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} multiline minRows={4} maxRows={10} />
           {isAdmin && <FormControlLabel control={<Switch checked={form.geral} onChange={(e) => setForm({ ...form, geral: e.target.checked })} />} label={t("fields.geral")} />}
           <Stack direction="row" alignItems="center" spacing={1}>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              data-testid="quick-message-file"
-              onChange={(e) => {
-                setPendingFile(e.target.files?.[0] ?? null);
-                e.target.value = "";
-              }}
+            <AttachmentPicker
+              testId="quick-message"
+              name={shownAttachment}
+              onPick={setPendingFile}
+              onRemove={() => setConfirmRemove(true)}
+              attachLabel={t("attach")}
+              removeLabel={t("removeAttachment")}
             />
-            <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
-              {t("attach")}
-            </Button>
-            {shownAttachment && (
-              <>
-                <Typography variant="body2" data-testid="quick-message-attachment" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
-                  {shownAttachment}
-                </Typography>
-                <Tooltip title={t("removeAttachment")}>
-                  <IconButton size="small" aria-label={t("removeAttachment")} onClick={() => setConfirmRemove(true)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </>
-            )}
           </Stack>
         </Stack>
       </DialogContent>
