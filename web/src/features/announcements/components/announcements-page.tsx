@@ -1,16 +1,12 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
-import type { AnnouncementResponse } from "@atende/shared/contracts/http/announcements";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useListPage } from "../../inbox-shared/use-list-page";
 import { invalidateAnnouncements, useAnnouncementsList, useDeleteAnnouncement } from "../api/announcements";
 import { AnnouncementDialog } from "./announcement-dialog";
 import { PriorityChip } from "./priority-chip";
@@ -19,22 +15,15 @@ import { PriorityChip } from "./priority-chip";
 export function AnnouncementsPage() {
   const { t } = useTranslation("announcements");
   const qc = useQueryClient();
-  const [text, setText] = useState("");
-  // spec 3 section 5: search text is lower-cased
-  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
-  const query = useAnnouncementsList(search);
+  const { searchBox, query, rows: records, onScroll, editing, setEditing, deleting, setDeleting } = useListPage(useAnnouncementsList, "records");
   const remove = useDeleteAnnouncement();
-  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
-  const [editing, setEditing] = useState<AnnouncementResponse | "new" | null>(null);
-  const [deleting, setDeleting] = useState<AnnouncementResponse | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime("announcement", () => void invalidateAnnouncements(qc));
 
   return (
     <>
       <ListPage
         title={t("title")}
-        search={{ value: text, onChange: setText, label: t("search") }}
+        search={{ ...searchBox, label: t("search") }}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
             {t("add")}

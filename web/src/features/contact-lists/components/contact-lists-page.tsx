@@ -3,18 +3,14 @@ import DownloadIcon from "@mui/icons-material/Download";
 import PeopleIcon from "@mui/icons-material/People";
 import { Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
-import type { ContactListResponse } from "@atende/shared/contracts/http/contact-lists";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
 import { toastError } from "../../../lib/toast-error";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useListPage } from "../../inbox-shared/use-list-page";
 import { downloadSampleSpreadsheet, invalidateContactLists, useContactLists, useDeleteContactList } from "../api/contact-lists";
 import { ContactListDialog } from "./contact-list-dialog";
 
@@ -23,22 +19,15 @@ export function ContactListsPage() {
   const { t } = useTranslation("contactLists");
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [text, setText] = useState("");
-  // spec 3 section 5: search text is lower-cased
-  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
-  const query = useContactLists(search);
+  const { searchBox, query, rows: records, onScroll, editing, setEditing, deleting, setDeleting } = useListPage(useContactLists, "records");
   const remove = useDeleteContactList();
-  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
-  const [editing, setEditing] = useState<ContactListResponse | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ContactListResponse | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime("ContactList", () => void invalidateContactLists(qc));
 
   return (
     <>
       <ListPage
         title={t("title")}
-        search={{ value: text, onChange: setText, label: t("search") }}
+        search={{ ...searchBox, label: t("search") }}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
             {t("add")}

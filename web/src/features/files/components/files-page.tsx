@@ -1,16 +1,12 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
-import type { FileListResponse } from "@atende/shared/contracts/http/files";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useListPage } from "../../inbox-shared/use-list-page";
 import { invalidateFileLists, useDeleteFileList, useFileLists } from "../api/file-lists";
 import { FileListDialog } from "./file-list-dialog";
 
@@ -18,22 +14,15 @@ import { FileListDialog } from "./file-list-dialog";
 export function FilesPage() {
   const { t } = useTranslation("files");
   const qc = useQueryClient();
-  const [text, setText] = useState("");
-  // spec 3 section 5: search text is lower-cased
-  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
-  const query = useFileLists(search);
+  const { searchBox, query, rows: records, onScroll, editing, setEditing, deleting, setDeleting } = useListPage(useFileLists, "files");
   const remove = useDeleteFileList();
-  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.files), [query.data]);
-  const [editing, setEditing] = useState<FileListResponse | "new" | null>(null);
-  const [deleting, setDeleting] = useState<FileListResponse | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime("file", () => void invalidateFileLists(qc));
 
   return (
     <>
       <ListPage
         title={t("title")}
-        search={{ value: text, onChange: setText, label: t("search") }}
+        search={{ ...searchBox, label: t("search") }}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
             {t("add")}

@@ -2,17 +2,14 @@ import AddIcon from "@mui/icons-material/Add";
 import CheckIcon from "@mui/icons-material/Check";
 import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
 import type { SessionUser } from "@atende/shared/contracts/http/auth";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useSessionUser } from "../../../app/session/session-context";
 import { useRealtime } from "../../../lib/realtime";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useListPage } from "../../inbox-shared/use-list-page";
 import { invalidateQuickMessages, useDeleteQuickMessage, useQuickMessagesList } from "../api/quick-messages";
 import { QuickMessageDialog } from "./quick-message-dialog";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
@@ -26,22 +23,15 @@ export function QuickMessagesPage() {
   const { t } = useTranslation("quickMessages");
   const user = useSessionUser();
   const qc = useQueryClient();
-  const [text, setText] = useState("");
-  // spec 3 section 5: search text is lower-cased
-  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
-  const query = useQuickMessagesList(search);
+  const { searchBox, query, rows: records, onScroll, editing, setEditing, deleting, setDeleting } = useListPage(useQuickMessagesList, "records");
   const remove = useDeleteQuickMessage();
-  const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.records), [query.data]);
-  const [editing, setEditing] = useState<QuickMessageResponse | "new" | null>(null);
-  const [deleting, setDeleting] = useState<QuickMessageResponse | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime("quickmessage", () => void invalidateQuickMessages(qc));
 
   return (
     <>
       <ListPage
         title={t("title")}
-        search={{ value: text, onChange: setText, label: t("search") }}
+        search={{ ...searchBox, label: t("search") }}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
             {t("add")}

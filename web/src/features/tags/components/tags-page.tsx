@@ -1,9 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { SessionUser } from "@atende/shared/contracts/http/auth";
 import type { TagView } from "@atende/shared/contracts/http/tags";
 import { can } from "@atende/shared/domain/permissions/permissions";
@@ -12,8 +10,7 @@ import { useSessionUser } from "../../../app/session/session-context";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { useRealtime } from "../../../lib/realtime";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { useListPage } from "../../inbox-shared/use-list-page";
 import { invalidateTags, useDeleteTag, useTagsList } from "../api/tags";
 import { TagChip } from "./tag-chip";
 import { TagDialog } from "./tag-dialog";
@@ -26,21 +23,15 @@ export function TagsPage() {
   const { t } = useTranslation("tags");
   const user = useSessionUser();
   const qc = useQueryClient();
-  const [text, setText] = useState("");
-  const search = useDebounced(text.trim().toLowerCase(), DEBOUNCE_SEARCH_MS);
-  const query = useTagsList(search);
+  const { searchBox, query, rows: tags, onScroll, editing, setEditing, deleting, setDeleting } = useListPage(useTagsList, "tags");
   const remove = useDeleteTag();
-  const tags = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.tags), [query.data]);
-  const [editing, setEditing] = useState<TagView | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TagView | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime("tag", () => void invalidateTags(qc));
 
   return (
     <>
       <ListPage
         title={t("title")}
-        search={{ value: text, onChange: setText, label: t("search") }}
+        search={{ ...searchBox, label: t("search") }}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
             {t("add")}
