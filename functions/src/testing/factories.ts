@@ -114,7 +114,7 @@ export const createTenant = async (t: TestApp, opts: TenantOptions = {}) => {
     now,
   );
   const login = async (email: string) => {
-    const res = await t.call("POST", "/auth/login", { body: { email, password }, headers: { "x-forwarded-for": `10.0.${tag.length}.1` } });
+    const res = await t.call("POST", "/auth/login", { body: { email, password }, address: `10.0.${tag.length}.1` });
     if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
     return { token: res.body.token as string, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "" };
   };

@@ -51,11 +51,15 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
   const container: Container = createContainer(config, { sender, commands, jobs, mailer, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
   const app = createHttpApp(container);
 
-  /** Calls the app like a browser would: JSON in, JSON out, optional bearer token and cookie. */
+  /**
+   * Calls the app like a browser would: JSON in, JSON out, optional bearer token and cookie. The request arrives
+   * as through the local Node server, from the socket address `address` (default 127.0.0.1); `env` replaces that
+   * adapter env (e.g. a Lambda event's `{ requestContext }`).
+   */
   const call = async (
     method: string,
     path: string,
-    opts: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: string } = {},
+    opts: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: string; address?: string; env?: unknown } = {},
   ) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -65,7 +69,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
       method,
       headers,
       body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
-    });
+    }, opts.env ?? { incoming: { socket: { remoteAddress: opts.address ?? "127.0.0.1" } } });
     const text = await res.text();
     let json: any; // test responses are asserted field by field
     try {

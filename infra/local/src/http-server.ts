@@ -54,9 +54,8 @@ export const createPublicServer = (opts: {
   const server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     if (path === "/api" || path.startsWith("/api/")) {
-      // Like CloudFront: the viewer's address comes from the socket, never from what the client claims.
-      req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
-      delete req.headers["cloudfront-viewer-address"];
+      // The client address the throttles use is this socket's peer, read by the API from the adapter's env
+      // (functions/src/platform/http/client-address.ts); headers the client sends are never believed.
       void api(req, res);
       return;
     }

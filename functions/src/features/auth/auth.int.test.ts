@@ -30,8 +30,8 @@ describe("POST /auth/login", () => {
   });
 
   it("answers ERR_INVALID_CREDENTIALS alike for a wrong password and an unknown email", async () => {
-    const wrong = await t.call("POST", "/auth/login", { body: { email: a.user.email, password: "nope" }, headers: { "x-forwarded-for": "1.1.1.1" } });
-    const unknown = await t.call("POST", "/auth/login", { body: { email: "ninguem@teste.com", password: "nope" }, headers: { "x-forwarded-for": "1.1.1.2" } });
+    const wrong = await t.call("POST", "/auth/login", { body: { email: a.user.email, password: "nope" }, address: "1.1.1.1" });
+    const unknown = await t.call("POST", "/auth/login", { body: { email: "ninguem@teste.com", password: "nope" }, address: "1.1.1.2" });
     expect(wrong).toMatchObject({ status: 401, body: { error: "ERR_INVALID_CREDENTIALS" } });
     expect(unknown).toMatchObject({ status: 401, body: { error: "ERR_INVALID_CREDENTIALS" } });
   });
@@ -47,20 +47,20 @@ describe("POST /auth/login", () => {
   it("slows down repeated failures for one email, even with the right password afterwards", async () => {
     const c = await createTenant(t);
     for (let i = 0; i < 3; i++) {
-      await t.call("POST", "/auth/login", { body: { email: c.user.email, password: "bad" }, headers: { "x-forwarded-for": `2.2.2.${i}` } });
+      await t.call("POST", "/auth/login", { body: { email: c.user.email, password: "bad" }, address: `2.2.2.${i}` });
     }
-    const blocked = await t.call("POST", "/auth/login", { body: { email: c.user.email, password: c.password }, headers: { "x-forwarded-for": "2.2.2.9" } });
+    const blocked = await t.call("POST", "/auth/login", { body: { email: c.user.email, password: c.password }, address: "2.2.2.9" });
     expect(blocked).toMatchObject({ status: 429, body: { error: "ERR_TOO_MANY_ATTEMPTS" } });
     t.clock.advance(16 * 60_000);
-    const later = await t.call("POST", "/auth/login", { body: { email: c.user.email, password: c.password }, headers: { "x-forwarded-for": "2.2.2.9" } });
+    const later = await t.call("POST", "/auth/login", { body: { email: c.user.email, password: c.password }, address: "2.2.2.9" });
     expect(later.status).toBe(200);
   });
 
   it("slows down repeated failures from one address across emails", async () => {
     for (let i = 0; i < 3; i++) {
-      await t.call("POST", "/auth/login", { body: { email: `x${i}@teste.com`, password: "bad" }, headers: { "x-forwarded-for": "3.3.3.3" } });
+      await t.call("POST", "/auth/login", { body: { email: `x${i}@teste.com`, password: "bad" }, address: "3.3.3.3" });
     }
-    const blocked = await t.call("POST", "/auth/login", { body: { email: b.admin.email, password: b.password }, headers: { "x-forwarded-for": "3.3.3.3" } });
+    const blocked = await t.call("POST", "/auth/login", { body: { email: b.admin.email, password: b.password }, address: "3.3.3.3" });
     expect(blocked.status).toBe(429);
   });
 

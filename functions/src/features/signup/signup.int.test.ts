@@ -16,7 +16,7 @@ beforeAll(async () => {
 let address = 0;
 const signup = (over: Record<string, unknown> = {}, ip = `7.7.${Math.floor(++address / 200)}.${address % 200}`) =>
   t.call("POST", "/companies/cadastro", {
-    headers: { "x-forwarded-for": ip },
+    address: ip,
     body: { name: "Padaria Pão Quente", email: `pao-${Math.random().toString(36).slice(2, 8)}@teste.com`, phone: "(11) 98888-7777", password: "segredo1", planId: op.plan.id, ...over },
   });
 

@@ -4,8 +4,9 @@ import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { AuthContext } from "../../features/auth/auth.service";
 import type { Container } from "../container";
 import { AppError } from "../errors";
+import { resolveClientAddress } from "./client-address";
 
-export type AppEnv = { Variables: { requestId: string; auth: AuthContext } };
+export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientAddress: string } };
 
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
@@ -16,11 +17,14 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * In AWS only CloudFront may call the API: it adds `x-origin-verify` (a generated secret). A request without it
  * came through the raw API URL, where the viewer address (login throttling) could be forged: refused.
+ * Then resolves the client address the throttles use (client-address.ts): CloudFront's viewer header is
+ * believed only on a request that carried the secret.
  */
 export const requireOrigin =
   (secret: string | undefined): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     if (secret && !safeEqual(c.req.header("x-origin-verify") ?? "", secret)) throw new AppError("ERR_NO_PERMISSION");
+    c.set("clientAddress", resolveClientAddress(c, Boolean(secret)));
     await next();
   };
 
@@ -62,6 +66,5 @@ export const requirePlan =
     await next();
   };
 
-/** The viewer's address: CloudFront's viewer header in AWS; the local runner sets x-forwarded-for from the socket. */
-export const clientAddress = (c: Context): string =>
-  c.req.header("cloudfront-viewer-address")?.replace(/:\d+$/, "") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+/** The client's address as the edge saw it (set by requireOrigin; never x-forwarded-for): see client-address.ts. */
+export const clientAddress = (c: Context<AppEnv>): string => c.get("clientAddress") ?? resolveClientAddress(c, false);

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { request, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenant, type Tenant } from "../../../functions/src/testing/factories";
+import { createTestApp, type TestApp } from "../../../functions/src/testing/test-app";
+import { createPublicServer } from "./http-server";
+import { createWsGateway } from "./ws-gateway";
+
+/**
+ * The local origin as a user reaches it: a real socket into createPublicServer, the Node adapter and the API.
+ * Two loopback source addresses (127.0.0.1 and 127.0.0.2) stand for two machines.
+ */
+let t: TestApp;
+let a: Tenant;
+let server: Server;
+let port: number;
+const webDist = mkdtempSync(join(tmpdir(), "atende-web-"));
+const gateway = createWsGateway(async () => ({ statusCode: 200 }));
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+  a = await createTenant(t);
+  server = createPublicServer({ fetch: t.app.fetch, gateway, webDist, runtimeConfig: () => ({}) });
+  port = await new Promise<number>((r) => server.listen(0, "127.0.0.1", () => r((server.address() as { port: number }).port)));
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+  gateway.management.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+type Sent = { status: number; body: string };
+/** One request from `from` (a loopback source address), body written as given. */
+export const send = (opts: { from: string; method: string; path: string; headers?: Record<string, string>; body?: string }) =>
+  new Promise<Sent>((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, localAddress: opts.from, method: opts.method, path: opts.path, headers: { connection: "close", ...opts.headers } },
+      (res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+
+const login = (from: string, email: string, password: string, headers: Record<string, string> = {}) =>
+  send({ from, method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ email, password }) });
+
+describe("local server: the throttles' client address is the socket's", () => {
+  it("wrong passwords from one machine do not lock every login on the platform", async () => {
+    for (let i = 0; i < 3; i++) expect((await login("127.0.0.3", `alguem${i}@teste.com`, "errada")).status).toBe(401);
+    expect((await login("127.0.0.3", a.user.email, a.password)).status).toBe(429);
+    expect((await login("127.0.0.4", a.user.email, a.password)).status).toBe(200);
+  });
+
+  it("one machine's wrong passwords do not lock another machine's login, and forged headers change nothing", async () => {
+    // three failures from 127.0.0.1, each claiming another address in both headers a client could forge
+    for (let i = 0; i < 3; i++) {
+      const res = await login("127.0.0.1", `ninguem${i}@teste.com`, "errada", { "x-forwarded-for": `5.5.5.${i}`, "cloudfront-viewer-address": `6.6.6.${i}:443` });
+      expect(res.status).toBe(401);
+    }
+    // the same machine is throttled whatever it claims to be
+    const forged = await login("127.0.0.1", a.admin.email, a.password, { "x-forwarded-for": "7.7.7.7", "cloudfront-viewer-address": "8.8.8.8:1" });
+    expect(forged.status).toBe(429);
+    // another machine logs in
+    const other = await login("127.0.0.2", a.admin.email, a.password);
+    expect(other.status).toBe(200);
+  });
+});
