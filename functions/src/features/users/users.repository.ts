@@ -95,14 +95,36 @@ export const createUsersRepository = (db: Db) => ({
     patch: Partial<Pick<UserRecord, "name" | "email" | "passwordHash" | "profile" | "whatsappId" | "allTicket" | "queueIds">>,
     now: Date,
   ): Promise<UserRecord> {
-    const next: UserRecord = { ...before, ...patch, email: (patch.email ?? before.email).toLowerCase(), updatedAt: now.toISOString() };
-    const fields = { ...patch, email: next.email, updatedAt: next.updatedAt };
+    // A new password ends every session of the user in the same write: the token version moves (old access
+    // tokens and sockets are refused) and the refresh ids are dropped (old refresh cookies are refused).
+    const endsSessions = patch.passwordHash !== undefined;
+    const next: UserRecord = {
+      ...before,
+      ...patch,
+      email: (patch.email ?? before.email).toLowerCase(),
+      updatedAt: now.toISOString(),
+      ...(endsSessions ? { tokenVersion: before.tokenVersion + 1, refreshJti: null, prevRefreshJti: null, prevRefreshUntil: null } : {}),
+    };
+    const fields = {
+      ...patch,
+      email: next.email,
+      updatedAt: next.updatedAt,
+      ...(endsSessions ? { refreshJti: null, prevRefreshJti: null, prevRefreshUntil: null } : {}),
+    };
+    const set = setExpression(fields);
     const updateUser = {
       Update: {
         TableName: db.tableName,
         Key: key(before.companyId, before.id),
         ConditionExpression: "attribute_exists(pk)",
-        ...setExpression(fields),
+        ...set,
+        ...(endsSessions
+          ? {
+              UpdateExpression: `${set.UpdateExpression}, #tv = #tv + :tvOne`,
+              ExpressionAttributeNames: { ...set.ExpressionAttributeNames, "#tv": "tokenVersion" },
+              ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ":tvOne": 1 },
+            }
+          : {}),
       },
     };
     const emailMoves = next.email !== before.email.toLowerCase();
@@ -219,14 +241,28 @@ export const createUsersRepository = (db: Db) => ({
       throw e;
     }
   },
-  async endSession(companyId: number, id: number): Promise<void> {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key(companyId, id),
-        ...setExpression({ refreshJti: null, prevRefreshJti: null, online: false }),
-      }),
-    );
+  /**
+   * Logout: the token version moves, so the access token just used (and any socket on it) is refused at once,
+   * not when it expires; the refresh ids are dropped. Returns the new version.
+   */
+  async endSession(companyId: number, id: number): Promise<number | null> {
+    try {
+      const out = await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: key(companyId, id),
+          UpdateExpression: "SET tokenVersion = tokenVersion + :one, refreshJti = :n, prevRefreshJti = :n, prevRefreshUntil = :n, #online = :off",
+          ExpressionAttributeNames: { "#online": "online" },
+          ExpressionAttributeValues: { ":one": 1, ":n": null, ":off": false },
+          ConditionExpression: "attribute_exists(pk)",
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      return Number(out.Attributes?.tokenVersion);
+    } catch (e) {
+      if ((e as Error).name === "ConditionalCheckFailedException") return null; // deleted meanwhile: nothing left to end
+      throw e;
+    }
   },
   async setOnline(companyId: number, id: number, online: boolean, now: Date): Promise<void> {
     await db.doc.send(
