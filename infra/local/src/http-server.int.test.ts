@@ -73,3 +73,63 @@ describe("local server: the throttles' client address is the socket's", () => {
     expect(other.status).toBe(200);
   });
 });
+
+/** A chunked upload of `total` bytes from one reused 64 KiB chunk; stops writing once the answer arrives. */
+const upload = (path: string, headers: Record<string, string>, head: string, total: number) =>
+  new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method: "POST", path, headers: { ...headers, "transfer-encoding": "chunked", connection: "close" } });
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let written = 0;
+    let answered = false;
+    req.on("response", (res) => {
+      answered = true;
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, written }));
+    });
+    req.on("error", (e) => {
+      if (!answered) reject(e);
+    });
+    const pump = () => {
+      while (!answered && written < total) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    req.write(head);
+    pump();
+  });
+
+describe("local server: bodies are capped while streaming", () => {
+  it("a 200 MiB chunked upload is refused with 413 without reaching the message service or being read whole", async () => {
+    const { token } = await a.login(a.admin.email);
+    const messages = t.container.services.messages;
+    const original = messages.send;
+    let calls = 0;
+    messages.send = (...args) => {
+      calls++;
+      return original(...args);
+    };
+    try {
+      const boundary = "----atende";
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      const total = 200 * 1024 * 1024;
+      const res = await upload("/api/messages/1", { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` }, head, total);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({ error: "ERR_PAYLOAD_TOO_LARGE" });
+      expect(calls).toBe(0);
+      // the server stopped taking the body (cap, then at most a bounded drain) long before 200 MiB
+      expect(res.written).toBeLessThan(total);
+    } finally {
+      messages.send = original;
+    }
+  });
+
+  it("a JSON body declared larger than 1 MiB on the public login route is refused before it is read", async () => {
+    const res = await send({ from: "127.0.0.5", method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", "content-length": String(200 * 1024 * 1024) }, body: "{" });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ error: "ERR_PAYLOAD_TOO_LARGE" });
+  });
+});
+

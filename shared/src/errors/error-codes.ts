@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   /** campaigns: the campaign's status no longer allows this edit, or this cancel/restart */
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_INVALID_STATUS: 409,
+  /** the request body is over the limit for its kind (JSON 1 MiB, multipart 65 MiB): docs/security.md */
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  /** the route takes a JSON body and the request's Content-Type is not JSON (e.g. text/plain) */
+  ERR_UNSUPPORTED_CONTENT_TYPE: 415,
   ERR_INTERNAL: 500,
 } as const;
 

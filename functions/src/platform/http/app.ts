@@ -32,6 +32,7 @@ import { tagsRoutes } from "../../features/tags/tags.routes";
 import { ticketNotesRoutes } from "../../features/ticket-notes/ticket-notes.routes";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../../features/tickets/tickets.routes";
 import type { Container } from "../container";
+import { limitBody } from "./body-limit";
 import { sendError } from "./error-handler";
 import { type AppEnv, requestId, requireOrigin } from "./middleware";
 
@@ -44,6 +45,7 @@ export const createHttpApp = (container: Container) => {
   const api = new Hono<AppEnv>({ strict: false });
   api.use("*", requestId);
   api.use("*", requireOrigin(container.config.ORIGIN_VERIFY_SECRET));
+  api.use("*", limitBody());
   api.onError((err, c) => sendError(c, err, container.logger));
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
 
