@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneySchema } from "../money/money";
 import { daysUntilDue } from "../auth/auth";
 
 /** Days before a company's due date when the minute tick issues the period's invoice (SERVER-RULES "Billing"). */
@@ -30,7 +31,7 @@ export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 const planChoiceSchema = z.object({
   users: z.coerce.number().int().min(0).max(100_000).optional(),
   connections: z.coerce.number().int().min(0).max(100_000).optional(),
-  price: z.coerce.number().min(0).max(10_000_000).optional(),
+  price: moneySchema.optional(),
 });
 
 /**
@@ -51,7 +52,7 @@ export const subscriptionSchema = z.object({
   cardNumber: z.string().max(30).optional(),
   cvv: z.string().max(6).optional(),
   plan: z.union([planChoiceSchema, z.string().max(2000)]).optional(),
-  price: z.coerce.number().min(0).max(10_000_000).optional(),
+  price: moneySchema.optional(),
   users: z.coerce.number().int().min(0).max(100_000).optional(),
   connections: z.coerce.number().int().min(0).max(100_000).optional(),
 });

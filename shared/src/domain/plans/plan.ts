@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneySchema } from "../money/money";
 
 export const PLAN_FLAGS = [
   "useCampaigns",
@@ -14,10 +15,10 @@ export type PlanFlags = Record<PlanFlag, boolean>;
 
 export const planSchema = z.object({
   name: z.string().trim().min(1).max(50),
-  users: z.coerce.number().int().min(0),
-  connections: z.coerce.number().int().min(0),
-  queues: z.coerce.number().int().min(0),
-  value: z.coerce.number().min(0),
+  users: z.coerce.number().int().min(0).max(1_000_000),
+  connections: z.coerce.number().int().min(0).max(1_000_000),
+  queues: z.coerce.number().int().min(0).max(1_000_000),
+  value: moneySchema,
   useCampaigns: z.boolean().default(true),
   useSchedules: z.boolean().default(true),
   useInternalChat: z.boolean().default(true),
