@@ -12,7 +12,8 @@ export const createTokens = (opts: { accessSecret: string; refreshSecret: string
 
   const verify = async <T>(token: string, key: Uint8Array, map: (p: Record<string, unknown>) => T | null): Promise<TokenVerification<T>> => {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+      // `exp` is required: a validly signed token that never expires is refused, whoever made it.
+      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
       const claims = map(payload as Record<string, unknown>);
       return claims ? { ok: true, claims } : { ok: false, reason: "invalid" };
     } catch (e) {
