@@ -1,3 +1,4 @@
+import { handle } from "hono/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -88,3 +89,40 @@ describe("AWS: API Gateway's source address, CloudFront's viewer address only wi
     expect((await login("2001:db8:aa:cc::1:443", a.user.email, a.password)).status).toBe(200);
   });
 });
+
+describe("through the Lambda adapter itself (hono/aws-lambda, API Gateway HTTP API v2 event)", () => {
+  it("the event's requestContext.http.sourceIp is the address; the event's forged headers are not", async () => {
+    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+    const a = await createTenant(t);
+    const lambdaHandler = handle(t.app);
+    const login = async (sourceIp: string, email: string, password: string, headers: Record<string, string> = {}) => {
+      const event = {
+        version: "2.0",
+        routeKey: "$default",
+        rawPath: "/api/auth/login",
+        rawQueryString: "",
+        headers: { "content-type": "application/json", host: "api.example.com", ...headers },
+        requestContext: {
+          accountId: "1",
+          apiId: "api",
+          domainName: "api.example.com",
+          domainPrefix: "api",
+          http: { method: "POST", path: "/api/auth/login", protocol: "HTTP/1.1", sourceIp, userAgent: "test" },
+          requestId: "r",
+          routeKey: "$default",
+          stage: "$default",
+          time: "",
+          timeEpoch: 0,
+        },
+        body: JSON.stringify({ email, password }),
+        isBase64Encoded: false,
+      };
+      const res = (await lambdaHandler(event as never, {} as never)) as { statusCode: number };
+      return res.statusCode;
+    };
+    for (let i = 0; i < 3; i++) expect(await login("203.0.113.40", `l${i}@teste.com`, "bad", forged(i))).toBe(401);
+    expect(await login("203.0.113.40", a.admin.email, a.password, forged(77))).toBe(429);
+    expect(await login("203.0.113.41", a.admin.email, a.password)).toBe(200);
+  });
+});
+
