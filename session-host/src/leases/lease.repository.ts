@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailure, type Db } from "../platform/db";
+import { isConditionFailure, retryConflicts, type Db } from "../platform/db";
 import type { SessionIdentity } from "../providers/provider.port";
 
 /**
@@ -45,10 +45,14 @@ export const createLeaseRepository = (db: Db) => ({
     }
   },
 
-  /** Heartbeat: extends the lease only while this host still holds it with this fence. False: the lease is lost. */
+  /**
+   * Heartbeat: extends the lease only while this host still holds it with this fence. False: the lease is lost.
+   * The lease item takes part in every auth write of the connection: a heartbeat that meets one in flight
+   * (TransactionConflict) is tried again, not missed.
+   */
   async renew(held: HeldLease, now: number, ttlMs: number): Promise<boolean> {
     try {
-      await db.doc.send(
+      await retryConflicts(() => db.doc.send(
         new UpdateCommand({
           TableName: db.tableName,
           Key: leaseKey(held.identity),
@@ -57,7 +61,7 @@ export const createLeaseRepository = (db: Db) => ({
           ExpressionAttributeNames: { "#owner": "owner", "#exp": "expiresAt", "#hb": "heartbeatAt", "#fence": "fence" },
           ExpressionAttributeValues: { ":me": held.owner, ":fence": held.fence, ":exp": now + ttlMs, ":now": now },
         }),
-      );
+      ));
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;
@@ -68,7 +72,7 @@ export const createLeaseRepository = (db: Db) => ({
   /** Gives the lease up. `wanted: false` (stop, logout) means no host should start it again until a new start. */
   async release(held: HeldLease, wanted: boolean): Promise<void> {
     try {
-      await db.doc.send(
+      await retryConflicts(() => db.doc.send(
         new UpdateCommand({
           TableName: db.tableName,
           Key: leaseKey(held.identity),
@@ -77,7 +81,7 @@ export const createLeaseRepository = (db: Db) => ({
           ExpressionAttributeNames: { "#owner": "owner", "#exp": "expiresAt", "#fence": "fence", "#wanted": "wanted" },
           ExpressionAttributeValues: { ":me": held.owner, ":fence": held.fence, ":zero": 0, ":wanted": wanted },
         }),
-      );
+      ));
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }

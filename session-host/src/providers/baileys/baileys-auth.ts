@@ -1,5 +1,9 @@
-import type { AuthenticationCreds, SignalDataSet, SignalDataTypeMap, SignalKeyStore } from "baileys";
+import type * as BaileysModule from "baileys";
+import type { AuthenticationCreds, AuthenticationState, SignalDataSet, SignalDataTypeMap, SignalKeyStore } from "baileys";
 import type { AuthStore } from "../provider.port";
+
+type Baileys = typeof BaileysModule;
+type BaileysLogger = Parameters<Baileys["makeCacheableSignalKeyStore"]>[1];
 
 /**
  * Baileys' auth state over our AuthStore (the table, lease-conditional, cached): creds under type "creds",
@@ -18,3 +22,14 @@ export const loadCreds = async (store: AuthStore, init: () => AuthenticationCred
 };
 
 export const saveCreds = (store: AuthStore, creds: AuthenticationCreds) => store.set({ creds: { main: creds } });
+
+/**
+ * One connection's auth as the socket gets it: creds (loaded, or new for a first QR) and the keys behind
+ * Baileys' own cache. `saveCreds` is what `creds.update` calls: it goes through the store's one write queue of
+ * the connection (after any key write already queued, encoded when its turn comes), never beside it.
+ */
+export const createBaileysAuth = async (b: Baileys, store: AuthStore, logger: BaileysLogger) => {
+  const creds = await loadCreds(store, b.initAuthCreds);
+  const state: AuthenticationState = { creds, keys: b.makeCacheableSignalKeyStore(baileysKeys(store), logger) };
+  return { state, saveCreds: () => saveCreds(store, creds) };
+};

@@ -1,10 +1,10 @@
 import type * as BaileysModule from "baileys";
-import type { AuthenticationCreds, WAMessage, WAMessageKey } from "baileys";
+import type { WAMessage, WAMessageKey } from "baileys";
 import pino from "pino";
 import type { Db } from "../../platform/db";
 import type { Logger } from "../../platform/logger";
 import { ProviderError, type OutgoingMessage, type Provider, type ProviderSession, type SessionContext } from "../provider.port";
-import { baileysKeys, loadCreds, saveCreds } from "./baileys-auth";
+import { createBaileysAuth } from "./baileys-auth";
 import { ackOf, mapBaileysMessage } from "./message-mapper";
 import { createMessageStore } from "./message-store";
 import { MAX_QR_ATTEMPTS, reconnectDecision } from "./reconnect-policy";
@@ -31,7 +31,7 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
     const log = deps.logger.child({ provider: "baileys", ...identity });
     const messages = createMessageStore(deps.db, identity);
     let sock: Socket | undefined;
-    let creds: AuthenticationCreds | undefined;
+    let authState: Awaited<ReturnType<typeof createBaileysAuth>> | undefined;
     let stopped = false;
     let connected = false;
     let attempt = 0;
@@ -58,9 +58,10 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
     const connect = async () => {
       const b = await loadBaileys();
       if (stopped) return;
-      creds ??= await loadCreds(auth, b.initAuthCreds);
+      authState ??= await createBaileysAuth(b, auth, pino({ level: "silent" }));
+      const saving = authState;
       const s = b.makeWASocket({
-        auth: { creds, keys: cachedKeys(b, auth) },
+        auth: saving.state,
         logger: pino({ level: "silent" }),
         markOnlineOnConnect: false,
         syncFullHistory: false,
@@ -69,9 +70,8 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
       });
       sock = s;
 
-      s.ev.on("creds.update", () => {
-        if (creds) void saveCreds(auth, creds).catch((err) => log.error("creds not saved", { err: String(err) }));
-      });
+      // queued behind the connection's other auth writes (see createTableAuthStore), never beside them
+      s.ev.on("creds.update", () => void saving.saveCreds().catch((err) => log.error("creds not saved", { err: String(err) })));
 
       s.ev.on("connection.update", (u) => {
         if (sock !== s) return;
@@ -99,7 +99,7 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
           const decision = reconnectDecision(code, attempt++);
           if (decision.action === "logout") {
             log.info("logged out from the phone: clearing the session");
-            creds = undefined;
+            authState = undefined;
             void (async () => {
               await auth.clear();
               await events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true });
@@ -195,7 +195,7 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
         sock?.end(undefined);
         sock = undefined;
         connected = false;
-        creds = undefined;
+        authState = undefined;
         await auth.clear();
         await events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true });
       },
@@ -205,7 +205,7 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
         sock?.end(undefined);
         sock = undefined;
         connected = false;
-        creds = undefined;
+        authState = undefined;
         qrCount = 0;
         await auth.clear();
         stopped = false;
@@ -244,7 +244,4 @@ export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provide
     };
   },
 });
-
-/** Baileys' own cache in front of our (already cached) store also batches its transaction writes. */
-const cachedKeys = (b: Baileys, store: SessionContext["auth"]) => b.makeCacheableSignalKeyStore(baileysKeys(store), pino({ level: "silent" }));
 
