@@ -102,7 +102,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const party = async (companyId: number) => {
       const held = (await leases.acquire({ companyId, whatsappId: 1 }, "bench", "baileys", Date.now(), 3_600_000))!;
       const store = createTableAuthStore({ db, leases, held: () => held, onLeaseLost: () => undefined });
-      const keys = b.addTransactionCapability(b.makeCacheableSignalKeyStore(baileysKeys(store), pino), pino, { maxCommitRetries: 3, delayBetweenTriesMs: 50 });
+      const keys = b.addTransactionCapability(b.makeCacheableSignalKeyStore(baileysKeys(b, store), pino), pino, { maxCommitRetries: 3, delayBetweenTriesMs: 50 });
       const creds = b.initAuthCreds();
       const repo = makeLibSignalRepository({ creds, keys }, pino);
       return { store, keys, creds, repo };

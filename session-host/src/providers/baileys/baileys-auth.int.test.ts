@@ -93,4 +93,32 @@ describe("Baileys auth over the table, with the lease held (DynamoDB Local)", ()
     await expect(saveCreds()).rejects.toThrow(LeaseLostError);
     expect(lostLease).toBe(2);
   });
+
+  it("an app-state sync key survives the table byte-exactly and expands to the same keys", async () => {
+    const b = await import("baileys");
+    const { expandAppStateKeys } = await import("whatsapp-rust-bridge");
+    const id = { companyId: 41, whatsappId: 3 };
+    const leases = createLeaseRepository(db);
+    const held = (await leases.acquire(id, "host-a", "baileys", Date.now(), 60_000))!;
+    // What the phone shares (an appStateSyncKeyShare, decoded from the wire as process-message.js:281-287 gets it)
+    const wire = b.proto.Message.AppStateSyncKeyShare.encode({
+      keys: [{ keyId: { keyId: Buffer.from("AAAAAGZq", "base64") }, keyData: { keyData: Buffer.alloc(32, 7).map((x, i) => x ^ i), fingerprint: { rawId: 12345, currentIndex: 3, deviceIndexes: [0, 1] }, timestamp: 1_732_400_000_000 } }],
+    }).finish();
+    const [shared] = b.proto.Message.AppStateSyncKeyShare.decode(wire).keys;
+    const keyId = Buffer.from(shared!.keyId!.keyId!).toString("base64");
+    const writer = await createBaileysAuth(b, createTableAuthStore({ db, leases, held: () => held, onLeaseLost: () => undefined }), quiet);
+    await writer.state.keys.set({ "app-state-sync-key": { [keyId]: shared!.keyData as never } });
+
+    // another process (a deploy, a takeover) reads it from the table
+    const reader = await createBaileysAuth(b, createTableAuthStore({ db, leases, held: () => held, onLeaseLost: () => undefined }), quiet);
+    const back = (await reader.state.keys.get("app-state-sync-key", [keyId]))[keyId]!;
+    const original = shared!.keyData!;
+    expect(Buffer.from(b.proto.Message.AppStateSyncKeyData.encode(back).finish())).toEqual(Buffer.from(b.proto.Message.AppStateSyncKeyData.encode(original).finish()));
+    expect(Buffer.from(back.keyData!)).toEqual(Buffer.from(original.keyData!));
+    const expand = (k: Uint8Array) => {
+      const e = expandAppStateKeys(k);
+      return [e.indexKey, e.valueEncryptionKey, e.valueMacKey, e.snapshotMacKey, e.patchMacKey].map((x) => Buffer.from(x).toString("hex"));
+    };
+    expect(expand(back.keyData!)).toEqual(expand(original.keyData!));
+  });
 });
