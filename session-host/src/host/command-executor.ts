@@ -21,7 +21,14 @@ export const executeCommand = async (session: ProviderSession, cmd: ChatCommand,
         body: cmd.body,
         quotedId: cmd.quotedId,
         isForwarded: cmd.isForwarded,
-        media: ref ? { ...ref, read: () => media.get(ref.key) } : undefined,
+        media: ref
+          ? {
+              ...ref,
+              read: () => media.get(ref.key),
+              byteSize: async () => ref.size ?? (media.size ? await media.size(ref.key) : (await media.get(ref.key)).length),
+              stream: media.stream ? () => media.stream!(ref.key) : undefined,
+            }
+          : undefined,
       });
       return ok(res.messageId);
     }

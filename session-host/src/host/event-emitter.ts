@@ -2,31 +2,106 @@ import { createHash, randomUUID } from "node:crypto";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
 import { defaultFilename, mediaKey, type MediaStore } from "../media/media-store.port";
 import type { Logger } from "../platform/logger";
-import type { ProviderEvents, SessionIdentity } from "../providers/provider.port";
+import { MediaTooLargeError, type ProviderEvents, type SessionIdentity } from "../providers/provider.port";
 import type { InboundPublisher } from "../queues/inbound-publisher";
+import type { EventSpill } from "./event-spill";
+
+/** how long a failed replay waits before trying again */
+const REPLAY_RETRY_MS = 2_000;
 
 /**
  * Turns one session's provider events into inbound.fifo events. Each handler resolves only once its event is
- * on the queue (media stored first), so the provider acknowledges nothing that could still be lost.
+ * durable (media stored first): on the queue, or, when the queue fails or this host lost the lease, in the
+ * connection's spill in the table. WhatsApp considers a message delivered as soon as Baileys acknowledged it,
+ * so nothing it handed us may be dropped. While anything is spilled, later events are spilled behind it, and
+ * `replay` publishes them in order (the holder of the connection replays at start and after a failure).
  */
 export const createEventEmitter = (deps: {
   identity: SessionIdentity;
   publisher: InboundPublisher;
   media: MediaStore;
   logger: Logger;
-  /** false once this host lost the connection or was killed: nothing more is published for it */
+  /** false once this host lost the connection: events are kept in the spill for the new holder */
   alive: () => boolean;
+  /** true once this host crashed (tests): nothing more is published nor kept, as for a dead process */
+  crashed?: () => boolean;
+  spill?: EventSpill;
   onConnection?: (status: InboundEvent & { type: "connection" }) => void;
-}): ProviderEvents => {
+}): ProviderEvents & { replay(): Promise<void>; close(): void } => {
   const { identity, publisher, media, logger } = deps;
   const base = { companyId: identity.companyId, whatsappId: identity.whatsappId };
-  const publish = async (event: InboundEvent, chatJid?: string) => {
-    if (!deps.alive()) throw new Error("session no longer held by this host");
-    await publisher.publish(event, chatJid);
+  // until a first replay finds the spill empty, a previous holder's events may still be in it: queue behind them
+  let spilled = Boolean(deps.spill);
+  let spilling = 0;
+  let replaying: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const keep = async (event: InboundEvent, chatJid?: string) => {
+    if (!deps.spill) throw new Error("event not published and no spill to keep it");
+    spilled = true;
+    spilling++;
+    try {
+      await deps.spill.put(event, chatJid);
+    } finally {
+      spilling--;
+    }
+    scheduleReplay(0);
   };
+  const publish = async (event: InboundEvent, chatJid?: string) => {
+    if (deps.crashed?.()) throw new Error("host stopped");
+    if (!deps.alive()) return keep(event, chatJid);
+    if (!spilled) {
+      try {
+        await publisher.publish(event, chatJid);
+        return;
+      } catch (err) {
+        logger.warn("event not published: kept in the spill", { ...base, eventId: event.eventId, err: String(err) });
+      }
+    }
+    await keep(event, chatJid);
+  };
+  const drain = async () => {
+    if (!deps.spill) return;
+    for (;;) {
+      if (closed || !deps.alive() || deps.crashed?.()) return;
+      const batch = await deps.spill.oldest();
+      if (batch.length === 0) {
+        // nothing stored and nothing on its way to the store: new events may go straight to the queue again
+        if (spilling === 0) spilled = false;
+        if (spilling === 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
+      spilled = true;
+      for (const item of batch) {
+        await publisher.publish(item.event, item.chatJid);
+        await deps.spill.remove([item.sk]);
+      }
+    }
+  };
+  const replay = (): Promise<void> =>
+    (replaying ??= drain()
+      .catch((err) => {
+        logger.warn("spilled events not replayed yet", { ...base, err: String(err) });
+        scheduleReplay(REPLAY_RETRY_MS);
+      })
+      .finally(() => (replaying = undefined)));
+  function scheduleReplay(ms: number) {
+    if (retry || closed) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void replay();
+    }, ms);
+  }
   const short = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 12);
 
   return {
+    replay,
+    close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+    },
     async connection(state) {
       const event: InboundEvent = {
         ...base,
@@ -37,12 +112,14 @@ export const createEventEmitter = (deps: {
         number: state.number,
         retries: state.retries ?? 0,
         loggedOut: state.loggedOut,
+        reason: state.reason,
       };
       deps.onConnection?.(event);
       await publish(event);
     },
     async message(m) {
       let ref: WaMessage["media"];
+      let mediaRefused: WaMessage["mediaRefused"];
       if (m.media) {
         try {
           const bytes = await m.media.download();
@@ -52,10 +129,11 @@ export const createEventEmitter = (deps: {
           ref = { key, mimetype: m.media.mimetype, filename, size: bytes.length };
         } catch (err) {
           // The message still reaches the ticket; the media is marked missing rather than blocking the chat forever.
-          logger.warn("media download failed", { ...base, messageId: m.id, err: String(err) });
+          if (err instanceof MediaTooLargeError) mediaRefused = { reason: "tooLarge", size: err.size, limit: err.limit };
+          logger.warn(err instanceof MediaTooLargeError ? "media over the size limit: not stored" : "media download failed", { ...base, messageId: m.id, err: String(err) });
         }
       }
-      const message: WaMessage = { ...m, media: ref };
+      const message: WaMessage = { ...m, media: ref, ...(mediaRefused ? { mediaRefused } : {}) };
       await publish({ ...base, eventId: m.id, type: "message", message }, m.chatJid);
     },
     async messageUpdate(u) {

@@ -11,6 +11,7 @@ import { ProviderError, type Provider, type ProviderSession, type SessionIdentit
 import { createInboundPublisher } from "../queues/inbound-publisher";
 import { executeCommand, failureEvent } from "./command-executor";
 import { createEventEmitter } from "./event-emitter";
+import { createEventSpill } from "./event-spill";
 
 type Running = {
   identity: SessionIdentity;
@@ -18,6 +19,7 @@ type Running = {
   held: HeldLease;
   session: ProviderSession;
   auth: TableAuthStore;
+  events: ReturnType<typeof createEventEmitter>;
   status: ConnectionStatus;
   lost: boolean;
 };
@@ -80,6 +82,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     if (sessions.get(keyOf(r.identity)) === r) sessions.delete(keyOf(r.identity));
     log.warn("lease lost: closing session", { companyId: r.identity.companyId, whatsappId: r.identity.whatsappId, why });
     void r.session.stop().catch(() => undefined);
+    r.events.close();
   };
 
   const startSession = async (identity: SessionIdentity, channel: Channel, held: HeldLease, begin: "start" | "none" = "start"): Promise<Running> => {
@@ -91,15 +94,21 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       media,
       logger: log,
       alive: () => !killed && !!ref.r && !ref.r.lost,
+      crashed: () => killed,
+      spill: createEventSpill(db, identity),
       onConnection: (e) => {
         if (ref.r) ref.r.status = e.status;
       },
     });
     const session = providerFor(channel).createSession({ identity, events, auth });
-    const r: Running = { identity, channel, held, session, auth, status: "OPENING", lost: false };
+    const r: Running = { identity, channel, held, session, auth, events, status: "OPENING", lost: false };
     ref.r = r;
     sessions.set(keyOf(identity), r);
+    // what a previous holder kept but could not publish goes first (its events are in the spill until then)
+    await events.replay();
     if (begin === "start") await session.start();
+    // a host losing this lease right now may still be leaving its last events in the spill
+    setTimeout(() => void events.replay(), config.LEASE_TTL_MS).unref();
     log.info("session started", { ...identity, channel, fence: held.fence });
     return r;
   };
@@ -132,6 +141,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     sessions.delete(keyOf(r.identity));
     r.lost = true;
     await r.session.stop().catch(() => undefined);
+    r.events.close();
     await leases.release(r.held, wanted);
   };
 

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { MediaStore } from "./media-store.port";
 
@@ -17,5 +18,10 @@ export const createLocalMediaStore = (dir: string): MediaStore => {
       await writeFile(file, bytes);
     },
     get: (key) => readFile(path(key)),
+    size: async (key) => (await stat(path(key))).size,
+    stream: async (key) => {
+      await stat(path(key)); // a missing file fails here, not later inside the upload
+      return createReadStream(path(key));
+    },
   };
 };

@@ -1,9 +1,14 @@
+import type { Readable } from "node:stream";
 import { randomBytes } from "node:crypto";
 
 /** Object storage for media: S3 in AWS (MEDIA_BUCKET), a folder on one machine (MEDIA_DIR). Items hold keys only. */
 export type MediaStore = {
   put(key: string, bytes: Buffer, mimetype: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** size in bytes without reading the object (outbound media is checked against the limit first) */
+  size?(key: string): Promise<number>;
+  /** the object as a stream, so large media is never held whole in memory */
+  stream?(key: string): Promise<Readable>;
 };
 
 const safeName = (filename: string) => filename.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^\.+/, "").slice(-80) || "file";

@@ -1,4 +1,5 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Readable } from "node:stream";
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { MediaStore } from "./media-store.port";
 
 /** The media store in AWS: the media bucket, by key. */
@@ -11,6 +12,12 @@ export const createS3MediaStore = (bucket: string, region: string): MediaStore =
     async get(key) {
       const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return Buffer.from(await (out.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+    },
+    async size(key) {
+      return (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0;
+    },
+    async stream(key) {
+      return (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body as Readable;
     },
   };
 };

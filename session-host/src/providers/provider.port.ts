@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
 import type { MediaRef, WaMessage } from "@atende/shared/contracts/queue-messages";
 
@@ -8,11 +9,26 @@ import type { MediaRef, WaMessage } from "@atende/shared/contracts/queue-message
 
 export type SessionIdentity = { companyId: number; whatsappId: number };
 
-/** Inbound media, not yet stored: the host stores it first (media store) and puts a MediaRef in the event. */
+/**
+ * Inbound media, not yet stored: the host stores it first (media store) and puts a MediaRef in the event.
+ * `download` fails with MediaTooLargeError past the size limit (the message then arrives without its media).
+ */
 export type InboundMedia = { mimetype: string; filename?: string; download: () => Promise<Buffer> };
 
+/** Media over the size limit (MAX_MESSAGE_MEDIA_BYTES): refused, never buffered whole. */
+export class MediaTooLargeError extends Error {
+  constructor(
+    readonly limit: number,
+    /** the size WhatsApp declared or the bytes read before stopping */
+    readonly size?: number,
+  ) {
+    super(`media over the ${limit}-byte limit${size ? ` (${size} bytes)` : ""}`);
+    this.name = "MediaTooLargeError";
+  }
+}
+
 /** A WhatsApp message as a provider sees it: our waMessage, with media still to be downloaded. */
-export type ProviderMessage = Omit<WaMessage, "media" | "body" | "isForwarded"> & {
+export type ProviderMessage = Omit<WaMessage, "media" | "body" | "isForwarded" | "mediaRefused"> & {
   body: string;
   isForwarded: boolean;
   media?: InboundMedia;
@@ -31,6 +47,8 @@ export type ConnectionState = {
   retries?: number;
   /** the phone unlinked this device: the session was cleared and needs a new QR */
   loggedOut?: boolean;
+  /** why the socket closed (DISCONNECTED): loggedOut, forbidden, connectionReplaced ... (ADR 0014) */
+  reason?: string;
 };
 
 /**
@@ -48,7 +66,15 @@ export type ProviderEvents = {
 };
 
 /** Outbound media: the functions stored it in the media store; `read` loads the bytes. */
-export type OutboundMedia = MediaRef & { kind: "image" | "audio" | "video" | "document" | "sticker"; ptt?: boolean; read: () => Promise<Buffer> };
+export type OutboundMedia = MediaRef & {
+  kind: "image" | "audio" | "video" | "document" | "sticker";
+  ptt?: boolean;
+  read: () => Promise<Buffer>;
+  /** the stored size (checked against the limit before anything is read) */
+  byteSize?: () => Promise<number>;
+  /** the bytes as a stream (uploads never hold large media whole) */
+  stream?: () => Promise<Readable>;
+};
 
 export type OutgoingMessage = {
   /** the id to use on WhatsApp, chosen by the functions (a retry reuses it, so it never sends twice) */
@@ -108,7 +134,7 @@ export type Provider = {
 export class ProviderError extends Error {
   constructor(
     /** an error code of the catalogue, sent back in command.result */
-    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT",
+    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT" | "ERR_WAPP_MEDIA_TOO_LARGE",
     message?: string,
   ) {
     super(message ?? code);

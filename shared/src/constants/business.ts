@@ -23,6 +23,8 @@ export const COMPOSER_ROWS = 5;
 export const QUICK_MESSAGE_LABEL_MAX = 35;
 export const FORWARD_PAUSE_MS = 900;
 export const AUDIO_MIN_BYTES = 10_000;
+/** The largest media a message may carry, sent or received (larger media is refused, never buffered). */
+export const MAX_MESSAGE_MEDIA_BYTES = 64 * 1024 * 1024;
 export const IMAGE_QUALITY = 0.7;
 export const AUDIO_BITRATE = 128;
 export const RATING_MIN = 1;

@@ -50,6 +50,8 @@ export const waMessageSchema = z.object({
   type: z.enum(MESSAGE_TYPES),
   body: z.string().default(""),
   media: mediaRefSchema.optional(),
+  /** media WhatsApp sent that was not stored: over the size limit (MAX_MESSAGE_MEDIA_BYTES) */
+  mediaRefused: z.object({ reason: z.literal("tooLarge"), size: z.number().int().nonnegative().optional(), limit: z.number().int().positive() }).optional(),
   quotedId: z.string().optional(),
   isForwarded: z.boolean().default(false),
   /** location: "imageUrl|mapsLink|description" as the spec stores it; vcard: the vcard text */
@@ -81,6 +83,8 @@ export const inboundEventSchema = z.discriminatedUnion("type", [
     retries: z.number().int().default(0),
     /** logged out from the phone: the session was cleared and needs a new QR */
     loggedOut: z.boolean().optional(),
+    /** why the WhatsApp socket closed (DISCONNECTED): the close reason of ADR 0014, e.g. forbidden, connectionReplaced */
+    reason: z.string().max(64).optional(),
   }),
   z.object({ ...base, type: z.literal("presence"), chatJid: z.string(), presence: z.enum(["composing", "recording", "available", "unavailable", "paused"]) }),
   z.object({ ...base, type: z.literal("call"), callId: z.string(), from: z.string(), fromNumber: z.string().optional(), isVideo: z.boolean().default(false) }),

@@ -1,247 +1,507 @@
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type * as BaileysModule from "baileys";
 import type { WAMessage, WAMessageKey } from "baileys";
-import pino from "pino";
+import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
 import type { Db } from "../../platform/db";
 import type { Logger } from "../../platform/logger";
-import { ProviderError, type OutgoingMessage, type Provider, type ProviderSession, type SessionContext } from "../provider.port";
+import { pinoAdapter } from "../../platform/pino-adapter";
+import { MediaTooLargeError, ProviderError, type OutgoingMessage, type Provider, type ProviderSession, type SessionContext } from "../provider.port";
 import { createBaileysAuth } from "./baileys-auth";
-import { ackOf, mapBaileysMessage } from "./message-mapper";
-import { createMessageStore } from "./message-store";
+import { ackOf, mapBaileysMessage, unwrap } from "./message-mapper";
+import { createMessageStore, type MessageStore, type StoredKey } from "./message-store";
 import { MAX_QR_ATTEMPTS, reconnectDecision } from "./reconnect-policy";
 
 type Baileys = typeof BaileysModule;
 type Socket = ReturnType<Baileys["makeWASocket"]>;
+type WaVersion = [number, number, number];
 
 /** Loaded on first use: hosts that only run the simulator never load Baileys. */
-let baileys: Promise<Baileys> | undefined;
-const loadBaileys = () => (baileys ??= import("baileys"));
+let baileysModule: Promise<Baileys> | undefined;
+const importBaileys = () => (baileysModule ??= import("baileys"));
 
 const userOf = (jid: string | undefined) => (jid ?? "").split("@")[0]?.split(":")[0] ?? "";
+/** status updates, broadcast lists and channels: never decrypted nor stored */
+const ignoredJid = (jid: string | undefined) => !!jid && (jid === "status@broadcast" || jid.endsWith("@broadcast") || jid.endsWith("@newsletter"));
+
+/** A small in-memory cache with expiry (Baileys' CacheStore shape). */
+const ttlCache = (ttlMs: number, max = 10_000) => {
+  const items = new Map<string, { v: unknown; until: number }>();
+  return {
+    get<T>(key: string): T | undefined {
+      const it = items.get(key);
+      if (!it) return undefined;
+      if (it.until < Date.now()) {
+        items.delete(key);
+        return undefined;
+      }
+      return it.v as T;
+    },
+    set<T>(key: string, v: T) {
+      items.delete(key);
+      items.set(key, { v, until: Date.now() + ttlMs });
+      if (items.size > max) items.delete(items.keys().next().value as string);
+    },
+    del(key: string) {
+      items.delete(key);
+    },
+    flushAll() {
+      items.clear();
+    },
+  };
+};
+
+/** Reads at most `limit` bytes of a stream; past it, stops the download and fails with MediaTooLargeError. */
+export const readCapped = async (source: Readable, limit: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  await pipeline(
+    source,
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        total += chunk.length;
+        if (total > limit) return done(new MediaTooLargeError(limit, total));
+        chunks.push(chunk);
+        done();
+      },
+    }),
+  );
+  return Buffer.concat(chunks);
+};
+
+export type BaileysProviderDeps = {
+  logger: Logger;
+  db: Db;
+  /** tests: a Baileys module whose socket is scripted */
+  baileys?: () => Promise<Baileys>;
+  /** tests: the message store (the table otherwise) */
+  messages?: (identity: SessionContext["identity"]) => MessageStore;
+  /** the largest media sent or received (the plan's message media limit by default) */
+  mediaMaxBytes?: number;
+  /** how long the WhatsApp Web version lookup may take at start before the bundled version is used */
+  versionTimeoutMs?: number;
+  /** Baileys' own log level through our logger (info: enough to diagnose a first real connection) */
+  baileysLogLevel?: "trace" | "debug" | "info" | "warn" | "error" | "silent";
+  /** how long logout/new QR waits for a socket opened only to unlink the device */
+  unlinkTimeoutMs?: number;
+};
 
 /**
  * The Baileys provider: one WhatsApp Web multi-device socket per connection.
- * Auth state lives in the table (never local files); every key update is saved (conditional on the lease);
- * `getMessage` answers retries from stored messages; every close except logged-out reconnects with backoff;
- * `markOnlineOnConnect` is off so the phone keeps receiving notifications.
+ * Auth state lives in the table (never local files), saved through one write queue per connection;
+ * `getMessage` answers retries from stored messages; closes follow the table of ADR 0014; the WhatsApp Web
+ * version is looked up at start (bundled one as fallback); `markOnlineOnConnect` is off so the phone keeps
+ * receiving notifications. Messages of one chat are handled one at a time, in arrival order.
  */
-export const createBaileysProvider = (deps: { logger: Logger; db: Db }): Provider => ({
-  channel: "baileys",
-  createSession(ctx: SessionContext): ProviderSession {
-    const { events, auth, identity } = ctx;
-    const log = deps.logger.child({ provider: "baileys", ...identity });
-    const messages = createMessageStore(deps.db, identity);
-    let sock: Socket | undefined;
-    let authState: Awaited<ReturnType<typeof createBaileysAuth>> | undefined;
-    let stopped = false;
-    let connected = false;
-    let attempt = 0;
-    let qrCount = 0;
-    let retryTimer: NodeJS.Timeout | undefined;
-    const report = (p: Promise<void>) => p.catch((err) => log.warn("event not published", { err: String(err) }));
+export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
+  const loadBaileys = deps.baileys ?? importBaileys;
+  const mediaMax = deps.mediaMaxBytes ?? MAX_MESSAGE_MEDIA_BYTES;
+  /** the version every socket of this process uses; looked up again after WhatsApp refused it (405) */
+  let version: Promise<WaVersion> | undefined;
+  const currentVersion = (b: Baileys, log: Logger): Promise<WaVersion> =>
+    (version ??= (async () => {
+      const bundled = b.DEFAULT_CONNECTION_CONFIG.version as WaVersion;
+      const timeoutMs = deps.versionTimeoutMs ?? 5_000;
+      try {
+        const found = await Promise.race([
+          b.fetchLatestWaWebVersion({ signal: AbortSignal.timeout(timeoutMs) }),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("version lookup timed out")), timeoutMs + 100).unref()),
+        ]);
+        if (found.isLatest && Array.isArray(found.version)) {
+          log.info("WhatsApp Web version", { version: found.version.join("."), source: "web.whatsapp.com" });
+          return found.version as WaVersion;
+        }
+        log.warn("WhatsApp Web version not found: using the bundled one", { version: bundled.join("."), err: String((found as { error?: unknown }).error ?? "") });
+      } catch (err) {
+        log.warn("WhatsApp Web version lookup failed: using the bundled one", { version: bundled.join("."), err: String(err) });
+      }
+      return bundled;
+    })());
 
-    const storedMessage = async (id: string): Promise<WAMessage | undefined> => {
-      const m = await messages.get(id);
-      if (!m) return undefined;
-      const { proto } = await loadBaileys();
-      return { key: { remoteJid: m.remoteJid, id, fromMe: m.fromMe }, message: proto.Message.decode(m.content) };
-    };
-    const keyOf = async (chatJid: string, id: string, fromMe?: boolean): Promise<WAMessageKey> => {
-      const stored = await messages.get(id);
-      return { remoteJid: chatJid, id, fromMe: stored?.fromMe ?? fromMe ?? true };
-    };
-    const remember = async (msg: WAMessage | undefined) => {
-      if (!msg?.key.id || !msg.message || !msg.key.remoteJid) return;
-      const { proto } = await loadBaileys();
-      await messages.put(msg.key.id, msg.key.remoteJid, Boolean(msg.key.fromMe), proto.Message.encode(msg.message).finish());
-    };
+  return {
+    channel: "baileys",
+    createSession(ctx: SessionContext): ProviderSession {
+      const { events, auth, identity } = ctx;
+      const log = deps.logger.child({ provider: "baileys", ...identity });
+      const baileysLog = pinoAdapter(log, deps.baileysLogLevel ?? "info");
+      const messages = deps.messages?.(identity) ?? createMessageStore(deps.db, identity);
+      /** kept across reconnects: the retry counts of messages a device could not decrypt */
+      const msgRetryCounterCache = ttlCache(60 * 60_000);
+      const groupMetadata = ttlCache(5 * 60_000, 1_000);
+      /** ids of messages sent through this session: their echo (`append`) is neither downloaded nor published */
+      const sentIds = new Set<string>();
+      let sock: Socket | undefined;
+      let authState: Awaited<ReturnType<typeof createBaileysAuth>> | undefined;
+      let stopped = false;
+      let connected = false;
+      let attempt = 0;
+      let lastCode: number | undefined;
+      let sameInARow = 0;
+      let qrCount = 0;
+      let retryTimer: NodeJS.Timeout | undefined;
+      const report = (p: Promise<void>) => p.catch((err) => log.warn("event not published", { err: String(err) }));
 
-    const connect = async () => {
-      const b = await loadBaileys();
-      if (stopped) return;
-      authState ??= await createBaileysAuth(b, auth, pino({ level: "silent" }));
-      const saving = authState;
-      const s = b.makeWASocket({
-        auth: saving.state,
-        logger: pino({ level: "silent" }),
-        markOnlineOnConnect: false,
-        syncFullHistory: false,
-        browser: b.Browsers.ubuntu("Atende"),
-        getMessage: async (key) => (key.id ? (await storedMessage(key.id))?.message ?? undefined : undefined),
+      /** one chain per chat: a slow media download never lets a later message of that chat overtake it */
+      const chats = new Map<string, Promise<void>>();
+      const inChat = (chatJid: string, task: () => Promise<void>) => {
+        const next = (chats.get(chatJid) ?? Promise.resolve()).then(task).catch((err) => log.error("message handling failed", { chatJid, err: String(err) }));
+        chats.set(chatJid, next);
+        void next.finally(() => chats.get(chatJid) === next && chats.delete(chatJid));
+        return next;
+      };
+
+      const storedMessage = async (id: string): Promise<WAMessage | undefined> => {
+        const m = await messages.get(id);
+        if (!m) return undefined;
+        const { proto } = await loadBaileys();
+        return { key: keyFrom(id, m), message: proto.Message.decode(m.content) };
+      };
+      const keyFrom = (id: string, k: StoredKey): WAMessageKey => ({
+        remoteJid: k.remoteJid,
+        id,
+        fromMe: k.fromMe,
+        ...(k.participant ? { participant: k.participant } : {}),
+        ...(k.remoteJidAlt ? { remoteJidAlt: k.remoteJidAlt } : {}),
+        ...(k.participantAlt ? { participantAlt: k.participantAlt } : {}),
       });
-      sock = s;
+      /**
+       * The key of a message as WhatsApp addressed it: the stored remoteJid (LID or number, whichever the chat
+       * used) and participant; the ticket's chat only when the message is unknown here.
+       */
+      const keyOf = async (chatJid: string, id: string, fromMe?: boolean): Promise<WAMessageKey> => {
+        const stored = await messages.get(id);
+        if (stored) return keyFrom(id, stored);
+        return { remoteJid: chatJid, id, fromMe: fromMe ?? true };
+      };
+      const remember = async (msg: WAMessage | undefined) => {
+        if (!msg?.key.id || !msg.message || !msg.key.remoteJid) return;
+        const { proto } = await loadBaileys();
+        const k = msg.key;
+        await messages.put(
+          msg.key.id,
+          { remoteJid: k.remoteJid!, fromMe: Boolean(k.fromMe), participant: k.participant ?? undefined, remoteJidAlt: k.remoteJidAlt ?? undefined, participantAlt: k.participantAlt ?? undefined },
+          proto.Message.encode(msg.message).finish(),
+        );
+      };
 
-      // queued behind the connection's other auth writes (see createTableAuthStore), never beside them
-      s.ev.on("creds.update", () => void saving.saveCreds().catch((err) => log.error("creds not saved", { err: String(err) })));
+      /** Streams inbound media into memory with a cap; refuses at once when WhatsApp declares it too large. */
+      const downloader = (b: Baileys, s: Socket) => async (m: WAMessage) => {
+        const content = unwrap(m.message);
+        const media = content?.imageMessage ?? content?.videoMessage ?? content?.audioMessage ?? content?.documentMessage ?? content?.stickerMessage ?? content?.ptvMessage;
+        const declared = Number(media?.fileLength ?? 0);
+        if (declared > mediaMax) throw new MediaTooLargeError(mediaMax, declared);
+        const stream = await b.downloadMediaMessage(m, "stream", {}, { logger: baileysLog, reuploadRequest: s.updateMediaMessage });
+        return readCapped(stream, mediaMax);
+      };
 
-      s.ev.on("connection.update", (u) => {
-        if (sock !== s) return;
-        if (u.qr) {
-          qrCount++;
-          if (qrCount > MAX_QR_ATTEMPTS) {
-            void report(events.connection({ status: "TIMEOUT", qrcode: "", retries: qrCount }));
-            stopped = true;
-            s.end(undefined);
-            return;
+      const connectionState = (status: "DISCONNECTED" | "OPENING", extra: { retries?: number; reason?: string; loggedOut?: boolean } = {}) =>
+        report(events.connection({ status, qrcode: "", ...extra }));
+
+      const clearSession = async () => {
+        authState = undefined;
+        await auth.clear();
+      };
+
+      const connect = async () => {
+        const b = await loadBaileys();
+        if (stopped) return;
+        authState ??= await createBaileysAuth(b, auth, baileysLog);
+        const saving = authState;
+        const s = b.makeWASocket({
+          auth: saving.state,
+          version: await currentVersion(b, log),
+          logger: baileysLog as never,
+          markOnlineOnConnect: false,
+          syncFullHistory: false,
+          browser: b.Browsers.ubuntu("Atende"),
+          msgRetryCounterCache,
+          cachedGroupMetadata: async (jid) => groupMetadata.get(jid),
+          shouldIgnoreJid: (jid) => ignoredJid(jid),
+          getMessage: async (key) => (key.id ? ((await storedMessage(key.id))?.message ?? undefined) : undefined),
+        });
+        if (stopped) {
+          s.end(undefined);
+          return;
+        }
+        sock = s;
+
+        // queued behind the connection's other auth writes (see createTableAuthStore), never beside them
+        s.ev.on("creds.update", () => void saving.saveCreds().catch((err) => log.error("creds not saved", { err: String(err) })));
+
+        s.ev.on("connection.update", (u) => {
+          if (sock !== s) return;
+          if (u.qr) {
+            qrCount++;
+            if (qrCount > MAX_QR_ATTEMPTS) {
+              void report(events.connection({ status: "TIMEOUT", qrcode: "", retries: qrCount }));
+              stopped = true;
+              s.end(undefined);
+              return;
+            }
+            void report(events.connection({ status: "qrcode", qrcode: u.qr, retries: qrCount }));
           }
-          void report(events.connection({ status: "qrcode", qrcode: u.qr, retries: qrCount }));
-        }
-        if (u.isNewLogin) void report(events.connection({ status: "PAIRING", qrcode: "" }));
-        if (u.connection === "open") {
-          connected = true;
-          attempt = 0;
-          qrCount = 0;
-          void report(events.connection({ status: "CONNECTED", qrcode: "", number: userOf(s.user?.id) }));
-        }
-        if (u.connection === "close") {
-          connected = false;
-          if (stopped) return;
-          const code = (u.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
-          const decision = reconnectDecision(code, attempt++);
-          if (decision.action === "logout") {
-            log.info("logged out from the phone: clearing the session");
-            authState = undefined;
+          if (u.isNewLogin) void report(events.connection({ status: "PAIRING", qrcode: "" }));
+          if (u.connection === "open") {
+            connected = true;
+            attempt = 0;
+            sameInARow = 0;
+            lastCode = undefined;
+            qrCount = 0;
+            log.info("connected", { number: userOf(s.user?.id) });
+            void report(events.connection({ status: "CONNECTED", qrcode: "", number: userOf(s.user?.id) }));
+          }
+          if (u.connection === "close") onClose(s, u.lastDisconnect?.error);
+        });
+
+        s.ev.on("groups.update", (updates) => {
+          for (const g of updates) if (g.id) groupMetadata.del(g.id);
+        });
+
+        s.ev.on("messages.upsert", ({ messages: list, type }) => {
+          if (type !== "notify" && type !== "append") return;
+          for (const msg of list) {
+            const chatJid = msg.key.remoteJid;
+            if (!chatJid || ignoredJid(chatJid)) continue;
+            // our own send coming back: the functions already have it (and its media)
+            if (msg.key.fromMe && msg.key.id && sentIds.has(msg.key.id)) continue;
+            void inChat(chatJid, async () => {
+              await remember(msg).catch((err) => log.warn("message not kept for retries", { err: String(err) }));
+              const mapped = mapBaileysMessage(msg, downloader(b, s));
+              if (mapped.kind === "message") await report(events.message(mapped.message));
+              else if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
+            });
+          }
+        });
+
+        s.ev.on("messages.update", (updates) => {
+          for (const { key, update } of updates) {
+            if (!key.id || !key.remoteJid || ignoredJid(key.remoteJid)) continue;
+            const chatJid = key.remoteJid;
+            void inChat(chatJid, async () => {
+              const ack = ackOf(update.status);
+              if (ack !== undefined && key.fromMe) await report(events.messageUpdate({ messageId: key.id!, chatJid, ack }));
+              if (update.message) {
+                const mapped = mapBaileysMessage({ key, message: update.message } as WAMessage, async () => Buffer.alloc(0));
+                if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
+              }
+            });
+          }
+        });
+
+        s.ev.on("presence.update", async ({ id, presences }) => {
+          for (const p of Object.values(presences)) {
+            const presence = p.lastKnownPresence;
+            if (presence === "composing" || presence === "recording" || presence === "available" || presence === "unavailable" || presence === "paused")
+              await report(events.presence({ chatJid: id, presence }));
+          }
+        });
+
+        s.ev.on("call", async (calls) => {
+          for (const c of calls) {
+            if (c.status !== "offer") continue;
+            const pn = c.from.endsWith("@s.whatsapp.net") ? c.from : (c as { callerPn?: string }).callerPn;
+            await report(events.call({ callId: c.id, from: c.from, fromNumber: pn ? userOf(pn) : undefined, isVideo: Boolean(c.isVideo) }));
+          }
+        });
+      };
+
+      /** A socket closed: the decision of ADR 0014 for its status code. */
+      const onClose = (s: Socket, error: unknown) => {
+        if (sock !== s) return;
+        connected = false;
+        sock = undefined;
+        if (stopped) return;
+        const code = (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+        sameInARow = code === lastCode ? sameInARow + 1 : 1;
+        lastCode = code;
+        const decision = reconnectDecision(code, attempt++, Math.random, sameInARow);
+        log.info("connection closed", { code, reason: decision.reason, action: decision.action, attempt, err: String(error ?? "") });
+        const later = (ms: number) => {
+          retryTimer = setTimeout(() => void connect().catch((err) => log.error("reconnect failed", { err: String(err) })), ms);
+        };
+        switch (decision.action) {
+          case "reconnect":
+            if (decision.delayMs > 0) void connectionState(attempt > 1 ? "DISCONNECTED" : "OPENING", { retries: attempt, reason: decision.reason });
+            later(decision.delayMs);
+            return;
+          case "refreshVersion":
+            version = undefined; // looked up again before the next socket
+            void connectionState("OPENING", { retries: attempt, reason: decision.reason });
+            later(decision.delayMs);
+            return;
+          case "stop":
+            stopped = true;
+            log.warn("connection stopped: not reconnecting", { code, reason: decision.reason });
+            void connectionState("DISCONNECTED", { retries: attempt, reason: decision.reason });
+            return;
+          case "logout":
+            log.warn("session unusable: clearing it", { code, reason: decision.reason });
             void (async () => {
-              await auth.clear();
-              await events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true });
+              await clearSession();
+              await events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true, reason: decision.reason });
               qrCount = 0;
-              if (!stopped) await connect();
+              attempt = 0;
+              if (decision.newQr && !stopped) await connect();
+              else stopped = true;
             })().catch((err) => log.error("logout handling failed", { err: String(err) }));
             return;
-          }
-          void report(events.connection({ status: attempt > 1 ? "DISCONNECTED" : "OPENING", qrcode: "", retries: attempt }));
-          retryTimer = setTimeout(() => void connect().catch((err) => log.error("reconnect failed", { err: String(err) })), decision.delayMs);
         }
-      });
+      };
 
-      s.ev.on("messages.upsert", async ({ messages: list, type }) => {
-        if (type !== "notify" && type !== "append") return;
-        for (const msg of list) {
-          await remember(msg).catch(() => undefined);
-          const mapped = mapBaileysMessage(msg, (m) => b.downloadMediaMessage(m, "buffer", {}, { logger: pino({ level: "silent" }), reuploadRequest: s.updateMediaMessage }));
-          if (mapped.kind === "message") await report(events.message(mapped.message));
-          else if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
-        }
-      });
-
-      s.ev.on("messages.update", async (updates) => {
-        for (const { key, update } of updates) {
-          if (!key.id || !key.remoteJid) continue;
-          const ack = ackOf(update.status);
-          if (ack !== undefined && key.fromMe) await report(events.messageUpdate({ messageId: key.id, chatJid: key.remoteJid, ack }));
-          if (update.message) {
-            const mapped = mapBaileysMessage({ key, message: update.message } as WAMessage, async () => Buffer.alloc(0));
-            if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
+      /**
+       * Unlinks this device from the phone (a phone allows four linked devices: a cleared session must not leave
+       * a ghost behind). With the socket down, one is opened just for that. False when it could not be done.
+       */
+      const unlink = async (): Promise<boolean> => {
+        if (sock && connected) {
+          try {
+            await sock.logout();
+            return true;
+          } catch (err) {
+            log.warn("unlink failed", { err: String(err) });
+            return false;
           }
         }
-      });
-
-      s.ev.on("presence.update", async ({ id, presences }) => {
-        for (const p of Object.values(presences)) {
-          const presence = p.lastKnownPresence;
-          if (presence === "composing" || presence === "recording" || presence === "available" || presence === "unavailable" || presence === "paused")
-            await report(events.presence({ chatJid: id, presence }));
+        const b = await loadBaileys();
+        authState ??= await createBaileysAuth(b, auth, baileysLog);
+        if (!authState.state.creds.me) return true; // never paired: nothing linked
+        const state = authState;
+        const s = b.makeWASocket({ auth: state.state, version: await currentVersion(b, log), logger: baileysLog as never, markOnlineOnConnect: false, browser: b.Browsers.ubuntu("Atende") });
+        s.ev.on("creds.update", () => void state.saveCreds().catch(() => undefined));
+        try {
+          await new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error("socket did not open")), deps.unlinkTimeoutMs ?? 20_000);
+            s.ev.on("connection.update", (u) => {
+              if (u.connection === "open") {
+                clearTimeout(timer);
+                resolve();
+              }
+              if (u.connection === "close") {
+                clearTimeout(timer);
+                const code = (u.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+                // 401: the phone already removed this device
+                if (code === 401) resolve();
+                else reject(new Error(`socket closed (${code ?? "?"})`));
+              }
+            });
+          });
+          if (s.user) await s.logout();
+          return true;
+        } catch (err) {
+          log.warn("could not unlink the device: it may still be listed on the phone", { err: String(err) });
+          return false;
+        } finally {
+          s.end(undefined);
         }
-      });
+      };
 
-      s.ev.on("call", async (calls) => {
-        for (const c of calls) {
-          if (c.status !== "offer") continue;
-          await report(events.call({ callId: c.id, from: c.from, fromNumber: c.from.endsWith("@s.whatsapp.net") ? userOf(c.from) : undefined, isVideo: Boolean(c.isVideo) }));
+      const live = () => {
+        if (!sock || !connected) throw new ProviderError("ERR_WAPP_NOT_INITIALIZED");
+        return sock;
+      };
+
+      const content = async (m: OutgoingMessage) => {
+        const contextInfo = m.isForwarded ? { isForwarded: true, forwardingScore: 1 } : undefined;
+        if (!m.media) return { text: m.body, contextInfo };
+        const size = m.media.byteSize ? await m.media.byteSize() : m.media.size;
+        if (size !== undefined && size > mediaMax) throw new ProviderError("ERR_WAPP_MEDIA_TOO_LARGE");
+        // a stream: Baileys encrypts it to a temporary file, never holding the media whole
+        const upload = m.media.stream ? { stream: await m.media.stream() } : await m.media.read();
+        if (Buffer.isBuffer(upload) && upload.length > mediaMax) throw new ProviderError("ERR_WAPP_MEDIA_TOO_LARGE");
+        const caption = m.body || undefined;
+        switch (m.media.kind) {
+          case "image":
+            return { image: upload, caption, mimetype: m.media.mimetype, contextInfo };
+          case "video":
+            return { video: upload, caption, mimetype: m.media.mimetype, contextInfo };
+          case "audio":
+            return { audio: upload, mimetype: m.media.ptt ? "audio/ogg; codecs=opus" : m.media.mimetype, ptt: Boolean(m.media.ptt), contextInfo };
+          case "sticker":
+            return { sticker: upload, contextInfo };
+          case "document":
+            return { document: upload, mimetype: m.media.mimetype, fileName: m.media.filename ?? "arquivo", caption, contextInfo };
         }
-      });
-    };
+      };
 
-    const live = () => {
-      if (!sock || !connected) throw new ProviderError("ERR_WAPP_NOT_INITIALIZED");
-      return sock;
-    };
-
-    const content = async (m: OutgoingMessage) => {
-      const contextInfo = m.isForwarded ? { isForwarded: true, forwardingScore: 1 } : undefined;
-      if (!m.media) return { text: m.body, contextInfo };
-      const bytes = await m.media.read();
-      const caption = m.body || undefined;
-      switch (m.media.kind) {
-        case "image":
-          return { image: bytes, caption, mimetype: m.media.mimetype, contextInfo };
-        case "video":
-          return { video: bytes, caption, mimetype: m.media.mimetype, contextInfo };
-        case "audio":
-          return { audio: bytes, mimetype: m.media.ptt ? "audio/ogg; codecs=opus" : m.media.mimetype, ptt: Boolean(m.media.ptt), contextInfo };
-        case "sticker":
-          return { sticker: bytes, contextInfo };
-        case "document":
-          return { document: bytes, mimetype: m.media.mimetype, fileName: m.media.filename ?? "arquivo", caption, contextInfo };
-      }
-    };
-
-    return {
-      async start() {
-        stopped = false;
-        await events.connection({ status: "OPENING", qrcode: "" });
-        await connect();
-      },
-      async stop() {
+      const halt = () => {
         stopped = true;
         connected = false;
         if (retryTimer) clearTimeout(retryTimer);
-        sock?.end(undefined);
+        const s = sock;
         sock = undefined;
-      },
-      async logout() {
-        stopped = true;
-        if (retryTimer) clearTimeout(retryTimer);
-        await sock?.logout().catch(() => undefined);
-        sock?.end(undefined);
-        sock = undefined;
-        connected = false;
-        authState = undefined;
-        await auth.clear();
-        await events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true });
-      },
-      async requestNewQr() {
-        stopped = true;
-        if (retryTimer) clearTimeout(retryTimer);
-        sock?.end(undefined);
-        sock = undefined;
-        connected = false;
-        authState = undefined;
-        qrCount = 0;
-        await auth.clear();
-        stopped = false;
-        await connect();
-      },
-      isConnected: () => connected,
-      async send(m) {
-        const s = live();
-        const quoted = m.quotedId ? await storedMessage(m.quotedId) : undefined;
-        const sent = await s.sendMessage(m.chatJid, (await content(m)) as never, { messageId: m.messageId, quoted });
-        await remember(sent);
-        return { messageId: sent?.key.id ?? m.messageId };
-      },
-      async edit(chatJid, targetId, body) {
-        await live().sendMessage(chatJid, { text: body, edit: await keyOf(chatJid, targetId, true) });
-      },
-      async delete(chatJid, targetId) {
-        await live().sendMessage(chatJid, { delete: await keyOf(chatJid, targetId, true) });
-      },
-      async react(chatJid, targetId, emoji) {
-        await live().sendMessage(chatJid, { react: { text: emoji, key: await keyOf(chatJid, targetId) } });
-      },
-      async markRead(chatJid, ids) {
-        await live().readMessages(ids.map((id) => ({ remoteJid: chatJid, id, fromMe: false })));
-      },
-      async sendPresence(chatJid, presence) {
-        await live().sendPresenceUpdate(presence, chatJid);
-      },
-      async checkNumber(number) {
-        const [found] = (await live().onWhatsApp(number)) ?? [];
-        return found?.exists ? { exists: true, jid: found.jid } : { exists: false };
-      },
-      async rejectCall(callId, from) {
-        await live().rejectCall(callId, from);
-      },
-    };
-  },
-});
+        s?.end(undefined);
+      };
 
+      return {
+        async start() {
+          stopped = false;
+          attempt = 0;
+          sameInARow = 0;
+          await events.connection({ status: "OPENING", qrcode: "" });
+          await connect();
+        },
+        async stop() {
+          halt();
+        },
+        async logout() {
+          if (retryTimer) clearTimeout(retryTimer);
+          stopped = true;
+          const unlinked = await unlink();
+          halt();
+          await clearSession();
+          await events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true, ...(unlinked ? {} : { reason: "unlinkFailed" }) });
+        },
+        async requestNewQr() {
+          if (retryTimer) clearTimeout(retryTimer);
+          stopped = true;
+          const unlinked = await unlink();
+          halt();
+          if (!unlinked) log.warn("new QR: the previous device could not be unlinked; remove it from the phone's linked devices");
+          await clearSession();
+          qrCount = 0;
+          attempt = 0;
+          stopped = false;
+          await connect();
+        },
+        isConnected: () => connected,
+        async send(m) {
+          const s = live();
+          const quoted = m.quotedId ? await storedMessage(m.quotedId) : undefined;
+          const body = await content(m);
+          sentIds.add(m.messageId);
+          if (sentIds.size > 5_000) sentIds.delete(sentIds.values().next().value as string);
+          const sent = await s.sendMessage(m.chatJid, body as never, { messageId: m.messageId, quoted });
+          if (sent?.key.id) sentIds.add(sent.key.id);
+          await remember(sent);
+          return { messageId: sent?.key.id ?? m.messageId };
+        },
+        async edit(chatJid, targetId, body) {
+          const key = await keyOf(chatJid, targetId, true);
+          await live().sendMessage(key.remoteJid!, { text: body, edit: key });
+        },
+        async delete(chatJid, targetId) {
+          const key = await keyOf(chatJid, targetId, true);
+          await live().sendMessage(key.remoteJid!, { delete: key });
+        },
+        async react(chatJid, targetId, emoji) {
+          const key = await keyOf(chatJid, targetId);
+          await live().sendMessage(key.remoteJid!, { react: { text: emoji, key } });
+        },
+        async markRead(chatJid, ids) {
+          const keys = await Promise.all(ids.map(async (id) => ({ ...(await keyOf(chatJid, id, false)), fromMe: false })));
+          await live().readMessages(keys);
+        },
+        async sendPresence(chatJid, presence) {
+          await live().sendPresenceUpdate(presence, chatJid);
+        },
+        async checkNumber(number) {
+          const [found] = (await live().onWhatsApp(number)) ?? [];
+          return found?.exists ? { exists: true, jid: found.jid } : { exists: false };
+        },
+        async rejectCall(callId, from) {
+          await live().rejectCall(callId, from);
+        },
+      };
+    },
+  };
+};

@@ -1,15 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { DISCONNECT, reconnectDecision } from "./reconnect-policy";
+import { DISCONNECT, MAX_BAD_SESSION, MAX_VERSION_REFUSALS, reconnectDecision } from "./reconnect-policy";
 
-describe("reconnect policy", () => {
-  it("logged out clears the session (new QR); nothing else does", () => {
-    expect(reconnectDecision(DISCONNECT.loggedOut, 0)).toEqual({ action: "logout" });
-    for (const code of [DISCONNECT.connectionClosed, DISCONNECT.timedOut, DISCONNECT.connectionReplaced, DISCONNECT.badSession, 503, undefined])
+describe("reconnect policy (ADR 0014)", () => {
+  it("logged out clears the session and offers a new QR; multidevice mismatch clears it and waits", () => {
+    expect(reconnectDecision(DISCONNECT.loggedOut, 0)).toEqual({ action: "logout", reason: "loggedOut", newQr: true });
+    expect(reconnectDecision(DISCONNECT.multideviceMismatch, 0)).toEqual({ action: "logout", reason: "multideviceMismatch", newQr: false });
+  });
+
+  it("banned/forbidden (403) and replaced (440) stop without reconnecting, keeping the auth", () => {
+    expect(reconnectDecision(DISCONNECT.forbidden, 0)).toEqual({ action: "stop", reason: "forbidden" });
+    expect(reconnectDecision(DISCONNECT.connectionReplaced, 0)).toEqual({ action: "stop", reason: "connectionReplaced" });
+  });
+
+  it("a refused client version (405) fetches the current version and retries a few times, then stops", () => {
+    for (let n = 1; n <= MAX_VERSION_REFUSALS; n++) expect(reconnectDecision(DISCONNECT.methodNotAllowed, n - 1, () => 0, n).action).toBe("refreshVersion");
+    expect(reconnectDecision(DISCONNECT.methodNotAllowed, 3, () => 0, MAX_VERSION_REFUSALS + 1)).toEqual({ action: "stop", reason: "methodNotAllowed" });
+  });
+
+  it("a bad session (500) reconnects, and is cleared after repeating", () => {
+    expect(reconnectDecision(DISCONNECT.badSession, 0, () => 0, 1).action).toBe("reconnect");
+    expect(reconnectDecision(DISCONNECT.badSession, 2, () => 0, MAX_BAD_SESSION)).toEqual({ action: "logout", reason: "badSession", newQr: false });
+  });
+
+  it("transient closes reconnect (408, 428, 503, unknown)", () => {
+    for (const code of [DISCONNECT.connectionClosed, DISCONNECT.timedOut, DISCONNECT.unavailableService, 999, undefined])
       expect(reconnectDecision(code, 0).action).toBe("reconnect");
+    expect(reconnectDecision(undefined, 0).reason).toBe("unknown");
   });
 
   it("restart required (after pairing) reconnects at once", () => {
-    expect(reconnectDecision(DISCONNECT.restartRequired, 3)).toEqual({ action: "reconnect", delayMs: 0 });
+    expect(reconnectDecision(DISCONNECT.restartRequired, 3)).toEqual({ action: "reconnect", delayMs: 0, reason: "restartRequired" });
   });
 
   it("backs off exponentially up to a minute, with bounded jitter", () => {

@@ -1,18 +1,67 @@
 /**
- * What to do when a Baileys socket closes. Logged out (the phone removed this device): clear the session and
- * ask for a new QR. Every other reason: reconnect, at once after a restart request (515, normal right after
- * pairing), otherwise with exponential backoff capped at a minute.
+ * What to do when a Baileys socket closes, by the close's status code (ADR 0014 has the table and the why).
+ * - reconnect: transient (network, WhatsApp restarting a stream, service unavailable): again with backoff,
+ *   at once after a restart request (515, normal right after pairing).
+ * - refreshVersion: the WhatsApp Web version was refused (405): fetch the current one and reconnect, a few
+ *   times; then stop.
+ * - stop: reconnecting cannot help or is harmful (403 banned/forbidden, 440 replaced by another client):
+ *   the connection shows DISCONNECTED with the reason and waits for a user's start; the auth is kept.
+ * - logout: the device is unlinked or its session unusable (401, 411, repeated 500): the auth is cleared and
+ *   the connection shows DISCONNECTED (logged out) with the reason; 401 then offers a new QR at once.
  */
-export const DISCONNECT = { loggedOut: 401, restartRequired: 515, connectionReplaced: 440, badSession: 500, timedOut: 408, connectionClosed: 428 } as const;
+export const DISCONNECT = {
+  loggedOut: 401,
+  forbidden: 403,
+  methodNotAllowed: 405,
+  timedOut: 408,
+  multideviceMismatch: 411,
+  connectionClosed: 428,
+  connectionReplaced: 440,
+  badSession: 500,
+  unavailableService: 503,
+  restartRequired: 515,
+} as const;
 
-export type ReconnectDecision = { action: "logout" } | { action: "reconnect"; delayMs: number };
+export type CloseReason = keyof typeof DISCONNECT | "unknown";
 
-export const reconnectDecision = (statusCode: number | undefined, attempt: number, random: () => number = Math.random): ReconnectDecision => {
-  if (statusCode === DISCONNECT.loggedOut) return { action: "logout" };
-  if (statusCode === DISCONNECT.restartRequired) return { action: "reconnect", delayMs: 0 };
-  const base = Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6));
-  // up to 20% jitter so many sessions of one host do not reconnect in lockstep
-  return { action: "reconnect", delayMs: Math.round(base * (1 + 0.2 * random())) };
+export const closeReasonOf = (statusCode: number | undefined): CloseReason =>
+  (Object.entries(DISCONNECT).find(([, code]) => code === statusCode)?.[0] as CloseReason | undefined) ?? "unknown";
+
+export type ReconnectDecision =
+  | { action: "reconnect"; delayMs: number; reason: CloseReason }
+  | { action: "refreshVersion"; delayMs: number; reason: CloseReason }
+  | { action: "stop"; reason: CloseReason }
+  | { action: "logout"; reason: CloseReason; newQr: boolean };
+
+/** consecutive 405s (each after a version refresh) before giving up */
+export const MAX_VERSION_REFUSALS = 3;
+/** consecutive 500s (bad session) before the session is taken as unusable and cleared */
+export const MAX_BAD_SESSION = 3;
+
+/**
+ * `attempt`: closes in a row without an open in between; `sameInARow`: how many of them (this one included)
+ * had this same status code.
+ */
+export const reconnectDecision = (statusCode: number | undefined, attempt: number, random: () => number = Math.random, sameInARow = 1): ReconnectDecision => {
+  const reason = closeReasonOf(statusCode);
+  const backoff = () => Math.round(Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6)) * (1 + 0.2 * random())); // jitter: no lockstep
+  switch (statusCode) {
+    case DISCONNECT.loggedOut:
+      return { action: "logout", reason, newQr: true };
+    case DISCONNECT.multideviceMismatch:
+      return { action: "logout", reason, newQr: false };
+    case DISCONNECT.forbidden:
+    case DISCONNECT.connectionReplaced:
+      return { action: "stop", reason };
+    case DISCONNECT.methodNotAllowed:
+      return sameInARow > MAX_VERSION_REFUSALS ? { action: "stop", reason } : { action: "refreshVersion", delayMs: backoff(), reason };
+    case DISCONNECT.badSession:
+      return sameInARow >= MAX_BAD_SESSION ? { action: "logout", reason, newQr: false } : { action: "reconnect", delayMs: backoff(), reason };
+    case DISCONNECT.restartRequired:
+      return { action: "reconnect", delayMs: 0, reason };
+    default:
+      return { action: "reconnect", delayMs: backoff(), reason };
+  }
 };
 
 /** QR codes shown without a scan before the session gives up and reports TIMEOUT (the user can ask a new QR). */

@@ -1,0 +1,361 @@
+import { EventEmitter } from "node:events";
+import { Readable } from "node:stream";
+import * as realBaileys from "baileys";
+import type { WAMessage } from "baileys";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../../platform/db";
+import type { Logger } from "../../platform/logger";
+import { MediaTooLargeError, ProviderError, type AuthStore, type ConnectionState, type ProviderEvents, type ProviderMessage } from "../provider.port";
+import { createBaileysProvider, type BaileysProviderDeps } from "./baileys.provider";
+import { createMemoryMessageStore, type MessageStore } from "./message-store";
+
+/**
+ * The provider driven the way Baileys drives it: a scripted socket (the real makeWASocket needs WhatsApp's
+ * servers) emitting Baileys' events with Baileys' payload shapes; everything else is the real Baileys module.
+ */
+type FakeSocket = {
+  config: Record<string, unknown> & { version: number[]; logger: { level: string; info(o: unknown, m?: string): void } };
+  ev: EventEmitter;
+  user?: { id: string };
+  ended: boolean;
+  loggedOut: boolean;
+  sent: { jid: string; content: Record<string, unknown>; opts?: Record<string, unknown> }[];
+  read: unknown[];
+  emit(event: string, payload: unknown): void;
+  open(): void;
+  close(statusCode?: number): void;
+};
+
+const boom = (statusCode?: number) => Object.assign(new Error("Connection Failure"), { output: { statusCode } });
+
+const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Promise<{ version: number[]; isLatest: boolean }>; download?: (m: WAMessage) => Promise<Readable> } = {}) => {
+  const sockets: FakeSocket[] = [];
+  let versionLookups = 0;
+  const makeWASocket = (config: FakeSocket["config"]) => {
+    const ev = new EventEmitter();
+    const s: FakeSocket = {
+      config,
+      ev,
+      ended: false,
+      loggedOut: false,
+      sent: [],
+      read: [],
+      emit: (event, payload) => ev.emit(event, payload),
+      open() {
+        s.user = { id: "5511900000000:12@s.whatsapp.net" };
+        ev.emit("connection.update", { connection: "open" });
+      },
+      close(statusCode) {
+        ev.emit("connection.update", { connection: "close", lastDisconnect: { error: boom(statusCode), date: new Date() } });
+      },
+    };
+    Object.assign(s, {
+      end: () => (s.ended = true),
+      logout: async () => {
+        s.loggedOut = true;
+        s.close(401);
+      },
+      sendMessage: async (jid: string, content: Record<string, unknown>, o?: Record<string, unknown>) => {
+        s.sent.push({ jid, content, opts: o });
+        const id = (o?.messageId as string | undefined) ?? `SENT${s.sent.length}`;
+        return { key: { remoteJid: jid, id, fromMe: true }, message: { conversation: String(content.text ?? "") } };
+      },
+      readMessages: async (keys: unknown[]) => void s.read.push(...keys),
+      updateMediaMessage: async (m: unknown) => m,
+    });
+    sockets.push(s);
+    return s;
+  };
+  const baileys = {
+    ...realBaileys,
+    makeWASocket,
+    fetchLatestWaWebVersion: async () => {
+      versionLookups++;
+      return opts.fetchVersion ? opts.fetchVersion() : { version: [2, 3000, 1_029_999_999], isLatest: true };
+    },
+    downloadMediaMessage: async (m: WAMessage) => (opts.download ? opts.download(m) : Readable.from([Buffer.from("media")])),
+  } as unknown as typeof realBaileys;
+
+  const lines: { msg: string; fields: Record<string, unknown> }[] = [];
+  const logger: Logger = (() => {
+    const make = (base: Record<string, unknown>): Logger => {
+      const put = (msg: string, f?: Record<string, unknown>) => void lines.push({ msg, fields: { ...base, ...f } });
+      return { debug: put, info: put, warn: put, error: put, child: (f) => make({ ...base, ...f }) };
+    };
+    return make({});
+  })();
+  const authItems = new Map<string, unknown>();
+  const auth: AuthStore = {
+    async get(type, ids) {
+      return Object.fromEntries(ids.filter((id) => authItems.has(`${type}#${id}`)).map((id) => [id, authItems.get(`${type}#${id}`)]));
+    },
+    async set(data) {
+      for (const [type, entries] of Object.entries(data))
+        for (const [id, v] of Object.entries(entries)) {
+          if (v == null) authItems.delete(`${type}#${id}`);
+          else authItems.set(`${type}#${id}`, v);
+        }
+    },
+    async clear() {
+      authItems.clear();
+    },
+  };
+  const connection: ConnectionState[] = [];
+  const messages: ProviderMessage[] = [];
+  const stored: MessageStore = createMemoryMessageStore();
+  const events: ProviderEvents = {
+    connection: async (c) => void connection.push(c),
+    message: async (m) => {
+      // stores the media as the host does (the download is part of handling the message)
+      if (m.media) await m.media.download().catch(() => undefined);
+      messages.push(m);
+    },
+    messageUpdate: async () => undefined,
+    presence: async () => undefined,
+    call: async () => undefined,
+  };
+  const provider = createBaileysProvider({ logger, db: {} as Db, baileys: async () => baileys, messages: () => stored, versionTimeoutMs: 200, unlinkTimeoutMs: 2_000, ...opts });
+  const session = provider.createSession({ identity: { companyId: 1, whatsappId: 2 }, events, auth });
+  const latest = () => sockets[sockets.length - 1]!;
+  return { session, sockets, latest, connection, messages, lines, authItems, stored, versionLookups: () => versionLookups };
+};
+
+const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
+const until = async (what: string, check: () => boolean, ms = 3_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await tick(10);
+  }
+};
+
+const textMsg = (id: string, remoteJid: string, text: string, extra: Partial<WAMessage["key"]> = {}): WAMessage =>
+  ({ key: { remoteJid, id, fromMe: false, ...extra }, message: { conversation: text }, messageTimestamp: 1_763_800_000, pushName: "Maria" }) as WAMessage;
+
+describe("Baileys provider: closes (ADR 0014)", () => {
+  it("403 (banned/forbidden) and 440 (replaced) stop: no new socket, DISCONNECTED with the reason, auth kept", async () => {
+    for (const [code, reason] of [
+      [403, "forbidden"],
+      [440, "connectionReplaced"],
+    ] as const) {
+      const h = harness();
+      await h.session.start();
+      h.latest().open();
+      h.authItems.set("creds#marker", true);
+      h.latest().close(code);
+      await tick(1_200); // longer than the first backoff
+      expect(h.sockets).toHaveLength(1);
+      expect(h.connection.at(-1)).toMatchObject({ status: "DISCONNECTED", reason });
+      expect(h.authItems.has("creds#marker")).toBe(true);
+    }
+  });
+
+  it("401 (logged out from the phone) clears the auth, says so, and offers a new QR", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    h.authItems.set("creds#marker", true);
+    h.latest().close(401);
+    await until("a new socket", () => h.sockets.length === 2);
+    expect(h.authItems.has("creds#marker")).toBe(false);
+    expect(h.connection).toContainEqual(expect.objectContaining({ status: "DISCONNECTED", loggedOut: true, reason: "loggedOut" }));
+  });
+
+  it("515 (restart after pairing) reconnects at once, keeping the retry counter cache", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().close(515);
+    await until("a new socket", () => h.sockets.length === 2);
+    expect(h.sockets[1]!.config.msgRetryCounterCache).toBe(h.sockets[0]!.config.msgRetryCounterCache);
+    expect(h.sockets[1]!.config.msgRetryCounterCache).toBeDefined();
+  });
+
+  it("connects with the WhatsApp Web version looked up at start, and looks it up again after a 405", async () => {
+    const h = harness();
+    await h.session.start();
+    expect(h.latest().config.version).toEqual([2, 3000, 1_029_999_999]);
+    h.latest().close(405);
+    await until("a new socket", () => h.sockets.length === 2, 4_000);
+    expect(h.versionLookups()).toBe(2);
+  });
+
+  it("falls back to the bundled version when the lookup hangs", async () => {
+    const h = harness({ fetchVersion: () => new Promise(() => undefined) });
+    await h.session.start();
+    expect(h.latest().config.version).toEqual(realBaileys.DEFAULT_CONNECTION_CONFIG.version);
+  });
+
+  it("Baileys logs at info through our logger (not silent)", async () => {
+    const h = harness();
+    await h.session.start();
+    const log = h.latest().config.logger;
+    expect(log.level).toBe("info");
+    log.info({ count: 812 }, "uploading pre-keys");
+    expect(h.lines).toContainEqual({ msg: "uploading pre-keys", fields: expect.objectContaining({ lib: "baileys", count: 812, companyId: 1, whatsappId: 2 }) });
+  });
+
+  it("ignores status and broadcast jids at the socket", async () => {
+    const h = harness();
+    await h.session.start();
+    const ignore = h.latest().config.shouldIgnoreJid as (jid: string) => boolean;
+    expect(ignore("status@broadcast")).toBe(true);
+    expect(ignore("123@newsletter")).toBe(true);
+    expect(ignore("5511987654321@s.whatsapp.net")).toBe(false);
+  });
+});
+
+describe("Baileys provider: logout and new QR unlink the device", () => {
+  it("with the socket down, a socket is opened to unlink before the auth is cleared", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    (h.latest().config.auth as { creds: { me?: unknown } }).creds.me = { id: "5511900000000:12@s.whatsapp.net" }; // paired
+    h.latest().close(403); // stopped, socket down
+    await tick();
+    const logout = h.session.logout();
+    await until("an unlink socket", () => h.sockets.length === 2);
+    h.latest().open();
+    await logout;
+    expect(h.sockets[1]!.loggedOut).toBe(true);
+    expect(h.authItems.size).toBe(0);
+    expect(h.connection.at(-1)).toMatchObject({ status: "DISCONNECTED", loggedOut: true });
+    expect(h.connection.at(-1)?.reason).toBeUndefined();
+  });
+
+  it("says so when the device could not be unlinked", async () => {
+    const h = harness({ unlinkTimeoutMs: 100 });
+    await h.session.start();
+    h.latest().open();
+    h.latest().close(403);
+    await tick();
+    // the session in memory is a paired one
+    const creds = (h.latest().config.auth as { creds: { me?: unknown } }).creds;
+    creds.me = { id: "5511900000000:12@s.whatsapp.net" };
+    await h.session.logout();
+    expect(h.connection.at(-1)).toMatchObject({ status: "DISCONNECTED", loggedOut: true, reason: "unlinkFailed" });
+  });
+});
+
+describe("Baileys provider: messages", () => {
+  it("keeps a chat's order when an earlier message's media is slow", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const h = harness({ download: async () => (await gate, Readable.from([Buffer.from("jpeg")])) });
+    await h.session.start();
+    h.latest().open();
+    const chat = "5511987654321@s.whatsapp.net";
+    const image = { key: { remoteJid: chat, id: "IMG1", fromMe: false }, message: { imageMessage: { mimetype: "image/jpeg", fileLength: 4 } }, messageTimestamp: 1 } as unknown as WAMessage;
+    h.latest().emit("messages.upsert", { type: "notify", messages: [image] });
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("TXT2", chat, "depois")] });
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("OTHER", "5511900000001@s.whatsapp.net", "outro chat")] });
+    await until("the other chat", () => h.messages.length === 1);
+    expect(h.messages.map((m) => m.id)).toEqual(["OTHER"]); // other chats are not held up
+    release();
+    await until("all", () => h.messages.length === 3);
+    expect(h.messages.map((m) => m.id)).toEqual(["OTHER", "IMG1", "TXT2"]);
+  });
+
+  it("our own send coming back as append is neither downloaded nor published again", async () => {
+    let downloads = 0;
+    const h = harness({ download: async () => (downloads++, Readable.from([Buffer.from("x")])) });
+    await h.session.start();
+    h.latest().open();
+    const chat = "5511987654321@s.whatsapp.net";
+    await h.session.send({ messageId: "OURS1", chatJid: chat, body: "", media: { key: "k", mimetype: "image/jpeg", kind: "image", read: async () => Buffer.from("jpeg") } });
+    const echo = { key: { remoteJid: chat, id: "OURS1", fromMe: true }, message: { imageMessage: { mimetype: "image/jpeg", fileLength: 4 } }, messageTimestamp: 1 } as unknown as WAMessage;
+    h.latest().emit("messages.upsert", { type: "append", messages: [echo] });
+    // a message typed on the company's phone is still published
+    h.latest().emit("messages.upsert", { type: "append", messages: [textMsg("PHONE1", chat, "do celular", { fromMe: true })] });
+    await until("the phone's message", () => h.messages.length === 1);
+    await tick(50);
+    expect(h.messages.map((m) => m.id)).toEqual(["PHONE1"]);
+    expect(downloads).toBe(0);
+  });
+});
+
+describe("Baileys provider: media size limit", () => {
+  it("inbound media WhatsApp declares too large is refused without downloading", async () => {
+    let downloads = 0;
+    const h = harness({ mediaMaxBytes: 1_000, download: async () => (downloads++, Readable.from([Buffer.alloc(10)])) });
+    await h.session.start();
+    h.latest().open();
+    const doc = { key: { remoteJid: "5511987654321@s.whatsapp.net", id: "DOC1", fromMe: false }, message: { documentMessage: { mimetype: "application/pdf", fileName: "big.pdf", fileLength: 5_000 } }, messageTimestamp: 1 } as unknown as WAMessage;
+    h.latest().emit("messages.upsert", { type: "notify", messages: [doc] });
+    await until("the message", () => h.messages.length === 1);
+    await expect(h.messages[0]!.media!.download()).rejects.toThrow(MediaTooLargeError);
+    expect(downloads).toBe(0);
+  });
+
+  it("inbound media that turns out larger than declared is cut off at the limit", async () => {
+    let produced = 0;
+    const endless = () =>
+      new Readable({
+        read() {
+          produced += 512;
+          this.push(Buffer.alloc(512));
+        },
+      });
+    const h = harness({ mediaMaxBytes: 4_096, download: async () => endless() });
+    await h.session.start();
+    h.latest().open();
+    const vid = { key: { remoteJid: "5511987654321@s.whatsapp.net", id: "VID1", fromMe: false }, message: { videoMessage: { mimetype: "video/mp4", fileLength: 100 } }, messageTimestamp: 1 } as unknown as WAMessage;
+    h.latest().emit("messages.upsert", { type: "notify", messages: [vid] });
+    await until("the message", () => h.messages.length === 1);
+    const err = await h.messages[0]!.media!.download().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaTooLargeError);
+    expect(produced).toBeLessThan(4_096 + 64 * 1024); // stopped (stream buffers aside), not read to the end
+  });
+
+  it("outbound media over the limit is refused before it is read", async () => {
+    let reads = 0;
+    const h = harness({ mediaMaxBytes: 1_000 });
+    await h.session.start();
+    h.latest().open();
+    const media = { key: "k", mimetype: "video/mp4", kind: "video" as const, byteSize: async () => 5_000, read: async () => (reads++, Buffer.alloc(5_000)) };
+    const err = await h.session.send({ messageId: "BIG1", chatJid: "5511987654321@s.whatsapp.net", body: "", media }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).code).toBe("ERR_WAPP_MEDIA_TOO_LARGE");
+    expect(reads).toBe(0);
+    expect(h.latest().sent).toHaveLength(0);
+  });
+
+  it("outbound media is uploaded from a stream when the store offers one", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    const stream = Readable.from([Buffer.from("pdf")]);
+    await h.session.send({ messageId: "DOC2", chatJid: "5511987654321@s.whatsapp.net", body: "", media: { key: "k", mimetype: "application/pdf", kind: "document", filename: "a.pdf", byteSize: async () => 3, stream: async () => stream, read: async () => Buffer.from("pdf") } });
+    expect(h.latest().sent[0]!.content.document).toEqual({ stream });
+  });
+});
+
+describe("Baileys provider: keys rebuilt from what was stored", () => {
+  it("a group message: react, quote and read name the participant, not the group", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    const group = "120363025555555555@g.us";
+    const participant = "112233445566778@lid";
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("G1", group, "oi grupo", { participant, participantAlt: "5511987654321@s.whatsapp.net" })] });
+    await until("the message", () => h.messages.length === 1);
+    await h.session.react(group, "G1", "👍");
+    expect(h.latest().sent.at(-1)!.content.react).toEqual({ text: "👍", key: { remoteJid: group, id: "G1", fromMe: false, participant, participantAlt: "5511987654321@s.whatsapp.net" } });
+    await h.session.send({ messageId: "Q1", chatJid: group, body: "resposta", quotedId: "G1" });
+    expect((h.latest().sent.at(-1)!.opts!.quoted as WAMessage).key).toMatchObject({ remoteJid: group, participant });
+    await h.session.markRead(group, ["G1"]);
+    expect(h.latest().read).toEqual([expect.objectContaining({ remoteJid: group, id: "G1", participant, fromMe: false })]);
+  });
+
+  it("a chat addressed by LID while the ticket holds the number: edit and delete use the stored LID", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    const lid = "112233445566778@lid";
+    const pn = "5511987654321@s.whatsapp.net";
+    await h.stored.put("MINE1", { remoteJid: lid, fromMe: true, remoteJidAlt: pn }, realBaileys.proto.Message.encode({ conversation: "oi" }).finish());
+    await h.session.edit(pn, "MINE1", "oi, corrigido");
+    expect(h.latest().sent.at(-1)).toMatchObject({ jid: lid, content: { text: "oi, corrigido", edit: { remoteJid: lid, id: "MINE1", fromMe: true } } });
+    await h.session.delete(pn, "MINE1");
+    expect(h.latest().sent.at(-1)).toMatchObject({ jid: lid, content: { delete: { remoteJid: lid, id: "MINE1", fromMe: true } } });
+  });
+});
