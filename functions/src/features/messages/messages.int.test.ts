@@ -122,4 +122,22 @@ describe("edit, delete, react, forward", () => {
     const list = await t.call("GET", `/messages/${tk.id}`, { token: a.userToken });
     expect(list.body.messages.find((m: { id: string }) => m.id === sent.body.id)).toMatchObject({ body: "privado", isDeleted: false, reactions: [] });
   });
+
+  it("marks audio as a voice note only for a composer recording in Ogg/Opus; an uploaded mp3 goes as plain audio", async () => {
+    const tk = await openTicket();
+    const post = async (file: File) => {
+      const form = new FormData();
+      form.append("medias", file);
+      const res = await t.app.request(`/api/messages/${tk.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.userToken}` } });
+      expect(res.status).toBe(201);
+      return sendsTo(tk.jid).at(-1) as { media?: { kind: string; ptt?: boolean } };
+    };
+    const mp3 = await post(new File([new Uint8Array(20_000)], "musica.mp3", { type: "audio/mpeg" }));
+    expect(mp3.media).toMatchObject({ kind: "audio" });
+    expect(mp3.media?.ptt).toBeUndefined();
+    const webm = await post(new File([new Uint8Array(20_000)], "audio-1763800000000.webm", { type: "audio/webm" }));
+    expect(webm.media?.ptt).toBeUndefined();
+    const voice = await post(new File([new Uint8Array(20_000)], "audio-1763800000001.ogg", { type: "audio/ogg" }));
+    expect(voice.media).toMatchObject({ kind: "audio", ptt: true });
+  });
 });

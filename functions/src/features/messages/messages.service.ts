@@ -3,6 +3,7 @@ import type { MessageListResponse, MessageView } from "@atende/shared/contracts/
 import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { SendMessageInput } from "@atende/shared/domain/messages/message";
+import { isVoiceNote } from "@atende/shared/domain/messages/message";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
 import type { MediaStore } from "../../platform/storage/media-store.port";
@@ -116,7 +117,7 @@ export const createMessagesService = (deps: {
         t,
         {
           body: i === 0 ? input.body : "",
-          media: { key: mediaKey, mimetype: file.type || "application/octet-stream", filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" ? { ptt: true } : {}) },
+          media: { key: mediaKey, mimetype: file.type || "application/octet-stream", filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" && isVoiceNote(file.name, file.type) ? { ptt: true } : {}) },
           quotedId: i === 0 ? input.quotedId : null,
           userId: input.userId,
           id,

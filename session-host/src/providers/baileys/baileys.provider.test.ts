@@ -329,6 +329,22 @@ describe("Baileys provider: media size limit", () => {
   });
 });
 
+describe("Baileys provider: voice notes (ADR 0015)", () => {
+  it("only Opus in Ogg goes as a voice note; other audio keeps its type and goes as plain audio", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    const chat = "5511987654321@s.whatsapp.net";
+    const audio = (mimetype: string) => ({ key: "k", mimetype, kind: "audio" as const, ptt: true, read: async () => Buffer.from("a") });
+    await h.session.send({ messageId: "A1", chatJid: chat, body: "", media: audio("audio/mpeg") });
+    expect(h.latest().sent.at(-1)!.content).toMatchObject({ mimetype: "audio/mpeg", ptt: false });
+    await h.session.send({ messageId: "A2", chatJid: chat, body: "", media: audio("audio/webm;codecs=opus") });
+    expect(h.latest().sent.at(-1)!.content).toMatchObject({ mimetype: "audio/webm;codecs=opus", ptt: false });
+    await h.session.send({ messageId: "A3", chatJid: chat, body: "", media: audio("audio/ogg; codecs=opus") });
+    expect(h.latest().sent.at(-1)!.content).toMatchObject({ mimetype: "audio/ogg; codecs=opus", ptt: true });
+  });
+});
+
 describe("Baileys provider: keys rebuilt from what was stored", () => {
   it("a group message: react, quote and read name the participant, not the group", async () => {
     const h = harness();

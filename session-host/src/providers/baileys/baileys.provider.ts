@@ -3,6 +3,7 @@ import { pipeline } from "node:stream/promises";
 import type * as BaileysModule from "baileys";
 import type { WAMessage, WAMessageKey } from "baileys";
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
+import { isOggOpus } from "@atende/shared/domain/messages/message";
 import type { Db } from "../../platform/db";
 import type { Logger } from "../../platform/logger";
 import { pinoAdapter } from "../../platform/pino-adapter";
@@ -414,8 +415,11 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
             return { image: upload, caption, mimetype: m.media.mimetype, contextInfo };
           case "video":
             return { video: upload, caption, mimetype: m.media.mimetype, contextInfo };
-          case "audio":
-            return { audio: upload, mimetype: m.media.ptt ? "audio/ogg; codecs=opus" : m.media.mimetype, ptt: Boolean(m.media.ptt), contextInfo };
+          case "audio": {
+            // a voice note only when it really is Opus in Ogg (ADR 0015); anything else goes as plain audio, as it is
+            const voice = Boolean(m.media.ptt) && isOggOpus(m.media.mimetype);
+            return { audio: upload, mimetype: voice ? "audio/ogg; codecs=opus" : m.media.mimetype, ptt: voice, contextInfo };
+          }
           case "sticker":
             return { sticker: upload, contextInfo };
           case "document":

@@ -76,3 +76,19 @@ export type Message = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** What the composer's recorder names its recordings: `audio-<epoch ms>.<ext>`. */
+const RECORDING_NAME = /^audio-\d{10,}\.(ogg|webm|m4a|opus)$/i;
+
+/** Audio WhatsApp plays as a voice note: Opus in an Ogg container (what its own apps record). */
+export const isOggOpus = (mimetype: string) => {
+  const m = mimetype.toLowerCase().replace(/\s+/g, "");
+  return m === "audio/ogg;codecs=opus" || m === "audio/opus" || (m.startsWith("audio/ogg") && !m.includes("codecs="));
+};
+
+/**
+ * A file is sent as a voice note (PTT) only when it is a recording made in the composer and already Opus in
+ * Ogg: an uploaded mp3/m4a, or a browser recording in WebM or MP4, goes as plain audio, which plays everywhere
+ * (there is no transcoder yet: ADR 0015).
+ */
+export const isVoiceNote = (filename: string, mimetype: string) => RECORDING_NAME.test(filename) && isOggOpus(mimetype);
