@@ -149,6 +149,15 @@ describe("inbound message pipeline", () => {
   });
 });
 
+describe("media over the size limit", () => {
+  it("a document the session host refused reaches the ticket without media, marked with the reason", async () => {
+    await deliver(t, customerMessage(a, { number: "5511911110011", body: "enorme.zip", extra: { type: "document", mediaRefused: { reason: "tooLarge", size: 200_000_000, limit: 67_108_864 } } }));
+    const [ticket] = await ticketsOf("5511911110011");
+    const m = (await messagesOf(ticket!.id)).find((x) => x.body === "enorme.zip")!;
+    expect(m).toMatchObject({ mediaUrl: null, error: "ERR_WAPP_MEDIA_TOO_LARGE" });
+  });
+});
+
 describe("presence and reactions", () => {
   it("pushes the customer's typing to sockets that see the ticket and applies reactions to the target message", async () => {
     const ev = customerMessage(a, { number: "5511911110013", body: "vou mandar foto" });

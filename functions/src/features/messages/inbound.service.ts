@@ -100,7 +100,8 @@ export const createInboundService = (deps: {
         isEdited: false,
         isForwarded: wm.isForwarded,
         ack: wm.fromMe ? 1 : 0,
-        error: null,
+        // media the host refused (over the size limit): the ticket says so instead of showing a broken file
+        error: wm.mediaRefused ? "ERR_WAPP_MEDIA_TOO_LARGE" : null,
         reactions: [],
         participant: wm.isGroup ? (wm.sender.pushName ?? wm.sender.number ?? wm.sender.jid) : null,
         userId: null,

@@ -92,7 +92,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onMenu, isGr
         </Box>
         {message.error && (
           <Typography variant="caption" color="error" display="block">
-            {t("sendFailed")}
+            {message.error === "ERR_WAPP_MEDIA_TOO_LARGE" ? t("errors:ERR_WAPP_MEDIA_TOO_LARGE") : t("sendFailed")}
           </Typography>
         )}
         <Stack direction="row" spacing={0.5} justifyContent="flex-end" alignItems="center" sx={{ color: "text.secondary", mt: 0.25 }}>

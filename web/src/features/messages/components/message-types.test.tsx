@@ -64,4 +64,20 @@ describe("message types", { timeout: 30_000 }, () => {
     expect(texts[0]).toContain("mensagem antiga");
     expect(calls.filter((c) => c.url.includes("pageNumber=2"))).toHaveLength(1);
   });
+
+  it("says why a media message has no file when it was over the size limit", async () => {
+    mockFetch({
+      "GET /api/messages/1": {
+        messages: [aMessage({ id: "big", mediaType: "application", body: "enorme.zip", error: "ERR_WAPP_MEDIA_TOO_LARGE" }), aMessage({ id: "failed", body: "não foi", error: "ERR_SENDING_WAPP_MSG", createdAt: "2026-05-10T12:05:00.000Z" })],
+        ticket: aTicket({ id: 1 }),
+        count: 2,
+        hasMore: false,
+      },
+      "GET /api/queue": [],
+      "GET /api/whatsapp/": [],
+    });
+    renderWithApp(<MessagesList ticketId={1} onReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
+    expect(await screen.findByText("Mídia acima do limite de 64 MB: não foi transferida.")).toBeInTheDocument();
+    expect(screen.getByText("Falha no envio")).toBeInTheDocument();
+  });
 });
