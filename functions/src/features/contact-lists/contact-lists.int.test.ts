@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import { consumeInbound } from "../../jobs/inbound-consumer";
 import { runJob } from "../../jobs/jobs-consumer";
-import { INLINE_IMPORT_ROWS } from "./contact-lists.service";
+import { CHECK_BATCH, CHECK_PAUSE_SECONDS, INLINE_IMPORT_ROWS } from "./contact-lists.service";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
@@ -248,6 +248,21 @@ describe("import", () => {
       ["5511944440001", true],
       ["5511944440002", false],
     ]);
+  });
+
+  it("checks numbers a batch at a time, pausing between batches (bulk checks are a ban trigger)", async () => {
+    const list = await newList(a, "Ritmo");
+    const numbers = Array.from({ length: CHECK_BATCH * 2 + 5 }, (_, i) => String(5511922000000 + i));
+    t.jobs.pending.length = 0;
+    await upload(list.id, a.adminToken, workbook([["Nome", "Numero"], ...numbers.map((n) => [`R ${n}`, n])]));
+    const before = t.commands.sent.length;
+    const first = t.jobs.pending.shift()!;
+    await runJob(t.container, first.job);
+    expect(t.commands.sent.length - before).toBe(CHECK_BATCH);
+    expect(t.jobs.pending).toHaveLength(1);
+    expect(t.jobs.pending[0]!.delaySeconds).toBeGreaterThanOrEqual(CHECK_PAUSE_SECONDS);
+    await runPendingJobs();
+    expect(t.commands.sent.length - before).toBe(numbers.length);
   });
 
   it("writes a large file in the background: the request answers at once, rows land as the jobs run", async () => {

@@ -31,8 +31,12 @@ export const CONTACT_LIST_IMPORT_JOB = "contactLists.import";
 
 /** checkNumber requests of this feature: `cli:<listId>:<itemId>` (the answer's number names the item's key). */
 const REQUEST_PREFIX = "cli:";
-/** Numbers sent for checking per job run; the job re-enqueues itself for the rest. */
-const CHECK_BATCH = 100;
+/**
+ * Numbers sent for checking per job run; the job re-enqueues itself for the rest after a pause. Bulk number
+ * checks are a known WhatsApp ban trigger: at most CHECK_BATCH numbers a CHECK_PAUSE_SECONDS (25 a minute).
+ */
+export const CHECK_BATCH = 25;
+export const CHECK_PAUSE_SECONDS = 60;
 /** Without a connected connection the check waits and retries (every 5 minutes, for an hour). */
 const NO_CONNECTION_RETRY_SECONDS = 300;
 const NO_CONNECTION_MAX_ATTEMPTS = 12;
@@ -265,7 +269,8 @@ export const createContactListsService = (deps: {
       }
       const page = await lists.pageItems(companyId, payload.contactListId, payload.cursor, CHECK_BATCH);
       await sendChecks(companyId, w.id, page.items.filter((i) => i.checkedAt === null));
-      if (page.next) await jobs.enqueue({ type: "feature", companyId, name: CONTACT_LIST_CHECK_JOB, payload: { contactListId: payload.contactListId, cursor: page.next } });
+      if (page.next)
+        await jobs.enqueue({ type: "feature", companyId, name: CONTACT_LIST_CHECK_JOB, payload: { contactListId: payload.contactListId, cursor: page.next } }, CHECK_PAUSE_SECONDS);
     },
     /** Hook of the number.checked inbound event: records the answer on the item it was asked for (others ignored). */
     async onNumberChecked(event: Extract<InboundEvent, { type: "number.checked" }>): Promise<void> {
