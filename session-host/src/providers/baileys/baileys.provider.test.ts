@@ -5,7 +5,7 @@ import type { WAMessage } from "baileys";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../platform/db";
 import type { Logger } from "../../platform/logger";
-import { MediaTooLargeError, ProviderError, type AuthStore, type ConnectionState, type ProviderEvents, type ProviderMessage } from "../provider.port";
+import { MediaTooLargeError, ProviderError, type AuthStore, type ConnectionState, type IncomingCall, type ProviderEvents, type ProviderMessage } from "../provider.port";
 import { createBaileysProvider, type BaileysProviderDeps } from "./baileys.provider";
 import { createMemoryMessageStore, type MessageStore } from "./message-store";
 
@@ -21,6 +21,7 @@ type FakeSocket = {
   loggedOut: boolean;
   sent: { jid: string; content: Record<string, unknown>; opts?: Record<string, unknown> }[];
   read: unknown[];
+  presence: string[];
   emit(event: string, payload: unknown): void;
   open(): void;
   close(statusCode?: number): void;
@@ -40,6 +41,7 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
       loggedOut: false,
       sent: [],
       read: [],
+      presence: [],
       emit: (event, payload) => ev.emit(event, payload),
       open() {
         s.user = { id: "5511900000000:12@s.whatsapp.net" };
@@ -61,6 +63,8 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
         return { key: { remoteJid: jid, id, fromMe: true }, message: { conversation: String(content.text ?? "") } };
       },
       readMessages: async (keys: unknown[]) => void s.read.push(...keys),
+      presenceSubscribe: async (jid: string) => void s.presence.push(jid),
+      groupMetadata: async (jid: string) => ({ id: jid, subject: "Equipe Vendas", participants: [] }),
       updateMediaMessage: async (m: unknown) => m,
     });
     sockets.push(s);
@@ -102,6 +106,7 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
   };
   const connection: ConnectionState[] = [];
   const messages: ProviderMessage[] = [];
+  const calls: IncomingCall[] = [];
   const stored: MessageStore = createMemoryMessageStore();
   const events: ProviderEvents = {
     connection: async (c) => void connection.push(c),
@@ -112,12 +117,12 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
     },
     messageUpdate: async () => undefined,
     presence: async () => undefined,
-    call: async () => undefined,
+    call: async (c) => void calls.push(c),
   };
   const provider = createBaileysProvider({ logger, db: {} as Db, baileys: async () => baileys, messages: () => stored, versionTimeoutMs: 200, unlinkTimeoutMs: 2_000, ...opts });
   const session = provider.createSession({ identity: { companyId: 1, whatsappId: 2 }, events, auth });
   const latest = () => sockets[sockets.length - 1]!;
-  return { session, sockets, latest, connection, messages, lines, authItems, stored, versionLookups: () => versionLookups };
+  return { session, sockets, latest, connection, messages, calls, lines, authItems, stored, versionLookups: () => versionLookups };
 };
 
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
@@ -270,6 +275,37 @@ describe("Baileys provider: messages", () => {
     await tick(50);
     expect(h.messages.map((m) => m.id)).toEqual(["PHONE1"]);
     expect(downloads).toBe(0);
+  });
+});
+
+describe("Baileys provider: socket events", () => {
+  it("subscribes once to the presence of a customer who wrote (typing… arrives only after that)", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    const chat = "5511987654321@s.whatsapp.net";
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("P1", chat, "oi"), textMsg("P2", chat, "tudo bem?")] });
+    await until("both", () => h.messages.length === 2);
+    expect(h.latest().presence).toEqual([chat]);
+  });
+
+  it("group messages carry the group's subject", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("GS1", "120363000000000001@g.us", "oi", { participant: "5511987654321@s.whatsapp.net" })] });
+    await until("the message", () => h.messages.length === 1);
+    expect(h.messages[0]).toMatchObject({ isGroup: true, groupSubject: "Equipe Vendas" });
+  });
+
+  it("a call from a LID carries the caller's number from callerPn", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    // Baileys 7 call event (Socket/messages-recv.js handleCall): offer from a LID, the number in callerPn
+    h.latest().emit("call", [{ chatId: "112233445566778@lid", from: "112233445566778@lid", callerPn: "5511987654321@s.whatsapp.net", id: "CALL1", date: new Date(), offline: false, status: "offer", isVideo: true, isGroup: false }]);
+    await until("the call", () => h.calls.length === 1);
+    expect(h.calls[0]).toEqual({ callId: "CALL1", from: "112233445566778@lid", fromNumber: "5511987654321", isVideo: true });
   });
 });
 

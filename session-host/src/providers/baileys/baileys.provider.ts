@@ -254,9 +254,25 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           if (u.connection === "close") onClose(s, u.lastDisconnect?.error);
         });
 
+        s.ev.on("groups.upsert", (groups) => {
+          for (const g of groups) groupMetadata.set(g.id, g);
+        });
         s.ev.on("groups.update", (updates) => {
           for (const g of updates) if (g.id) groupMetadata.del(g.id);
         });
+        s.ev.on("group-participants.update", ({ id }) => groupMetadata.del(id));
+        // Baileys keeps the LID <-> number mappings in the auth store itself; logged so a first run shows them
+        s.ev.on("lid-mapping.update", (m) => log.debug("lid mapping", { mapping: m as unknown as Record<string, unknown> }));
+        /** chats whose presence (typing…) this socket subscribed to: WhatsApp only sends it after a subscribe */
+        const subscribed = new Set<string>();
+        const subjectOf = async (jid: string) => {
+          let meta = groupMetadata.get<{ subject?: string }>(jid);
+          if (!meta) {
+            meta = await s.groupMetadata(jid).catch(() => undefined);
+            if (meta) groupMetadata.set(jid, meta);
+          }
+          return meta?.subject || undefined;
+        };
 
         s.ev.on("messages.upsert", ({ messages: list, type }) => {
           if (type !== "notify" && type !== "append") return;
@@ -268,6 +284,11 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
             void inChat(chatJid, async () => {
               await remember(msg).catch((err) => log.warn("message not kept for retries", { err: String(err) }));
               const mapped = mapBaileysMessage(msg, downloader(b, s));
+              if (mapped.kind === "message" && mapped.message.isGroup) mapped.message.groupSubject = await subjectOf(chatJid);
+              if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify" && !subscribed.has(chatJid)) {
+                subscribed.add(chatJid);
+                void s.presenceSubscribe(chatJid).catch((err) => log.debug("presence subscribe failed", { chatJid, err: String(err) }));
+              }
               if (mapped.kind === "message") await report(events.message(mapped.message));
               else if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
             });

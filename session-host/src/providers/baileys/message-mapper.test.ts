@@ -87,4 +87,44 @@ describe("Baileys message -> waMessage", () => {
     expect([0, 1, 2, 3, 4, 5].map(ackOf)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(ackOf(undefined)).toBeUndefined();
   });
+
+  it("round video notes (ptvMessage) are videos with their download", async () => {
+    const m = message(map("ptv"));
+    expect(m).toMatchObject({ type: "video", body: "" });
+    expect(m.media).toMatchObject({ mimetype: "video/mp4" });
+  });
+
+  it("polls read as their question and options (V3 and V1, 1:1 and group); votes are not messages", () => {
+    expect(message(map("poll"))).toMatchObject({ type: "chat", body: "📊 Qual horário?\n• Manhã\n• Tarde", sender: { number: "5511987654321", lid: "112233445566778@lid" } });
+    expect(message(map("pollV1"))).toMatchObject({ type: "chat", isGroup: true, body: "📊 Pizza?\n• Sim\n• Não" });
+    expect(map("pollVote").kind).toBe("ignore");
+  });
+
+  it("an edit in a LID-addressed chat updates the original in that chat", () => {
+    expect(map("lidEdit")).toEqual({ kind: "update", update: { messageId: "3EB0A3", chatJid: "112233445566778@lid", body: "via lid, corrigido" } });
+  });
+
+  it("a group participant's revoke deletes the original in the group", () => {
+    expect(map("groupRevoke")).toEqual({ kind: "update", update: { messageId: "3EB0F1", chatJid: "120363000000000001@g.us", isDeleted: true } });
+  });
+
+  it("a reaction in a group names the reacted message and the participant who reacted", () => {
+    const m = message(map("groupReaction"));
+    expect(m).toMatchObject({ type: "reactionMessage", isGroup: true, reaction: { targetId: "OURS02", emoji: "👍" } });
+    expect(m.sender).toMatchObject({ lid: "112233445566778@lid", number: "5511987654321" });
+  });
+
+  it("a quoted image in a group: the phone-number participant is the sender, the quote is kept", () => {
+    const m = message(map("groupImage"));
+    expect(m).toMatchObject({ type: "image", body: "no grupo", quotedId: "3EB0F1", isGroup: true });
+    expect(m.sender).toEqual({ jid: "5511987654321@s.whatsapp.net", number: "5511987654321", lid: undefined, pushName: "João" });
+  });
+
+  it("typed on the company's phone in a LID chat: fromMe, in the LID chat", () => {
+    expect(message(map("fromMeLid"))).toMatchObject({ fromMe: true, chatJid: "112233445566778@lid", body: "respondi pelo celular" });
+  });
+
+  it("channels (newsletters) are ignored", () => {
+    expect(map("newsletter").kind).toBe("ignore");
+  });
 });

@@ -55,7 +55,18 @@ export const senderOf = (msg: WAMessage) => {
 
 const contextOf = (c: Content) => {
   const inner =
-    c.extendedTextMessage ?? c.imageMessage ?? c.videoMessage ?? c.audioMessage ?? c.documentMessage ?? c.stickerMessage ?? c.locationMessage ?? c.contactMessage;
+    c.extendedTextMessage ??
+    c.imageMessage ??
+    c.videoMessage ??
+    c.ptvMessage ??
+    c.audioMessage ??
+    c.documentMessage ??
+    c.stickerMessage ??
+    c.locationMessage ??
+    c.contactMessage ??
+    c.pollCreationMessage ??
+    c.pollCreationMessageV2 ??
+    c.pollCreationMessageV3;
   return (inner as { contextInfo?: proto.IContextInfo | null } | null | undefined)?.contextInfo ?? undefined;
 };
 
@@ -65,6 +76,8 @@ const MEDIA_FIELDS = [
   ["audioMessage", "audio"],
   ["documentMessage", "document"],
   ["stickerMessage", "sticker"],
+  // round video notes ("PTV"): a video for the ticket
+  ["ptvMessage", "video"],
 ] as const;
 
 export const mapBaileysMessage = (msg: WAMessage, download: (msg: WAMessage) => Promise<Buffer>): Mapped => {
@@ -132,6 +145,13 @@ export const mapBaileysMessage = (msg: WAMessage, download: (msg: WAMessage) => 
     const body = (c.contactsArrayMessage.contacts ?? []).map((x) => x.vcard ?? "").join("\n");
     return { kind: "message", message: { ...base, type: "contactMessage", body } };
   }
+  const poll = c.pollCreationMessage ?? c.pollCreationMessageV2 ?? c.pollCreationMessageV3;
+  if (poll) {
+    // a poll reads as its question and options; votes arrive encrypted (pollUpdateMessage) and are not shown
+    const options = (poll.options ?? []).map((o) => `• ${o.optionName ?? ""}`);
+    return { kind: "message", message: { ...base, type: "chat", body: [`📊 ${poll.name ?? ""}`, ...options].join("\n") } };
+  }
+  if (c.pollUpdateMessage) return { kind: "ignore", reason: "poll vote" };
   const buttons = c.buttonsResponseMessage?.selectedDisplayText ?? c.listResponseMessage?.title ?? c.templateButtonReplyMessage?.selectedDisplayText;
   if (buttons) return { kind: "message", message: { ...base, type: "chat", body: buttons } };
   return { kind: "ignore", reason: "unsupported content" };
