@@ -193,7 +193,13 @@ describe("sessions: /whatsappsession and /whatsapp-restart", () => {
     expect(frame).toMatchObject({ channel: `company-${c.company.id}-whatsappSession`, event: "whatsappSession", data: { action: "update", session: { id, qrcode: "2@abc" } } });
     await inbound({ eventId: "e2", type: "connection", companyId: c.company.id, whatsappId: id, status: "CONNECTED", qrcode: "", number: "5511987654321" });
     w = (await t.call("GET", `/whatsapp/${id}`, { token: c.adminToken })).body;
-    expect(w).toMatchObject({ status: "CONNECTED", qrcode: "", number: "5511987654321" });
+    expect(w).toMatchObject({ status: "CONNECTED", qrcode: "", number: "5511987654321", disconnectReason: null });
+    // banned: the session host stops and says why; the page shows it until the next state
+    await inbound({ eventId: "e2b", type: "connection", companyId: c.company.id, whatsappId: id, status: "DISCONNECTED", qrcode: "", reason: "forbidden" });
+    w = (await t.call("GET", `/whatsapp/${id}`, { token: c.adminToken })).body;
+    expect(w).toMatchObject({ status: "DISCONNECTED", disconnectReason: "forbidden" });
+    await inbound({ eventId: "e2c", type: "connection", companyId: c.company.id, whatsappId: id, status: "OPENING", qrcode: "" });
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: c.adminToken })).body.disconnectReason).toBeNull();
   });
 
   it("a connection event for a deleted connection is ignored", async () => {

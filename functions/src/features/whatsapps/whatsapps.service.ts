@@ -57,6 +57,7 @@ export const toWhatsappResponse = (w: Whatsapp, queues: Queue[], withToken: bool
   token: withToken ? w.token : "",
   qrcode: w.qrcode,
   retries: w.retries,
+  disconnectReason: w.disconnectReason ?? null,
   createdAt: w.createdAt,
   updatedAt: w.updatedAt,
 });
@@ -250,7 +251,13 @@ export const createWhatsappsService = (deps: Deps) => {
       const w = await whatsapps.setSession(
         event.companyId,
         event.whatsappId,
-        { status: event.status, qrcode: event.status === "qrcode" ? event.qrcode : "", retries: event.retries, ...(event.number ? { number: event.number } : {}) },
+        {
+          status: event.status,
+          qrcode: event.status === "qrcode" ? event.qrcode : "",
+          retries: event.retries,
+          disconnectReason: event.status === "DISCONNECTED" ? (event.reason ?? null) : null,
+          ...(event.number ? { number: event.number } : {}),
+        },
         clock(),
       );
       if (!w) {

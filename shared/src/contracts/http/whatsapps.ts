@@ -28,6 +28,8 @@ export type WhatsappResponse = {
   token: string;
   qrcode: string;
   retries: number;
+  /** why the session stopped, while DISCONNECTED: a close reason of ADR 0014 (forbidden, connectionReplaced, loggedOut, ...) */
+  disconnectReason: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -8,7 +8,7 @@ import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import type { SessionAction } from "../api/whatsapps";
 
 /** The status icon with its tooltip (spec 1 "Connection tooltips": disconnected, waiting for QR, connected, timeout). */
-export function ConnectionStatusIcon({ status }: { status: WhatsappResponse["status"] }) {
+export function ConnectionStatusIcon({ status, reason }: { status: WhatsappResponse["status"]; reason?: string | null }) {
   const { t } = useTranslation("connections");
   const [icon, tip] =
     status === "CONNECTED"
@@ -21,7 +21,15 @@ export function ConnectionStatusIcon({ status }: { status: WhatsappResponse["sta
             ? [<CircularProgress key="i" size={20} />, "opening"]
             : [<LostIcon key="i" color="error" />, "timeout"];
   return (
-    <Tooltip title={<span data-testid="status-tooltip">{t(`tooltips.${tip}.title`)}<br />{t(`tooltips.${tip}.text`)}</span>}>
+    <Tooltip
+      title={
+        <span data-testid="status-tooltip">
+          {t(`tooltips.${tip}.title`)}
+          <br />
+          {status === "DISCONNECTED" && reason ? t(`closeReasons.${reason}`, { defaultValue: t(`tooltips.${tip}.text`) }) : t(`tooltips.${tip}.text`)}
+        </span>
+      }
+    >
       <span data-testid="connection-status" data-status={status} style={{ display: "inline-flex" }}>
         {icon}
       </span>

@@ -34,6 +34,7 @@ const wa = (id: number, status: WhatsappResponse["status"], over: Partial<Whatsa
   token: "t",
   qrcode: status === "qrcode" ? "SIM@1,2,abc" : "",
   retries: 0,
+  disconnectReason: null,
   createdAt: "2026-11-20T10:00:00.000Z",
   updatedAt: "2026-11-21T13:05:00.000Z",
   ...over,
@@ -58,6 +59,14 @@ describe("connections page", { timeout: 30_000 }, () => {
     expect(within(timeout).getByRole("button", { name: "Desconectar" })).toBeInTheDocument();
     expect(within(qr).queryByTestId("default-flag")).toBeNull();
     expect(within(connected).getByText(/^\d{2}\/11\/26 \d{2}:05$/)).toBeInTheDocument();
+  });
+
+  it("says why a connection stopped (banned) in its status tooltip", async () => {
+    mockFetch({ "GET /api/whatsapp/": [wa(3, "DISCONNECTED", { disconnectReason: "forbidden" })], "GET /api/queue": [] });
+    render();
+    const [row] = await screen.findAllByTestId("connection-row");
+    await userEvent.hover(within(row!).getByTestId("connection-status"));
+    expect(await screen.findByTestId("status-tooltip")).toHaveTextContent("O WhatsApp bloqueou ou baniu este número");
   });
 
   it("opens the QR modal with its four steps", async () => {

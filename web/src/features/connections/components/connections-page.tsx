@@ -82,7 +82,7 @@ export function ConnectionsPage() {
                 <TableCell>{w.name}</TableCell>
                 <TableCell data-testid="connection-number">{w.number ? formatPhone(w.number) : "-"}</TableCell>
                 <TableCell align="center">
-                  <ConnectionStatusIcon status={w.status} />
+                  <ConnectionStatusIcon status={w.status} reason={w.disconnectReason} />
                 </TableCell>
                 <TableCell align="center">
                   <SessionActions whatsapp={w} busy={session.isPending} onQr={() => setQrFor(w.id)} onAction={(a) => act(w, a)} />
