@@ -365,6 +365,19 @@ describe("Baileys provider: media size limit", () => {
   });
 });
 
+describe("Baileys provider: send pace of one number", () => {
+  it("sends a burst at once, then waits for the pace", async () => {
+    let clock = 0;
+    const waits: number[] = [];
+    const h = harness({ sendPace: { perMinute: 30, burst: 3, now: () => clock, sleep: async (ms) => void (waits.push(ms), (clock += ms)) } });
+    await h.session.start();
+    h.latest().open();
+    for (let i = 0; i < 5; i++) await h.session.send({ messageId: `PACE${i}`, chatJid: `55119000000${10 + i}@s.whatsapp.net`, body: "campanha" });
+    expect(h.latest().sent).toHaveLength(5);
+    expect(waits).toEqual([2_000, 2_000]); // 30 a minute: one every 2 s after the burst of 3
+  });
+});
+
 describe("Baileys provider: voice notes (ADR 0015)", () => {
   it("only Opus in Ogg goes as a voice note; other audio keeps its type and goes as plain audio", async () => {
     const h = harness();

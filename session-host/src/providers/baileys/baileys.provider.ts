@@ -85,6 +85,40 @@ export type BaileysProviderDeps = {
   baileysLogLevel?: "trace" | "debug" | "info" | "warn" | "error" | "silent";
   /** how long logout/new QR waits for a socket opened only to unlink the device */
   unlinkTimeoutMs?: number;
+  /**
+   * Send pace of one connection (one WhatsApp number): a burst, then at most `perMinute` messages a minute;
+   * sends beyond it wait (bursts of automated messages are a ban trigger). `now`/`sleep` for tests.
+   */
+  sendPace?: { perMinute: number; burst: number; now?: () => number; sleep?: (ms: number) => Promise<void> };
+};
+
+/** A token bucket: `take` resolves when a token is free. */
+export const createPacer = (opts: { perMinute: number; burst: number; now?: () => number; sleep?: (ms: number) => Promise<void> }) => {
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const interval = 60_000 / opts.perMinute;
+  let tokens = opts.burst;
+  let at = now();
+  let chain: Promise<void> = Promise.resolve();
+  const refill = () => {
+    const t = now();
+    tokens = Math.min(opts.burst, tokens + (t - at) / interval);
+    at = t;
+  };
+  return {
+    take(): Promise<void> {
+      const turn = chain.then(async () => {
+        refill();
+        if (tokens < 1) {
+          await sleep(Math.ceil((1 - tokens) * interval));
+          refill();
+        }
+        tokens -= 1;
+      });
+      chain = turn.catch(() => undefined);
+      return turn;
+    },
+  };
 };
 
 /**
@@ -126,6 +160,7 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
       const log = deps.logger.child({ provider: "baileys", ...identity });
       const baileysLog = pinoAdapter(log, deps.baileysLogLevel ?? "info");
       const messages = deps.messages?.(identity) ?? createMessageStore(deps.db, identity);
+      const pacer = createPacer(deps.sendPace ?? { perMinute: 60, burst: 20 });
       /** kept across reconnects: the retry counts of messages a device could not decrypt */
       const msgRetryCounterCache = ttlCache(60 * 60_000);
       const groupMetadata = ttlCache(5 * 60_000, 1_000);
@@ -493,6 +528,7 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           const s = live();
           const quoted = m.quotedId ? await storedMessage(m.quotedId) : undefined;
           const body = await content(m);
+          await pacer.take();
           sentIds.add(m.messageId);
           if (sentIds.size > 5_000) sentIds.delete(sentIds.values().next().value as string);
           const sent = await s.sendMessage(m.chatJid, body as never, { messageId: m.messageId, quoted });
