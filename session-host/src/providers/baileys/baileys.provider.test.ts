@@ -315,7 +315,7 @@ describe("Baileys provider: media size limit", () => {
     const h = harness({ mediaMaxBytes: 1_000, download: async () => (downloads++, Readable.from([Buffer.alloc(10)])) });
     await h.session.start();
     h.latest().open();
-    const doc = { key: { remoteJid: "5511987654321@s.whatsapp.net", id: "DOC1", fromMe: false }, message: { documentMessage: { mimetype: "application/pdf", fileName: "big.pdf", fileLength: 5_000 } }, messageTimestamp: 1 } as unknown as WAMessage;
+    const doc = { key: { remoteJid: "5511987654321@s.whatsapp.net", id: "DOC1", fromMe: false }, message: { documentMessage: { mimetype: "application/pdf", fileName: "big.pdf", fileLength: realBaileys.proto.Message.DocumentMessage.decode(realBaileys.proto.Message.DocumentMessage.encode({ fileLength: 5_000 }).finish()).fileLength } }, messageTimestamp: 1 } as unknown as WAMessage;
     h.latest().emit("messages.upsert", { type: "notify", messages: [doc] });
     await until("the message", () => h.messages.length === 1);
     await expect(h.messages[0]!.media!.download()).rejects.toThrow(MediaTooLargeError);

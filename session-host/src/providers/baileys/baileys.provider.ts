@@ -224,7 +224,9 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
       const downloader = (b: Baileys, s: Socket) => async (m: WAMessage) => {
         const content = unwrap(m.message);
         const media = content?.imageMessage ?? content?.videoMessage ?? content?.audioMessage ?? content?.documentMessage ?? content?.stickerMessage ?? content?.ptvMessage;
-        const declared = Number(media?.fileLength ?? 0);
+        const length = media?.fileLength as unknown;
+        // protobuf uint64: a number, or a Long once decoded from the wire
+        const declared = typeof length === "object" && length && "toNumber" in length ? (length as { toNumber(): number }).toNumber() : Number(length ?? 0);
         if (declared > mediaMax) throw new MediaTooLargeError(mediaMax, declared);
         const stream = await b.downloadMediaMessage(m, "stream", {}, { logger: baileysLog, reuploadRequest: s.updateMediaMessage });
         return readCapped(stream, mediaMax);
