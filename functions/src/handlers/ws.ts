@@ -8,7 +8,8 @@ type WsEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Recor
 export const createWsHandler = (container: Container) => async (event: WsEvent) => {
   const { connectionId, routeKey } = event.requestContext;
   const { sockets } = container.services;
-  if (routeKey === "$connect") return sockets.connect(connectionId, event.queryStringParameters?.token);
+  // our own protocol (/ws) or Socket.IO's (/socket.io/, told apart by its EIO query parameter: ADR 0013)
+  if (routeKey === "$connect") return sockets.connect(connectionId, event.queryStringParameters?.token, event.queryStringParameters);
   if (routeKey === "$disconnect") return sockets.disconnect(connectionId);
   return sockets.message(connectionId, event.body);
 };

@@ -12,6 +12,7 @@ import {
   type PurgeJobPayload,
 } from "../features/contact-lists/contact-lists.service";
 import { CAMPAIGN_STEP_JOB, type CampaignStepPayload } from "../features/campaigns/campaigns.service";
+import { SOCKET_OPEN_JOB, SOCKET_PING_JOB, type SocketJobPayload } from "../features/realtime/sockets.service";
 
 type JobHandler<T extends JobMessage["type"]> = (container: Container, job: Extract<JobMessage, { type: T }>) => Promise<void>;
 
@@ -31,6 +32,10 @@ export const FEATURE_JOBS: Record<string, (container: Container, companyId: numb
   [CONTACT_LIST_IMPORT_JOB]: (container, companyId, payload) => container.services.contactLists.importRows(companyId, payload as ImportJobPayload),
   // enqueued only by the campaigns feature, so its payload has that shape
   [CAMPAIGN_STEP_JOB]: (container, companyId, payload) => container.services.campaignDispatch.step(companyId, payload as CampaignStepPayload),
+  // enqueued only by the sockets service (Socket.IO open packet and heartbeat, ADR 0013)
+  [SOCKET_OPEN_JOB]: (container, companyId, payload) => container.services.sockets.sendOpen(companyId, (payload as SocketJobPayload).connectionId),
+  [SOCKET_PING_JOB]: (container, companyId, payload) =>
+    container.services.sockets.sendPing(companyId, (payload as SocketJobPayload).connectionId, Number((payload as SocketJobPayload).seq ?? 0)),
 };
 
 export const runJob = async (container: Container, job: JobMessage) => {

@@ -151,7 +151,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const auth = createAuthService({ ...repos, realtime, tokens, logger, clock, maxAttempts: config.LOGIN_MAX_ATTEMPTS });
   const companies = createCompaniesService({ ...repos, clock });
   const presence = createPresenceService({ users: repos.users, realtime, jobs, clock });
-  const sockets = createSocketsService({ connections: repos.connections, presence, auth, clock, logger });
+  const sockets = createSocketsService({ connections: repos.connections, users: repos.users, presence, auth, jobs, sender, clock, logger });
   const seed = createSeedService({ ...repos, clock, bcryptRounds: config.BCRYPT_ROUNDS });
   const whatsapps = createWhatsappsService({ ...repos, companiesService: companies, realtime, commands, clock, logger, channel: config.WHATSAPP_CHANNEL });
   // administration (docs/adr/0006-admin.md)

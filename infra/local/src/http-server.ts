@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The one local origin, as CloudFront will be in AWS: /api/* to the Hono app, /ws to the WebSocket gateway,
+ * The one local origin, as CloudFront will be in AWS: /api/* to the Hono app, /ws and /socket.io/ to the WebSocket gateway,
  * /config.json for the browser's runtime settings, everything else from the built web app (SPA fallback).
  */
 export const createPublicServer = (opts: {
@@ -72,7 +72,9 @@ export const createPublicServer = (opts: {
 
   server.on("upgrade", (req, socket, head) => {
     const path = (req.url ?? "/").split("?")[0];
-    if (path === "/ws") void opts.gateway.handleUpgrade(req, socket, head);
+    // /socket.io/ is the spec's clients' Socket.IO endpoint: the same gateway, as CloudFront routes it to the
+    // same WebSocket API stage in AWS; the handler tells the protocols apart by the EIO query (ADR 0013).
+    if (path === "/ws" || path === "/socket.io/" || path === "/socket.io") void opts.gateway.handleUpgrade(req, socket, head);
     else socket.destroy();
   });
   return server;

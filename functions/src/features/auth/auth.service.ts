@@ -131,6 +131,7 @@ export const createAuthService = (deps: {
 
     async logout(auth: AuthContext): Promise<void> {
       await users.endSession(auth.companyId, auth.user.id);
+      await realtime.closeUserSockets(auth.companyId, auth.user.id); // ADR 0013
     },
 
     /** Resolves a bearer token to the caller; 401 when missing or bad, 403 when only expired. */

@@ -16,7 +16,14 @@ export type SocketConnection = {
   /** rooms joined with joinTickets / joinChatBox / joinNotification */
   rooms: string[];
   connectedAt: string;
+  /** the wire protocol: our own `{channel, event, data}` frames (absent on older records) or Socket.IO's (ADR 0013) */
+  protocol?: "atende" | "socketio";
+  /** Socket.IO: the number of the next heartbeat job; a duplicate delivery of an older one is dropped */
+  pingSeq?: number;
 };
+
+/** What decides which events a socket receives; re-read from the user when it changes (ADR 0013). */
+export type SocketPermissions = Pick<SocketConnection, "profile" | "super" | "queueIds" | "allTicket">;
 
 /** Sockets live at most 2 h in API Gateway; the TTL cleans up any that never saw $disconnect. */
 const TTL_SECONDS = 3 * 3600;
@@ -63,6 +70,39 @@ export const createConnectionsRepository = (db: Db) => ({
     ).catch((e: Error) => {
       if (e.name !== "ConditionalCheckFailedException") throw e;
     });
+  },
+  /** A profile or queue change applies to the user's open sockets from now on. */
+  async setPermissions(companyId: number, connectionId: string, p: SocketPermissions): Promise<void> {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, connectionId),
+        UpdateExpression: "SET #profile = :p, #super = :s, queueIds = :q, allTicket = :a",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: { "#profile": "profile", "#super": "super" },
+        ExpressionAttributeValues: { ":p": p.profile, ":s": p.super, ":q": p.queueIds, ":a": p.allTicket },
+      }),
+    ).catch((e: Error) => {
+      if (e.name !== "ConditionalCheckFailedException") throw e;
+    });
+  },
+  /** Moves the heartbeat on from `seq` to `seq + 1`; false when the socket is gone or another job already did. */
+  async advancePing(companyId: number, connectionId: string, seq: number): Promise<boolean> {
+    try {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: key(companyId, connectionId),
+          UpdateExpression: "SET pingSeq = :next",
+          ConditionExpression: "attribute_exists(pk) AND pingSeq = :seq",
+          ExpressionAttributeValues: { ":seq": seq, ":next": seq + 1 },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if ((e as Error).name === "ConditionalCheckFailedException") return false;
+      throw e;
+    }
   },
   async listByCompany(companyId: number): Promise<SocketConnection[]> {
     const items: SocketConnection[] = [];

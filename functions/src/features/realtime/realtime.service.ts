@@ -3,7 +3,8 @@ import { companyChannel } from "@atende/shared/contracts/ws-events";
 import { canSeeTicket, type TicketScope } from "@atende/shared/domain/tickets/visibility";
 import type { Logger } from "../../platform/logger";
 import type { SocketSender } from "../../platform/realtime/sender.port";
-import type { ConnectionsRepository, SocketConnection } from "./connections.repository";
+import type { ConnectionsRepository, SocketConnection, SocketPermissions } from "./connections.repository";
+import { disconnectPacket, eventPacket, socketIoEventNames } from "./socket-io.protocol";
 
 /** Who in the company receives an event. Nothing ever leaves the company's own sockets. */
 export type Audience =
@@ -33,23 +34,74 @@ const matches = (conn: SocketConnection, audience: Audience): boolean => {
 
 export const createRealtimeService = (deps: { connections: ConnectionsRepository; sender: SocketSender; logger: Logger }) => {
   const { connections, sender, logger } = deps;
+
+  /** Our own protocol gets one `{channel, event, data}` frame; a Socket.IO socket one packet per spec event name. */
+  const framesFor = <T>(conn: SocketConnection, companyId: number, event: RealtimeEvent, data: T): unknown[] => {
+    if (conn.protocol === "socketio") return socketIoEventNames(companyId, event, data, conn.userId).map((name) => eventPacket(name, data));
+    const frame: ServerFrame<T> = { channel: companyChannel(companyId, event), event, data };
+    return [frame];
+  };
+
+  const userSockets = async (companyId: number, userId: number) =>
+    (await connections.listByCompany(companyId)).filter((c) => c.companyId === companyId && c.userId === userId);
+
   return {
     async publish<T>(companyId: number, event: RealtimeEvent, data: T, audience: Audience = { kind: "company" }): Promise<number> {
-      const frame: ServerFrame<T> = { channel: companyChannel(companyId, event), event, data };
       const targets = (await connections.listByCompany(companyId)).filter((c) => c.companyId === companyId && matches(c, audience));
       let delivered = 0;
       await Promise.all(
         targets.map(async (conn) => {
           try {
-            const result = await sender.post(conn.connectionId, frame);
-            if (result === "gone") await connections.remove(companyId, conn.connectionId);
-            else delivered++;
+            for (const frame of framesFor(conn, companyId, event, data)) {
+              const result = await sender.post(conn.connectionId, frame);
+              if (result === "gone") {
+                await connections.remove(companyId, conn.connectionId);
+                return;
+              }
+            }
+            delivered++;
           } catch (err) {
             logger.warn("realtime post failed", { companyId, connectionId: conn.connectionId, err: String(err) });
           }
         }),
       );
       return delivered;
+    },
+
+    /**
+     * Logout, password change, deletion: the user's sockets are closed (DeleteConnection) and forgotten at once,
+     * so no event reaches them even before API Gateway's $disconnect arrives. A Socket.IO client is told first
+     * (disconnect packet) so it does not reconnect on its own. Returns how many sockets were closed.
+     */
+    async closeUserSockets(companyId: number, userId: number): Promise<number> {
+      const sockets = await userSockets(companyId, userId);
+      await Promise.all(
+        sockets.map(async (conn) => {
+          await connections.remove(companyId, conn.connectionId);
+          try {
+            if (conn.protocol === "socketio") await sender.post(conn.connectionId, disconnectPacket());
+            await sender.disconnect(conn.connectionId);
+          } catch (err) {
+            logger.warn("realtime disconnect failed", { companyId, connectionId: conn.connectionId, err: String(err) });
+          }
+        }),
+      );
+      return sockets.length;
+    },
+
+    /** A profile or queue change: the user's open sockets receive only what the new permissions allow, from now on. */
+    async refreshUserSockets(companyId: number, userId: number, permissions: SocketPermissions): Promise<void> {
+      const sockets = await userSockets(companyId, userId);
+      await Promise.all(
+        sockets.map((conn) =>
+          connections.setPermissions(companyId, conn.connectionId, {
+            profile: permissions.profile,
+            super: permissions.super,
+            queueIds: permissions.queueIds ?? [],
+            allTicket: permissions.allTicket,
+          }),
+        ),
+      );
     },
   };
 };

@@ -147,6 +147,7 @@ export const createUsersService = (deps: {
       }
       const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as typeof patch;
       const user = await users.update(before, defined, clock());
+      await (passwordHash ? realtime.closeUserSockets(auth.companyId, id) : realtime.refreshUserSockets(auth.companyId, id, user)); // ADR 0013
       const response = toResponse(user, l);
       await publish(auth.companyId, { action: "update", user: response });
       return response;
@@ -159,6 +160,7 @@ export const createUsersService = (deps: {
       const user = await findOrFail(auth.companyId, id);
       if (user.super && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
       await users.remove(user);
+      await realtime.closeUserSockets(auth.companyId, id); // ADR 0013
       await publish(auth.companyId, { action: "delete", userId: id });
     },
 

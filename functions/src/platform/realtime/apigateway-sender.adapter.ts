@@ -16,7 +16,7 @@ export const createApiGatewaySender = (endpoint: string, region: string, local: 
   return {
     async post(connectionId, frame) {
       try {
-        await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(frame)) }));
+        await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(typeof frame === "string" ? frame : JSON.stringify(frame)) }));
         return "ok";
       } catch (e) {
         if (e instanceof GoneException || (e as Error).name === "GoneException") return "gone";
