@@ -10,15 +10,16 @@ import { createLogger } from "../platform/logger";
 import { createMemoryCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import { createMemoryJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
+import type { SocketSender } from "../platform/realtime/sender.port";
 import { createMemoryMailer } from "../platform/mail/memory-mail.adapter";
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | string): void };
 
 /**
  * A fresh table in the shared DynamoDB Local, the real container and Hono app over it, an in-memory socket
- * sender and a controllable clock. Use one per test file (beforeAll).
+ * sender (or a given one, e.g. a real gateway's) and a controllable clock. Use one per test file (beforeAll).
  */
-export const createTestApp = async (env: Record<string, string> = {}) => {
+export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender } = {}) => {
   const endpoint = inject("dynamoEndpoint");
   const tableName = `t_${randomBytes(6).toString("hex")}`;
   const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
@@ -48,7 +49,7 @@ export const createTestApp = async (env: Record<string, string> = {}) => {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
   });
-  const container: Container = createContainer(config, { sender, commands, jobs, mailer, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
+  const container: Container = createContainer(config, { sender: opts.sender ?? sender, commands, jobs, mailer, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
   const app = createHttpApp(container);
 
   /**
