@@ -58,18 +58,44 @@ export const createConnectionsRepository = (db: Db) => ({
       }),
     );
   },
-  async setRooms(companyId: number, connectionId: string, rooms: string[]): Promise<void> {
+  /**
+   * Joins a room atomically: a client sends its joins back to back and API Gateway runs their $default
+   * invocations concurrently, so a read-modify-write of the list would lose some.
+   */
+  async addRoom(companyId: number, connectionId: string, room: string): Promise<void> {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: key(companyId, connectionId),
-        UpdateExpression: "SET rooms = :r",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":r": rooms },
+        UpdateExpression: "SET rooms = list_append(if_not_exists(rooms, :empty), :r)",
+        ConditionExpression: "attribute_exists(pk) AND NOT contains(rooms, :room)",
+        ExpressionAttributeValues: { ":empty": [], ":r": [room], ":room": room },
       }),
     ).catch((e: Error) => {
       if (e.name !== "ConditionalCheckFailedException") throw e;
     });
+  },
+  /** Leaves a room: the list is replaced only if nobody changed it meanwhile, else read again. */
+  async removeRoom(companyId: number, connectionId: string, room: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, connectionId), ConsistentRead: true }));
+      const rooms = (out.Item?.rooms as string[] | undefined) ?? [];
+      if (!out.Item || !rooms.includes(room)) return;
+      try {
+        await db.doc.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: key(companyId, connectionId),
+            UpdateExpression: "SET rooms = :next",
+            ConditionExpression: "rooms = :prev",
+            ExpressionAttributeValues: { ":next": rooms.filter((r) => r !== room), ":prev": rooms },
+          }),
+        );
+        return;
+      } catch (e) {
+        if ((e as Error).name !== "ConditionalCheckFailedException") throw e;
+      }
+    }
   },
   /** A profile or queue change applies to the user's open sockets from now on. */
   async setPermissions(companyId: number, connectionId: string, p: SocketPermissions): Promise<void> {

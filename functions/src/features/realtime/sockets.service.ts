@@ -71,9 +71,9 @@ export const createSocketsService = (deps: {
   const apply = async (conn: SocketConnection, frame: ClientFrame) => {
     const room = roomOf(frame);
     if (room && frame.action.startsWith("join")) {
-      if (!conn.rooms.includes(room)) await connections.setRooms(conn.companyId, conn.connectionId, [...conn.rooms, room]);
+      if (!conn.rooms.includes(room)) await connections.addRoom(conn.companyId, conn.connectionId, room);
     } else if (room) {
-      await connections.setRooms(conn.companyId, conn.connectionId, conn.rooms.filter((r) => r !== room));
+      await connections.removeRoom(conn.companyId, conn.connectionId, room);
     } else if (frame.action === "userStatus") {
       await presence.ping(conn.companyId, conn.userId);
     }
