@@ -1,4 +1,4 @@
-import { Duration } from "aws-cdk-lib";
+import { Duration, Stack } from "aws-cdk-lib";
 import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
@@ -56,6 +56,12 @@ export class Realtime extends Construct {
   /** wss://{api}.execute-api.{region}.amazonaws.com/{stage}: what the browser opens (from /config.json). */
   get url(): string {
     return this.stage.url;
+  }
+
+  /** {api}.execute-api.{region}.amazonaws.com: CloudFront's origin for the spec's clients' /socket.io/ (ADR 0013). */
+  get domainName(): string {
+    const stack = Stack.of(this);
+    return `${this.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 
   /** execute-api:ManageConnections on this API's connections only. */

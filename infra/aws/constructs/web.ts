@@ -23,6 +23,9 @@ export interface WebProps {
   readonly apiDomainName: string;
   /** wss:// URL the browser opens, published as /config.json */
   readonly webSocketUrl: string;
+  /** `{id}.execute-api.{region}.amazonaws.com` of the WebSocket API and its stage: origin of /socket.io/* (ADR 0013) */
+  readonly webSocketDomainName: string;
+  readonly webSocketStage: string;
   /** the built SPA (web/dist); when absent only /config.json is deployed */
   readonly webDistDir?: string;
   /** sent as `x-origin-verify` on every /api request; the API refuses requests without it */
@@ -43,6 +46,18 @@ function handler(event) {
   return request;
 }`;
 
+/**
+ * The spec's clients open `wss://<app>/socket.io/?EIO=4&transport=websocket&token=...` (Socket.IO). A WebSocket
+ * API answers on its stage path only, so the viewer request is rewritten to `/<stage>`; the query string, which
+ * tells the handler it is a Socket.IO client, goes through untouched.
+ */
+export const socketIoRewriteCode = (stage: string) => `
+function handler(event) {
+  var request = event.request;
+  request.uri = "/${stage}";
+  return request;
+}`;
+
 /** Hashed build files (Vite puts them under assets/) may be cached for good; index.html and config.json never. */
 const IMMUTABLE = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
 const REVALIDATE = [CacheControl.noCache()];
@@ -50,7 +65,7 @@ const REVALIDATE = [CacheControl.noCache()];
 /**
  * The browser's entry: a private S3 bucket (read by CloudFront through origin access control) behind a
  * CloudFront distribution that also routes /api/* to the HTTP API, so the app and its API share one
- * origin (the refresh cookie is SameSite=Strict, Path=/api/auth).
+ * origin (the refresh cookie is SameSite=Strict, Path=/api/auth), and /socket.io/* to the WebSocket API.
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -100,6 +115,24 @@ export class Web extends Construct {
           // throttling, ADR 0003), but not Host: API Gateway must see its own host name.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           compress: true,
+        },
+        // Socket.IO for the spec's clients, on the same WebSocket API as our own protocol (ADR 0013). Every
+        // viewer header (the WebSocket handshake's) and the query string (token, EIO) reach API Gateway.
+        "/socket.io/*": {
+          origin: new HttpOrigin(props.webSocketDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [
+            {
+              function: new CloudFrontFunction(this, "SocketIoToStage", {
+                code: FunctionCode.fromInline(socketIoRewriteCode(props.webSocketStage)),
+                runtime: FunctionRuntime.JS_2_0,
+                comment: "Atende: /socket.io/ -> the WebSocket API stage",
+              }),
+              eventType: FunctionEventType.VIEWER_REQUEST,
+            },
+          ],
         },
       },
     });

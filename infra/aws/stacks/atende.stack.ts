@@ -63,6 +63,8 @@ export class AtendeStack extends Stack {
     const web = new Web(this, "Web", {
       apiDomainName: api.domainName,
       webSocketUrl: realtime.url,
+      webSocketDomainName: realtime.domainName,
+      webSocketStage: realtime.stage.stageName,
       webDistDir: props.webDistDir,
       originVerifyValue: secrets.originVerifySecret.secretValue.unsafeUnwrap(),
     });

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/queue-names";
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
-import { SPA_FALLBACK_CODE } from "../constructs/web";
+import { SPA_FALLBACK_CODE, socketIoRewriteCode } from "../constructs/web";
+import { WEBSOCKET_STAGE } from "../constructs/realtime";
 import { functionId, queueId, resourcesOfType, stagedAssetFiles, synthTestStack } from "./synth-test-stack";
 
 // Managed CloudFront policies (fixed ids, documented by AWS).
@@ -264,6 +265,34 @@ describe("web", () => {
     // rewrite the API's 403/404 JSON answers into index.html.
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: "viewer-request" })]);
+  });
+
+  it("routes /socket.io/* (the spec's Socket.IO clients) to the WebSocket API's stage, uncached, with the handshake's headers and query", () => {
+    const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
+    const [, distribution] = resourcesOfType(template, "AWS::CloudFront::Distribution")[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string; FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }[];
+      Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string } }[];
+    };
+    const socketIo = config.CacheBehaviors.find((b) => b.PathPattern === "/socket.io/*");
+    expect(socketIo).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: "https-only",
+    });
+    const origin = config.Origins.find((o) => o.Id === socketIo!.TargetOriginId)!;
+    expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${wsApiId}"},".execute-api.`);
+    expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe("https-only");
+    // a viewer-request function sends the handshake to the stage path, keeping the query string
+    expect(socketIo!.FunctionAssociations).toHaveLength(1);
+    const [fnId] = resourcesOfType(template, "AWS::CloudFront::Function").find(([, f]) => (f.Properties.FunctionConfig as { Comment: string }).Comment.includes("socket.io"))!;
+    expect(JSON.stringify(socketIo!.FunctionAssociations![0]!.FunctionARN)).toContain(fnId);
+    const rewrite = new Function(`${socketIoRewriteCode(WEBSOCKET_STAGE)}; return handler;`)() as (event: { request: { uri: string; querystring: unknown } }) => {
+      uri: string;
+      querystring: unknown;
+    };
+    const query = { EIO: { value: "4" }, transport: { value: "websocket" }, token: { value: "t" } };
+    expect(rewrite({ request: { uri: "/socket.io/", querystring: query } })).toEqual({ uri: `/${WEBSOCKET_STAGE}`, querystring: query });
   });
 
   it("serves /index.html for client-side routes and files as they are", () => {
