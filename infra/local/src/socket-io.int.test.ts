@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SOCKET_IO_PING_INTERVAL_MS, SOCKET_IO_PING_TIMEOUT_MS } from "@atende/functions/features/realtime/socket-io.protocol";
@@ -30,15 +30,16 @@ const sockets: Socket[] = [];
 const listen = (s: Server) => new Promise<number>((r) => s.listen(0, "127.0.0.1", () => r((s.address() as { port: number }).port)));
 
 beforeAll(async () => {
-  let handler: ReturnType<typeof createWsHandler> | undefined;
+  // the gateway needs its route handler first, the container needs the gateway's management port first
+  const route: { handler?: ReturnType<typeof createWsHandler> } = {};
   gateway = createWsGateway(async (event) => {
     routeEvents.push(event);
-    return handler!(event as never);
+    return route.handler!(event as never);
   });
   const mgmtPort = await listen(gateway.management);
   const sender = createApiGatewaySender(`http://127.0.0.1:${mgmtPort}`, "us-east-1", true);
   t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" }, { sender });
-  handler = createWsHandler(t.container);
+  route.handler = createWsHandler(t.container);
   server = createPublicServer({ fetch: t.app.fetch, gateway, webDist: "/nonexistent", runtimeConfig: () => ({}) });
   url = `http://127.0.0.1:${await listen(server)}`;
   a = await createTenant(t);
