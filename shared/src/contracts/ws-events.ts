@@ -50,5 +50,5 @@ export const clientFrameSchema = z.discriminatedUnion("action", [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-/** The `auth` event data when a newer login ended this session. */
-export type AuthEventData = { action: "logout"; reason: "other-session" };
+/** The `auth` event data when a newer login ended this session (`user.id`: the spec's clients compare it with theirs). */
+export type AuthEventData = { action: "logout"; reason: "other-session"; user: { id: number } };

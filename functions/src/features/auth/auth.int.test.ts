@@ -118,7 +118,7 @@ describe("tokens and sessions", () => {
     const frames = t.sender.frames.slice(before);
     expect(frames).toContainEqual({
       connectionId: "conn-older",
-      frame: { channel: `company-${c.company.id}-auth`, event: "auth", data: { action: "logout", reason: "other-session" } },
+      frame: { channel: `company-${c.company.id}-auth`, event: "auth", data: { action: "logout", reason: "other-session", user: { id: c.user.id } } },
     });
     expect((await t.call("GET", "/auth/me", { token: older.token })).status).toBe(401);
     expect((await t.call("POST", "/auth/refresh_token", { cookie: older.cookie })).status).toBe(401);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, SessionUser } from "@atende/shared/contracts/http/auth";
+import type { AuthEventData } from "@atende/shared/contracts/ws-events";
 import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
@@ -105,7 +106,7 @@ export const createAuthService = (deps: {
       const jti = randomUUID();
       const tokenVersion = await users.startSession(user.companyId, user.id, jti, now);
       // One active session per user: older browsers are told and reload.
-      await realtime.publish(user.companyId, "auth", { action: "logout", reason: "other-session" }, {
+      await realtime.publish<AuthEventData>(user.companyId, "auth", { action: "logout", reason: "other-session", user: { id: user.id } }, {
         kind: "olderSessions",
         userId: user.id,
         tokenVersion,
