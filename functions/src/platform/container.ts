@@ -175,6 +175,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       clock,
       secret: config.JWT_REFRESH_SECRET,
       bcryptRounds: rounds,
+      realtime,
     });
     return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
   })();

@@ -4,6 +4,7 @@ import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { Mailer } from "../../platform/mail/mail.port";
 import { hashPassword } from "../auth/password";
+import type { RealtimeService } from "../realtime/realtime.service";
 import type { UsersRepository } from "../users/users.repository";
 import type { PasswordResetRepository } from "./password-reset.repository";
 
@@ -25,6 +26,8 @@ export const createPasswordResetService = (deps: {
   /** keys the code's HMAC: a stolen table does not give the codes */
   secret: string;
   bcryptRounds: number;
+  /** a new password closes the user's open sockets (ADR 0013) */
+  realtime?: Pick<RealtimeService, "closeUserSockets">;
 }) => {
   const { resets, users, mailer, logger, clock } = deps;
   const hashCode = (email: string, code: string) => createHmac("sha256", deps.secret).update(`${email.toLowerCase()}:${code}`).digest("hex");
@@ -79,6 +82,7 @@ export const createPasswordResetService = (deps: {
       }
       if (!(await resets.consume(normalized, pending.codeHash))) throw invalid;
       await users.setPassword(pending.companyId, pending.userId, await hashPassword(newPassword, deps.bcryptRounds), clock());
+      await deps.realtime?.closeUserSockets(pending.companyId, pending.userId); // ADR 0013
       logger.info("password reset", { companyId: pending.companyId, userId: pending.userId });
     },
   };

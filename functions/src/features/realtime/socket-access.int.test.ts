@@ -78,6 +78,17 @@ describe.each(PROTOCOLS)("sockets follow the session and the permissions ($proto
     await closed(bySelf);
   });
 
+  it("a password reset by emailed code closes the user's sockets", async () => {
+    const u = await newUser([a.queues[0]!.id]);
+    const id = await open(u.token);
+    const email = (await t.container.repos.users.findById(a.company.id, u.id))!.email;
+    expect((await t.call("POST", `/forgetpassword/${encodeURIComponent(email)}`, { address: `9.8.7.${++seq % 250}` })).status).toBe(200);
+    const code = [...t.mailer.sent].reverse().find((m) => m.to === email)?.text.match(/código de verificação é: (\d{6})/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await t.call("POST", `/resetpasswords/${email}/${code}/NovaSenha9`, { address: `9.8.6.${seq % 250}` })).status).toBe(200);
+    await closed(id);
+  });
+
   it("deleting a user closes their sockets", async () => {
     const u = await newUser([a.queues[0]!.id]);
     const id = await open(u.token);
