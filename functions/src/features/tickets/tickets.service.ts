@@ -1,7 +1,7 @@
 import type { TicketCycle, TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
-import { customerNotices, planTicketChange, TICKET_TRANSITIONS, type TicketUpdateAction } from "@atende/shared/domain/tickets/ticket-transitions";
+import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
@@ -38,7 +38,7 @@ const needOf = (list: (Refs & { tagIds?: number[] })[], input: Refs) => ({
 });
 /** Whether the action may send the customer something (then the notices need the company and its settings). */
 const hasCustomerNotice = (action: ChangeAction) =>
-  action in TICKET_TRANSITIONS && customerNotices(action as TicketUpdateAction, { isGroup: false, hasOwner: true, setting: () => "enabled" }).length > 0;
+  isTicketUpdateAction(action) && customerNotices(action, { isGroup: false, hasOwner: true, setting: () => "enabled" }).length > 0;
 
 export const viewerOf = (auth: AuthContext): TicketViewer => ({
   userId: auth.user.id,
@@ -253,10 +253,13 @@ export const createTicketsService = (deps: {
     },
 
     async remove(auth: AuthContext, id: number): Promise<void> {
-      if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      if (!mayDo("delete", auth.user.profile)) throw new AppError("ERR_NO_PERMISSION");
       const t = await tickets.findById(auth.companyId, id);
       if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
-      const liveTags = t.tagIds.length ? new Set((await directory.load(auth.companyId, { fresh: true })).tags.keys()) : new Set<number>();
+      // only the ticket's own tags matter to its links: which of them still exist
+      const liveTags = t.tagIds.length
+        ? new Set((await directory.loadFor(auth.companyId, { queueIds: [], userIds: [], whatsappIds: [], tagIds: t.tagIds, settings: false })).tags.keys())
+        : new Set<number>();
       await tickets.transact([
         ...tickets.deleteItems(t),
         ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),

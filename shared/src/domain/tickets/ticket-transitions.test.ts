@@ -8,6 +8,8 @@ import {
   canDo,
   customerNotices,
   effectsOf,
+  isTicketUpdateAction,
+  mayDo,
   planTicketChange,
   TICKET_ACTIONS,
   TICKET_TRANSITIONS,
@@ -86,6 +88,13 @@ describe("spec 1 section 4: the transitions table", () => {
       expect(canDo("delete", status, "user")).toBe(false);
       expect(canDo("delete", status, "supervisor")).toBe(false);
     }
+    expect(mayDo("delete", "admin")).toBe(true);
+    expect(mayDo("delete", "user")).toBe(false);
+    expect(mayDo("delete", null)).toBe(false);
+    expect(isTicketUpdateAction("delete")).toBe(false);
+    expect(isTicketUpdateAction("rate")).toBe(false);
+    expect(isTicketUpdateAction("toString")).toBe(false);
+    expect(isTicketUpdateAction("resolve")).toBe(true);
     expect(TICKET_TRANSITIONS.delete.to).toBe("removed");
     expect(TICKET_ACTIONS).toContain("delete");
   });

@@ -116,12 +116,18 @@ export const TICKET_TRANSITIONS: Readonly<Record<TicketUpdateAction | "delete", 
   },
 };
 
-/** May `profile` (who can see the ticket) do `action` to a ticket in `status`? */
-export const canDo = (action: TicketAction, status: TicketStatus, profile: Profile | null | undefined): boolean => {
-  const row = TICKET_TRANSITIONS[action];
-  if (!row.from.includes(status)) return false;
-  return row.who === "viewer" ? !!profile : can(profile, row.who);
+/** Is `action` (e.g. a recorded change's action) one of the table's PUT rows? */
+export const isTicketUpdateAction = (action: string): action is TicketUpdateAction => action !== "delete" && Object.hasOwn(TICKET_TRANSITIONS, action);
+
+/** May `profile` (who can see the ticket) do `action` at all, whatever the ticket's status? */
+export const mayDo = (action: TicketAction, profile: Profile | null | undefined): boolean => {
+  const who = TICKET_TRANSITIONS[action].who;
+  return who === "viewer" ? !!profile : can(profile, who);
 };
+
+/** May `profile` (who can see the ticket) do `action` to a ticket in `status`? */
+export const canDo = (action: TicketAction, status: TicketStatus, profile: Profile | null | undefined): boolean =>
+  TICKET_TRANSITIONS[action].from.includes(status) && mayDo(action, profile);
 
 /** The actions offered for a ticket in `status`, in TICKET_ACTIONS order (what the buttons show). */
 export const actionsFor = (status: TicketStatus, profile: Profile | null | undefined): TicketAction[] =>
