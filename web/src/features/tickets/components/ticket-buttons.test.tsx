@@ -67,4 +67,12 @@ describe("ticket buttons follow the shared transition table", { timeout: 60_000 
     await expect.poll(() => calls.some((c) => c.method === "PUT")).toBe(true);
     expect(await calls.find((c) => c.method === "PUT")!.json()).toEqual({ status: "closed", userId: aUser().id });
   });
+
+  it("Devolver returns the ticket with its status only (a return, not a transfer to no one)", async () => {
+    const { calls } = mockFetch({ ...TAGS, "PUT /api/tickets/6": aTicket({ id: 6, status: "pending", userId: null, user: null }) });
+    renderWithApp(<TicketHeader ticket={aTicket({ id: 6, status: "open" })} onContactClick={noop} />, { route: "/tickets", user: aUser(), plan: aPlan() });
+    await userEvent.click(screen.getByTestId("header-return"));
+    await expect.poll(() => calls.some((c) => c.method === "PUT")).toBe(true);
+    expect(await calls.find((c) => c.method === "PUT")!.json()).toEqual({ status: "pending" });
+  });
 });
