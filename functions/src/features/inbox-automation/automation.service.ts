@@ -2,6 +2,7 @@ import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
 import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Message } from "@atende/shared/domain/messages/message";
+import { customerNotices, isTicketUpdateAction } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { Logger } from "../../platform/logger";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import type { AuthContext } from "../auth/auth.service";
@@ -207,15 +208,18 @@ export const createAutomationService = (deps: {
     notices: {
       async onChanged(action: ChangeAction, before: TicketRecord, after: TicketRecord, by: AuthContext | null, dir: Directory) {
         if (after.isGroup) return;
+        // which customer messages the change sends: the shared transition table's effects, gated by the settings
+        const wanted = isTicketUpdateAction(action) ? customerNotices(action, { isGroup: after.isGroup, hasOwner: after.userId !== null, setting: dir.setting }) : [];
+        if (!wanted.length) return;
         const contact = await deps.contacts.findById(after.companyId, after.contactId);
         if (!contact) return;
         const wa = after.whatsappId !== null ? dir.whatsapps.get(after.whatsappId) : undefined;
         try {
-          if (action === "accept" && dir.setting("sendGreetingAccepted") === "enabled") {
+          if (wanted.includes("greeting")) {
             const name = after.userId !== null ? dir.users.get(after.userId)?.name : by?.user.name;
             await say(after, contact, dir, `{{greeting}} *{{name}}*, meu nome é *${name ?? ""}* e agora vou prosseguir com seu atendimento!`);
           }
-          if (action === "transfer" && dir.setting("sendMsgTransfTicket") === "enabled") {
+          if (wanted.includes("transferNotice")) {
             const queue = after.queueId !== null ? dir.queues.get(after.queueId) : undefined;
             const user = after.userId !== null ? dir.users.get(after.userId) : undefined;
             const parts = ["*Mensagem automática*:"];
@@ -223,11 +227,11 @@ export const createAutomationService = (deps: {
             if (user) parts.push(`Você será atendido por *${user.name}*.`);
             if (queue || user) await say(after, contact, dir, parts.join("\n"));
           }
-          if (action === "resolve" && before.status !== "closed") {
-            if (dir.setting("userRating") === "enabled" && after.userId !== null) {
+          if (before.status !== "closed") {
+            if (wanted.includes("ratingRequest")) {
               await say(after, contact, dir, wa?.ratingMessage ? `${wa.ratingMessage}\n\n${RATING_REQUEST}` : RATING_REQUEST);
               await tickets.putRatingWait(after.companyId, after.contactId, after.whatsappId, after.id, new Date(clock().getTime() + RATING_WINDOW_MS));
-            } else if (wa?.complationMessage) {
+            } else if (wanted.includes("completionMessage") && wa?.complationMessage) {
               await say(after, contact, dir, wa.complationMessage);
             }
           }

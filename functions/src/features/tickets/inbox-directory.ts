@@ -48,7 +48,50 @@ export const createInboxDirectory = (deps: {
       setting: (key) => values.get(key) ?? COMPANY_SETTING_DEFAULTS[key],
     };
   };
+  const withCompany = new WeakSet<Directory>();
+  const byIds = async <T extends { id: number }>(ids: Iterable<number | null | undefined>, have: Map<number, T> | undefined, find: (id: number) => Promise<T | null>) => {
+    const out = new Map(have ?? []);
+    const missing = [...new Set([...ids].filter((id): id is number => id != null && !out.has(id)))];
+    for (const found of await Promise.all(missing.map(find))) if (found) out.set(found.id, found);
+    return out;
+  };
   return {
+    /**
+     * Only what some tickets need, by point reads, instead of the company's lists: the named queues, users,
+     * connections and tags (absent ones are simply not in the maps), and the company with its settings when
+     * `settings` is asked (without it `company` is null and `setting()` throws). `base`: entries already loaded.
+     */
+    async loadFor(
+      companyId: number,
+      need: { queueIds: (number | null | undefined)[]; userIds: (number | null | undefined)[]; whatsappIds: (number | null | undefined)[]; tagIds: number[]; settings: boolean },
+      base?: Directory,
+    ): Promise<Directory> {
+      const withSettings = need.settings && !(base && withCompany.has(base));
+      const [queues, users, whatsapps, tags, company, settings] = await Promise.all([
+        byIds(need.queueIds, base?.queues, (id) => deps.queues.findById(companyId, id)),
+        byIds(need.userIds, base?.users, (id) => deps.users.findById(companyId, id)),
+        byIds(need.whatsappIds, base?.whatsapps, (id) => deps.whatsapps.findById(companyId, id)),
+        byIds(need.tagIds, base?.tags, (id) => deps.tags.findById(companyId, id)),
+        withSettings ? deps.companies.findById(companyId) : null,
+        withSettings ? deps.settings.list(companyId) : null,
+      ]);
+      const values = settings ? new Map(settings.map((x) => [x.key, x.value])) : null;
+      const dir: Directory = {
+        company: withSettings ? company : (base?.company ?? null),
+        queues,
+        users,
+        whatsapps,
+        tags,
+        setting: values
+          ? (key) => values.get(key) ?? COMPANY_SETTING_DEFAULTS[key]
+          : (base?.setting ??
+            ((key) => {
+              throw new Error(`inbox directory: settings not loaded (${key})`);
+            })),
+      };
+      if (withSettings || (base && withCompany.has(base))) withCompany.add(dir);
+      return dir;
+    },
     /** The company's lookups, reused for `ttlMs` (the inbound pipeline loads them for every message). */
     load(companyId: number, opts: { fresh?: boolean } = {}): Promise<Directory> {
       const hit = cache.get(companyId);

@@ -149,20 +149,24 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
       return next;
     },
 
-    /** Re-reads and re-applies on a version conflict (a few attempts, then the caller's failure handling). */
+    /**
+     * Re-reads and re-applies on a version conflict (a few attempts, then the caller's failure handling).
+     * `opts.read`: the ticket as the caller just read it, used for the first attempt instead of reading it again
+     * (the version condition still guards the write; a conflict re-reads).
+     */
     async mutate(
       companyId: number,
       id: number,
       change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean } | null,
-      opts: { byUserId: number | null; now: Date },
+      opts: { byUserId: number | null; now: Date; read?: TicketRecord },
     ): Promise<{ before: TicketRecord; after: TicketRecord } | null> {
       for (let attempt = 0; attempt < 6; attempt++) {
-        const current = await tickets.findById(companyId, id);
+        const current = attempt === 0 && opts.read ? opts.read : await tickets.findById(companyId, id);
         if (!current) throw new AppError("ERR_NO_TICKET_FOUND");
         const wanted = change(current);
         if (!wanted) return null;
         try {
-          const after = await this.apply(current, wanted.patch, { ...opts, action: wanted.action, extra: wanted.extra, touch: wanted.touch });
+          const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch });
           return { before: current, after };
         } catch (e) {
           if (e instanceof VersionConflict) continue;

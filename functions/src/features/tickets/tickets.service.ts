@@ -1,6 +1,7 @@
 import type { TicketCycle, TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
+import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
@@ -26,6 +27,18 @@ export type TicketTagLinks = {
 };
 
 const SEARCH_LIMIT = 60;
+
+type Refs = { queueId?: number | null; userId?: number | null; whatsappId?: number | null };
+/** The queues, users, connections and tags some tickets (and a request's references) name. */
+const needOf = (list: (Refs & { tagIds?: number[] })[], input: Refs) => ({
+  queueIds: [...list.map((t) => t.queueId), input.queueId],
+  userIds: [...list.map((t) => t.userId), input.userId],
+  whatsappIds: [...list.map((t) => t.whatsappId), input.whatsappId],
+  tagIds: list.flatMap((t) => t.tagIds ?? []),
+});
+/** Whether the action may send the customer something (then the notices need the company and its settings). */
+const hasCustomerNotice = (action: ChangeAction) =>
+  isTicketUpdateAction(action) && customerNotices(action, { isGroup: false, hasOwner: true, setting: () => "enabled" }).length > 0;
 
 export const viewerOf = (auth: AuthContext): TicketViewer => ({
   userId: auth.user.id,
@@ -184,64 +197,54 @@ export const createTicketsService = (deps: {
       }
     },
 
-    /** PUT /tickets/{id}: accept, resolve, return, reopen, transfer (spec 1 section 4). */
+    /**
+     * PUT /tickets/{id}: accept, resolve, return, reopen, transfer (spec 1 section 4), as the shared transition table
+     * plans them. One read of the ticket (reused by the write unless someone else wrote in between) and point reads
+     * of the queues, users, connections and tags involved instead of the company's lists.
+     */
     async update(auth: AuthContext, id: number, input: TicketUpdateInput): Promise<TicketView> {
-      await findVisible(auth, id);
-      const dir = await directory.load(auth.companyId, { fresh: true });
+      const read = await findVisible(auth, id);
+      const me = auth.user.id;
+      const planned = planTicketChange(read, input, me);
+      let dir = await directory.loadFor(auth.companyId, {
+        ...needOf([read, ...(planned ? [planned.next] : [])], input),
+        settings: !!planned && hasCustomerNotice(planned.action),
+      });
       assertRefs(dir, input);
       let action: ChangeAction = "update";
+      let last = read;
       let out;
       try {
         out = await changes.mutate(
           auth.companyId,
           id,
           (t) => {
+            last = t;
+            const plan = t === read ? planned : planTicketChange(t, input, me);
+            action = plan?.action ?? "update";
             const patch: Partial<TicketRecord> = {};
-            const transfer =
-              (input.queueId !== undefined && input.queueId !== t.queueId) ||
-              (input.whatsappId !== undefined && input.whatsappId !== t.whatsappId) ||
-              (input.userId !== undefined && input.userId !== t.userId && input.userId !== auth.user.id);
-            if (transfer) {
-              action = "transfer";
-              if (input.queueId !== undefined) patch.queueId = input.queueId;
-              if (input.whatsappId !== undefined && input.whatsappId !== null) patch.whatsappId = input.whatsappId;
-              patch.userId = input.userId ?? null;
-              patch.status = patch.userId === null ? "pending" : (input.status ?? (t.status === "closed" ? "open" : t.status));
-            } else if (input.status === "open" && t.status === "pending") {
-              action = "accept";
-              patch.status = "open";
-              patch.userId = input.userId ?? auth.user.id;
-            } else if (input.status === "open" && t.status === "closed") {
-              action = "reopen";
-              patch.status = "open";
-              patch.userId = input.userId ?? auth.user.id;
-            } else if (input.status === "closed" && t.status !== "closed") {
-              action = "resolve";
-              patch.status = "closed";
-              patch.unreadMessages = 0;
-            } else if (input.status === "pending" && t.status === "open") {
-              action = "return";
-              patch.status = "pending";
-              patch.userId = null;
-            } else if (input.status !== undefined && input.status !== t.status) {
-              action = "update";
-              patch.status = input.status;
+            if (plan) {
+              Object.assign(patch, plan.next);
+              if (plan.effects.includes("clearUnread")) patch.unreadMessages = 0;
+              if (plan.effects.includes("endBot")) patch.bot = { ...t.bot, stage: "done" };
+              if (plan.effects.includes("clearRating")) patch.cycle = { ...t.cycle, ratedAt: null, rating: null };
             }
             if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
             if (input.promptId !== undefined) patch.promptId = input.promptId;
             if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
-            if (patch.status && patch.status !== "pending") patch.bot = { ...t.bot, stage: "done" };
-            if (action === "reopen" || (patch.status === "pending" && t.status === "closed")) patch.cycle = { ...t.cycle, ratedAt: null, rating: null };
             const changed = (Object.keys(patch) as (keyof TicketRecord)[]).some((k) => JSON.stringify(patch[k]) !== JSON.stringify(t[k]));
             return changed ? { patch, action } : null;
           },
-          { byUserId: auth.user.id, now: clock() },
+          { byUserId: me, now: clock(), read },
         );
       } catch (e) {
         if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
         throw e;
       }
-      if (!out) return this.get(auth, id); // nothing to change
+      const shown = out?.after ?? last;
+      // a concurrent writer may have moved the ticket elsewhere: load what its view and notices name that is missing
+      dir = await directory.loadFor(auth.companyId, { ...needOf([shown], {}), settings: !!out && hasCustomerNotice(action) }, dir);
+      if (!out) return (await views(auth.companyId, [shown], dir))[0]!; // nothing to change
       const { before, after } = out;
       const contact = await contacts.findById(auth.companyId, after.contactId);
       await events.ticketUpdated(after, before, dir, contact);
@@ -250,10 +253,13 @@ export const createTicketsService = (deps: {
     },
 
     async remove(auth: AuthContext, id: number): Promise<void> {
-      if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      if (!mayDo("delete", auth.user.profile)) throw new AppError("ERR_NO_PERMISSION");
       const t = await tickets.findById(auth.companyId, id);
       if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
-      const liveTags = t.tagIds.length ? new Set((await directory.load(auth.companyId, { fresh: true })).tags.keys()) : new Set<number>();
+      // only the ticket's own tags matter to its links: which of them still exist
+      const liveTags = t.tagIds.length
+        ? new Set((await directory.loadFor(auth.companyId, { queueIds: [], userIds: [], whatsappIds: [], tagIds: t.tagIds, settings: false })).tags.keys())
+        : new Set<number>();
       await tickets.transact([
         ...tickets.deleteItems(t),
         ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),

@@ -15,6 +15,7 @@ export function useTicketActions() {
     accept: (ticket: TicketView) => run(ticket, { id: ticket.id, status: "open", userId: user.id }, true),
     close: (ticket: TicketView) => run(ticket, { id: ticket.id, status: "closed", userId: ticket.userId ?? user.id }, false),
     reopen: (ticket: TicketView) => run(ticket, { id: ticket.id, status: "open", userId: user.id, queueId: ticket.queueId }, true),
-    returnToQueue: (ticket: TicketView) => run(ticket, { id: ticket.id, status: "pending", userId: null }, false),
+    // status only: naming "no user" too would make it a transfer to no one (recorded so, with the transfer notice)
+    returnToQueue: (ticket: TicketView) => run(ticket, { id: ticket.id, status: "pending" }, false),
   };
 }

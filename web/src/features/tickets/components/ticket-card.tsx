@@ -5,6 +5,7 @@ import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { formatDate, formatTime } from "@atende/shared/domain/format/dates";
 import { AgeChip } from "../../inbox-shared/components/age-chip";
 import { stripWhatsAppMarkup } from "../../inbox-shared/whatsapp-markup";
+import { useTicketButtons } from "../ticket-buttons";
 
 type Props = {
   ticket: TicketView;
@@ -22,9 +23,19 @@ const lastTime = (value: string) => {
   return formatDate(d) === formatDate(new Date()) ? formatTime(d) : formatDate(d);
 };
 
+/** How each card button looks (which ones show comes from the shared transition table). */
+const CARD_BUTTON = {
+  accept: { label: "accept", variant: "contained", color: "success" },
+  reopen: { label: "reopen", variant: "outlined", color: "primary" },
+  transfer: { label: "transfer", variant: "outlined", color: "primary" },
+  resolve: { label: "close", variant: "outlined", color: "error" },
+} as const;
+
 /** One ticket of the list (spec 1 "Ticket cards"). */
 export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, onAccept, onClose, onTransfer, onReopen, busy }: Props) {
   const { t } = useTranslation("tickets");
+  const buttons = useTicketButtons("card", ticket);
+  const handlers = { accept: onAccept, reopen: onReopen, transfer: onTransfer, resolve: onClose };
   const name = ticket.contact?.name || ticket.contact?.number || t("unknownContact");
   const stop = (fn: (ticket: TicketView) => void) => (e: React.MouseEvent) => {
     e.stopPropagation();
@@ -68,33 +79,21 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
           ))}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 0.75 }}>
-          {ticket.status === "pending" && (
-            <>
-              <Button size="small" variant="contained" color="success" onClick={stop(onAccept)} disabled={busy}>
-                {t("actions.accept")}
+          {buttons.map((action) => {
+            const b = CARD_BUTTON[action];
+            const button = (
+              <Button key={action} size="small" variant={b.variant} color={b.color} onClick={stop(handlers[action])} disabled={busy}>
+                {t(`actions.${b.label}`)}
               </Button>
-              <Button size="small" variant="outlined" color="error" onClick={stop(onClose)} disabled={busy}>
-                {t("actions.close")}
-              </Button>
-            </>
-          )}
-          {ticket.status === "open" && (
-            <>
-              <Button size="small" variant="outlined" onClick={stop(onTransfer)} disabled={busy}>
-                {t("actions.transfer")}
-              </Button>
-              <Button size="small" variant="outlined" color="error" onClick={stop(onClose)} disabled={busy}>
-                {t("actions.close")}
-              </Button>
-            </>
-          )}
-          {ticket.status === "closed" && (
-            <Tooltip title={t("actions.reopenHint")}>
-              <Button size="small" variant="outlined" onClick={stop(onReopen)} disabled={busy}>
-                {t("actions.reopen")}
-              </Button>
-            </Tooltip>
-          )}
+            );
+            return action === "reopen" ? (
+              <Tooltip key={action} title={t("actions.reopenHint")}>
+                {button}
+              </Tooltip>
+            ) : (
+              button
+            );
+          })}
         </Stack>
       </Box>
     </ListItemButton>

@@ -4,19 +4,29 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
-import { useIsAdmin } from "../../../app/session/session-context";
 import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
 import { useDeleteTicket } from "../api/ticket";
+import { useTicketButtons } from "../ticket-buttons";
 import { useTicketActions } from "../use-ticket-actions";
 import { TicketTags } from "./ticket-tags";
 import { TransferDialog } from "./transfer-dialog";
 
+/** How each header button looks (which ones show comes from the shared transition table). */
+const HEADER_BUTTON = {
+  accept: { id: "accept", label: "accept", variant: "contained", color: "success" },
+  reopen: { id: "reopen", label: "reopen", variant: "contained", color: "primary" },
+  return: { id: "return", label: "return", variant: "outlined", color: "primary" },
+  resolve: { id: "close", label: "close", variant: "contained", color: "error" },
+} as const;
+
 /** Conversation header: contact (opens the drawer), owner, status actions, tags; delete for admins. */
 export function TicketHeader({ ticket, onContactClick }: { ticket: TicketView; onContactClick: () => void }) {
   const { t } = useTranslation("tickets");
-  const isAdmin = useIsAdmin();
+  const buttons = useTicketButtons("header", ticket);
+  const menuItems = useTicketButtons("headerMenu", ticket);
   const navigate = useNavigate();
   const actions = useTicketActions();
+  const run = { accept: actions.accept, reopen: actions.reopen, return: actions.returnToQueue, resolve: actions.close };
   const remove = useDeleteTicket();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [transfer, setTransfer] = useState(false);
@@ -38,26 +48,14 @@ export function TicketHeader({ ticket, onContactClick }: { ticket: TicketView; o
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} alignItems="center">
-          {ticket.status === "pending" && (
-            <Button variant="contained" color="success" size="small" onClick={() => actions.accept(ticket)} disabled={actions.busy} data-testid="header-accept">
-              {t("actions.accept")}
-            </Button>
-          )}
-          {ticket.status === "open" && (
-            <>
-              <Button size="small" variant="outlined" onClick={() => actions.returnToQueue(ticket)} disabled={actions.busy}>
-                {t("actions.return")}
+          {buttons.map((action) => {
+            const b = HEADER_BUTTON[action];
+            return (
+              <Button key={action} size="small" variant={b.variant} color={b.color} onClick={() => run[action](ticket)} disabled={actions.busy} data-testid={`header-${b.id}`}>
+                {t(`actions.${b.label}`)}
               </Button>
-              <Button size="small" variant="contained" color="error" onClick={() => actions.close(ticket)} disabled={actions.busy} data-testid="header-close">
-                {t("actions.close")}
-              </Button>
-            </>
-          )}
-          {ticket.status === "closed" && (
-            <Button size="small" variant="contained" onClick={() => actions.reopen(ticket)} disabled={actions.busy} data-testid="header-reopen">
-              {t("actions.reopen")}
-            </Button>
-          )}
+            );
+          })}
           <IconButton aria-label={t("moreActions")} onClick={(e) => setMenu(e.currentTarget)}>
             <MoreVertIcon />
           </IconButton>
@@ -65,21 +63,24 @@ export function TicketHeader({ ticket, onContactClick }: { ticket: TicketView; o
       </Stack>
       <TicketTags ticket={ticket} />
       <Menu open={!!menu} anchorEl={menu} onClose={() => setMenu(null)}>
-        <MenuItem
-          onClick={() => {
-            setMenu(null);
-            setTransfer(true);
-          }}
-          data-testid="header-transfer"
-        >
-          {t("actions.transfer")}
-        </MenuItem>
-        {isAdmin && (
+        {menuItems.includes("transfer") && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setTransfer(true);
+            }}
+            data-testid="header-transfer"
+          >
+            {t("actions.transfer")}
+          </MenuItem>
+        )}
+        {menuItems.includes("delete") && (
           <MenuItem
             onClick={() => {
               setMenu(null);
               setConfirmDelete(true);
             }}
+            data-testid="header-delete"
           >
             {t("actions.delete")}
           </MenuItem>
