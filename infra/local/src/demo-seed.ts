@@ -16,11 +16,15 @@ type TicketRow = { id: number; status: string; queueId: number | null; userId: n
 const DEMO_PHONE = "5511940000000";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until `read` gives a value `ok` accepts (each demo step waits for the platform to have done the last). */
-const waitFor = async <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> => {
+/**
+ * Polls until `read` gives a value `ok` accepts (each demo step waits for the platform to have done the last);
+ * the platform stopping ends the demo at its next wait.
+ */
+const waiter = (isStopped: () => boolean) => async <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> => {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
+    if (isStopped()) throw new Error("demo seed: the platform stopped");
     const v = await read().catch((err: unknown) => ((last = String(err)), undefined as T));
     if (v !== undefined && ok(v)) return v;
     if (v !== undefined) last = v;
@@ -49,8 +53,9 @@ const login = async (url: string, email: string, password: string) => {
   return { api: apiFor(url, body.token), user: body.user };
 };
 
-export const seedDemoConversations = async (deps: { url: string; network: SimulatorNetwork; container: Container }) => {
+export const seedDemoConversations = async (deps: { url: string; network: SimulatorNetwork; container: Container; stopped?: () => boolean }) => {
   const { url, network, container } = deps;
+  const waitFor = waiter(deps.stopped ?? (() => false));
   const ana = await login(url, "admin@demo.com.br", "Admin1234");
   const beto = await login(url, "atendente@demo.com.br", "Atende1234");
   const companyId = ana.user.companyId;

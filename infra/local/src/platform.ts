@@ -87,7 +87,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const stops: (() => Promise<void> | void)[] = [];
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const s of stops.reverse()) await Promise.resolve(s()).catch(() => undefined);
   };
 
@@ -202,7 +204,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
 
     const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
     container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
-    const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container }) : null;
+    const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
     return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
   } catch (e) {
