@@ -146,14 +146,23 @@ describe("sign-in and the menu each profile gets", () => {
     await page.waitForURL(/\/login$/);
   });
 
-  it("every page of the admin's and the operator's menus opens with its title and no error", { timeout: 180_000 }, async () => {
-    for (const who of [LOGINS.admin, LOGINS.operator]) {
+  it("every page of every profile's menu opens with its title and no error, logging nothing in the console", { timeout: 240_000 }, async () => {
+    for (const who of [LOGINS.admin, LOGINS.operator, LOGINS.attendant]) {
       const page = await openPage();
       const crashes: string[] = [];
+      // what a newcomer's browser would log: console errors, failed requests and error answers (e.g. a 404 logo)
+      const logged: string[] = [];
       page.on("pageerror", (err) => crashes.push(`${page.url()}: ${err.message}`));
+      page.on("console", (m) => void (m.type() === "error" && logged.push(`${page.url()}: console: ${m.text()} ${JSON.stringify(m.location())}`)));
+      page.on("requestfailed", (r) => void (!/ERR_ABORTED/.test(r.failure()?.errorText ?? "") && logged.push(`${page.url()}: failed: ${r.url()} ${r.failure()?.errorText ?? ""}`)));
+      page.on("response", (r) => void (r.status() >= 400 && logged.push(`${page.url()}: ${r.status()} ${r.request().method()} ${r.url()}`)));
+      for (const open of ["/login", "/signup"]) {
+        await page.goto(open);
+        await page.getByRole("button").first().waitFor();
+      }
       await signIn(page, who);
       const hrefs = await page.getByTestId("side-menu").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-      expect(hrefs.length).toBeGreaterThan(10);
+      expect(hrefs.length).toBeGreaterThan(who === LOGINS.attendant ? 5 : 10);
       for (const href of [...new Set(hrefs)].filter((h) => h.startsWith("/"))) {
         await page.goto(href);
         const titled = await page
@@ -167,9 +176,30 @@ describe("sign-in and the menu each profile gets", () => {
         expect(titled, `${href} shows no title`).toBe(true);
         expect(new URL(page.url()).pathname, `${href} redirected`).toBe(href);
         expect(await page.getByRole("alert").filter({ hasText: /erro|error|não|permissão/i }).count(), `${href} shows an error`).toBe(0);
+        await page.waitForLoadState("networkidle").catch(() => undefined);
       }
       expect(crashes).toEqual([]);
+      expect(logged).toEqual([]);
     }
+  });
+
+  it("the simulator page speaks the app's language: Portuguese by default, English and Spanish when chosen", async () => {
+    const page = await openPage();
+    const logged: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && logged.push(m.text())));
+    await page.goto("/simulator");
+    await expect.poll(() => page.locator("header span").textContent()).toBe("Simulador WhatsApp — telefone e clientes");
+    await page.getByTestId("language").selectOption("en");
+    await expect.poll(() => page.locator("header span").textContent()).toBe("WhatsApp simulator — phone and customers");
+    expect(await page.getByTestId("send-message").textContent()).toBe("Send");
+    // the choice is the app's: its login page now speaks English too, and back on the simulator Spanish sticks
+    await page.goto("/login");
+    await page.getByRole("button", { name: /login|sign in/i }).waitFor();
+    await page.evaluate("localStorage.setItem('language', 'es')");
+    await page.goto("/simulator");
+    await expect.poll(() => page.locator("header span").textContent()).toBe("Simulador de WhatsApp — teléfono y clientes");
+    expect(await page.evaluate<string>("document.documentElement.lang")).toBe("es");
+    expect(logged).toEqual([]);
   });
 
   it("only the super user sees Informativos", async () => {

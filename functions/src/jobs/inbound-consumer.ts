@@ -3,6 +3,7 @@ import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/
 import type { Container } from "../platform/container";
 import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
 import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
+import { contactsInboundHandlers } from "../features/contacts/contacts.inbound";
 
 type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 export type InboundHandlers = { [T in InboundEvent["type"]]?: Handler<T> };
@@ -14,6 +15,7 @@ export type InboundHandlers = { [T in InboundEvent["type"]]?: Handler<T> };
 export const INBOUND_HANDLERS: InboundHandlers = {
   ...INBOX_INBOUND_HANDLERS,
   ...whatsappsInboundHandlers,
+  ...contactsInboundHandlers,
 };
 
 /**

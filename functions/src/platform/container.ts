@@ -241,8 +241,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   // scheduled messages (spec 3): CRUD and the minute tick's sender
   const schedulesRepo = createSchedulesRepository(db);
   const timeZoneOf = async (companyId: number) => (await repos.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;
-  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, cursors: createPageCursors(db), clock, timeZoneOf });
-  const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, logger });
+  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, media, cursors: createPageCursors(db), clock, timeZoneOf });
+  const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, media, logger });
 
   // invoices and Pix checkout (docs/billing.md): the fake bank locally and in tests, a PSP adapter in AWS
   const fakeBank: FakeBank | null = config.PAYMENTS_PROVIDER === "fake" ? createFakeBank({ webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, clock, logger }) : null;

@@ -66,7 +66,7 @@ export const createInbox = (deps: {
   const tags = createTagsService({ tags: tagsRepo, realtime, cursors, ticketTags, jobs, clock });
   const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, tagLinks: tags, clock });
   ticketTags.current = (companyId, ticketId, tagId) => ticketsService.removeTagFromTicket(companyId, ticketId, tagId);
-  const contacts = createContactsService({ contacts: contactsRepo, tickets, realtime, cursors, events: () => events, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: repos.whatsapps, commands, tickets, realtime, cursors, events: () => events, clock });
   const messages = createMessagesService({
     messages: messagesRepo,
     tickets,

@@ -8,6 +8,7 @@ const main = async () => {
     httpPort: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? "127.0.0.1",
     logLevel: (process.env.LOG_LEVEL as never) ?? "warn",
+    demo: process.env.ATENDE_DEMO !== "0",
   });
 
   const lines = [
@@ -15,6 +16,7 @@ const main = async () => {
     `  Atende is running at ${platform.url}`,
     `  WhatsApp simulator (scan QR codes, play customers): ${platform.simulatorUrl}`,
     platform.seededNow ? "  First start: demo data created." : "  Data kept from the previous start (.data/).",
+    ...(platform.demo ? ["  Demo conversations are being played on the Simulador connection (about a minute)."] : []),
     "",
     "  Logins:",
     ...(platform.logins ?? []).map((l) => `    ${l.role.padEnd(18)} ${l.email.padEnd(26)} ${l.password.padEnd(12)} (${l.company})`),
@@ -23,6 +25,10 @@ const main = async () => {
     "",
   ];
   console.log(lines.join("\n"));
+  platform.demo?.then(
+    () => console.log("  Demo conversations ready: sign in as the admin to see them."),
+    (err) => console.error(`  The demo conversations could not be completed: ${String(err)}`),
+  );
 
   let stopping = false;
   const shutdown = async () => {

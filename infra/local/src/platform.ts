@@ -14,6 +14,7 @@ import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-ban
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
+import { seedDemoConversations } from "./demo-seed";
 import { ensureTable, startDynamo, type DynamoHandle } from "./dynamo";
 import { createPublicServer } from "./http-server";
 import { freePort } from "./ports";
@@ -32,6 +33,11 @@ export type PlatformOptions = {
   sqsPort?: number;
   tableName?: string;
   seed?: boolean;
+  /**
+   * On the first start, also play the demo conversations (docs/adr/0012), in the background: `npm start` only. The
+   * e2e platform leaves it off, so its tests start from the bare seed (users, queues, an unpaired connection).
+   */
+  demo?: boolean;
   tick?: boolean;
   /** the tick's period (EventBridge: one minute); e2e runs shorten it so scheduled work is picked up sooner */
   tickIntervalMs?: number;
@@ -49,6 +55,8 @@ export type Platform = {
   sqs: SqsHandle;
   logins: SeedLogin[] | null;
   seededNow: boolean;
+  /** the demo conversations being played (resolves when done; rejects on failure); null when not asked for */
+  demo: Promise<void> | null;
   env: Record<string, string>;
   stop: () => Promise<void>;
   /** the in-process session host (simulator provider) and the simulator page on this origin */
@@ -79,7 +87,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const stops: (() => Promise<void> | void)[] = [];
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const s of stops.reverse()) await Promise.resolve(s()).catch(() => undefined);
   };
 
@@ -194,7 +204,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
 
     const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
     container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
+    const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
+    demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
   } catch (e) {
     await stop();
     throw e;

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { InboundEvent, OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import { type InboundEvent, type OutboundCommand, PHONE_CONTACTS_PER_EVENT } from "@atende/shared/contracts/queue-messages";
 import type { MediaStore } from "../media/media-store.port";
 import type { ProviderSession } from "../providers/provider.port";
+
+/** A phone book is read up to this many entries (the rest is left out, as a sheet import's rows are). */
+const MAX_PHONE_CONTACTS = 20_000;
 
 type ChatCommand = Exclude<OutboundCommand, { type: `session.${string}` }>;
 
 /**
  * Runs one chat command on a connected session and returns the event that reports its outcome
- * (command.result, or number.checked for a number check). Provider errors propagate to the caller.
+ * (command.result, number.checked for a number check, contacts.listed parts for a contact list). Provider errors
+ * propagate to the caller.
  */
-export const executeCommand = async (session: ProviderSession, cmd: ChatCommand, media: MediaStore): Promise<InboundEvent> => {
+export const executeCommand = async (session: ProviderSession, cmd: ChatCommand, media: MediaStore): Promise<InboundEvent | InboundEvent[]> => {
   const base = { companyId: cmd.companyId, whatsappId: cmd.whatsappId };
   const ok = (messageId?: string): InboundEvent => ({ ...base, eventId: `result:${cmd.commandId}`, type: "command.result", commandId: cmd.commandId, ok: true, messageId });
   switch (cmd.type) {
@@ -54,10 +58,28 @@ export const executeCommand = async (session: ProviderSession, cmd: ChatCommand,
       const res = await session.checkNumber(cmd.number);
       return { ...base, eventId: `checked:${cmd.requestId || randomUUID()}`, type: "number.checked", requestId: cmd.requestId, number: cmd.number, exists: res.exists, jid: res.jid };
     }
+    case "listContacts": {
+      const all = (await session.listContacts()).slice(0, MAX_PHONE_CONTACTS);
+      const parts: InboundEvent[] = [];
+      for (let i = 0, part = 0; i === 0 || i < all.length; i += PHONE_CONTACTS_PER_EVENT, part++)
+        parts.push({
+          ...base,
+          eventId: `contacts:${cmd.requestId}:${part}`,
+          type: "contacts.listed",
+          requestId: cmd.requestId,
+          part,
+          last: i + PHONE_CONTACTS_PER_EVENT >= all.length,
+          contacts: all.slice(i, i + PHONE_CONTACTS_PER_EVENT),
+        });
+      return parts;
+    }
   }
 };
 
+
 export const failureEvent = (cmd: OutboundCommand, error: string): InboundEvent =>
-  cmd.type === "checkNumber"
+  cmd.type === "listContacts"
+    ? { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `contacts:${cmd.requestId}:failed`, type: "contacts.listed", requestId: cmd.requestId, part: 0, last: true, contacts: [], error }
+    : cmd.type === "checkNumber"
     ? { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `checked:${cmd.requestId}`, type: "number.checked", requestId: cmd.requestId, number: cmd.number, exists: false }
     : { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `result:${cmd.commandId}`, type: "command.result", commandId: cmd.commandId, ok: false, error };

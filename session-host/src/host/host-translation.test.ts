@@ -79,6 +79,32 @@ describe("commands -> provider", () => {
     expect(result).toMatchObject({ type: "number.checked", requestId: "r1", exists: true, jid: "5511977776666@s.whatsapp.net" });
   });
 
+  it("lists the phone's contacts (address book and chats) as contacts.listed parts of at most 500, the last one marked", async () => {
+    const { network, session } = await connected();
+    network.setPhoneBook(identity, [
+      { number: "5511911110000", name: "Dona Marta" },
+      ...Array.from({ length: 600 }, (_, i) => ({ number: `55219${String(10_000_000 + i)}` })),
+    ]);
+    await network.customerSend("5531988887777", identity, { type: "text", body: "oi" });
+    network.upsertCustomer("5531988887777", "Seu Zé");
+    const result = [await executeCommand(session, { ...cmd, type: "listContacts", commandId: "c5", requestId: "imp1" }, media)].flat();
+    expect(result.map((e) => [e.type, e.eventId, "last" in e && e.last])).toEqual([
+      ["contacts.listed", "contacts:imp1:0", false],
+      ["contacts.listed", "contacts:imp1:1", true],
+    ]);
+    const all = result.flatMap((e) => (e.type === "contacts.listed" ? e.contacts : []));
+    expect(all).toHaveLength(602);
+    expect(all).toContainEqual({ jid: "5511911110000@s.whatsapp.net", number: "5511911110000", name: "Dona Marta" });
+    expect(all).toContainEqual({ jid: "5531988887777@s.whatsapp.net", number: "5531988887777", name: "Seu Zé" });
+    expect(failureEvent({ ...cmd, type: "listContacts", commandId: "c6", requestId: "imp2" }, "ERR_WAPP_NOT_INITIALIZED")).toMatchObject({
+      type: "contacts.listed",
+      requestId: "imp2",
+      last: true,
+      contacts: [],
+      error: "ERR_WAPP_NOT_INITIALIZED",
+    });
+  });
+
   it("failures carry the catalogue code", async () => {
     const { session } = await connected();
     await expect(executeCommand(session, { ...cmd, type: "edit", commandId: "c3", chatJid: "5511977776666@s.whatsapp.net", targetId: "NOPE", body: "x" }, media)).rejects.toMatchObject({ code: "ERR_SENDING_WAPP_MSG" });

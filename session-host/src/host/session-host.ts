@@ -213,7 +213,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           const result = await executeCommand(r.session, cmd, media);
           if (killed || r.lost) return "handBack";
           attempts.delete(cmd.commandId);
-          emit(result, "chatJid" in cmd ? cmd.chatJid : undefined);
+          for (const event of [result].flat()) emit(event, "chatJid" in cmd ? cmd.chatJid : undefined);
         } catch (err) {
           if (killed || r.lost || err instanceof LeaseLostError) return "handBack";
           const code = err instanceof ProviderError ? err.code : failedAttempt(cmd.commandId) >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;

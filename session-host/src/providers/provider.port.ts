@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
-import type { MediaRef, WaMessage } from "@atende/shared/contracts/queue-messages";
+import type { MediaRef, PhoneContact, WaMessage } from "@atende/shared/contracts/queue-messages";
 
 /**
  * The provider port: what the session host needs from a WhatsApp implementation (Baileys in AWS,
@@ -105,6 +105,8 @@ export type ProviderSession = {
   markRead(chatJid: string, messageIds: string[]): Promise<void>;
   sendPresence(chatJid: string, presence: "composing" | "recording" | "paused"): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
+  /** the linked phone's contacts as the session knows them (people only: no groups, no broadcast lists) */
+  listContacts(): Promise<PhoneContact[]>;
   rejectCall(callId: string, from: string): Promise<void>;
 };
 

@@ -61,6 +61,17 @@ export const waMessageSchema = z.object({
 });
 export type WaMessage = z.infer<typeof waMessageSchema>;
 
+/** One entry of the linked phone's contacts, as the session knows it (number and/or LID, the name saved on the phone). */
+export const phoneContactSchema = z.object({
+  jid: z.string().min(1),
+  number: z.string().optional(),
+  lid: z.string().optional(),
+  name: z.string().optional(),
+});
+export type PhoneContact = z.infer<typeof phoneContactSchema>;
+/** Contacts per contacts.listed event (keeps one event far below the queue's 256 KiB message limit). */
+export const PHONE_CONTACTS_PER_EVENT = 500;
+
 const base = { eventId: z.string().min(1), companyId: z.number().int().positive(), whatsappId: z.number().int().positive() };
 
 export const inboundEventSchema = z.discriminatedUnion("type", [
@@ -92,6 +103,19 @@ export const inboundEventSchema = z.discriminatedUnion("type", [
   z.object({ ...base, type: z.literal("command.result"), commandId: z.string(), messageId: z.string().optional(), ok: z.boolean(), error: z.string().optional() }),
   /** answer to checkNumber */
   z.object({ ...base, type: z.literal("number.checked"), requestId: z.string(), number: z.string(), exists: z.boolean(), jid: z.string().optional() }),
+  /**
+   * answer to listContacts: the phone's contacts in parts of at most PHONE_CONTACTS_PER_EVENT (`last` on the final
+   * part); `error` (a catalogue code) when the session could not list them
+   */
+  z.object({
+    ...base,
+    type: z.literal("contacts.listed"),
+    requestId: z.string(),
+    part: z.number().int().nonnegative(),
+    last: z.boolean(),
+    contacts: z.array(phoneContactSchema).max(500),
+    error: z.string().optional(),
+  }),
 ]);
 export type InboundEvent = z.infer<typeof inboundEventSchema>;
 
@@ -115,6 +139,8 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
   z.object({ ...cmd, type: z.literal("read"), chatJid: z.string(), messageIds: z.array(z.string()) }),
   z.object({ ...cmd, type: z.literal("presence"), chatJid: z.string(), presence: z.enum(["composing", "recording", "paused"]) }),
   z.object({ ...cmd, type: z.literal("checkNumber"), requestId: z.string(), number: z.string() }),
+  /** POST /contacts/import: list the linked phone's contacts (answered by contacts.listed events) */
+  z.object({ ...cmd, type: z.literal("listContacts"), requestId: z.string() }),
   z.object({ ...cmd, type: z.literal("rejectCall"), callId: z.string(), from: z.string() }),
   /** channel: which provider drives the connection (the connection's `channel`); the host's default when absent */
   z.object({ ...cmd, type: z.literal("session.start"), channel: z.enum(["simulator", "baileys"]).optional() }),

@@ -24,16 +24,41 @@ export const parseContactSpreadsheet = (bytes: Uint8Array): ParsedImport => {
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (!zip && !ole) throw new AppError("ERR_INVALID_IMPORT_FILE");
-  let rows: Record<string, unknown>[];
+  return importRowsOf(readFirstSheet(() => XLSX.read(bytes, { type: "buffer", sheetRows: MAX_IMPORT_ROWS + 2, cellFormula: false, cellHTML: false, cellStyles: false })));
+};
+
+/**
+ * A .csv of contacts (POST /contacts/upload), read by the same rules: UTF-8 text (a BOM is dropped), comma or
+ * semicolon separated as Brazilian spreadsheets save it, cells kept as text (a number keeps its leading digits).
+ * Binary content is refused.
+ */
+export const parseContactCsv = (bytes: Uint8Array): ParsedImport => {
+  if (bytes.includes(0)) throw new AppError("ERR_INVALID_IMPORT_FILE");
+  let text: string;
   try {
-    const book = XLSX.read(bytes, { type: "buffer", sheetRows: MAX_IMPORT_ROWS + 2, cellFormula: false, cellHTML: false, cellStyles: false });
-    const first = book.SheetNames[0];
-    const sheet = first ? book.Sheets[first] : undefined;
-    if (!sheet) throw new Error("no sheet");
-    rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: true });
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
   } catch {
     throw new AppError("ERR_INVALID_IMPORT_FILE");
   }
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const FS = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  return importRowsOf(readFirstSheet(() => XLSX.read(text, { type: "string", raw: true, FS, sheetRows: MAX_IMPORT_ROWS + 2, cellFormula: false, cellHTML: false })));
+};
+
+const readFirstSheet = (read: () => XLSX.WorkBook): Record<string, unknown>[] => {
+  try {
+    const book = read();
+    const first = book.SheetNames[0];
+    const sheet = first ? book.Sheets[first] : undefined;
+    if (!sheet) throw new Error("no sheet");
+    return XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: true });
+  } catch {
+    throw new AppError("ERR_INVALID_IMPORT_FILE");
+  }
+};
+
+/** The header rules on a sheet's rows: digits only, 8 to 50 of them, one row per number. */
+const importRowsOf = (rows: Record<string, unknown>[]): ParsedImport => {
   const truncated = rows.length > MAX_IMPORT_ROWS;
   const seen = new Set<string>();
   const out: ImportRow[] = [];

@@ -4,6 +4,7 @@ import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/co
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({
   searchParam: z.string().trim().max(100).optional().default(""),
@@ -13,12 +14,24 @@ const listQuery = z.object({
   dateEnd: z.string().max(40).optional(),
 });
 
+/** POST /contacts/import: an optional connection (the spec's client sends none; false/""/null mean none). */
+const importBody = z.object({
+  whatsappId: z.preprocess((v) => (v === false || v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
+});
+
 export const contactsRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
   const svc = () => container.services.contacts;
   r.use("*", requireAuth(container));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
+  // before /:id
+  r.post("/import", async (c) => {
+    const raw = await c.req.text();
+    const input = raw.trim() ? await parseJson(c, importBody) : { whatsappId: undefined };
+    return c.json(await svc().importFromPhone(c.get("auth"), input));
+  });
+  r.post("/upload", async (c) => c.json(await svc().importFile(c.get("auth"), await uploadedFile(c))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, contactFormSchema))));
   r.put("/:id", async (c) => {

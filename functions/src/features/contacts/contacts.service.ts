@@ -1,24 +1,50 @@
-import type { ContactCreateResponse, ContactListResponse } from "@atende/shared/contracts/http/contacts";
+import { randomUUID } from "node:crypto";
+import type {
+  ContactCreateResponse,
+  ContactImportResponse,
+  ContactListResponse,
+  ContactMergeSummary,
+  ContactUploadResponse,
+} from "@atende/shared/contracts/http/contacts";
+import type { InboundEvent, PhoneContact } from "@atende/shared/contracts/queue-messages";
 import type { Contact, ContactFormInput } from "@atende/shared/domain/contacts/contact";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import type { UploadedFile } from "../../platform/http/uploaded-file";
+import type { CommandQueue } from "../../platform/queues/commands.port";
+import { parseContactCsv, parseContactSpreadsheet } from "../contact-lists/contact-list-spreadsheet";
+import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
 import type { AuthContext } from "../auth/auth.service";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
 import type { TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
-import type { ContactsRepository } from "./contacts.repository";
+import type { ContactIdentity, ContactsRepository } from "./contacts.repository";
 
 export type ContactListQuery = { searchParam: string; pageNumber: number; date?: string; dateStart?: string; dateEnd?: string };
+
+/** One contact to merge: a phone-book entry (jid, number and/or LID) or a spreadsheet row (number). */
+export type ContactEntry = { number?: string; lid?: string; jid?: string; name?: string; email?: string };
+
+/** An upload's size limit and the contacts its answer lists. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const UPLOAD_ANSWER_CONTACTS = 1000;
+/** Phone imports: `imp:<userId>:<uuid>` (the requester's id travels with the answer). */
+const IMPORT_REQUEST_PREFIX = "imp:";
+
+/** A name worth keeping: not empty and not just the number (what an unnamed contact shows). */
+const isRealName = (name: string | undefined, number: string) => Boolean(name && name.trim() && name.replace(/\D/g, "") !== number && !/^[+\d\s()-]+$/.test(name));
 
 /** Tickets read to find a pending/open one before a delete (older ones are closed: one open ticket per connection). */
 const OPEN_TICKET_LOOKBACK = 50;
 
 export const createContactsService = (deps: {
   contacts: ContactsRepository;
+  whatsapps: Pick<WhatsappsRepository, "findById" | "listByCompany">;
+  commands: CommandQueue;
   tickets: Pick<TicketsRepository, "listIdsByContact" | "findByIds">;
   realtime: Pick<RealtimeService, "publish">;
   cursors: PageCursors;
@@ -33,8 +59,115 @@ export const createContactsService = (deps: {
     return c;
   };
 
+  /**
+   * Merges entries into the company's contacts by the identity rules (a Brazilian mobile with or without its ninth
+   * digit, a number and its LID: one contact). New people become contacts; a known one only gains what it lacks (a
+   * real name for a contact named by its number, an e-mail, its LID); nothing is ever duplicated or overwritten.
+   */
+  const mergeEntries = async (companyId: number, whatsappId: number | null, entries: ContactEntry[]): Promise<ContactMergeSummary & { contacts: Contact[] }> => {
+    const summary = { created: 0, updated: 0, unchanged: 0, invalid: 0 };
+    const touched: Contact[] = [];
+    for (const e of entries) {
+      const identities: ContactIdentity[] = e.jid ? identitiesOf({ jid: e.jid, number: e.number, lid: e.lid }) : [];
+      if (!e.jid && e.number) identities.push({ kind: "N", value: canonicalBrazilianNumber(e.number) });
+      const number = identities.find((i) => i.kind === "N")?.value ?? "";
+      const lid = identities.find((i) => i.kind === "L")?.value ?? null;
+      if (identities.some((i) => i.kind === "G") || (number && (number.length < 8 || number.length > 50)) || (!number && !lid)) {
+        summary.invalid++;
+        continue;
+      }
+      const name = e.name?.trim().slice(0, 50) ?? "";
+      const email = e.email?.trim().slice(0, 254) ?? "";
+      let existingId: number | null = null;
+      for (const i of identities) if ((existingId = await contacts.findIdByIdentity(companyId, i))) break;
+      const existing = existingId ? await contacts.findById(companyId, existingId) : null;
+      if (existing) {
+        for (const i of identities) await contacts.addIdentity(companyId, existing.id, i);
+        const next: Contact = {
+          ...existing,
+          ...(isRealName(name, number) && !isRealName(existing.name, existing.number) ? { name } : {}),
+          ...(email && !existing.email ? { email } : {}),
+          ...(lid && !existing.lid ? { lid } : {}),
+        };
+        if (next.name === existing.name && next.email === existing.email && next.lid === existing.lid) {
+          summary.unchanged++;
+          touched.push(existing);
+          continue;
+        }
+        next.updatedAt = clock().toISOString();
+        await contacts.save(next, null);
+        summary.updated++;
+        touched.push(next);
+        continue;
+      }
+      const now = clock().toISOString();
+      const made = await contacts.createWithIdentities(
+        { companyId, name: name || number || lid || "", number, email, profilePicUrl: "", isGroup: false, lid, whatsappId, extraInfo: [], createdAt: now, updatedAt: now },
+        identities,
+      );
+      if (made.created) summary.created++;
+      else summary.unchanged++;
+      touched.push(made.contact);
+    }
+    return { ...summary, contacts: touched };
+  };
+
+  const publishReload = (companyId: number, data: Extract<ContactEventData, { action: "reload" }>) =>
+    deps.realtime.publish<ContactEventData>(companyId, "contact", data, { kind: "company" });
+
+  /** The connection a phone import reads: the one asked for, else the user's, else the company's default. */
+  const importConnection = async (auth: AuthContext, whatsappId: number | undefined) => {
+    if (whatsappId !== undefined) {
+      const w = await deps.whatsapps.findById(auth.companyId, whatsappId);
+      if (!w) throw new AppError("ERR_NO_WAPP_FOUND");
+      return w;
+    }
+    const all = await deps.whatsapps.listByCompany(auth.companyId);
+    const w = all.find((x) => x.id === auth.user.whatsappId) ?? all.find((x) => x.isDefault) ?? all[0];
+    if (!w) throw new AppError("ERR_NO_WAPP_FOUND");
+    return w;
+  };
+
   return {
     findOrFail,
+    mergeEntries,
+
+    /**
+     * POST /contacts/upload: a .csv, .xls or .xlsx of contacts read by the contact lists' parser (first sheet,
+     * nome/numero/email headers, digits only, one row per number), merged into the contacts.
+     */
+    async importFile(auth: AuthContext, file: UploadedFile): Promise<ContactUploadResponse> {
+      const ext = file.name.toLowerCase().split(".").pop() ?? "";
+      if (!["csv", "xls", "xlsx"].includes(ext) || file.bytes.length === 0 || file.bytes.length > MAX_UPLOAD_BYTES) throw new AppError("ERR_INVALID_IMPORT_FILE");
+      const parsed = ext === "csv" ? parseContactCsv(file.bytes) : parseContactSpreadsheet(file.bytes);
+      const merged = await mergeEntries(auth.companyId, auth.user.whatsappId, parsed.rows);
+      if (merged.created + merged.updated > 0) await publishReload(auth.companyId, { action: "reload" });
+      const { contacts: list, ...summary } = merged;
+      return { ...summary, invalid: summary.invalid + parsed.invalid, duplicates: parsed.duplicates, truncated: parsed.truncated, contacts: list.slice(0, UPLOAD_ANSWER_CONTACTS) };
+    },
+
+    /**
+     * POST /contacts/import: asks the connection's session host for the phone's contacts (a listContacts command);
+     * they arrive as contacts.listed events and are merged there. A connection that is not connected is refused.
+     */
+    async importFromPhone(auth: AuthContext, input: { whatsappId?: number }): Promise<ContactImportResponse> {
+      const w = await importConnection(auth, input.whatsappId);
+      if (w.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+      const requestId = `${IMPORT_REQUEST_PREFIX}${auth.user.id}:${randomUUID()}`;
+      await deps.commands.send({ type: "listContacts", commandId: randomUUID(), companyId: auth.companyId, whatsappId: w.id, requestId });
+      return { message: "Importing contacts", requestId, whatsappId: w.id };
+    },
+
+    /** Inbound contacts.listed: one part of a phone's contacts, merged; lists reload; the last part ends the import. */
+    async onContactsListed(event: Extract<InboundEvent, { type: "contacts.listed" }>): Promise<void> {
+      if (!event.requestId.startsWith(IMPORT_REQUEST_PREFIX)) return;
+      const w = await deps.whatsapps.findById(event.companyId, event.whatsappId);
+      if (!w) return;
+      const entries = event.contacts.map((c: PhoneContact): ContactEntry => ({ jid: c.jid, number: c.number, lid: c.lid, name: c.name }));
+      const merged = await mergeEntries(event.companyId, w.id, entries);
+      if (merged.created + merged.updated > 0 || event.last)
+        await publishReload(event.companyId, { action: "reload", import: { requestId: event.requestId, done: event.last, ...(event.error ? { error: event.error } : {}) } });
+    },
     /** GET /contacts: by name; a search matches name or number prefixes through their indexes. */
     async list(auth: AuthContext, q: ContactListQuery): Promise<ContactListResponse> {
       const term = q.searchParam.trim();

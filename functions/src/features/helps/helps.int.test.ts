@@ -70,6 +70,20 @@ describe("logos", () => {
     expect((await upload("signup", png, "x.png", a.adminToken)).status).toBe(403);
     const none = await t.app.request("/api/settings/media-upload?ref=login", { method: "POST", body: new FormData(), headers: { authorization: `Bearer ${opToken}` } });
     expect(none.status).toBe(400);
-    expect((await t.app.request("/api/public/logos/signup")).status).toBe(404);
+    const builtIn = await t.app.request("/api/public/logos/signup");
+    expect(builtIn.status).toBe(200);
+    expect(builtIn.headers.get("x-logo-source")).toBe("default");
+  });
+  it("serves the built-in logo for every destination nothing was uploaded for, and 404 for an unknown one", async () => {
+    for (const ref of ["signup", "interno", "favicon-256x256", "apple-touch-icon"]) {
+      const served = await t.app.request(`/api/public/logos/${ref}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/svg+xml");
+      expect(served.headers.get("x-logo-source")).toBe("default");
+      expect(await served.text()).toContain("<svg");
+    }
+    expect((await t.app.request("/api/public/logos/login")).headers.get("x-logo-source")).toBe("uploaded");
+    expect((await t.app.request("/api/public/logos/rodape")).status).toBe(404);
+    expect((await t.call("GET", "/public/settings")).body.logos.signup).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ export const logosRoutes = (container: Container) => {
     return c.body(logo.body as Uint8Array<ArrayBuffer>, 200, {
       "content-type": logo.mimetype,
       "cache-control": "no-cache",
+      "x-logo-source": logo.uploaded ? "uploaded" : "default",
       "x-content-type-options": "nosniff",
       // an SVG opened directly must not run scripts
       "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",

@@ -6,6 +6,7 @@ import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { SettingsService } from "../settings/settings.service";
+import { DEFAULT_LOGOS } from "./default-logos";
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const isDestination = (v: string): v is LogoDestination => (LOGO_DESTINATIONS as readonly string[]).includes(v);
@@ -39,11 +40,15 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
       await settings.put(null, settingKey(ref), key, clock());
       return { mensagem: "Arquivo Anexado", url: urlOf(ref, key) };
     },
-    /** GET /public/logos/{ref}: the current logo, or null when none was uploaded. */
-    async current(ref: string): Promise<MediaObject | null> {
+    /**
+     * GET /public/logos/{ref}: the uploaded logo, else the built-in default (`uploaded` false); null only for an
+     * unknown destination.
+     */
+    async current(ref: string): Promise<(Pick<MediaObject, "body" | "mimetype"> & { uploaded: boolean }) | null> {
       if (!isDestination(ref)) return null;
       const key = (await settings.get(null, settingKey(ref)))?.value;
-      return key ? media.get(key) : null;
+      const stored = key ? await media.get(key) : null;
+      return stored ? { body: stored.body, mimetype: stored.mimetype, uploaded: true } : { ...DEFAULT_LOGOS[ref], uploaded: false };
     },
     /** GET /public/settings: what the public pages need before login. */
     async publicSettings(): Promise<PublicSettingsResponse> {

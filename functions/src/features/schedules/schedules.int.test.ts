@@ -32,6 +32,12 @@ const newContact = async (tenant: Tenant, name: string) => {
 const create = (token: string, body: Record<string, unknown>) => t.call("POST", "/schedules", { token, body });
 const list = (token: string, query = "") => t.call("GET", `/schedules/${query ? `?${query}` : ""}`, { token });
 type SendCommand = Extract<OutboundCommand, { type: "send" }>;
+const uploadMedia = async (id: number, token: string, bytes: Uint8Array, name: string, type: string) => {
+  const form = new FormData();
+  form.append("file", new File([bytes], name, { type }));
+  const res = await t.app.request(`/api/schedules/${id}/media-upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
 const sendsTo = (number: string) => t.commands.sent.filter((c): c is SendCommand => c.type === "send" && c.chatJid.startsWith(number));
 
 /** A second connection of the tenant (not the default). */
@@ -351,5 +357,62 @@ describe("the minute tick sends due schedules", () => {
     expect(sendsTo(contact.number)).toHaveLength(0);
     expect((await t.call("GET", `/schedules/${made.body.id}`, { token: c.adminToken })).body.status).toBe("PENDENTE");
     await t.call("DELETE", `/schedules/${made.body.id}`, { token: c.adminToken });
+  });
+
+  it("sends a schedule with its attachment: uploaded, replaced and removed through /media-upload, refused across companies and once sent", async () => {
+    const c = await createTenant(t);
+    const other = await createTenant(t);
+    const contact = await newContact(c, "Cliente Anexo");
+    const made = await create(c.userToken, { body: "Segue o boleto", sendAt: at(2 * MIN), contactId: contact.id });
+    const id = made.body.id as number;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n");
+
+    // another company's user: nothing attached, nothing removed
+    expect((await uploadMedia(id, other.adminToken, png, "intruso.png", "image/png")).status).toBe(404);
+    expect((await t.call("DELETE", `/schedules/${id}/media-upload`, { token: other.adminToken })).status).toBe(404);
+    // no file: refused, nothing stored
+    const empty = await t.app.request(`/api/schedules/${id}/media-upload`, { method: "POST", body: new FormData(), headers: { authorization: `Bearer ${c.userToken}` } });
+    expect(empty.status).toBe(400);
+    expect((await t.call("GET", `/schedules/${id}`, { token: c.userToken })).body).toMatchObject({ mediaPath: null, mediaName: null });
+
+    const first = await uploadMedia(id, c.userToken, png, "foto.png", "image/png");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ mensagem: "Arquivo Anexado", id, mediaName: "foto.png" });
+    const replaced = await uploadMedia(id, c.userToken, pdf, "boleto.pdf", "application/pdf");
+    expect(replaced.body).toMatchObject({ mensagem: "Arquivo Anexado", mediaName: "boleto.pdf" });
+    const stored = (await t.call("GET", `/schedules/${id}`, { token: c.userToken })).body as { mediaPath: string; mediaName: string };
+    expect(stored.mediaName).toBe("boleto.pdf");
+    expect(stored.mediaPath.startsWith(`${c.company.id}/`)).toBe(true);
+    expect((await t.container.media.get(stored.mediaPath))?.body).toEqual(pdf);
+
+    t.clock.advance(2 * MIN + 1_000);
+    await runTick(t.container);
+    const sends = sendsTo(contact.number);
+    expect(sends).toHaveLength(1);
+    expect(sends[0]?.media).toMatchObject({ kind: "document", mimetype: "application/pdf", filename: "boleto.pdf" });
+    expect((await t.container.media.get(sends[0]!.media!.key))?.body).toEqual(pdf);
+    const after = (await t.call("GET", `/schedules/${id}`, { token: c.userToken })).body;
+    expect(after.status).toBe("ENVIADA");
+    const history = await t.call("GET", `/messages/${after.ticketId}`, { token: c.userToken });
+    expect(history.body.messages).toMatchObject([{ fromMe: true, mediaType: "application", mediaName: "boleto.pdf" }]);
+
+    // a sent schedule keeps its attachment
+    expect((await uploadMedia(id, c.userToken, png, "tarde.png", "image/png")).status).toBe(403);
+    expect((await t.call("DELETE", `/schedules/${id}/media-upload`, { token: c.userToken })).status).toBe(403);
+  });
+
+  it("removes an attachment: the schedule then goes as text only", async () => {
+    const c = await createTenant(t);
+    const contact = await newContact(c, "Cliente Sem Anexo");
+    const made = await create(c.adminToken, { body: "Só texto", sendAt: at(MIN), contactId: contact.id });
+    const id = made.body.id as number;
+    await uploadMedia(id, c.adminToken, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "foto.png", "image/png");
+    const removed = await t.call("DELETE", `/schedules/${id}/media-upload`, { token: c.adminToken });
+    expect(removed).toMatchObject({ status: 200, body: { mensagem: "Arquivo Excluído", mediaPath: null, mediaName: null } });
+    t.clock.advance(MIN + 1_000);
+    await runTick(t.container);
+    const sends = sendsTo(contact.number);
+    expect(sends.map((s) => [s.body, s.media])).toEqual([["Só texto", undefined]]);
   });
 });

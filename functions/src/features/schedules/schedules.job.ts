@@ -1,5 +1,6 @@
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { Logger } from "../../platform/logger";
+import type { MediaStore } from "../../platform/storage/media-store.port";
 import type { MessagesService } from "../messages/messages.service";
 import { idempotentMessageId } from "../messages/outbound.service";
 import type { DueSchedule, Schedule, SchedulesRepository } from "./schedules.repository";
@@ -23,9 +24,18 @@ export const createSchedulesJob = (deps: {
   service: Pick<SchedulesService, "publish">;
   messages: Pick<MessagesService, "sendToContact">;
   companies: { assertPlanAllows(companyId: number, flag: PlanFlag): Promise<void> };
+  media: Pick<MediaStore, "get">;
   logger: Logger;
 }) => {
-  const { schedules, service, messages, companies, logger } = deps;
+  const { schedules, service, messages, companies, media, logger } = deps;
+
+  /** The schedule's attachment as a message file; a missing object fails the send (never sent without it). */
+  const filesOf = async (s: DueSchedule) => {
+    if (!s.mediaPath) return undefined;
+    const obj = await media.get(s.mediaPath);
+    if (!obj) throw Object.assign(new Error("schedule attachment missing"), { code: "ERR_SENDING_WAPP_MSG" });
+    return [{ name: s.mediaName ?? "arquivo", type: obj.mimetype, bytes: obj.body }];
+  };
 
   const send = async (s: DueSchedule) => {
     try {
@@ -37,6 +47,7 @@ export const createSchedulesJob = (deps: {
         body: s.body,
         userId: s.userId,
         id: scheduleMessageId(s),
+        files: await filesOf(s),
       });
       if (out.message.error) return { status: "ERRO" as const, errorMessage: out.message.error, ticketId: out.ticket.id };
       return { status: "ENVIADA" as const, errorMessage: null, ticketId: out.ticket.id };

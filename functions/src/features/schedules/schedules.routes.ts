@@ -4,6 +4,7 @@ import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/sche
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
+import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({
   searchParam: z.string().trim().max(100).optional().default(""),
@@ -32,5 +33,10 @@ export const schedulesRoutes = (container: Container) => {
     await svc().remove(c.get("auth"), idParam(c, "id"));
     return c.json({ message: "Schedule deleted" });
   });
+  r.post("/:id/media-upload", async (c) => {
+    const id = idParam(c, "id");
+    return c.json(await svc().uploadMedia(c.get("auth"), id, await uploadedFile(c)));
+  });
+  r.delete("/:id/media-upload", async (c) => c.json(await svc().removeMedia(c.get("auth"), idParam(c, "id"))));
   return r;
 };

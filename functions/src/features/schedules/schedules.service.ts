@@ -1,15 +1,21 @@
+import { randomUUID } from "node:crypto";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 import { instantOf } from "@atende/shared/domain/format/time-zone";
-import type { ScheduleEventData, ScheduleListResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
+import type { ScheduleEventData, ScheduleListResponse, ScheduleMediaResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
 import { isFutureSendAt, type ScheduleInput, type ScheduleUpdateInput } from "@atende/shared/domain/schedules/schedule";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import type { UploadedFile } from "../../platform/http/uploaded-file";
+import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
 import type { ContactsService } from "../contacts/contacts.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { UsersService } from "../users/users.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { Schedule, ScheduleScope, SchedulesRepository } from "./schedules.repository";
+
+/** An attachment of a scheduled message: what WhatsApp takes for a document. */
+const MAX_SCHEDULE_MEDIA_BYTES = 64 * 1024 * 1024;
 
 export const toScheduleResponse = (s: Schedule): ScheduleResponse => ({
   id: s.id,
@@ -41,12 +47,13 @@ export const createSchedulesService = (deps: {
   whatsapps: Pick<WhatsappsService, "show">;
   users: Pick<UsersService, "listRecordsByCompany">;
   realtime: RealtimeService;
+  media: Pick<MediaStore, "put">;
   cursors: PageCursors;
   clock: () => Date;
   /** the company's time zone: a wall-clock `sendAt` (the spec's `YYYY-MM-DD HH:mm:ss`) is read in it */
   timeZoneOf: (companyId: number) => Promise<string>;
 }) => {
-  const { schedules, contacts, whatsapps, users, realtime, cursors, clock, timeZoneOf } = deps;
+  const { schedules, contacts, whatsapps, users, realtime, media, cursors, clock, timeZoneOf } = deps;
 
   /** Not found also when the caller may not see it (someone else's schedule, another company's id). */
   const find = async (auth: AuthContext, id: number) => {
@@ -70,6 +77,15 @@ export const createSchedulesService = (deps: {
   const publish = async (s: Schedule, data: ScheduleEventData) => {
     const admins = (await users.listRecordsByCompany(s.companyId)).filter((u) => u.profile === "admin").map((u) => u.id);
     await realtime.publish<ScheduleEventData>(s.companyId, "schedule", data, { kind: "users", userIds: [...new Set([...admins, s.userId])] });
+  };
+
+  /** Sets or clears the attachment (a conditional write on the schedule's version, like an edit). */
+  const saveMedia = async (before: Schedule & { version: number; claimUntil?: unknown }, media: Pick<Schedule, "mediaPath" | "mediaName">) => {
+    const { version, claimUntil: _claim, ...current } = before;
+    const next: Schedule = { ...current, ...media, updatedAt: clock().toISOString() };
+    await schedules.replace(next, version);
+    await publish(next, { action: "update", schedule: toScheduleResponse(next) });
+    return next;
   };
 
   return {
@@ -146,6 +162,29 @@ export const createSchedulesService = (deps: {
       await schedules.replace(next, version);
       await publish(next, { action: "update", schedule: toScheduleResponse(next) });
       return toScheduleResponse(next);
+    },
+
+    /**
+     * POST /schedules/{id}/media-upload: the attachment sent with the message (replaces an earlier one). Like an
+     * edit, only a schedule not sent yet; the answer is the schedule plus the reference's `mensagem`.
+     */
+    async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<ScheduleMediaResponse> {
+      const before = await find(auth, id);
+      if (before.status === "ENVIADA") throw new AppError("ERR_NO_PERMISSION", { reason: "SCHEDULE_ALREADY_SENT" });
+      if (file.bytes.length === 0 || file.bytes.length > MAX_SCHEDULE_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const name = file.name.replace(/[\\/]/g, "_").slice(0, 200) || "arquivo";
+      const mediaPath = mediaKeyFor(auth.companyId, `schedule-${id}-${randomUUID()}`, name);
+      await media.put(mediaPath, file.bytes, file.type || "application/octet-stream");
+      const saved = await saveMedia(before, { mediaPath, mediaName: name });
+      return { ...toScheduleResponse(saved), mensagem: "Arquivo Anexado" };
+    },
+
+    /** DELETE /schedules/{id}/media-upload: the message goes without an attachment. */
+    async removeMedia(auth: AuthContext, id: number): Promise<ScheduleMediaResponse> {
+      const before = await find(auth, id);
+      if (before.status === "ENVIADA") throw new AppError("ERR_NO_PERMISSION", { reason: "SCHEDULE_ALREADY_SENT" });
+      const saved = await saveMedia(before, { mediaPath: null, mediaName: null });
+      return { ...toScheduleResponse(saved), mensagem: "Arquivo Excluído" };
     },
 
     async remove(auth: AuthContext, id: number): Promise<void> {

@@ -3,6 +3,7 @@ import { pipeline } from "node:stream/promises";
 import type * as BaileysModule from "baileys";
 import type { WAMessage, WAMessageKey } from "baileys";
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
+import type { PhoneContact } from "@atende/shared/contracts/queue-messages";
 import { isOggOpus } from "@atende/shared/domain/messages/message";
 import type { Db } from "../../platform/db";
 import type { Logger } from "../../platform/logger";
@@ -176,6 +177,21 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
       let qrCount = 0;
       let retryTimer: NodeJS.Timeout | undefined;
       const report = (p: Promise<void>) => p.catch((err) => log.warn("event not published", { err: String(err) }));
+      /**
+       * The phone's contacts as this socket received them (contacts.upsert/update, history sync). Kept in memory
+       * only: WhatsApp sends them on link and history sync, so a session taken over by another host starts with
+       * what arrives there (docs/adr/0012).
+       */
+      const phoneBook = new Map<string, PhoneContact>();
+      const learnContacts = (list: Partial<BaileysContact>[]) => {
+        for (const c of list) {
+          const entry = phoneContactOf(c);
+          if (!entry) continue;
+          const before = phoneBook.get(entry.jid);
+          phoneBook.set(entry.jid, { ...before, ...entry, name: entry.name ?? before?.name });
+          if (phoneBook.size > MAX_PHONE_BOOK) phoneBook.delete(phoneBook.keys().next().value as string);
+        }
+      };
 
       /** one chain per chat: a slow media download never lets a later message of that chat overtake it */
       const chats = new Map<string, Promise<void>>();
@@ -310,6 +326,10 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           }
           return meta?.subject || undefined;
         };
+
+        s.ev.on("contacts.upsert", (list) => learnContacts(list));
+        s.ev.on("contacts.update", (list) => learnContacts(list));
+        s.ev.on("messaging-history.set", ({ contacts }) => learnContacts(contacts ?? []));
 
         s.ev.on("messages.upsert", ({ messages: list, type }) => {
           if (type !== "notify" && type !== "append") return;
@@ -561,10 +581,29 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           const [found] = (await live().onWhatsApp(number)) ?? [];
           return found?.exists ? { exists: true, jid: found.jid } : { exists: false };
         },
+        async listContacts() {
+          live();
+          return [...phoneBook.values()];
+        },
         async rejectCall(callId, from) {
           await live().rejectCall(callId, from);
         },
       };
     },
   };
+};
+
+const MAX_PHONE_BOOK = 20_000;
+type BaileysContact = { id: string; lid?: string; phoneNumber?: string; name?: string; notify?: string; verifiedName?: string };
+
+/** A Baileys contact as a phone-book entry: people only (no groups, broadcast lists or newsletters). */
+export const phoneContactOf = (c: Partial<BaileysContact>): PhoneContact | null => {
+  const id = c.id ?? "";
+  const pn = [id, c.phoneNumber ?? ""].find((j) => j.endsWith("@s.whatsapp.net"));
+  const lid = [id, c.lid ?? ""].find((j) => j.endsWith("@lid"));
+  const jid = pn ?? lid;
+  if (!jid) return null;
+  const number = pn ? userOf(pn) : undefined;
+  const name = c.name || c.verifiedName || c.notify || undefined;
+  return { jid, ...(number ? { number } : {}), ...(lid ? { lid: userOf(lid) } : {}), ...(name ? { name } : {}) };
 };

@@ -22,6 +22,8 @@ type Conn = {
   client?: SimulatorClient;
   /** undelivered to the business, oldest first */
   pending: Delivery[];
+  /** the linked phone's address book: number -> the name saved on the phone */
+  phoneBook: Map<string, string>;
 };
 
 export type CustomerMessageInput = {
@@ -90,7 +92,7 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
     const key = connKey(companyId, whatsappId);
     let c = conns.get(key);
     if (!c) {
-      c = { companyId, whatsappId, status: "offline", pending: [] };
+      c = { companyId, whatsappId, status: "offline", pending: [], phoneBook: new Map() };
       conns.set(key, c);
     }
     return c;
@@ -328,6 +330,18 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
           const exists = n.length >= 10 && n.length <= 13 && !n.endsWith("00000");
           return exists ? { exists, jid: `${n}@s.whatsapp.net` } : { exists };
         },
+        /** The phone's contacts: its address book, and every customer who has a chat with it (named as they are). */
+        async listContacts() {
+          connectedClient(c, client);
+          const book = new Map(c.phoneBook);
+          const prefix = `${connKey(c.companyId, c.whatsappId)}|`;
+          for (const key of chats.keys()) {
+            if (!key.startsWith(prefix)) continue;
+            const number = key.slice(prefix.length);
+            if (!book.has(number)) book.set(number, customers.get(number)?.name ?? "");
+          }
+          return [...book].map(([number, name]) => ({ jid: `${number}@s.whatsapp.net`, number, ...(name ? { name } : {}) }));
+        },
         async rejectCall(callId: string, from: string) {
           connectedClient(c, client);
           const entry = businessEntry(c, from).chat.find((e) => e.id === callId);
@@ -365,6 +379,19 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
       const c = conns.get(connKey(ref.companyId, ref.whatsappId));
       if (!c) throw new SimulatorError(404, "unknown connection");
       await unlink(c);
+    },
+
+    /** Sets the linked phone's address book (replacing it): what a contacts import of that connection finds. */
+    setPhoneBook(ref: { companyId: number; whatsappId: number }, entries: { number: string; name?: string }[]) {
+      const c = conn(ref.companyId, ref.whatsappId);
+      c.phoneBook = new Map();
+      for (const e of entries) {
+        const n = digits(e.number);
+        if (n.length < 8 || n.length > 15) throw new SimulatorError(400, "a contact number has 8 to 15 digits");
+        c.phoneBook.set(n, e.name?.trim() ?? "");
+      }
+      changed();
+      return [...c.phoneBook].map(([number, name]) => ({ number, name }));
     },
 
     // ---- customers ----

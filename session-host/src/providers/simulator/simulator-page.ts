@@ -1,16 +1,19 @@
 /**
  * The simulator page: a person plays the phone (scans QR codes, unlinks) and the customers (chats in every
  * message type, delivered/read receipts). Plain HTML and script: it polls the simulator API once a second.
+ * It speaks pt (default), en and es; the choice is the app's own (localStorage `language`, same origin), and
+ * changing it here changes it there too.
  */
 export const SIMULATOR_PAGE = `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Simulador WhatsApp</title>
+<title data-i18n="title">Simulador WhatsApp</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f0f2f5; color: #111; }
-  header { background: #075e54; color: #fff; padding: 10px 16px; font-size: 18px; }
+  header { background: #075e54; color: #fff; padding: 10px 16px; font-size: 18px; display: flex; align-items: center; gap: 12px; }
+  header span { flex: 1; }
   main { display: grid; grid-template-columns: 320px 260px 1fr; gap: 12px; padding: 12px; }
   section { background: #fff; border-radius: 8px; padding: 12px; min-height: 200px; }
   h2 { font-size: 15px; margin: 0 0 8px; }
@@ -32,44 +35,101 @@ export const SIMULATOR_PAGE = `<!doctype html>
 </style>
 </head>
 <body>
-<header>Simulador WhatsApp — telefone e clientes</header>
+<header><span data-i18n="header">Simulador WhatsApp — telefone e clientes</span>
+  <select id="lang" data-testid="language" aria-label="Idioma"><option value="pt">Português</option><option value="en">English</option><option value="es">Español</option></select>
+</header>
 <main>
   <section>
-    <h2>Conexões (o telefone da empresa)</h2>
+    <h2 data-i18n="connections">Conexões (o telefone da empresa)</h2>
     <div id="connections"></div>
   </section>
   <section>
-    <h2>Clientes</h2>
+    <h2 data-i18n="customers">Clientes</h2>
     <div id="customers"></div>
     <div class="row">
       <input id="newNumber" placeholder="5511999998888" size="14">
-      <input id="newName" placeholder="Nome" size="10">
-      <button id="addCustomer" data-testid="add-customer">Adicionar</button>
+      <input id="newName" data-i18n-placeholder="name" placeholder="Nome" size="10">
+      <button id="addCustomer" data-testid="add-customer" data-i18n="add">Adicionar</button>
     </div>
   </section>
   <section>
-    <h2 id="chatTitle">Conversa</h2>
+    <h2 id="chatTitle" data-i18n="chat">Conversa</h2>
     <div id="chat"></div>
     <div class="row">
       <select id="type" data-testid="message-type">
-        <option value="text">texto</option><option value="image">imagem</option><option value="audio">áudio</option>
-        <option value="video">vídeo</option><option value="document">documento</option><option value="sticker">figurinha</option>
-        <option value="location">localização</option><option value="vcard">contato</option><option value="reaction">reação</option>
-        <option value="call">chamada</option><option value="typing">digitando</option>
+        <option value="text" data-i18n="type.text">texto</option><option value="image" data-i18n="type.image">imagem</option><option value="audio" data-i18n="type.audio">áudio</option>
+        <option value="video" data-i18n="type.video">vídeo</option><option value="document" data-i18n="type.document">documento</option><option value="sticker" data-i18n="type.sticker">figurinha</option>
+        <option value="location" data-i18n="type.location">localização</option><option value="vcard" data-i18n="type.vcard">contato</option><option value="reaction" data-i18n="type.reaction">reação</option>
+        <option value="call" data-i18n="type.call">chamada</option><option value="typing" data-i18n="type.typing">digitando</option>
       </select>
-      <input id="body" data-testid="message-body" placeholder="Mensagem" size="30">
+      <input id="body" data-testid="message-body" data-i18n-placeholder="message" placeholder="Mensagem" size="30">
       <input id="file" type="file">
-      <input id="target" placeholder="id alvo (reação)" size="12">
-      <button id="send" data-testid="send-message">Enviar</button>
+      <input id="target" data-i18n-placeholder="target" placeholder="id alvo (reação)" size="12">
+      <button id="send" data-testid="send-message" data-i18n="send">Enviar</button>
     </div>
     <div class="row">
-      <button id="delivered">Marcar entregue</button>
-      <button id="read">Marcar lida</button>
-      <label><input id="autoAck" type="checkbox" checked> confirmar automaticamente</label>
+      <button id="delivered" data-i18n="markDelivered">Marcar entregue</button>
+      <button id="read" data-i18n="markRead">Marcar lida</button>
+      <label><input id="autoAck" type="checkbox" checked> <span data-i18n="autoAck">confirmar automaticamente</span></label>
     </div>
   </section>
 </main>
 <script>
+const TEXTS = {
+  pt: {
+    title: 'Simulador WhatsApp', header: 'Simulador WhatsApp — telefone e clientes', connections: 'Conexões (o telefone da empresa)',
+    customers: 'Clientes', name: 'Nome', add: 'Adicionar', chat: 'Conversa', message: 'Mensagem', target: 'id alvo (reação)', send: 'Enviar',
+    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma',
+    'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha',
+    'type.location': 'localização', 'type.vcard': 'contato', 'type.reaction': 'reação', 'type.call': 'chamada', 'type.typing': 'digitando',
+    company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
+    unlinkConfirm: 'Desconectar este aparelho?', noConnections: 'Nenhuma conexão ativa. Adicione uma conexão na plataforma.',
+    pickBoth: 'Escolha uma conexão conectada e um cliente.', pickBothShort: 'Escolha uma conexão e um cliente', chatWith: 'Conversa: ',
+    businessTyping: ' — empresa digitando…', businessRecording: ' — empresa gravando…', deleted: '🚫 Mensagem apagada', edited: 'editada',
+    readByBusiness: 'lida pela empresa', read: 'lida', file: 'arquivo',
+  },
+  en: {
+    title: 'WhatsApp simulator', header: 'WhatsApp simulator — phone and customers', connections: 'Connections (the company phone)',
+    customers: 'Customers', name: 'Name', add: 'Add', chat: 'Chat', message: 'Message', target: 'target id (reaction)', send: 'Send',
+    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language',
+    'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker',
+    'type.location': 'location', 'type.vcard': 'contact', 'type.reaction': 'reaction', 'type.call': 'call', 'type.typing': 'typing',
+    company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', pairing: 'Pairing…', unlink: 'Unlink device',
+    unlinkConfirm: 'Unlink this device?', noConnections: 'No active connection. Add a connection on the platform.',
+    pickBoth: 'Choose a connected connection and a customer.', pickBothShort: 'Choose a connection and a customer', chatWith: 'Chat: ',
+    businessTyping: ' — company typing…', businessRecording: ' — company recording…', deleted: '🚫 Message deleted', edited: 'edited',
+    readByBusiness: 'read by the company', read: 'read', file: 'file',
+  },
+  es: {
+    title: 'Simulador de WhatsApp', header: 'Simulador de WhatsApp — teléfono y clientes', connections: 'Conexiones (el teléfono de la empresa)',
+    customers: 'Clientes', name: 'Nombre', add: 'Agregar', chat: 'Conversación', message: 'Mensaje', target: 'id destino (reacción)', send: 'Enviar',
+    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma',
+    'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker',
+    'type.location': 'ubicación', 'type.vcard': 'contacto', 'type.reaction': 'reacción', 'type.call': 'llamada', 'type.typing': 'escribiendo',
+    company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
+    unlinkConfirm: '¿Desconectar este dispositivo?', noConnections: 'Ninguna conexión activa. Agregue una conexión en la plataforma.',
+    pickBoth: 'Elija una conexión conectada y un cliente.', pickBothShort: 'Elija una conexión y un cliente', chatWith: 'Conversación: ',
+    businessTyping: ' — empresa escribiendo…', businessRecording: ' — empresa grabando…', deleted: '🚫 Mensaje eliminado', edited: 'editado',
+    readByBusiness: 'leído por la empresa', read: 'leído', file: 'archivo',
+  },
+};
+const LANGUAGE_KEY = 'language';
+const storedLang = (() => { try { return localStorage.getItem(LANGUAGE_KEY); } catch (e) { return null; } })();
+let lang = TEXTS[storedLang] ? storedLang : 'pt';
+const tr = (key) => (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.pt[key] || key;
+function applyLanguage() {
+  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+  document.querySelectorAll('[data-i18n]').forEach((n) => { n.textContent = tr(n.dataset.i18n); });
+  document.querySelectorAll('[data-i18n-placeholder]').forEach((n) => { n.placeholder = tr(n.dataset.i18nPlaceholder); });
+  document.getElementById('lang').value = lang;
+  document.getElementById('lang').setAttribute('aria-label', tr('language'));
+}
+document.getElementById('lang').onchange = (e) => {
+  lang = TEXTS[e.target.value] ? e.target.value : 'pt';
+  try { localStorage.setItem(LANGUAGE_KEY, lang); } catch (err) { /* private mode: this page only */ }
+  applyLanguage(); refresh();
+};
+applyLanguage();
 const api = (path, opts) => fetch('/simulator/api' + path, { headers: { 'content-type': 'application/json' }, ...opts }).then(async (r) => {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) { alert(data.error || r.statusText); throw new Error(data.error); }
@@ -78,7 +138,7 @@ const api = (path, opts) => fetch('/simulator/api' + path, { headers: { 'content
 let selected = null; let customer = null;
 const el = (id) => document.getElementById(id);
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const ticks = (ack) => ack >= 4 ? '✓✓ lida' : ack === 3 ? '✓✓' : ack >= 1 ? '✓' : '🕓';
+const ticks = (ack) => ack >= 4 ? '✓✓ ' + tr('read') : ack === 3 ? '✓✓' : ack >= 1 ? '✓' : '🕓';
 
 async function renderConnections() {
   const list = await api('/connections');
@@ -86,14 +146,14 @@ async function renderConnections() {
     const id = c.companyId + '-' + c.whatsappId;
     const sel = selected && selected.companyId === c.companyId && selected.whatsappId === c.whatsappId;
     return '<div class="conn' + (sel ? ' selected' : '') + '" data-id="' + id + '" data-testid="connection-' + id + '">' +
-      '<div>Empresa ' + c.companyId + ' · conexão ' + c.whatsappId + '</div>' +
+      '<div>' + tr('company') + ' ' + c.companyId + ' · ' + tr('connection') + ' ' + c.whatsappId + '</div>' +
       '<div class="status" data-testid="status-' + id + '">' + esc(c.status) + (c.number ? ' · +' + esc(c.number) : '') + '</div>' +
       (c.qrImage ? '<img class="qr" alt="QR" src="' + c.qrImage + '">' +
-        '<div class="row"><input placeholder="número do telefone" size="14" id="num-' + id + '">' +
-        '<button data-scan="' + id + '" data-testid="scan-' + id + '">Escanear QR</button></div>' : '') +
-      (c.number ? '<div class="row"><button data-unlink="' + id + '">Desconectar aparelho</button></div>' : '') +
+        '<div class="row"><input placeholder="' + esc(tr('phoneNumber')) + '" size="14" id="num-' + id + '">' +
+        '<button data-scan="' + id + '" data-testid="scan-' + id + '">' + esc(tr('scan')) + '</button></div>' : '') +
+      (c.number ? '<div class="row"><button data-unlink="' + id + '">' + esc(tr('unlink')) + '</button></div>' : '') +
       '</div>';
-  }).join('') || '<p>Nenhuma conexão ativa. Adicione uma conexão na plataforma.</p>';
+  }).join('') || '<p>' + esc(tr('noConnections')) + '</p>';
 }
 
 async function renderCustomers() {
@@ -102,11 +162,11 @@ async function renderCustomers() {
 }
 
 async function renderChat() {
-  if (!selected || !customer) { el('chat').innerHTML = '<p>Escolha uma conexão conectada e um cliente.</p>'; return; }
+  if (!selected || !customer) { el('chat').innerHTML = '<p>' + esc(tr('pickBoth')) + '</p>'; return; }
   const q = '?companyId=' + selected.companyId + '&whatsappId=' + selected.whatsappId;
   const chat = await api('/customers/' + customer + '/messages' + q).catch(() => null);
   if (!chat) return;
-  el('chatTitle').textContent = 'Conversa: ' + chat.customer.name + (chat.presence ? ' — empresa ' + (chat.presence === 'composing' ? 'digitando…' : 'gravando…') : '');
+  el('chatTitle').textContent = tr('chatWith') + chat.customer.name + (chat.presence ? tr(chat.presence === 'composing' ? 'businessTyping' : 'businessRecording') : '');
   el('autoAck').checked = chat.customer.autoAck;
   const atBottom = el('chat').scrollTop + el('chat').clientHeight >= el('chat').scrollHeight - 20;
   el('chat').innerHTML = chat.messages.map((m) => {
@@ -115,13 +175,13 @@ async function renderChat() {
       const src = m.fromCustomer ? '/simulator/api/media?id=' + m.id : '/simulator/api/media?key=' + encodeURIComponent(m.media.key) + '&type=' + encodeURIComponent(m.media.mimetype);
       if (m.media.mimetype.startsWith('image/')) content = '<img class="media" src="' + src + '">' + content;
       else if (m.media.mimetype.startsWith('audio/')) content = '<audio controls src="' + src + '"></audio>' + content;
-      else content = '<a href="' + src + '" target="_blank">' + esc(m.media.filename || 'arquivo') + '</a> ' + content;
+      else content = '<a href="' + src + '" target="_blank">' + esc(m.media.filename || tr('file')) + '</a> ' + content;
     }
-    if (m.isDeleted) content = '<span class="deleted">🚫 Mensagem apagada</span>';
+    if (m.isDeleted) content = '<span class="deleted">' + esc(tr('deleted')) + '</span>';
     const reactions = m.reactions.map((r) => r.emoji).join(' ');
     return '<div class="msg ' + (m.fromCustomer ? 'customer' : 'business') + '" data-testid="msg" data-id="' + m.id + '">' + content +
       (reactions ? '<div>' + esc(reactions) + '</div>' : '') +
-      '<div class="meta">' + esc(m.type) + (m.edited ? ' · editada' : '') + ' · ' + (m.fromCustomer ? (m.ack >= 4 ? 'lida pela empresa' : '') : ticks(m.ack)) + ' · <span title="id">' + esc(m.id) + '</span></div></div>';
+      '<div class="meta">' + esc(m.type) + (m.edited ? ' · ' + esc(tr('edited')) : '') + ' · ' + (m.fromCustomer ? (m.ack >= 4 ? esc(tr('readByBusiness')) : '') : ticks(m.ack)) + ' · <span title="id">' + esc(m.id) + '</span></div></div>';
   }).join('') + '<div style="clear:both"></div>';
   if (atBottom) el('chat').scrollTop = el('chat').scrollHeight;
 }
@@ -136,12 +196,12 @@ document.body.addEventListener('click', async (e) => {
   if (t.dataset.scan) {
     const [co, wa] = t.dataset.scan.split('-');
     const number = (el('num-' + t.dataset.scan) || {}).value;
-    t.disabled = true; t.textContent = 'Pareando…';
+    t.disabled = true; t.textContent = tr('pairing');
     await api('/connections/' + co + '/' + wa + '/scan', { method: 'POST', body: JSON.stringify({ number: number || undefined }) }).catch(() => {});
     selected = { companyId: Number(co), whatsappId: Number(wa) };
   } else if (t.dataset.unlink) {
     const [co, wa] = t.dataset.unlink.split('-');
-    if (confirm('Desconectar este aparelho?')) await api('/connections/' + co + '/' + wa + '/disconnect', { method: 'POST' });
+    if (confirm(tr('unlinkConfirm'))) await api('/connections/' + co + '/' + wa + '/disconnect', { method: 'POST' });
   } else if (t.classList.contains('conn')) {
     const [co, wa] = t.dataset.id.split('-');
     selected = { companyId: Number(co), whatsappId: Number(wa) };
@@ -159,7 +219,7 @@ el('addCustomer').onclick = async () => {
 const fileBase64 = (file) => new Promise((res) => { const r = new FileReader(); r.onload = () => res(String(r.result).split(',')[1]); r.readAsDataURL(file); });
 
 el('send').onclick = async () => {
-  if (!selected || !customer) return alert('Escolha uma conexão e um cliente');
+  if (!selected || !customer) return alert(tr('pickBothShort'));
   const type = el('type').value;
   const payload = { companyId: selected.companyId, whatsappId: selected.whatsappId, type, body: el('body').value };
   const file = el('file').files[0];

@@ -77,6 +77,13 @@ export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore
     return c.json({ ok: true });
   });
 
+  /** The linked phone's address book (replaced as a whole): what POST /contacts/import of that connection finds. */
+  app.put("/api/connections/:companyId/:whatsappId/contacts", async (c) => {
+    const input = z.array(z.object({ number: z.string().min(8), name: z.string().max(100).optional() })).max(5000).parse(await c.req.json().catch(() => null));
+    const ref = { companyId: Number(c.req.param("companyId")), whatsappId: Number(c.req.param("whatsappId")) };
+    return c.json(network.setPhoneBook(ref, input));
+  });
+
   app.get("/api/customers", (c) => c.json(network.customers()));
 
   app.post("/api/customers", async (c) => {

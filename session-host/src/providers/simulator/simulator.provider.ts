@@ -68,6 +68,7 @@ export const createSimulatorProvider = (network: SimulatorNetwork): Provider => 
       markRead: (chatJid, ids) => live().markRead(chatJid, ids),
       sendPresence: (chatJid, presence) => live().presence(chatJid, presence),
       checkNumber: (number) => live().checkNumber(number),
+      listContacts: () => live().listContacts(),
       rejectCall: (callId, from) => live().rejectCall(callId, from),
     };
   },

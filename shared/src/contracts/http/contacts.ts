@@ -8,5 +8,23 @@ export type ContactListResponse = { contacts: ContactView[]; count: number; hasM
 /** POST /contacts: a number that already has a contact answers that contact instead of a duplicate. */
 export type ContactCreateResponse = ContactView & { alreadyExists?: boolean; existingContact?: ContactView; invalido?: boolean };
 
-/** Realtime `contact` event. */
-export type ContactEventData = { action: "update"; contact: ContactView } | { action: "delete"; contactId: number };
+/**
+ * Realtime `contact` event. `reload`: many contacts changed at once (an upload or a phone import): lists refetch;
+ * `import` names the phone import it belongs to (`done` on its last part, `error` when the phone could not list).
+ */
+export type ContactEventData =
+  | { action: "update"; contact: ContactView }
+  | { action: "delete"; contactId: number }
+  | { action: "reload"; import?: { requestId: string; done: boolean; error?: string } };
+
+/** What a bulk merge did: new contacts, existing ones completed (name, e-mail, LID), ones left as they were, rows refused. */
+export type ContactMergeSummary = { created: number; updated: number; unchanged: number; invalid: number };
+
+/**
+ * POST /contacts/upload (a .csv, .xls or .xlsx with nome/numero/email headers). The spec does not show its answer;
+ * the reference answers the contacts of the file, so `contacts` holds them (first 1000); the counts are ours.
+ */
+export type ContactUploadResponse = ContactMergeSummary & { duplicates: number; truncated: boolean; contacts: ContactView[] };
+
+/** POST /contacts/import: the phone's contacts are asked for; they arrive as `contact` reload events. */
+export type ContactImportResponse = { message: string; requestId: string; whatsappId: number };

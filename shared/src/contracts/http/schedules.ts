@@ -28,3 +28,9 @@ export type ScheduleListResponse = { schedules: ScheduleResponse[]; hasMore: boo
 
 /** Realtime `schedule` on channel company-{id}-schedule: admins and the schedule's author receive it. */
 export type ScheduleEventData = { action: "create" | "update"; schedule: ScheduleResponse } | { action: "delete"; scheduleId: number };
+
+/**
+ * POST and DELETE /schedules/{id}/media-upload: the schedule after the change, plus the reference's `mensagem`
+ * ('Arquivo Anexado' / 'Arquivo Excluído') that clients of the spec read.
+ */
+export type ScheduleMediaResponse = ScheduleResponse & { mensagem: string };

@@ -3,7 +3,7 @@ import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { AppMessageEventData, PresenceEventData } from "@atende/shared/contracts/http/messages";
 import type { TicketEventData, TicketView } from "@atende/shared/contracts/http/tickets";
 import { useRealtime } from "../../lib/realtime";
-import { applyContactUpdate, removeContact } from "../contacts/api/contacts";
+import { applyContactUpdate, reloadContacts, removeContact } from "../contacts/api/contacts";
 import { upsertMessage } from "../messages/api/messages-list";
 import { ticketKeys } from "./api/tickets-list";
 import { applyTicketUpdate, patchTicket, removeTicketFromLists } from "./ticket-cache";
@@ -41,6 +41,10 @@ export function useInboxRealtime(handlers: { onMessage?: (data: AppMessageEventD
   useRealtime<ContactEventData>("contact", (data) => {
     if (data.action === "delete") {
       removeContact(qc, data.contactId);
+      return;
+    }
+    if (data.action === "reload") {
+      void reloadContacts(qc);
       return;
     }
     applyContactUpdate(qc, data.contact);

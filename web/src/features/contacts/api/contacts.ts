@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ContactCreateResponse, ContactListResponse, ContactView } from "@atende/shared/contracts/http/contacts";
+import type { ContactCreateResponse, ContactImportResponse, ContactListResponse, ContactUploadResponse, ContactView } from "@atende/shared/contracts/http/contacts";
 import type { ContactFormInput } from "@atende/shared/domain/contacts/contact";
 import { api } from "../../../lib/api-client";
 
@@ -66,3 +66,26 @@ export const useDeleteContact = () => {
   const qc = useQueryClient();
   return useMutation({ mutationFn: (id: number) => api.delete(`/contacts/${id}`), onSuccess: (_r, id) => removeContact(qc, id) });
 };
+
+/** Many contacts changed at once (an upload, a phone import): every list refetches. */
+export const reloadContacts = (qc: QueryClient) => qc.invalidateQueries({ queryKey: contactKeys.all });
+
+/** POST /contacts/upload (multipart `file`: .csv, .xls, .xlsx). The caller shows its own error for a refused file. */
+export const useUploadContacts = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      return api.post<ContactUploadResponse>("/contacts/upload", form);
+    },
+    onSuccess: () => void reloadContacts(qc),
+    meta: { silentError: true },
+  });
+};
+
+/** POST /contacts/import: the phone's contacts arrive later, as `contact` reload events. */
+export const useImportPhoneContacts = () => useMutation({ mutationFn: () => api.post<ContactImportResponse>("/contacts/import", {}) });
+
+/** The contact upload's accepted files. */
+export const isContactUploadFile = (name: string) => ["csv", "xls", "xlsx"].includes(name.toLowerCase().split(".").pop() ?? "");

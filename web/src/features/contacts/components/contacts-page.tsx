@@ -1,20 +1,26 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
+import ImportContactsIcon from "@mui/icons-material/ImportContacts";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
-import type { ContactView } from "@atende/shared/contracts/http/contacts";
+import type { ContactEventData, ContactView } from "@atende/shared/contracts/http/contacts";
 import { Link } from "react-router";
 import { useIsAdmin, useSession } from "../../../app/session/session-context";
 import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
 import { searchTerm, useDebounced } from "../../inbox-shared/use-debounced";
 import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
 import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
-import { useContactsList, useDeleteContact } from "../api/contacts";
+import { ApiError } from "../../../lib/api-client";
+import { useRealtime } from "../../../lib/realtime";
+import { toast } from "../../../lib/toast";
+import { toastError } from "../../../lib/toast-error";
+import { isContactUploadFile, useContactsList, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../api/contacts";
 import { ContactDialog } from "./contact-dialog";
 
 /** /contacts: search (3 characters, 500 ms), infinite scroll, add/edit, delete (admins), start a ticket; live via the contact event. */
@@ -31,6 +37,31 @@ export function ContactsPage() {
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [starting, setStarting] = useState<ContactView | null>(null);
   const onScroll = useInfiniteQueryScroll(query);
+  const upload = useUploadContacts();
+  const importPhone = useImportPhoneContacts();
+  const [importing, setImporting] = useState<string | null>(null);
+  useRealtime<ContactEventData>("contact", (data) => {
+    if (data.action !== "reload" || !data.import?.done || data.import.requestId !== importing) return;
+    setImporting(null);
+    if (data.import.error) toast.error(t(`errors:${data.import.error}`, { defaultValue: t("importPhone.failed") }));
+    else toast.success(t("importPhone.done"));
+  });
+
+  const onUpload = (file: File | undefined) => {
+    if (!file) return;
+    if (!isContactUploadFile(file.name)) return void toast.error(t("upload.badType"));
+    upload.mutate(file, {
+      onSuccess: (r) => void toast.success(t("upload.done", { created: r.created, updated: r.updated, unchanged: r.unchanged, invalid: r.invalid + r.duplicates })),
+      onError: (err) => (err instanceof ApiError && err.code === "ERR_INVALID_IMPORT_FILE" ? toast.error(t("upload.badType")) : toastError(err)),
+    });
+  };
+  const onImportPhone = () =>
+    importPhone.mutate(undefined, {
+      onSuccess: (r) => {
+        setImporting(r.requestId);
+        toast.info(t("importPhone.started"));
+      },
+    });
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
@@ -39,6 +70,28 @@ export function ContactsPage() {
           {t("title")} {query.data ? `(${query.data.pages[0]?.count ?? 0})` : ""}
         </Typography>
         <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
+        <Button
+          variant="outlined"
+          startIcon={importPhone.isPending || importing ? <CircularProgress size={16} /> : <ImportContactsIcon />}
+          disabled={importPhone.isPending || !!importing}
+          onClick={onImportPhone}
+        >
+          {t("importPhone.button")}
+        </Button>
+        <Button variant="outlined" component="label" startIcon={upload.isPending ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={upload.isPending}>
+          {t("upload.button")}
+          <input
+            type="file"
+            hidden
+            accept=".csv,.xls,.xlsx"
+            data-testid="contacts-upload-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              onUpload(file);
+            }}
+          />
+        </Button>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
           {t("add")}
         </Button>

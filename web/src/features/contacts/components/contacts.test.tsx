@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockFetch } from "../../../testing/fetch-mock";
+import { mockFetch, reply } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
 import { TicketNotes } from "../../ticket-notes/components/ticket-notes";
@@ -43,6 +43,46 @@ describe("contacts", { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText("Pesquisar..."), "r");
     await waitFor(() => expect(screen.getAllByTestId("contact-row")).toHaveLength(1));
     expect(calls.some((c) => new URL(c.url).searchParams.get("searchParam") === "mar")).toBe(true);
+  });
+
+  it("imports a spreadsheet of contacts (csv, xls, xlsx) and reports what was merged; other files never reach the server", async () => {
+    const { calls } = mockFetch({
+      "GET /api/contacts": { contacts: [contact(1, "Maria")], count: 1, hasMore: false },
+      "POST /api/contacts/upload": { created: 2, updated: 1, unchanged: 3, invalid: 1, duplicates: 1, truncated: false, contacts: [] },
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser({ profile: "user" }), plan: aPlan() });
+    await screen.findAllByTestId("contact-row");
+    const input = screen.getByTestId("contacts-upload-input");
+    await userEvent.upload(input, new File(["x"], "contatos.pdf", { type: "application/pdf" }), { applyAccept: false });
+    expect(await screen.findByText("Envie um arquivo .csv, .xls ou .xlsx com as colunas nome, numero e email.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await userEvent.upload(input, new File(["nome;numero\nAna;5511988887777\n"], "contatos.csv", { type: "text/csv" }), { applyAccept: false });
+    expect(await screen.findByText("Planilha importada: 2 novos, 1 completados, 3 já existentes, 2 ignorados.")).toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST" && c.url.endsWith("/api/contacts/upload"))!;
+    expect(await ((await post.formData()).get("file") as Blob).text()).toBe("nome;numero\nAna;5511988887777\n");
+  });
+
+  it("imports the phone's contacts: asks the server, then waits for the import's end", async () => {
+    const { calls } = mockFetch({
+      "GET /api/contacts": { contacts: [], count: 0, hasMore: false },
+      "POST /api/contacts/import": { message: "Importing contacts", requestId: "imp:1:abc", whatsappId: 1 },
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    await userEvent.click(await screen.findByRole("button", { name: "Importar do telefone" }));
+    expect(await screen.findByText("Buscando os contatos do telefone da conexão; eles aparecem na lista conforme chegam.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST").map((c) => new URL(c.url).pathname)).toEqual(["/api/contacts/import"]);
+    expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeDisabled();
+  });
+
+  it("shows the server's refusal of a phone import (a connection not connected)", async () => {
+    mockFetch({
+      "GET /api/contacts": { contacts: [], count: 0, hasMore: false },
+      "POST /api/contacts/import": () => reply(400, { error: "ERR_WAPP_NOT_INITIALIZED" }),
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    await userEvent.click(await screen.findByRole("button", { name: "Importar do telefone" }));
+    expect(await screen.findByText("Esta conexão ainda não foi inicializada. Tente conectar novamente.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeEnabled();
   });
 
   it("links each contact to a new scheduled message when the plan has schedules", async () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { ScheduleListResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
+import type { ScheduleListResponse, ScheduleMediaResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
 import { api } from "../../../lib/api-client";
 
 /** Scheduled messages (spec 3): the calendar's range, save, delete. */
@@ -44,4 +44,18 @@ export const useSaveSchedule = () => {
 export const useDeleteSchedule = () => {
   const qc = useQueryClient();
   return useMutation({ mutationFn: (id: number) => api.delete(`/schedules/${id}`), onSuccess: () => invalidateSchedules(qc) });
+};
+
+/** POST (a file) or DELETE (null) /schedules/{id}/media-upload: the attachment sent with the message. */
+export const useScheduleMedia = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => {
+      if (!file) return api.delete<ScheduleMediaResponse>(`/schedules/${id}/media-upload`);
+      const form = new FormData();
+      form.append("file", file);
+      return api.post<ScheduleMediaResponse>(`/schedules/${id}/media-upload`, form);
+    },
+    onSuccess: () => invalidateSchedules(qc),
+  });
 };

@@ -3,11 +3,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ContactView } from "@atende/shared/contracts/http/contacts";
 import type { ScheduleResponse } from "@atende/shared/contracts/http/schedules";
+import { AttachmentPicker } from "../../../components/ui/attachment-picker";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
 import { ContactPicker } from "../../contacts/components/contact-picker";
 import { useConnections } from "../../inbox-shared/api/pickers";
-import { useSaveSchedule } from "../api/schedules";
+import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { useSaveSchedule, useScheduleMedia } from "../api/schedules";
 import { type ScheduleDraft, toLocalInput, validateScheduleDraft } from "./schedule-form";
 
 /** The picker shows id, name and number only; a schedule carries exactly those of its contact. */
@@ -15,13 +17,23 @@ const asPickerContact = (c: { id: number; name: string; number: string }) => c a
 
 /**
  * Add or edit a scheduled message: contact (searched in the contacts), message, date and time (in the future), connection
- * ("default" = the company's default connection when it is sent).
+ * ("default" = the company's default connection when it is sent), and one attachment sent with the message.
  */
 export function ScheduleDialog(props: { record: ScheduleResponse | null; contact?: ContactView | null; day?: Date | null; onClose: () => void }) {
   const { record, onClose } = props;
   const { t } = useTranslation("schedules");
   const connections = useConnections();
   const save = useSaveSchedule();
+  const media = useScheduleMedia();
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState(record?.mediaName ?? null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const shownAttachment = pendingFile?.name ?? mediaName;
+  const removeAttachment = () => {
+    if (pendingFile) setPendingFile(null);
+    else if (record?.id && mediaName) media.mutate({ id: record.id, file: null }, { onSuccess: () => setMediaName(null), onError: toastError });
+    setConfirmRemove(false);
+  };
   const [contact, setContact] = useState<ContactView | null>(record ? asPickerContact(record.contact) : (props.contact ?? null));
   const initialWhen = record ? new Date(record.sendAt) : props.day ? new Date(props.day.getFullYear(), props.day.getMonth(), props.day.getDate(), 9, 0) : null;
   const [draft, setDraft] = useState<Omit<ScheduleDraft, "contactId">>({
@@ -39,7 +51,15 @@ export function ScheduleDialog(props: { record: ScheduleResponse | null; contact
     save.mutate(
       { id: record?.id, input: { contactId: contact.id, body: draft.body.trim(), sendAt: new Date(draft.sendAt).toISOString(), whatsappId: draft.whatsappId } },
       {
-        onSuccess: () => {
+        onSuccess: async (saved) => {
+          if (pendingFile) {
+            try {
+              await media.mutateAsync({ id: saved.id, file: pendingFile });
+            } catch (err) {
+              toastError(err);
+              return;
+            }
+          }
           toast.success(t("saved"));
           onClose();
         },
@@ -95,14 +115,27 @@ export function ScheduleDialog(props: { record: ScheduleResponse | null; contact
               <MenuItem value={String(draft.whatsappId)}>#{draft.whatsappId}</MenuItem>
             )}
           </TextField>
+          <Stack direction="row" alignItems="center" spacing={1}>
+            <AttachmentPicker
+              testId="schedule"
+              name={shownAttachment}
+              onPick={setPendingFile}
+              onRemove={() => setConfirmRemove(true)}
+              attachLabel={t("attach")}
+              removeLabel={t("removeAttachment")}
+            />
+          </Stack>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common:cancel")}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+        <Button variant="contained" onClick={submit} disabled={save.isPending || media.isPending}>
           {record ? t("common:save") : t("common:add")}
         </Button>
       </DialogActions>
+      <ConfirmDialog open={confirmRemove} title={t("removeAttachmentConfirm.title")} busy={media.isPending} onClose={() => setConfirmRemove(false)} onConfirm={removeAttachment}>
+        {t("removeAttachmentConfirm.text", { name: shownAttachment ?? "" })}
+      </ConfirmDialog>
     </Dialog>
   );
 }

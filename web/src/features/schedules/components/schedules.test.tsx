@@ -115,6 +115,32 @@ describe("schedules page", { timeout: 60_000 }, () => {
     expect(await posted(calls)).toMatchObject({ contactId: 7, whatsappId: 4, body: "Pelo financeiro" });
   });
 
+  it("sends the attachment picked with a new schedule once it is saved", async () => {
+    const { calls } = mockFetch({
+      "GET /api/schedules/": list([]),
+      "GET /api/whatsapp/": connections,
+      "GET /api/contacts/7": contact(),
+      "GET /api/contacts": { contacts: [contact()], count: 1, hasMore: false },
+      "POST /api/schedules": schedule({ id: 11 }),
+      "POST /api/schedules/11/media-upload": { ...schedule({ id: 11, mediaName: "boleto.pdf", mediaPath: "2/x/boleto.pdf" }), mensagem: "Arquivo Anexado" },
+    });
+    renderWithApp(<SchedulesPage />, { route: "/schedules?contactId=7", path: "/schedules", user: aUser(), plan: aPlan() });
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getByLabelText("Contato")).toHaveValue("Maria Cliente - 5511988887777"));
+    await userEvent.type(within(dialog).getByLabelText(/Mensagem/), "Segue o boleto");
+    const when = new Date(Date.now() + 86_400_000);
+    when.setSeconds(0, 0);
+    fireEvent.change(within(dialog).getByLabelText(/Data e hora do envio/), { target: { value: toLocalInput(when) } });
+    await userEvent.upload(within(dialog).getByTestId("schedule-file"), new File(["%PDF-1.4"], "boleto.pdf", { type: "application/pdf" }));
+    expect(within(dialog).getByTestId("schedule-attachment")).toHaveTextContent("boleto.pdf");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
+    await waitFor(() => expect(calls.some((c) => new URL(c.url).pathname === "/api/schedules/11/media-upload")).toBe(true));
+    const upload = calls.find((c) => new URL(c.url).pathname === "/api/schedules/11/media-upload")!;
+    expect(await ((await upload.formData()).get("file") as Blob).text()).toBe("%PDF-1.4");
+    expect(calls.filter((c) => c.method === "POST").map((c) => new URL(c.url).pathname)).toEqual(["/api/schedules", "/api/schedules/11/media-upload"]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("places schedules in the calendar by contact name and lists them with their status and failure reason", async () => {
     mockFetch({
       "GET /api/schedules/": list([

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPlatform, type Platform } from "./platform";
+
+/** The first `npm start`'s demo, played on an in-memory platform exactly as the runner plays it. */
+let platform: Platform;
+let token = "";
+const api = async <T = Record<string, unknown>>(path: string): Promise<T> => {
+  const res = await fetch(`${platform.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+};
+type Ticket = { id: number; status: string; queueId: number | null; userId: number | null; contact: { name: string; number: string }; tags: { name: string }[] };
+
+beforeAll(async () => {
+  platform = await startPlatform({ demo: true, logLevel: "error", env: { BCRYPT_ROUNDS: "4" }, tick: false });
+  await platform.demo;
+  const res = await fetch(`${platform.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.com.br", password: "Admin1234" }) });
+  token = ((await res.json()) as { token: string }).token;
+}, 240_000);
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe("the demo seed (npm start's first start)", () => {
+  it("leaves conversations in every state, made by the real inbound path and the attendants' API", async () => {
+    const all: Ticket[] = [];
+    for (const status of ["pending", "open", "closed"]) all.push(...(await api<{ tickets: Ticket[] }>(`/tickets?showAll=true&status=${status}&pageNumber=1`)).tickets);
+    const of = (name: string) => all.filter((t) => t.contact.name === name);
+    const queues = await api<{ id: number; name: string }[]>("/queue");
+    const queueId = (name: string) => queues.find((q) => q.name === name)?.id;
+
+    expect(of("Marcos Oliveira")).toMatchObject([{ status: "pending", queueId: null }]);
+    expect(of("Juliana Costa")).toMatchObject([{ status: "pending", queueId: queueId("Vendas"), tags: [{ name: "Novo cliente" }] }]);
+    expect(of("Roberto Almeida")).toMatchObject([{ status: "pending", queueId: queueId("Suporte") }]);
+    const fernanda = of("Fernanda Lima");
+    expect(fernanda).toMatchObject([{ status: "open", queueId: queueId("Suporte") }]);
+    // one ticket only: the "3" after the close was taken as the rating, not as a new conversation
+    expect(of("Carlos Souza")).toMatchObject([{ status: "closed" }]);
+    expect(of("Patrícia Mendes")).toMatchObject([{ status: "open" }]);
+
+    // the customer's messages came in through the simulator, the menu went out, the attendant's reply was delivered
+    const history = await api<{ messages: { body: string; fromMe: boolean; ack: number }[] }>(`/messages/${fernanda[0]!.id}`);
+    expect(history.messages.some((m) => !m.fromMe && m.body === "Claro! É o pedido 48213.")).toBe(true);
+    const reply = history.messages.find((m) => m.fromMe && m.body.startsWith("Olá, Fernanda!"));
+    expect(reply?.ack).toBeGreaterThanOrEqual(1);
+    const notes = await api<{ note: string }[]>(`/ticket-notes/list?ticketId=${fernanda[0]!.id}`);
+    expect(notes.map((n) => n.note)).toEqual([expect.stringContaining("2ª via da NF")]);
+    const photo = await api<{ messages: { mediaType: string | null; mediaUrl: string | null }[] }>(`/messages/${of("Patrícia Mendes")[0]!.id}`);
+    expect(photo.messages.some((m) => m.mediaType === "image" && m.mediaUrl)).toBe(true);
+  });
+
+  it("has contacts, tags, a scheduled message and a finished campaign", async () => {
+    const contacts = await api<{ count: number }>("/contacts?pageNumber=1");
+    expect(contacts.count).toBeGreaterThanOrEqual(9);
+    const tags = await api<{ name: string }[]>("/tags/list");
+    expect(tags.map((t) => t.name).sort()).toEqual(["Cliente VIP", "Financeiro", "Novo cliente"]);
+    const schedules = await api<{ schedules: { status: string; contact: { name: string } }[] }>("/schedules/?pageNumber=1");
+    expect(schedules.schedules).toMatchObject([{ status: "PENDENTE", contact: { name: "Carlos Souza" } }]);
+    const campaigns = await api<{ records: { name: string; status: string; completedAt: string | null }[] }>("/campaigns/?pageNumber=1");
+    expect(campaigns.records).toMatchObject([{ name: "Black Friday", status: "FINALIZADA" }]);
+    expect(campaigns.records[0]?.completedAt).toBeTruthy();
+    const connections = await api<{ name: string; status: string }[]>("/whatsapp");
+    expect(connections).toMatchObject([{ name: "Simulador", status: "CONNECTED" }]);
+  });
+});
