@@ -66,13 +66,16 @@ const run = async (platform: Platform) => {
     const res = await httpJson(base, `/simulator/api/customers/${number(i)}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body, name: `Live ${i}` } });
     if (res.status !== 201) throw new Error(`simulator send: ${res.status}`);
   };
-  const drained = (what: string) => poll(async () => sentAt.size, (n) => n === 0, 180_000).then((n) => {
-    if (n) throw new Error(`${what}: ${n} messages never reached the browser`);
-  });
+  /** waits for every sent message's frame; returns how many never came (then dropped from the wait) */
+  const drained = async () => {
+    const left = await poll(async () => sentAt.size, (n) => n === 0, 90_000);
+    sentAt.clear();
+    return left;
+  };
 
   // warm-up: every customer's first message creates its contact and ticket (not what is measured)
   await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => send(i, `warm ${tag} ${i}`)));
-  await drained("warm-up");
+  const warmupLost = await drained();
   latencies.splice(0);
 
   // 1. sustained: customer i writes at i/CUSTOMERS of every second -> CUSTOMERS messages/s evenly spread
@@ -87,7 +90,7 @@ const run = async (platform: Platform) => {
     }),
   );
   const offered = (CUSTOMERS * SECONDS) / ((performance.now() - t0) / 1000);
-  await drained("sustained");
+  const sustainedLost = await drained();
   const sustained = latencies.splice(0);
 
   // 2. burst: every customer writes BURST_PER_CUSTOMER messages back to back, all customers at once
@@ -97,7 +100,7 @@ const run = async (platform: Platform) => {
       for (let k = 0; k < BURST_PER_CUSTOMER; k++) await send(i, `burst ${tag} ${i} ${k}`);
     }),
   );
-  await drained("burst");
+  const burstLost = await drained();
   const burstSeconds = (performance.now() - b0) / 1000;
   const burst = latencies.splice(0);
   ws.close();
@@ -131,8 +134,21 @@ const run = async (platform: Platform) => {
 
   return {
     customers: CUSTOMERS,
-    sustained: { offeredMessagesPerSecond: Math.round(offered * 10) / 10, messages: sustained.length, latencyMsP50: pct(sustained, 50), latencyMsP99: pct(sustained, 99) },
-    burst: { messages: burst.length, drainedInSeconds: Math.round(burstSeconds * 10) / 10, latencyMsP50: pct(burst, 50), latencyMsP99: pct(burst, 99) },
+    warmupNotDeliveredIn90s: warmupLost,
+    sustained: {
+      offeredMessagesPerSecond: Math.round(offered * 10) / 10,
+      messagesDelivered: sustained.length,
+      notDeliveredIn90s: sustainedLost,
+      latencyMsP50: pct(sustained, 50),
+      latencyMsP99: pct(sustained, 99),
+    },
+    burst: {
+      messagesDelivered: burst.length,
+      notDeliveredIn90s: burstLost,
+      drainedInSeconds: Math.round(burstSeconds * 10) / 10,
+      latencyMsP50: pct(burst, 50),
+      latencyMsP99: pct(burst, 99),
+    },
     reply: { replies: replyLatencies.length, latencyMsP50: pct(replyLatencies, 50), latencyMsP99: pct(replyLatencies, 99) },
   };
 };

@@ -152,20 +152,11 @@ export const createQueuesStore = (configs: QueueConfig[], clock: () => number = 
     const visibility = (visibilitySeconds ?? q.config.visibilityTimeoutSeconds) * 1000;
     const out: Received[] = [];
     const records: LogRecord[] = [];
-    const blocked = new Set<string>();
     const redrive = q.config.redrive;
-    for (const m of q.messages.values()) {
-      if (out.length >= max) break;
-      const group = m.groupId;
-      if (q.config.fifo && group !== undefined && blocked.has(group)) continue;
-      if (m.visibleAt > now) {
-        // in flight (or delayed): in a FIFO queue the rest of its group waits behind it
-        if (q.config.fifo && group !== undefined) blocked.add(group);
-        continue;
-      }
+    const take = (m: StoredMessage) => {
       if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
         deadLetter(name, q, m, records);
-        continue;
+        return;
       }
       m.receiveCount++;
       m.firstReceiveAt ??= now;
@@ -173,6 +164,31 @@ export const createQueuesStore = (configs: QueueConfig[], clock: () => number = 
       m.handle = `${m.id}.${m.receiveCount}.${randomBytes(8).toString("hex")}`;
       records.push({ o: "r", q: name, id: m.id, c: m.receiveCount, f: m.firstReceiveAt });
       out.push(m as Received);
+    };
+    if (!q.config.fifo) {
+      for (const m of [...q.messages.values()]) {
+        if (out.length >= max) break;
+        if (m.visibleAt <= now) take(m);
+      }
+    } else {
+      // A group with any message in flight (or delayed) hands out nothing. The others, oldest first, each give
+      // as many messages as fit before the next group is opened (SQS: "as many messages with the same message
+      // group ID as possible", which lets other consumers work on other groups).
+      const groups = new Map<string, StoredMessage[]>();
+      const blocked = new Set<string>();
+      for (const m of q.messages.values()) {
+        const g = m.groupId ?? "";
+        if (m.visibleAt > now) blocked.add(g);
+        else groups.set(g, [...(groups.get(g) ?? []), m]);
+      }
+      for (const [g, messages] of groups) {
+        if (blocked.has(g)) continue;
+        for (const m of messages) {
+          if (out.length >= max) break;
+          take(m);
+        }
+        if (out.length >= max) break;
+      }
     }
     return { messages: out.map((m) => ({ ...m })), records };
   };

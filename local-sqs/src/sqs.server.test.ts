@@ -82,6 +82,9 @@ describe("local SQS stand-in (AWS JSON protocol, SDK v3)", () => {
     expect(second[0]!.Attributes).toMatchObject({ MessageGroupId: "B", ApproximateReceiveCount: "1" });
     expect(Number(second[0]!.Attributes?.SentTimestamp)).toBeGreaterThan(Date.now() - 60_000);
     expect(await receive(client, fifo)).toEqual([]);
+    // a1 handed back while a2 is still in flight: the group stays locked
+    await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: fifo, ReceiptHandle: first[0]!.ReceiptHandle, VisibilityTimeout: 0 }));
+    expect(await receive(client, fifo)).toEqual([]);
     // a2 handed back, a1 deleted: a2 comes first again, then a3
     await client.send(new DeleteMessageCommand({ QueueUrl: fifo, ReceiptHandle: first[0]!.ReceiptHandle }));
     expect(await receive(client, fifo)).toEqual([]);
