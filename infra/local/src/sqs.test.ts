@@ -1,7 +1,6 @@
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
 import type { SQSEvent } from "aws-lambda";
 import { afterAll, describe, expect, it } from "vitest";
-import { QUEUES } from "@atende/shared/contracts/queue-names";
 import { pollQueue, sqsClient, startSqs, type SqsHandle } from "./sqs";
 
 /** The runner's event source mapping with several consumers of a FIFO queue: per-group order holds. */
