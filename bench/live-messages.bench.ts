@@ -44,6 +44,8 @@ const run = async (platform: Platform) => {
   }
 
   const sentAt = new Map<string, number>();
+  /** customer index -> their ticket, from the frames */
+  const ticketOf = new Map<number, number>();
   const latencies: number[] = [];
   const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws?token=${encodeURIComponent(token)}`);
   await new Promise<void>((res, rej) => {
@@ -51,8 +53,10 @@ const run = async (platform: Platform) => {
     ws.once("error", rej);
   });
   ws.on("message", (raw) => {
-    const frame = JSON.parse(String(raw)) as { event: string; data: { action?: string; message?: { body: string; fromMe: boolean } } };
+    const frame = JSON.parse(String(raw)) as { event: string; data: { action?: string; message?: { body: string; fromMe: boolean; ticketId?: number } } };
     if (frame.event !== "appMessage" || frame.data.action !== "create" || frame.data.message?.fromMe) return;
+    const customer = /^\w+ \w+ (\d+)/.exec(frame.data.message!.body)?.[1];
+    if (customer !== undefined && frame.data.message!.ticketId) ticketOf.set(Number(customer), frame.data.message!.ticketId);
     const started = sentAt.get(frame.data.message!.body);
     if (started === undefined) return;
     sentAt.delete(frame.data.message!.body);
@@ -104,16 +108,14 @@ const run = async (platform: Platform) => {
   const burstSeconds = (performance.now() - b0) / 1000;
   const burst = latencies.splice(0);
   ws.close();
+  console.log(JSON.stringify({ sustained: { n: sustained.length, lost: sustainedLost, p50: pct(sustained, 50), p99: pct(sustained, 99) }, burst: { n: burst.length, lost: burstLost, p99: pct(burst, 99) } }));
 
   // 3. replies: the admin answers each customer's ticket; timed until the message is on the customer's phone
-  const tickets = await httpJson<{ tickets: { id: number; contact?: { number: string } }[] }>(base, "/api/tickets?status=pending&showAll=true", { token });
-  const open = await httpJson<{ tickets: { id: number; contact?: { number: string } }[] }>(base, "/api/tickets?status=open&showAll=true", { token });
-  const ticketOf = new Map([...(tickets.data.tickets ?? []), ...(open.data.tickets ?? [])].map((t) => [t.contact?.number ?? "", t.id]));
   const network = platform.sessionHost.network;
   const replyLatencies: number[] = [];
   for (let r = 0; r < REPLIES; r++) {
     const i = r % CUSTOMERS;
-    const ticketId = ticketOf.get(number(i));
+    const ticketId = ticketOf.get(i);
     if (!ticketId) throw new Error(`no ticket for customer ${i}`);
     const body = `reply ${tag} ${r}`;
     const arrived = new Promise<number>((resolve) => {
