@@ -166,7 +166,8 @@ export const createQueuesStore = (configs: QueueConfig[], clock: () => number = 
       out.push(m as Received);
     };
     if (!q.config.fifo) {
-      for (const m of [...q.messages.values()]) {
+      // (a dead-letter move deletes the current entry: safe while iterating a Map)
+      for (const m of q.messages.values()) {
         if (out.length >= max) break;
         if (m.visibleAt <= now) take(m);
       }
@@ -179,7 +180,11 @@ export const createQueuesStore = (configs: QueueConfig[], clock: () => number = 
       for (const m of q.messages.values()) {
         const g = m.groupId ?? "";
         if (m.visibleAt > now) blocked.add(g);
-        else groups.set(g, [...(groups.get(g) ?? []), m]);
+        else {
+          const list = groups.get(g);
+          if (list) list.push(m);
+          else groups.set(g, [m]);
+        }
       }
       for (const [g, messages] of groups) {
         if (blocked.has(g)) continue;
