@@ -43,6 +43,21 @@ const run = async (platform: Platform) => {
     await poll(statusOf, (s) => s === "CONNECTED");
   }
 
+  // where the time goes: from the simulator send to the inbound handler's start (queue, session host), and the handler
+  const queueWaitMs: number[] = [];
+  const handlerMs: number[] = [];
+  const inbound = platform.container.services.inbound as unknown as Record<string, (e: { message?: { body: string } }) => Promise<void>>;
+  const original = inbound.message!.bind(inbound);
+  inbound.message = async (e) => {
+    const s = performance.now();
+    const sent = e.message ? sentAt.get(e.message.body) : undefined;
+    if (sent !== undefined) queueWaitMs.push(s - sent);
+    try {
+      await original(e);
+    } finally {
+      handlerMs.push(performance.now() - s);
+    }
+  };
   const sentAt = new Map<string, number>();
   /** customer index -> their ticket, from the frames */
   const ticketOf = new Map<number, number>();
@@ -81,6 +96,8 @@ const run = async (platform: Platform) => {
   await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => send(i, `warm ${tag} ${i}`)));
   const warmupLost = await drained();
   latencies.splice(0);
+  queueWaitMs.splice(0);
+  handlerMs.splice(0);
 
   // 1. sustained: customer i writes at i/CUSTOMERS of every second -> CUSTOMERS messages/s evenly spread
   const t0 = performance.now();
@@ -96,6 +113,8 @@ const run = async (platform: Platform) => {
   const offered = (CUSTOMERS * SECONDS) / ((performance.now() - t0) / 1000);
   const sustainedLost = await drained();
   const sustained = latencies.splice(0);
+  const sustainedQueueWait = queueWaitMs.splice(0);
+  const sustainedHandler = handlerMs.splice(0);
 
   // 2. burst: every customer writes BURST_PER_CUSTOMER messages back to back, all customers at once
   const b0 = performance.now();
@@ -143,6 +162,10 @@ const run = async (platform: Platform) => {
       notDeliveredIn90s: sustainedLost,
       latencyMsP50: pct(sustained, 50),
       latencyMsP99: pct(sustained, 99),
+      sendToHandlerStartMsP50: pct(sustainedQueueWait, 50),
+      sendToHandlerStartMsP99: pct(sustainedQueueWait, 99),
+      handlerMsP50: pct(sustainedHandler, 50),
+      handlerMsP99: pct(sustainedHandler, 99),
     },
     burst: {
       messagesDelivered: burst.length,
@@ -150,6 +173,7 @@ const run = async (platform: Platform) => {
       drainedInSeconds: Math.round(burstSeconds * 10) / 10,
       latencyMsP50: pct(burst, 50),
       latencyMsP99: pct(burst, 99),
+      handlerMsP50: pct(handlerMs, 50),
     },
     reply: { replies: replyLatencies.length, latencyMsP50: pct(replyLatencies, 50), latencyMsP99: pct(replyLatencies, 99) },
   };
