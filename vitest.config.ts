@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{shared,functions,session-host,infra}/**/*.test.ts"],
+          include: ["{shared,functions,session-host,infra,local-sqs}/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
           testTimeout: 60_000,
@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: "int",
-          include: ["{functions,session-host,infra}/**/*.int.test.ts"],
+          include: ["{functions,session-host,infra,local-sqs}/**/*.int.test.ts"],
           globalSetup: ["./infra/local/src/testing/dynamo-global-setup.ts"],
           environment: "node",
           testTimeout: 60_000,

@@ -34,8 +34,9 @@ const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 60);
 /** BENCH_SKIP_LIST=1 runs only the inbound part (the list part seeds 100,000 tickets for ~7 minutes) */
 const SKIP_LIST = process.env.BENCH_SKIP_LIST === "1";
 /**
- * Extra consumers of inbound.fifo besides the local runner's one (AWS runs one Lambda per message group batch
- * concurrently; the local runner polls with one loop). 0 measures the local runner exactly as `npm start` runs.
+ * Extra consumers of inbound.fifo besides the local runner's own (AWS runs one Lambda per message group batch
+ * concurrently; the local runner polls with INBOUND_POLLERS loops, default 4). 0 measures the local runner exactly
+ * as `npm start` runs.
  */
 const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 0);
 /** stop writing messages after this many seconds of seeding (keeps `npm run bench` near 10 minutes) */
@@ -329,7 +330,7 @@ export default async function inboxBench() {
   try {
     const inbound = await inboundBench(platform);
     const list = SKIP_LIST ? "skipped (BENCH_SKIP_LIST=1)" : await listBench(platform);
-    return { inbound: { ...inbound, inboundConsumers: 1 + EXTRA_POLLERS }, list };
+    return { inbound: { ...inbound, inboundConsumers: Number(process.env.INBOUND_POLLERS ?? 4) + EXTRA_POLLERS }, list };
   } finally {
     for (const p of pollers) await p.stop();
     await platform.stop();

@@ -29,7 +29,7 @@ const configSchema = z.object({
   COMMAND_WAIT_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
   /**
    * Concurrent receivers of outbound.fifo. Safe with SQS, which never hands out a message group while part of
-   * it is in flight. The local emulator does not lock groups, so the local runner uses 1.
+   * it is in flight; the local stand-in (@atende/local-sqs) locks groups the same way.
    */
   COMMAND_POLLERS: z.coerce.number().int().min(1).max(32).default(4),
   /** how long a command waits for its session to finish connecting before it fails */

@@ -39,6 +39,11 @@ export type PlatformOptions = {
    */
   demo?: boolean;
   tick?: boolean;
+  /**
+   * concurrent consumers of inbound.fifo (Lambda runs one per message group batch); the queue keeps the order per
+   * chat whatever the number. Default: INBOUND_POLLERS or 4.
+   */
+  inboundPollers?: number;
   /** the tick's period (EventBridge: one minute); e2e runs shorten it so scheduled work is picked up sooner */
   tickIntervalMs?: number;
   logLevel?: "debug" | "info" | "warn" | "error" | "silent";
@@ -99,7 +104,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const tableName = opts.tableName ?? "atende";
     await ensureTable(dynamo.endpoint, tableName);
 
-    const sqs = await startSqs(opts.sqsPort ?? (await freePort()));
+    // with a data folder, queued messages survive a crash (.data/sqs/queues.log)
+    const sqs = await startSqs(opts.sqsPort ?? (await freePort()), dataDir && join(dataDir, "sqs"));
     stops.push(sqs.stop);
 
     const managementPort = opts.managementPort ?? (await freePort());
@@ -130,8 +136,12 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     stops.push(() => gateway.closeAll());
 
     // Lambda's event source mapping for inbound.fifo, on one machine.
-    const inbound = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.inbound, (event) => consumeInbound(container, event), (err) =>
-      container.logger.error("inbound poll failed", { err: String(err) }),
+    const inbound = pollQueue(
+      sqsClient(sqs.endpoint),
+      sqs.queueUrls.inbound,
+      (event) => consumeInbound(container, event),
+      (err) => container.logger.error("inbound poll failed", { err: String(err) }),
+      { pollers: opts.inboundPollers ?? Number(process.env.INBOUND_POLLERS ?? 4) },
     );
     stops.push(inbound.stop);
 

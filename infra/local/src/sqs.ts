@@ -1,15 +1,15 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
-import { createSqsServer } from "local-aws-sqs";
+import { startLocalSqs, type QueueDefinition } from "@atende/local-sqs/sqs.server";
 import { MAX_RECEIVE_COUNT, QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/queue-names";
 
 export type SqsHandle = { endpoint: string; queueUrls: Record<keyof typeof QUEUES, string>; stop: () => Promise<void> };
 
 const ACCOUNT = "000000000000";
 
-/** local-aws-sqs (the SQS wire protocol, in process) with the same queues and dead-letter queues as AWS. */
-export const startSqs = async (port: number): Promise<SqsHandle> => {
-  const queues = (Object.entries(QUEUES) as [QueueKey, string][]).flatMap(([key, name]) => {
+/** The queues and dead-letter queues as in AWS (infra/aws), as CreateQueue attributes. */
+export const queueDefinitions = (): QueueDefinition[] =>
+  (Object.entries(QUEUES) as [QueueKey, string][]).flatMap(([key, name]) => {
     const fifo = name.endsWith(".fifo");
     const dlq = deadLetterName(name);
     const attrs = (extra: Record<string, string>) => ({ ...(fifo ? { FifoQueue: "true", ContentBasedDeduplication: "false" } : {}), ...extra });
@@ -24,31 +24,42 @@ export const startSqs = async (port: number): Promise<SqsHandle> => {
       },
     ];
   });
-  const server = await createSqsServer({ port, hostname: "127.0.0.1", accountId: ACCOUNT, queues, emulateQueueCreationLifecycle: false } as never);
-  const endpoint = `http://127.0.0.1:${port}`;
-  const queueUrls = Object.fromEntries(Object.entries(QUEUES).map(([k, name]) => [k, `${endpoint}/${ACCOUNT}/${name}`])) as SqsHandle["queueUrls"];
-  return { endpoint, queueUrls, stop: () => new Promise<void>((r) => (server as { close: (cb: () => void) => void }).close(() => r())) };
+
+/**
+ * The local SQS stand-in (@atende/local-sqs, the SQS wire protocol in process) with the same queues and
+ * dead-letter queues as AWS. With `dataDir`, every message it accepted is on disk before it answers and
+ * comes back after a crash (docs/adr/0010-local-sqs-stand-in.md).
+ */
+export const startSqs = async (port: number, dataDir?: string): Promise<SqsHandle> => {
+  const sqs = await startLocalSqs({ port, host: "127.0.0.1", accountId: ACCOUNT, queues: queueDefinitions(), dataDir });
+  const queueUrls = Object.fromEntries(Object.entries(QUEUES).map(([k, name]) => [k, sqs.queueUrl(name)])) as SqsHandle["queueUrls"];
+  return { endpoint: sqs.endpoint, queueUrls, stop: sqs.stop };
 };
 
 export const sqsClient = (endpoint: string) =>
   new SQSClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
 
 /**
- * Lambda's SQS event source mapping, on one machine: long-polls a queue, hands batches to the same
- * handler the Lambda runs, deletes what succeeded and leaves batchItemFailures for redelivery.
+ * Lambda's SQS event source mapping, on one machine: `pollers` loops long-poll a queue, hand batches to the
+ * same handler the Lambda runs, delete what succeeded and leave batchItemFailures for redelivery. Several
+ * pollers on a FIFO queue keep the order per message group: the stand-in hands out nothing of a group while
+ * part of it is in flight, as SQS does.
  */
 export const pollQueue = (
   client: SQSClient,
   queueUrl: string,
   handler: (event: SQSEvent) => Promise<SQSBatchResponse | void>,
   onError: (err: unknown) => void,
+  opts: { pollers?: number; waitSeconds?: number } = {},
 ) => {
   let running = true;
+  const abort = new AbortController();
   const loop = async () => {
     while (running) {
       try {
         const out = await client.send(
-          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }),
+          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: opts.waitSeconds ?? 20, MessageSystemAttributeNames: ["All"] }),
+          { abortSignal: abort.signal },
         );
         const messages = out.Messages ?? [];
         if (messages.length === 0) continue;
@@ -82,16 +93,18 @@ export const pollQueue = (
             }),
           );
       } catch (err) {
-        if (running) onError(err);
+        if (!running) return;
+        onError(err);
         await new Promise((r) => setTimeout(r, 500));
       }
     }
   };
-  const done = loop();
+  const loops = Array.from({ length: Math.max(1, opts.pollers ?? 1) }, loop);
   return {
     stop: async () => {
       running = false;
-      await done;
+      abort.abort(); // long polls in progress end now; a batch being handled finishes first
+      await Promise.all(loops);
     },
   };
 };

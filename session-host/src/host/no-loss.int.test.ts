@@ -6,7 +6,6 @@ import { createHostRuntime, type HostRuntime } from "../app";
 import { createSqsClient } from "../queues/sqs";
 import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
 import { memoryPairingStore } from "../providers/simulator/simulator-types";
-import { createGroupLocks, withFifoGroupLocks } from "../testing/fifo-group-lock";
 import { createTestTable, freePort, sendCommands, startTestSqs, testHostConfig, waitFor } from "../testing/test-env";
 
 /**
@@ -36,9 +35,8 @@ beforeAll(async () => {
     // while its (live) host is still working on it. (Production uses 60 s.)
     COMMAND_VISIBILITY_SECONDS: "10",
   };
-  // Real SQS locks a FIFO group while part of it is in flight; the emulator does not, so both hosts share the shim.
-  const locks = createGroupLocks();
-  const client = () => withFifoGroupLocks(createSqsClient("us-east-1", sqs.endpoint), locks);
+  // Both hosts receive from the one outbound.fifo; the stand-in locks a FIFO group while part of it is in flight, as SQS does.
+  const client = () => createSqsClient("us-east-1", sqs.endpoint);
   a = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "host-a" }), { network, sqs: client() });
   b = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "host-b" }), { network, sqs: client() });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSqsServer } from "local-aws-sqs";
+import { startLocalSqs } from "@atende/local-sqs/sqs.server";
 import { createTableInput } from "@atende/shared/table/table-definition";
 import { QUEUES } from "@atende/shared/contracts/queue-names";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
@@ -60,23 +60,19 @@ export const waitFor = async (what: string, check: () => boolean | Promise<boole
 };
 
 /**
- * The SQS emulator with inbound.fifo and outbound.fifo and no dead-letter redrive: in tests with several
- * receivers, messages handed back (see fifo-group-lock) must not count towards a redrive limit.
+ * The local SQS stand-in (@atende/local-sqs, in memory) with inbound.fifo and outbound.fifo and no dead-letter
+ * redrive: in tests with several hosts, commands a host hands back to the owner of their connection must not count
+ * towards a redrive limit. Like SQS, it hands out nothing of a message group while part of it is in flight.
  */
 export const startTestSqs = async (port: number) => {
-  const names = [QUEUES.inbound, QUEUES.outbound];
-  const server = await createSqsServer({
+  const sqs = await startLocalSqs({
     port,
-    hostname: "127.0.0.1",
-    accountId: "000000000000",
-    queues: names.map((QueueName) => ({ QueueName, Attributes: { FifoQueue: "true", ContentBasedDeduplication: "false", VisibilityTimeout: "60" } })),
-    emulateQueueCreationLifecycle: false,
-  } as never);
-  const endpoint = `http://127.0.0.1:${port}`;
+    queues: [QUEUES.inbound, QUEUES.outbound].map((QueueName) => ({ QueueName, Attributes: { FifoQueue: "true", ContentBasedDeduplication: "false", VisibilityTimeout: "60" } })),
+  });
   return {
-    endpoint,
-    queueUrls: { inbound: `${endpoint}/000000000000/${QUEUES.inbound}`, outbound: `${endpoint}/000000000000/${QUEUES.outbound}` },
-    stop: () => new Promise<void>((r) => (server as { close: (cb: () => void) => void }).close(() => r())),
+    endpoint: sqs.endpoint,
+    queueUrls: { inbound: sqs.queueUrl(QUEUES.inbound), outbound: sqs.queueUrl(QUEUES.outbound) },
+    stop: sqs.stop,
   };
 };
 

@@ -1,5 +1,5 @@
 /**
- * Queue names, identical in AWS (SQS) and locally (local-aws-sqs).
+ * Queue names, identical in AWS (SQS) and locally (the stand-in in local-sqs/, ADR 0010).
  * `inbound` and `outbound` are FIFO: order matters per chat / per connection.
  */
 export const QUEUES = {

@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
+import { startPlatform, type Platform } from "../infra/local/src/platform";
+import { httpJson, poll } from "../e2e/support/http";
+
+/**
+ * Live messages on the local platform as `npm start` runs it (data on disk, queues durable), issue 15 item 3:
+ * 1. sustained: 50 customers, each writing once a second (50 messages/s) for BENCH_LIVE_SECONDS: customer send
+ *    (simulator) -> `appMessage` frame on the admin's browser socket, p50/p99. Target p50 <= 50 ms, p99 <= 250 ms;
+ * 2. burst: 500 messages from 50 customers at once, each until its frame arrives, p99 (target <= 5 s);
+ * 3. reply: the attendant's POST /api/messages/{ticketId} -> the message on the customer's phone, p50 (target <= 100 ms).
+ */
+const CUSTOMERS = Number(process.env.BENCH_LIVE_CUSTOMERS ?? 50);
+const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
+const BURST_PER_CUSTOMER = Number(process.env.BENCH_LIVE_BURST_PER_CUSTOMER ?? 10);
+const REPLIES = Number(process.env.BENCH_LIVE_REPLIES ?? 50);
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const run = async (platform: Platform) => {
+  const base = platform.url;
+  const admin = DEMO_LOGINS.find((l) => l.role === "admin")!;
+  const login = await httpJson<{ token: string; user: { companyId: number } }>(base, "/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } });
+  const token = login.data.token;
+  const companyId = login.data.user.companyId;
+  const list = await httpJson<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>(base, "/api/whatsapp/", { token });
+  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
+  const whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
+  const ref = { companyId, whatsappId };
+  const statusOf = async () => (await httpJson<{ companyId: number; whatsappId: number; status: string }[]>(base, "/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
+  if ((await statusOf()) !== "CONNECTED") {
+    await httpJson(base, `/api/whatsappsession/${whatsappId}`, { method: "POST", token });
+    await poll(statusOf, (s) => s === "qrcode");
+    await httpJson(base, `/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
+    await poll(statusOf, (s) => s === "CONNECTED");
+  }
+
+  // where the time goes: from the simulator send to the inbound handler's start (queue, session host), and the handler
+  const queueWaitMs: number[] = [];
+  const handlerMs: number[] = [];
+  const inbound = platform.container.services.inbound as unknown as Record<string, (e: { message?: { body: string } }) => Promise<void>>;
+  const original = inbound.message!.bind(inbound);
+  inbound.message = async (e) => {
+    const s = performance.now();
+    const sent = e.message ? sentAt.get(e.message.body) : undefined;
+    if (sent !== undefined) queueWaitMs.push(s - sent);
+    try {
+      await original(e);
+    } finally {
+      handlerMs.push(performance.now() - s);
+    }
+  };
+  const sentAt = new Map<string, number>();
+  /** customer index -> their ticket, from the frames */
+  const ticketOf = new Map<number, number>();
+  const latencies: number[] = [];
+  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws?token=${encodeURIComponent(token)}`);
+  await new Promise<void>((res, rej) => {
+    ws.once("open", () => res());
+    ws.once("error", rej);
+  });
+  ws.on("message", (raw) => {
+    const frame = JSON.parse(String(raw)) as { event: string; data: { action?: string; message?: { body: string; fromMe: boolean; ticketId?: number } } };
+    if (frame.event !== "appMessage" || frame.data.action !== "create" || frame.data.message?.fromMe) return;
+    const customer = /^\w+ \w+ (\d+)/.exec(frame.data.message!.body)?.[1];
+    if (customer !== undefined && frame.data.message!.ticketId) ticketOf.set(Number(customer), frame.data.message!.ticketId);
+    const started = sentAt.get(frame.data.message!.body);
+    if (started === undefined) return;
+    sentAt.delete(frame.data.message!.body);
+    latencies.push(performance.now() - started);
+  });
+
+  const tag = randomBytes(3).toString("hex");
+  const number = (i: number) => `55119${String(50000000 + i)}`;
+  const send = async (i: number, body: string) => {
+    sentAt.set(body, performance.now());
+    const res = await httpJson(base, `/simulator/api/customers/${number(i)}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body, name: `Live ${i}` } });
+    if (res.status !== 201) throw new Error(`simulator send: ${res.status}`);
+  };
+  /** waits for every sent message's frame; returns how many never came (then dropped from the wait) */
+  const drained = async () => {
+    const left = await poll(async () => sentAt.size, (n) => n === 0, 90_000);
+    sentAt.clear();
+    return left;
+  };
+
+  // warm-up: every customer's first message creates its contact and ticket (not what is measured)
+  await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => send(i, `warm ${tag} ${i}`)));
+  const warmupLost = await drained();
+  latencies.splice(0);
+  queueWaitMs.splice(0);
+  handlerMs.splice(0);
+
+  // 1. sustained: customer i writes at i/CUSTOMERS of every second -> CUSTOMERS messages/s evenly spread
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CUSTOMERS }, async (_, i) => {
+      for (let k = 0; k < SECONDS; k++) {
+        const due = t0 + k * 1000 + (i * 1000) / CUSTOMERS;
+        await sleep(Math.max(0, due - performance.now()));
+        await send(i, `live ${tag} ${i} ${k}`);
+      }
+    }),
+  );
+  const offered = (CUSTOMERS * SECONDS) / ((performance.now() - t0) / 1000);
+  const sustainedLost = await drained();
+  const sustained = latencies.splice(0);
+  const sustainedQueueWait = queueWaitMs.splice(0);
+  const sustainedHandler = handlerMs.splice(0);
+
+  // 2. burst: every customer writes BURST_PER_CUSTOMER messages back to back, all customers at once
+  const b0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CUSTOMERS }, async (_, i) => {
+      for (let k = 0; k < BURST_PER_CUSTOMER; k++) await send(i, `burst ${tag} ${i} ${k}`);
+    }),
+  );
+  const burstLost = await drained();
+  const burstSeconds = (performance.now() - b0) / 1000;
+  const burst = latencies.splice(0);
+  ws.close();
+  console.log(JSON.stringify({ sustained: { n: sustained.length, lost: sustainedLost, p50: pct(sustained, 50), p99: pct(sustained, 99) }, burst: { n: burst.length, lost: burstLost, p99: pct(burst, 99) } }));
+
+  // 3. replies: the admin answers each customer's ticket; timed until the message is on the customer's phone
+  const network = platform.sessionHost.network;
+  const replyLatencies: number[] = [];
+  for (let r = 0; r < REPLIES; r++) {
+    const i = r % CUSTOMERS;
+    const ticketId = ticketOf.get(i);
+    if (!ticketId) throw new Error(`no ticket for customer ${i}`);
+    const body = `reply ${tag} ${r}`;
+    const arrived = new Promise<number>((resolve) => {
+      const check = () => {
+        if (network.chat(number(i), ref).messages.some((m) => !m.fromCustomer && m.body === body)) {
+          unsubscribe();
+          resolve(performance.now());
+        }
+      };
+      const unsubscribe = network.subscribe(check);
+    });
+    const s = performance.now();
+    const res = await httpJson(base, `/api/messages/${ticketId}`, { method: "POST", token, body: { body } });
+    if (res.status >= 300) throw new Error(`reply: ${res.status} ${JSON.stringify(res.data)}`);
+    replyLatencies.push((await arrived) - s);
+    await sleep(100);
+  }
+
+  return {
+    customers: CUSTOMERS,
+    warmupNotDeliveredIn90s: warmupLost,
+    sustained: {
+      offeredMessagesPerSecond: Math.round(offered * 10) / 10,
+      messagesDelivered: sustained.length,
+      notDeliveredIn90s: sustainedLost,
+      latencyMsP50: pct(sustained, 50),
+      latencyMsP99: pct(sustained, 99),
+      sendToHandlerStartMsP50: pct(sustainedQueueWait, 50),
+      sendToHandlerStartMsP99: pct(sustainedQueueWait, 99),
+      handlerMsP50: pct(sustainedHandler, 50),
+      handlerMsP99: pct(sustainedHandler, 99),
+    },
+    burst: {
+      messagesDelivered: burst.length,
+      notDeliveredIn90s: burstLost,
+      drainedInSeconds: Math.round(burstSeconds * 10) / 10,
+      latencyMsP50: pct(burst, 50),
+      latencyMsP99: pct(burst, 99),
+      handlerMsP50: pct(handlerMs, 50),
+    },
+    reply: { replies: replyLatencies.length, latencyMsP50: pct(replyLatencies, 50), latencyMsP99: pct(replyLatencies, 99) },
+  };
+};
+
+export default async function liveMessagesBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), "atende-live-bench-"));
+  const platform = await startPlatform({ dataDir, logLevel: "error", tick: false, env: { BCRYPT_ROUNDS: "4" } });
+  try {
+    return { dataOnDisk: true, ...(await run(platform)) };
+  } finally {
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
