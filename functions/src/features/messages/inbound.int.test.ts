@@ -151,8 +151,8 @@ describe("inbound message pipeline", () => {
 
 describe("media over the size limit", () => {
   it("a document the session host refused reaches the ticket without media, marked with the reason", async () => {
-    await deliver(t, customerMessage(a, { number: "5511911110011", body: "enorme.zip", extra: { type: "document", mediaRefused: { reason: "tooLarge", size: 200_000_000, limit: 67_108_864 } } }));
-    const [ticket] = await ticketsOf("5511911110011");
+    await deliver(t, customerMessage(a, { number: "5511911110014", body: "enorme.zip", extra: { type: "document", mediaRefused: { reason: "tooLarge", size: 200_000_000, limit: 67_108_864 } } }));
+    const [ticket] = await ticketsOf("5511911110014");
     const m = (await messagesOf(ticket!.id)).find((x) => x.body === "enorme.zip")!;
     expect(m).toMatchObject({ mediaUrl: null, error: "ERR_WAPP_MEDIA_TOO_LARGE" });
   });
