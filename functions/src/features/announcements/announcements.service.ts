@@ -117,8 +117,8 @@ export const createAnnouncementsService = (deps: {
       assertSuper(auth);
       const before = await find(auth, id);
       if (file.bytes.length > MAX_IMAGE_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
-      if (!isAnnouncementImageName(file.name)) throw new AppError("ERR_VALIDATION", { field: "file", reason: "png, jpg, jpeg" });
       const type = checkUpload(file, "announcement").sniffed.mime;
+      if (!isAnnouncementImageName(file.name)) throw new AppError("ERR_VALIDATION", { field: "file", reason: "png, jpg, jpeg" });
       const path = `platform/announcements/${id}/${randomUUID()}.${type === "image/png" ? "png" : "jpg"}`;
       await media.put(path, file.bytes, type);
       return save(auth, before, { mediaPath: path, mediaName: file.name.replace(/\s+/g, "_") });

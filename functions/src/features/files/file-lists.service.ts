@@ -101,10 +101,10 @@ export const createFileListsService = (deps: { fileLists: FileListsRepository; r
       if (uploads.length === 0) throw new AppError("ERR_VALIDATION", { field: "files" });
       const checked = uploads.map((u) => {
         if (!before.options.some((o) => o.id === u.optionId)) throw new AppError("ERR_VALIDATION", { field: "id" });
-        if (u.file.bytes.length === 0 || u.file.bytes.length > MAX_FILE_BYTES) throw new AppError("ERR_VALIDATION", { field: "files" });
+        if (u.file.bytes.length > MAX_FILE_BYTES) throw new AppError("ERR_VALIDATION", { field: "files" });
+        const file = checkAttachment(u.file, "files");
         const mediaType: FileMediaType | null = fileMediaTypeOf(u.file.name);
         if (!mediaType) throw new AppError("ERR_VALIDATION", { field: "files", reason: "type" });
-        const file = checkAttachment(u.file, "files");
         // the name's kind must be what the content is: a "foto.png" that is really a PDF is not sent as an image
         const av = (k: string) => k === "audio" || k === "video";
         if (mediaType !== "document" && file.sniffed.kind !== mediaType && !(av(mediaType) && av(file.sniffed.kind))) throw new AppError("ERR_INVALID_MEDIA_TYPE", { field: "files" });

@@ -59,7 +59,9 @@ describe("sending", () => {
   it("uploads media through multipart medias and serves it back", async () => {
     const tk = await openTicket();
     const form = new FormData();
-    form.append("medias", new File([new Uint8Array([1, 2, 3, 4])], "nota.pdf", { type: "application/pdf" }));
+    // uploads are checked by content (docs/security.md): a real PDF's first bytes
+    const pdf = new TextEncoder().encode("%PDF-1.4\n");
+    form.append("medias", new File([pdf], "nota.pdf", { type: "application/pdf" }));
     form.append("body", "segue o arquivo");
     const res = await t.app.request(`/api/messages/${tk.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.userToken}` } });
     expect(res.status).toBe(201);
@@ -67,7 +69,7 @@ describe("sending", () => {
     expect(m).toMatchObject({ mediaType: "application", body: "segue o arquivo", mediaName: "nota.pdf" });
     expect(sendsTo(tk.jid).at(-1)).toMatchObject({ media: { kind: "document", mimetype: "application/pdf" } });
     const media = await t.app.request(m.mediaUrl, { headers: { authorization: `Bearer ${a.userToken}` } });
-    expect(new Uint8Array(await media.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4]));
+    expect(new Uint8Array(await media.arrayBuffer())).toEqual(pdf);
   });
 });
 
