@@ -78,7 +78,7 @@ export const sniffMedia = (bytes: Uint8Array, filename?: string): Sniffed => {
   const ext = extOf(filename);
   if (b.length === 0) return { mime: "application/octet-stream", kind: "empty", ext: "bin" };
 
-  if (at(b, 0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { mime: "image/png", kind: "image", ext: "png" };
+  if (at(b, 0, 0x89, 0x50, 0x4e, 0x47)) return { mime: "image/png", kind: "image", ext: "png" };
   if (at(b, 0, 0xff, 0xd8, 0xff)) return { mime: "image/jpeg", kind: "image", ext: "jpg" };
   if (ascii(b, 0, "GIF87a") || ascii(b, 0, "GIF89a")) return { mime: "image/gif", kind: "image", ext: "gif" };
   if (ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP")) return { mime: "image/webp", kind: "image", ext: "webp" };
