@@ -225,3 +225,15 @@ describe("uploads per destination", () => {
     expect(served.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
   });
 });
+
+describe("API responses", () => {
+  it("carry nosniff, no framing, the referrer and permissions policies, and a CSP that lets nothing run", async () => {
+    for (const res of [await t.app.request("/api/version"), await t.app.request("/api/tickets"), await t.app.request("/api/nowhere")]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("permissions-policy")).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(self\)/);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    }
+  });
+});
