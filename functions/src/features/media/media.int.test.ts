@@ -28,6 +28,7 @@ const EMPTY = new Uint8Array(0);
 
 /** Every file the media store holds (sidecars included). */
 const storedFiles = (): string[] => readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+const errorOf = async (res: Response) => ((await res.json()) as { error?: string }).error;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const form = (field: string, bytes: Uint8Array, name: string, type: string, extra: Record<string, string> = {}) => {
   const f = new FormData();
@@ -141,11 +142,11 @@ describe("uploads per destination", () => {
     const exe = await post(path, form(field, EXE, "manual.pdf", "application/pdf", extra), token);
     expect([exe.status, await exe.json()]).toEqual([400, expect.objectContaining({ error: "ERR_INVALID_MEDIA_TYPE" })]);
     const named = await post(path, form(field, EXE, "setup.exe", "application/x-msdownload", extra), token);
-    expect((await named.json()).error).toBe("ERR_INVALID_MEDIA_TYPE");
+    expect(await errorOf(named)).toBe("ERR_INVALID_MEDIA_TYPE");
     const empty = await post(path, form(field, EMPTY, "vazio.png", "image/png", extra), token);
     expect([empty.status, await empty.json()]).toEqual([400, expect.objectContaining({ error: "ERR_EMPTY_FILE" })]);
     const unknown = await post(path, form(field, new Uint8Array([1, 2, 3, 0, 250]), "foto.png", "image/png", extra), token);
-    expect((await unknown.json()).error).toBe("ERR_INVALID_MEDIA_TYPE");
+    expect(await errorOf(unknown)).toBe("ERR_INVALID_MEDIA_TYPE");
     expect(storedFiles()).toHaveLength(files);
   };
 
@@ -153,7 +154,7 @@ describe("uploads per destination", () => {
     const q = a.queues[0]!;
     await refusedEverywhere(`/queue/${q.id}/media-upload`, "file", a.adminToken);
     const svg = await post(`/queue/${q.id}/media-upload`, form("file", SVG, "menu.png", "image/png"), a.adminToken);
-    expect((await svg.json()).error).toBe("ERR_INVALID_MEDIA_TYPE");
+    expect(await errorOf(svg)).toBe("ERR_INVALID_MEDIA_TYPE");
     expect((await t.call("GET", `/queue/${q.id}`, { token: a.adminToken })).body.mediaPath ?? null).toBeNull();
     expect((await post(`/queue/${q.id}/media-upload`, form("file", PDF, "catalogo.pdf", "application/pdf"), a.adminToken)).status).toBe(200);
   });
@@ -168,7 +169,7 @@ describe("uploads per destination", () => {
     const qm = await t.call("POST", "/quick-messages", { token: a.adminToken, body: { shortcode: `arq${n++}`, message: "Segue", geral: true } });
     await refusedEverywhere(`/quick-messages/${qm.body.id}/media-upload`, "file", a.adminToken, { typeArch: "quickMessage" });
     const svg = await post(`/quick-messages/${qm.body.id}/media-upload`, form("file", SVG, "x.svg", "image/svg+xml"), a.adminToken);
-    expect((await svg.json()).error).toBe("ERR_INVALID_MEDIA_TYPE");
+    expect(await errorOf(svg)).toBe("ERR_INVALID_MEDIA_TYPE");
     expect((await post(`/quick-messages/${qm.body.id}/media-upload`, form("file", PDF, "tabela.pdf", "application/pdf"), a.adminToken)).status).toBe(200);
   });
 
@@ -198,7 +199,7 @@ describe("uploads per destination", () => {
       f.append("id", optionId);
       const res = await post(`/files/uploadList/${list.body.id}`, f, a.adminToken);
       expect(res.status).toBe(400);
-      expect(["ERR_INVALID_MEDIA_TYPE", "ERR_EMPTY_FILE"]).toContain((await res.json()).error);
+      expect(["ERR_INVALID_MEDIA_TYPE", "ERR_EMPTY_FILE"]).toContain(await errorOf(res));
     }
     expect(storedFiles()).toHaveLength(files);
   });
@@ -208,7 +209,7 @@ describe("uploads per destination", () => {
     expect(made.status).toBe(200);
     await refusedEverywhere(`/announcements/${made.body.id}/media-upload`, "file", opToken);
     const svg = await post(`/announcements/${made.body.id}/media-upload`, form("file", SVG, "aviso.png", "image/png"), opToken);
-    expect((await svg.json()).error).toBe("ERR_INVALID_MEDIA_TYPE");
+    expect(await errorOf(svg)).toBe("ERR_INVALID_MEDIA_TYPE");
     expect((await post(`/announcements/${made.body.id}/media-upload`, form("file", PNG, "aviso.png", "image/png"), opToken)).status).toBe(200);
     const served = await t.app.request(`/api/announcements/${made.body.id}/media`, { headers: bearer(a.userToken) });
     expect(served.headers.get("content-type")).toBe("image/png");
