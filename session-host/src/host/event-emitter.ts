@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
-import { messageKindOf, sniffMedia } from "@atende/shared/domain/media/media-sniff";
+import { messageKindOf, sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import { defaultFilename, mediaKey, type MediaStore } from "../media/media-store.port";
 import type { Logger } from "../platform/logger";
 import { MediaTooLargeError, type ProviderEvents, type SessionIdentity } from "../providers/provider.port";
@@ -127,7 +127,7 @@ export const createEventEmitter = (deps: {
           const bytes = await m.media.download();
           // the customer is an untrusted sender: the type is what the bytes are, never what the message declared,
           // and anything a browser would not show inline (an "image" that is an SVG) becomes a document
-          const sniffed = sniffMedia(bytes, m.media.filename);
+          const sniffed = withDeclaredAv(sniffMedia(bytes, m.media.filename), m.media.mimetype);
           if ((type === "image" || type === "sticker" || type === "audio" || type === "video") && messageKindOf(sniffed) === "document") type = "document";
           const filename = m.media.filename || defaultFilename(sniffed.mime, m.type);
           const key = mediaKey(identity.companyId, filename);

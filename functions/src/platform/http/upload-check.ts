@@ -1,4 +1,4 @@
-import { sniffMedia, type Sniffed, type UploadDestination, uploadRefusal } from "@atende/shared/domain/media/media-sniff";
+import { sniffMedia, type Sniffed, type UploadDestination, uploadRefusal, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import { AppError } from "../errors";
 import type { UploadedFile } from "./uploaded-file";
 
@@ -8,7 +8,7 @@ import type { UploadedFile } from "./uploaded-file";
  * is what gets stored, never the type the sender declared.
  */
 export const checkUpload = <F extends UploadedFile>(file: F, destination: UploadDestination, field = "file"): F & { sniffed: Sniffed } => {
-  const sniffed = sniffMedia(file.bytes, file.name);
+  const sniffed = withDeclaredAv(sniffMedia(file.bytes, file.name), file.type);
   const refusal = uploadRefusal(sniffed, destination);
   if (refusal) throw new AppError(refusal, { field });
   return { ...file, type: sniffed.mime, sniffed };

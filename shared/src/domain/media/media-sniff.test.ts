@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInlineSafe, messageKindOf, sniffMedia, uploadRefusal } from "./media-sniff";
+import { isInlineSafe, messageKindOf, sniffMedia, uploadRefusal, withDeclaredAv } from "./media-sniff";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? Array.from(new TextEncoder().encode(p)) : p)));
@@ -63,6 +63,14 @@ describe("what goes where", () => {
     expect(messageKindOf({ mime: "image/webp" })).toBe("sticker");
     expect(messageKindOf({ mime: "audio/ogg" })).toBe("audio");
     expect(messageKindOf({ mime: "application/pdf" })).toBe("document");
+  });
+
+  it("a WebM or MP4 declared as audio is audio (a browser's voice recording); never turns markup into media", () => {
+    const webm = sniffMedia(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f]));
+    expect(withDeclaredAv(webm, "audio/webm;codecs=opus")).toEqual({ mime: "audio/webm", kind: "audio", ext: "webm" });
+    expect(withDeclaredAv(webm, "video/webm")).toEqual(webm);
+    expect(withDeclaredAv(sniffMedia(SVG), "audio/webm")).toMatchObject({ kind: "active" });
+    expect(messageKindOf(withDeclaredAv(webm, "audio/webm"))).toBe("audio");
   });
 
   it("allow-lists per destination", () => {

@@ -26,6 +26,7 @@ export const INLINE_SAFE_TYPES: readonly string[] = [
   "audio/mp4",
   "audio/aac",
   "audio/amr",
+  "audio/webm",
   "video/mp4",
   "video/webm",
   "video/3gpp",
@@ -122,6 +123,17 @@ export const sniffMedia = (bytes: Uint8Array, filename?: string): Sniffed => {
   if (MARKUP.test(text)) return { mime: "text/html", kind: "active", ext: "html" };
   const plain = TEXT[ext];
   return plain ? { mime: `${plain}; charset=utf-8`, kind: "document", ext } : { mime: "text/plain; charset=utf-8", kind: "document", ext: "txt" };
+};
+
+/**
+ * WebM and MP4 containers hold sound alone or pictures alike (a browser's voice recording is WebM): the declared
+ * type may say which. Only ever between two inline-safe types, so the sender gains nothing by lying.
+ */
+export const withDeclaredAv = (s: Sniffed, declared: string | undefined): Sniffed => {
+  const d = (declared ?? "").split(";")[0]!.trim().toLowerCase();
+  if (s.kind === "video" && d.startsWith("audio/") && (s.mime === "video/webm" || s.mime === "video/mp4"))
+    return { mime: s.mime.replace("video/", "audio/"), kind: "audio", ext: s.ext === "mp4" ? "m4a" : s.ext };
+  return s;
 };
 
 /** Where an upload goes, and what may go there (SERVER-RULES; spec 2 "logo", spec 3 "announcement image"). */

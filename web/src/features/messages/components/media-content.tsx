@@ -47,7 +47,9 @@ export function MediaContent({ message }: { message: MessageView }) {
   const name = message.mediaName || message.body || t("media.file");
   if (error) return <Typography variant="body2" color="error">{t("media.unavailable")}</Typography>;
   if (!url) return <CircularProgress size={20} aria-label={t("media.loading")} />;
-  const shown = inline && (message.mediaType === "image" || message.mediaType === "sticker" || message.mediaType === "audio" || message.mediaType === "video") ? kind : null;
+  const sniffedKind = inline && (message.mediaType === "image" || message.mediaType === "sticker" || message.mediaType === "audio" || message.mediaType === "video") ? kind : null;
+  // a WebM/MP4 container holds a voice recording as well as a film: an audio message plays as audio
+  const shown = sniffedKind === "video" && message.mediaType === "audio" ? "audio" : sniffedKind;
   switch (shown) {
     case "image":
       return (
