@@ -11,12 +11,23 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
+  ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  appContentSecurityPolicy,
+  COMMON_SECURITY_HEADERS,
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+} from "@atende/shared/constants/security-headers";
 
 export interface WebProps {
   /** `{id}.execute-api.{region}.amazonaws.com` of the HTTP API (origin of /api/*) */
@@ -89,6 +100,8 @@ export class Web extends Construct {
       comment: "Atende: client-side routes -> /index.html",
     });
 
+    // The same browser hardening as the local server (shared/constants/security-headers), plus HSTS.
+    const headers = this.responseHeaders(props.webSocketUrl);
     this.distribution = new Distribution(this, "Distribution", {
       comment: "Atende web app and /api",
       defaultRootObject: "index.html",
@@ -101,6 +114,7 @@ export class Web extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        responseHeadersPolicy: headers.app,
       },
       additionalBehaviors: {
         "/api/*": {
@@ -115,6 +129,7 @@ export class Web extends Construct {
           // throttling, ADR 0003), but not Host: API Gateway must see its own host name.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           compress: true,
+          responseHeadersPolicy: headers.api,
         },
         // Socket.IO for the spec's clients, on the same WebSocket API as our own protocol (ADR 0013). Every
         // viewer header (the WebSocket handshake's) and the query string (token, EIO) reach API Gateway.
@@ -133,11 +148,43 @@ export class Web extends Construct {
               eventType: FunctionEventType.VIEWER_REQUEST,
             },
           ],
+          responseHeadersPolicy: headers.api,
         },
       },
     });
 
     this.deployContent(props);
+  }
+
+  /**
+   * Two response-headers policies (docs/security.md "Headers"): the app's (strict CSP: scripts from our origin only,
+   * the WebSocket URL in connect-src) and the API's (the API's own CSP kept: media answers carry a sandbox). Both:
+   * HSTS, nosniff, no framing, referrer and permissions policies, COOP.
+   */
+  private responseHeaders(webSocketUrl: string) {
+    if (REFERRER_POLICY !== "strict-origin-when-cross-origin") throw new Error("keep the CloudFront referrer policy in step with shared/constants/security-headers");
+    const security = (csp: string, overrideCsp: boolean): ResponseSecurityHeadersBehavior => ({
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: overrideCsp },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+    });
+    const custom = {
+      customHeaders: ["permissions-policy", "cross-origin-opener-policy"].map((header) => ({ header, value: COMMON_SECURITY_HEADERS[header]!, override: true })),
+    };
+    return {
+      app: new ResponseHeadersPolicy(this, "AppHeaders", {
+        comment: "Atende web app: CSP, HSTS, no framing",
+        securityHeadersBehavior: security(appContentSecurityPolicy({ connectSrc: [webSocketUrl] }), true),
+        customHeadersBehavior: custom,
+      }),
+      api: new ResponseHeadersPolicy(this, "ApiHeaders", {
+        comment: "Atende /api: the API's CSP kept (media sandbox), HSTS, no framing",
+        securityHeadersBehavior: security(API_CONTENT_SECURITY_POLICY, false),
+        customHeadersBehavior: custom,
+      }),
+    };
   }
 
   private deployContent(props: WebProps) {

@@ -295,6 +295,55 @@ describe("web", () => {
     expect(rewrite({ request: { uri: "/socket.io/", querystring: query } })).toEqual({ uri: `/${WEBSOCKET_STAGE}`, querystring: query });
   });
 
+  it("sends the security headers on every behaviour: strict CSP with the WebSocket in connect-src, HSTS, no framing", () => {
+    const [, distribution] = resourcesOfType(template, "AWS::CloudFront::Distribution")[0]!;
+    const config = distribution.Properties.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; ResponseHeadersPolicyId?: { Ref: string } }[];
+      DefaultCacheBehavior: { ResponseHeadersPolicyId?: { Ref: string } };
+    };
+    const policies = Object.fromEntries(resourcesOfType(template, "AWS::CloudFront::ResponseHeadersPolicy"));
+    type Policy = {
+      SecurityHeadersConfig: {
+        ContentSecurityPolicy: { ContentSecurityPolicy: unknown; Override: boolean };
+        ContentTypeOptions: { Override: boolean };
+        FrameOptions: { FrameOption: string; Override: boolean };
+        ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
+        StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean; Override: boolean };
+      };
+      CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+    };
+    const policyOf = (ref?: { Ref: string }) => (policies[ref?.Ref ?? ""]?.Properties.ResponseHeadersPolicyConfig ?? null) as Policy | null;
+    const app = policyOf(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    const api = policyOf(config.CacheBehaviors.find((b) => b.PathPattern === "/api/*")?.ResponseHeadersPolicyId);
+    expect(app).not.toBeNull();
+    expect(api).not.toBeNull();
+    // every other behaviour (the Socket.IO handshake too) carries the API's policy
+    for (const b of config.CacheBehaviors) expect(policyOf(b.ResponseHeadersPolicyId), b.PathPattern).toEqual(api);
+    for (const p of [app!, api!]) {
+      expect(p.SecurityHeadersConfig).toMatchObject({
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: "DENY", Override: true },
+        ReferrerPolicy: { ReferrerPolicy: "strict-origin-when-cross-origin", Override: true },
+        StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true },
+      });
+      const custom = Object.fromEntries(p.CustomHeadersConfig.Items.map((h) => [h.Header, h.Value]));
+      expect(custom["permissions-policy"]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(self\)/);
+      expect(custom["cross-origin-opener-policy"]).toBe("same-origin");
+    }
+    // the app: scripts from our origin only (no inline, no eval), never framed, the realtime URL allowed
+    const [realtimeApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
+    const csp = JSON.stringify(app!.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(app!.SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(true);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*('unsafe-inline'|'unsafe-eval')/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/connect-src 'self' wss:\/\//);
+    expect(csp).toContain(realtimeApiId);
+    // the API: its own CSP is kept (media answers carry a sandbox), the default lets nothing run
+    expect(api!.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'; sandbox", Override: false });
+  });
+
   it("serves /index.html for client-side routes and files as they are", () => {
     const fallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
     const uriFor = (uri: string) => fallback({ request: { uri } }).uri;

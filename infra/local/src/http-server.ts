@@ -2,7 +2,25 @@ import { getRequestListener } from "@hono/node-server";
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
+import { appContentSecurityPolicy, COMMON_SECURITY_HEADERS } from "@atende/shared/constants/security-headers";
 import type { WsGateway } from "./ws-gateway";
+
+/**
+ * The SPA's headers, as CloudFront sends them in AWS (docs/security.md "Headers"): the WebSocket is same-origin
+ * here (/ws), which 'self' covers. /api answers carry the Hono app's own headers.
+ */
+export const APP_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECURITY_HEADERS, "content-security-policy": appContentSecurityPolicy() };
+/**
+ * The simulator (a local-only tool that plays the customer's phone) is one page with an inline script: it may run
+ * that, nothing from elsewhere, and no page may frame it.
+ */
+const SIMULATOR_HEADERS: Readonly<Record<string, string>> = {
+  ...COMMON_SECURITY_HEADERS,
+  "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+};
+const setHeaders = (res: ServerResponse, headers: Readonly<Record<string, string>>) => {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+};
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -44,6 +62,7 @@ export const createPublicServer = (opts: {
       return;
     }
     const immutable = file.includes(`${join(root, "assets")}`);
+    setHeaders(res, APP_HEADERS);
     res.writeHead(200, {
       "content-type": TYPES[extname(file)] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
@@ -60,10 +79,13 @@ export const createPublicServer = (opts: {
       return;
     }
     if (simulator && (path === "/simulator" || path.startsWith("/simulator/"))) {
+      // the simulator's media route sets its own sandboxing CSP (shared/domain/media/media-sniff): kept
+      setHeaders(res, SIMULATOR_HEADERS);
       void simulator(req, res);
       return;
     }
     if (path === "/config.json") {
+      setHeaders(res, APP_HEADERS);
       res.writeHead(200, { "content-type": "application/json", "cache-control": "no-cache" }).end(JSON.stringify(opts.runtimeConfig()));
       return;
     }

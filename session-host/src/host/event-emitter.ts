@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
+import { messageKindOf, sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import { defaultFilename, mediaKey, type MediaStore } from "../media/media-store.port";
 import type { Logger } from "../platform/logger";
 import { MediaTooLargeError, type ProviderEvents, type SessionIdentity } from "../providers/provider.port";
@@ -120,20 +121,25 @@ export const createEventEmitter = (deps: {
     async message(m) {
       let ref: WaMessage["media"];
       let mediaRefused: WaMessage["mediaRefused"];
+      let type = m.type;
       if (m.media) {
         try {
           const bytes = await m.media.download();
-          const filename = m.media.filename || defaultFilename(m.media.mimetype, m.type);
+          // the customer is an untrusted sender: the type is what the bytes are, never what the message declared,
+          // and anything a browser would not show inline (an "image" that is an SVG) becomes a document
+          const sniffed = withDeclaredAv(sniffMedia(bytes, m.media.filename), m.media.mimetype);
+          if ((type === "image" || type === "sticker" || type === "audio" || type === "video") && messageKindOf(sniffed) === "document") type = "document";
+          const filename = m.media.filename || defaultFilename(sniffed.mime, m.type);
           const key = mediaKey(identity.companyId, filename);
-          await media.put(key, bytes, m.media.mimetype);
-          ref = { key, mimetype: m.media.mimetype, filename, size: bytes.length };
+          await media.put(key, bytes, sniffed.mime);
+          ref = { key, mimetype: sniffed.mime, filename, size: bytes.length };
         } catch (err) {
           // The message still reaches the ticket; the media is marked missing rather than blocking the chat forever.
           if (err instanceof MediaTooLargeError) mediaRefused = { reason: "tooLarge", size: err.size, limit: err.limit };
           logger.warn(err instanceof MediaTooLargeError ? "media over the size limit: not stored" : "media download failed", { ...base, messageId: m.id, err: String(err) });
         }
       }
-      const message: WaMessage = { ...m, media: ref, ...(mediaRefused ? { mediaRefused } : {}) };
+      const message: WaMessage = { ...m, type, media: ref, ...(mediaRefused ? { mediaRefused } : {}) };
       await publish({ ...base, eventId: m.id, type: "message", message }, m.chatJid);
     },
     async messageUpdate(u) {

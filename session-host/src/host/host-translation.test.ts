@@ -33,6 +33,18 @@ describe("provider events -> inbound events", () => {
     expect((await media.get(ref.key)).toString()).toBe("%PDF");
   });
 
+  it("a customer's 'image' whose bytes are an SVG is stored and sent on as a document typed by its content", async () => {
+    published.length = 0;
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    await emitter().message({ ...base, id: "M3", type: "image", body: "", media: { mimetype: "image/jpeg", filename: "foto.jpg", download: async () => svg } });
+    const message = (published[0]?.event as Extract<InboundEvent, { type: "message" }>).message;
+    expect(message).toMatchObject({ id: "M3", type: "document", media: { mimetype: "image/svg+xml", filename: "foto.jpg" } });
+    // a real JPEG stays an image, typed by its bytes whatever was declared
+    published.length = 0;
+    await emitter().message({ ...base, id: "M4", type: "image", body: "", media: { mimetype: "image/png", download: async () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) } });
+    expect((published[0]?.event as Extract<InboundEvent, { type: "message" }>).message).toMatchObject({ type: "image", media: { mimetype: "image/jpeg" } });
+  });
+
   it("media that cannot be downloaded still delivers the message, without media", async () => {
     published.length = 0;
     await emitter().message({ ...base, id: "M2", type: "image", body: "foto", media: { mimetype: "image/jpeg", download: async () => Promise.reject(new Error("410 gone")) } });

@@ -73,6 +73,9 @@ export const ERROR_STATUS = {
   ERR_PAYLOAD_TOO_LARGE: 413,
   /** the route takes a JSON body and the request's Content-Type is not JSON (e.g. text/plain) */
   ERR_UNSUPPORTED_CONTENT_TYPE: 415,
+  /** uploads: the file's content (sniffed, not its name) is not allowed where it was sent (docs/security.md) */
+  ERR_INVALID_MEDIA_TYPE: 400,
+  ERR_EMPTY_FILE: 400,
   ERR_INTERNAL: 500,
 } as const;
 

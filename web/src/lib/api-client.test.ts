@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mockFetch, reply } from "../testing/fetch-mock";
 import { aUser } from "../testing/fixtures";
-import { ApiError, api } from "./api-client";
-import { getToken, saveSession } from "./session-storage";
+import { ApiError, api, refreshSession } from "./api-client";
+import { getCompanyId, getToken, saveSession } from "./session-storage";
 
 describe("api client", () => {
   it("sends the bearer token and the JSON body under /api", async () => {
@@ -48,11 +48,11 @@ describe("api client", () => {
 
   it("on a 401 clears token and company id (logged out)", async () => {
     saveSession("tok", aUser());
-    expect(localStorage.getItem("companyId")).toBe("2");
+    expect(getCompanyId()).toBe(2);
     mockFetch({ "GET /api/auth/me": reply(401, { error: "ERR_SESSION_EXPIRED" }) });
     await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401, code: "ERR_SESSION_EXPIRED" });
     expect(getToken()).toBeNull();
-    expect(localStorage.getItem("companyId")).toBeNull();
+    expect(getCompanyId()).toBeNull();
   });
 
   it("sends FormData as multipart without forcing a JSON content type", async () => {
@@ -70,6 +70,16 @@ describe("api client", () => {
     await expect(api.post("/auth/login", { email: "a@b.c", password: "x" }, { auth: false })).rejects.toMatchObject({ code: "ERR_INVALID_CREDENTIALS" });
     expect(calls[0]?.headers.get("authorization")).toBeNull();
     expect(getToken()).toBe("tok");
+  });
+
+  it("the access token lives in memory only, never in localStorage or sessionStorage", async () => {
+    saveSession("secret-token", aUser());
+    mockFetch({ "POST /api/auth/refresh_token": { token: "rotated-token", user: aUser() } });
+    await refreshSession();
+    expect(getToken()).toBe("rotated-token");
+    const stored = JSON.stringify({ ...localStorage, ...sessionStorage });
+    expect(stored).not.toContain("secret-token");
+    expect(stored).not.toContain("rotated-token");
   });
 
   it("arrays in the query string go as JSON", async () => {

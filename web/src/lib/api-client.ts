@@ -1,10 +1,10 @@
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
-import { clearSession, getToken, saveSession } from "./session-storage";
+import { clearSession, getToken, saveSession, setRestoring } from "./session-storage";
 
 /**
  * The one HTTP client. Paths are relative to /api ("/tickets", not "/api/tickets").
  * - JSON in and out; a FormData body is sent as multipart as is.
- * - Bearer token from localStorage `token`; refresh cookie sent along (`credentials: "include"`).
+ * - Bearer token from memory (lib/session-storage, never localStorage); refresh cookie sent along (`credentials: "include"`).
  * - 403 with an expired-session code: refresh once (POST /auth/refresh_token) and retry the call.
  * - 401: the session is over; token and company id are cleared and the app shows /login.
  * - Any other failure throws ApiError with the server's `{ error }` code (see lib/toast-error.ts).
@@ -108,14 +108,32 @@ export const refreshSession = (): Promise<AuthResponse> => {
       const res = await fetch(`${API_BASE}/auth/refresh_token`, { method: "POST", credentials: "include", headers: { Accept: "application/json" } });
       if (!res.ok) throw await toError(res);
       const auth = (await res.json()) as AuthResponse;
-      saveSession(auth.token, auth.user);
+      // listeners first (the session provider stores the user), so the new token finds the user already known
       refreshListeners.forEach((listener) => listener(auth));
+      saveSession(auth.token, auth.user);
       return auth;
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
+};
+
+/**
+ * After a page load the access token is gone (it lives in memory only): the httpOnly refresh cookie, if the browser
+ * has a valid one, brings the session back (main.tsx calls this once at start). Never throws: no cookie simply
+ * means signed out. The session is "loading" meanwhile.
+ */
+export const restoreSession = async (): Promise<void> => {
+  if (getToken()) return;
+  setRestoring(true);
+  try {
+    await refreshSession();
+  } catch {
+    // no valid refresh cookie: signed out
+  } finally {
+    setRestoring(false);
+  }
 };
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {

@@ -1,36 +1,44 @@
 /**
- * The browser side of the session: the access token and the company id in localStorage
- * (spec 1: "logged in when a token exists"). The refresh token is an httpOnly cookie the browser keeps.
+ * The browser side of the session, in memory only: the access token and the signed-in user's ids live in this
+ * module, never in localStorage or sessionStorage, so a script that ever ran on our origin would find nothing to
+ * steal (docs/security.md). The refresh token is an httpOnly cookie the browser keeps; after a reload
+ * `restoreSession` (lib/api-client) trades it for a new access token (POST /auth/refresh_token).
  * Components follow changes through `subscribeSession` (useSyncExternalStore).
  */
-export const TOKEN_KEY = "token";
-export const COMPANY_ID_KEY = "companyId";
-export const USER_ID_KEY = "userId";
+let token: string | null = null;
+let ids: { userId: number; companyId: number } | null = null;
+/** true while the restore attempt of this page load runs (the app shows a loader meanwhile) */
+let restoring = false;
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
+export const getToken = (): string | null => token;
 
-export const getCompanyId = (): number | null => {
-  const value = Number(localStorage.getItem(COMPANY_ID_KEY));
-  return Number.isInteger(value) && value > 0 ? value : null;
-};
+export const getCompanyId = (): number | null => ids?.companyId ?? null;
 
-export const saveSession = (token: string, user?: { id: number; companyId: number }) => {
-  localStorage.setItem(TOKEN_KEY, token);
-  if (user) {
-    localStorage.setItem(COMPANY_ID_KEY, String(user.companyId));
-    localStorage.setItem(USER_ID_KEY, String(user.id));
-  }
+export const saveSession = (next: string, user?: { id: number; companyId: number }) => {
+  token = next;
+  if (user) ids = { userId: user.id, companyId: user.companyId };
+  restoring = false;
   notify();
 };
 
-/** Logged out: token and company id gone; listeners (the session provider) move to the logged-out state. */
+/** Logged out: token and ids gone; listeners (the session provider) move to the logged-out state. */
 export const clearSession = () => {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(COMPANY_ID_KEY);
-  localStorage.removeItem(USER_ID_KEY);
+  token = null;
+  ids = null;
+  restoring = false;
+  notify();
+};
+
+/** Whether the page is still finding out if the refresh cookie holds a session (right after a load). */
+export const isRestoring = (): boolean => restoring && token === null;
+
+/** A restore attempt starts (true) or settled, signed in or not (false). */
+export const setRestoring = (value: boolean) => {
+  if (restoring === value) return;
+  restoring = value;
   notify();
 };
 

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import "../lib/i18n";
+import { clearSession } from "../lib/session-storage";
 import { clearToasts } from "../lib/toast";
 import { mockFetch, unhandledRequests } from "./fetch-mock";
 
@@ -13,6 +14,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearSession(); // the session lives in memory: one test's login must not leak into the next
   clearToasts();
   vi.unstubAllGlobals();
   const unhandled = unhandledRequests.splice(0);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { announcementSchema, announcementUpdateSchema } from "@atende/shared/domain/announcements/announcement";
+import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
@@ -20,7 +21,7 @@ export const announcementsRoutes = (container: Container) => {
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
   r.get("/:id/media", async (c) => {
     const obj = await svc().media(c.get("auth"), idParam(c, "id"));
-    return c.body(obj.body as Uint8Array<ArrayBuffer>, 200, { "content-type": obj.mimetype, "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff" });
+    return c.body(obj.body as Uint8Array<ArrayBuffer>, 200, { ...mediaResponseHeaders(obj.body, "anuncio"), "cache-control": "private, max-age=3600" });
   });
   // writes: refused before the body is read
   r.post("/", requireSuper, async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, announcementSchema))));

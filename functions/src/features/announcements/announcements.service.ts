@@ -4,6 +4,7 @@ import type { AnnouncementEventData, AnnouncementListResponse, AnnouncementRespo
 import { type AnnouncementInput, DEFAULT_ANNOUNCEMENT_PRIORITY, isAnnouncementImageName } from "@atende/shared/domain/announcements/announcement";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import { checkUpload } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
@@ -33,13 +34,6 @@ export const toAnnouncementResponse = (a: Announcement): AnnouncementResponse =>
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
 });
-
-/** The image's real type from its first bytes (PNG or JPEG), or null. */
-const imageType = (bytes: Uint8Array): "image/png" | "image/jpeg" | null => {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  return null;
-};
 
 /** Announcements (spec 3): written by super users, read by every user of every company (inactive ones: super only). */
 export const createAnnouncementsService = (deps: {
@@ -123,8 +117,8 @@ export const createAnnouncementsService = (deps: {
       assertSuper(auth);
       const before = await find(auth, id);
       if (file.bytes.length > MAX_IMAGE_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
-      const type = imageType(file.bytes);
-      if (!type || !isAnnouncementImageName(file.name)) throw new AppError("ERR_VALIDATION", { field: "file", reason: "png, jpg, jpeg" });
+      const type = checkUpload(file, "announcement").sniffed.mime;
+      if (!isAnnouncementImageName(file.name)) throw new AppError("ERR_VALIDATION", { field: "file", reason: "png, jpg, jpeg" });
       const path = `platform/announcements/${id}/${randomUUID()}.${type === "image/png" ? "png" : "jpg"}`;
       await media.put(path, file.bytes, type);
       return save(auth, before, { mediaPath: path, mediaName: file.name.replace(/\s+/g, "_") });

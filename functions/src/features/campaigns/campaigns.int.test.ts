@@ -163,7 +163,7 @@ describe("campaign attachment", () => {
   it("attaches a file (spaces become underscores), refuses a form without one, and removes it", async () => {
     const c = await create(a.adminToken, campaignBody());
     const form = new FormData();
-    form.append("file", new File([new Uint8Array([1, 2, 3])], "folheto promo.pdf", { type: "application/pdf" }));
+    form.append("file", new File([new TextEncoder().encode("%PDF-1.4\n")], "folheto promo.pdf", { type: "application/pdf" }));
     const res = await upload(a.adminToken, c.body.id, form);
     expect(res.status).toBe(200);
     expect((await get(a.adminToken, c.body.id)).body).toMatchObject({ mediaName: "folheto_promo.pdf" });

@@ -12,6 +12,7 @@ import {
 import { randomBytes } from "node:crypto";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import { mediaKeyFor, type MediaStore } from "../../platform/storage/media-store.port";
@@ -235,9 +236,10 @@ export const createCampaignsService = (deps: {
       const before = await find(auth, id);
       if (!canEditCampaignMessages(before, clock())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
       if (file.bytes.length > MAX_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const checked = checkAttachment(file);
       const name = file.name.replace(/\s+/g, "_");
       const mediaPath = mediaKeyFor(auth.companyId, `campaign-${id}-${randomBytes(6).toString("hex")}`, name);
-      await media.put(mediaPath, file.bytes, file.type || "application/octet-stream");
+      await media.put(mediaPath, checked.bytes, checked.type);
       return toView(await saveOrConflict(before, { ...pick(before), mediaPath, mediaName: name, updatedAt: clock().toISOString() }));
     },
 

@@ -4,6 +4,7 @@ import type { FileListEventData, FileListPageResponse, FileListResponse } from "
 import { type FileListInput, type FileMediaType, fileMediaTypeOf } from "@atende/shared/domain/files/file-list";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
@@ -100,16 +101,20 @@ export const createFileListsService = (deps: { fileLists: FileListsRepository; r
       if (uploads.length === 0) throw new AppError("ERR_VALIDATION", { field: "files" });
       const checked = uploads.map((u) => {
         if (!before.options.some((o) => o.id === u.optionId)) throw new AppError("ERR_VALIDATION", { field: "id" });
-        if (u.file.bytes.length === 0 || u.file.bytes.length > MAX_FILE_BYTES) throw new AppError("ERR_VALIDATION", { field: "files" });
+        if (u.file.bytes.length > MAX_FILE_BYTES) throw new AppError("ERR_VALIDATION", { field: "files" });
+        const file = checkAttachment(u.file, "files");
         const mediaType: FileMediaType | null = fileMediaTypeOf(u.file.name);
         if (!mediaType) throw new AppError("ERR_VALIDATION", { field: "files", reason: "type" });
-        return { ...u, mediaType };
+        // the name's kind must be what the content is: a "foto.png" that is really a PDF is not sent as an image
+        const av = (k: string) => k === "audio" || k === "video";
+        if (mediaType !== "document" && file.sniffed.kind !== mediaType && !(av(mediaType) && av(file.sniffed.kind))) throw new AppError("ERR_INVALID_MEDIA_TYPE", { field: "files" });
+        return { ...u, file, mediaType };
       });
       const options = [...before.options];
       for (const u of checked) {
         const name = u.file.name.replace(/\s+/g, "_");
         const path = mediaKeyFor(auth.companyId, `filelist-${id}-${randomUUID()}`, name);
-        await media.put(path, u.file.bytes, u.file.type || "application/octet-stream");
+        await media.put(path, u.file.bytes, u.file.type);
         const at = options.findIndex((o) => o.id === u.optionId);
         options[at] = { ...options[at]!, path, mediaType: u.mediaType, mediaName: name };
       }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
 import { uploadedFile } from "../../platform/http/uploaded-file";
@@ -14,13 +15,11 @@ export const logosRoutes = (container: Container) => {
   app.get("/public/logos/:ref", async (c) => {
     const logo = await logos.current(c.req.param("ref"));
     if (!logo) return c.json({ error: "ERR_NOT_FOUND" }, 404);
+    // typed from the bytes; an SVG (allowed for logos, spec 2) is shown inline but sandboxed: opened directly it runs nothing
     return c.body(logo.body as Uint8Array<ArrayBuffer>, 200, {
-      "content-type": logo.mimetype,
+      ...mediaResponseHeaders(logo.body, `logo-${c.req.param("ref")}`, { inlineAlso: ["image/svg+xml", "image/x-icon"] }),
       "cache-control": "no-cache",
       "x-logo-source": logo.uploaded ? "uploaded" : "default",
-      "x-content-type-options": "nosniff",
-      // an SVG opened directly must not run scripts
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
     });
   });
   return app;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { LogoUploadResponse, PublicSettingsResponse } from "@atende/shared/contracts/http/settings";
 import { LOGO_CONTENT_TYPES, LOGO_DESTINATIONS, type LogoDestination } from "@atende/shared/domain/settings/settings";
+import { sniffMedia, uploadRefusal } from "@atende/shared/domain/media/media-sniff";
 import { AppError } from "../../platform/errors";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
@@ -11,15 +12,11 @@ import { DEFAULT_LOGOS } from "./default-logos";
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const isDestination = (v: string): v is LogoDestination => (LOGO_DESTINATIONS as readonly string[]).includes(v);
 
-/** The file's real type from its first bytes and name: PNG, ICO or SVG only. */
+/** The file's real type from its content (PNG, ICO or SVG only, spec 2), whatever its name or declared type says. */
 const logoType = (file: UploadedFile): keyof typeof LOGO_CONTENT_TYPES | null => {
-  const b = file.bytes;
-  const ext = file.name.toLowerCase().split(".").pop();
-  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "png";
-  if (b[0] === 0 && b[1] === 0 && b[2] === 1 && b[3] === 0 && ext === "ico") return "ico";
-  const head = Buffer.from(b.slice(0, 1024)).toString("utf8").toLowerCase();
-  if (ext === "svg" && head.includes("<svg")) return "svg";
-  return null;
+  const s = sniffMedia(file.bytes, file.name);
+  if (uploadRefusal(s, "logo")) return null;
+  return s.ext === "png" || s.ext === "ico" || s.ext === "svg" ? s.ext : null;
 };
 
 /** Logos per destination (login, signup, inner layout, favicons): platform-wide, the operator's. */
@@ -34,7 +31,7 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
       if (!isDestination(ref)) throw new AppError("ERR_VALIDATION", { field: "ref" });
       if (file.bytes.length > MAX_LOGO_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
       const type = logoType(file);
-      if (!type) throw new AppError("ERR_VALIDATION", { field: "file", reason: "Use somente arquivos em formato PNG, ICO ou SVG!" });
+      if (!type) throw new AppError(file.bytes.length ? "ERR_INVALID_MEDIA_TYPE" : "ERR_EMPTY_FILE", { field: "file", reason: "Use somente arquivos em formato PNG, ICO ou SVG!" });
       const key = `platform/logos/${ref}/${randomUUID()}.${type}`;
       await media.put(key, file.bytes, LOGO_CONTENT_TYPES[type]);
       await settings.put(null, settingKey(ref), key, clock());

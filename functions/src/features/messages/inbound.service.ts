@@ -1,3 +1,4 @@
+import { messageKindOf } from "@atende/shared/domain/media/media-sniff";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
 import type { Logger } from "../../platform/logger";
@@ -25,6 +26,16 @@ const MEDIA_TYPE: Record<WaMessage["type"], MediaType> = {
   contactMessage: "contactMessage",
   reactionMessage: "reactionMessage",
   call_log: "call_log",
+};
+
+/**
+ * The stored media type: what WhatsApp called the message, except that media whose (sniffed, see the session host)
+ * type is not one a browser shows inline is a document: an "image" that is really an SVG is never shown as an image.
+ */
+const mediaTypeOf = (wm: WaMessage): MediaType => {
+  const type = MEDIA_TYPE[wm.type];
+  const shown = type === "image" || type === "sticker" || type === "audio" || type === "video";
+  return shown && wm.media && messageKindOf({ mime: wm.media.mimetype }) === "document" ? "application" : type;
 };
 
 const CALL_NOTICE =
@@ -90,7 +101,7 @@ export const createInboundService = (deps: {
         contactId: contact.id,
         body: wm.body,
         fromMe: wm.fromMe,
-        mediaType: MEDIA_TYPE[wm.type],
+        mediaType: mediaTypeOf(wm),
         mediaUrl: null,
         mediaKey: wm.media?.key ?? null,
         mediaMimetype: wm.media?.mimetype ?? null,

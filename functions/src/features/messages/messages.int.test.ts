@@ -59,7 +59,9 @@ describe("sending", () => {
   it("uploads media through multipart medias and serves it back", async () => {
     const tk = await openTicket();
     const form = new FormData();
-    form.append("medias", new File([new Uint8Array([1, 2, 3, 4])], "nota.pdf", { type: "application/pdf" }));
+    // uploads are checked by content (docs/security.md): a real PDF's first bytes
+    const pdf = new TextEncoder().encode("%PDF-1.4\n");
+    form.append("medias", new File([pdf], "nota.pdf", { type: "application/pdf" }));
     form.append("body", "segue o arquivo");
     const res = await t.app.request(`/api/messages/${tk.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.userToken}` } });
     expect(res.status).toBe(201);
@@ -67,7 +69,7 @@ describe("sending", () => {
     expect(m).toMatchObject({ mediaType: "application", body: "segue o arquivo", mediaName: "nota.pdf" });
     expect(sendsTo(tk.jid).at(-1)).toMatchObject({ media: { kind: "document", mimetype: "application/pdf" } });
     const media = await t.app.request(m.mediaUrl, { headers: { authorization: `Bearer ${a.userToken}` } });
-    expect(new Uint8Array(await media.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4]));
+    expect(new Uint8Array(await media.arrayBuffer())).toEqual(pdf);
   });
 });
 
@@ -132,12 +134,19 @@ describe("edit, delete, react, forward", () => {
       expect(res.status).toBe(201);
       return sendsTo(tk.jid).at(-1) as { media?: { kind: string; ptt?: boolean } };
     };
-    const mp3 = await post(new File([new Uint8Array(20_000)], "musica.mp3", { type: "audio/mpeg" }));
+    // real containers' first bytes (uploads are checked by content): MP3 (ID3), WebM (EBML), Ogg
+    const body = (head: number[]) => {
+      const b = new Uint8Array(20_000);
+      b.set(head);
+      return b;
+    };
+    const mp3 = await post(new File([body([0x49, 0x44, 0x33, 3])], "musica.mp3", { type: "audio/mpeg" }));
     expect(mp3.media).toMatchObject({ kind: "audio" });
     expect(mp3.media?.ptt).toBeUndefined();
-    const webm = await post(new File([new Uint8Array(20_000)], "audio-1763800000000.webm", { type: "audio/webm" }));
+    const webm = await post(new File([body([0x1a, 0x45, 0xdf, 0xa3])], "audio-1763800000000.webm", { type: "audio/webm" }));
+    expect(webm.media).toMatchObject({ kind: "audio" });
     expect(webm.media?.ptt).toBeUndefined();
-    const voice = await post(new File([new Uint8Array(20_000)], "audio-1763800000001.ogg", { type: "audio/ogg" }));
+    const voice = await post(new File([body([0x4f, 0x67, 0x67, 0x53])], "audio-1763800000001.ogg", { type: "audio/ogg" }));
     expect(voice.media).toMatchObject({ kind: "audio", ptt: true });
   });
 });

@@ -8,6 +8,8 @@ import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/pag
 import { AppError } from "../../platform/errors";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import { mediaKeyFor } from "../../platform/storage/media-store.port";
+import { checkUpload } from "../../platform/http/upload-check";
+import { messageKindOf } from "@atende/shared/domain/media/media-sniff";
 import type { AuthContext } from "../auth/auth.service";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import { chatJidOf } from "../contacts/contact-identity";
@@ -23,12 +25,8 @@ import { idempotentMessageId, newMessageId, type OutboundMedia, type OutboundSer
 
 export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
 
-const kindOf = (mimetype: string): OutboundMedia["kind"] => {
-  if (mimetype.startsWith("image/")) return mimetype === "image/webp" ? "sticker" : "image";
-  if (mimetype.startsWith("audio/")) return "audio";
-  if (mimetype.startsWith("video/")) return "video";
-  return "document";
-};
+/** Only types a browser shows without running anything are images, audio or video; the rest (SVG included) documents. */
+const kindOf = (mimetype: string): OutboundMedia["kind"] => messageKindOf({ mime: mimetype });
 
 export const createMessagesService = (deps: {
   messages: MessagesRepository;
@@ -106,18 +104,20 @@ export const createMessagesService = (deps: {
     dir: Directory,
     idOf: (index: number) => string,
   ) => {
+    // every file checked by its content before anything is stored; the sniffed type is what is stored and sent
+    const files = input.files.map((f) => checkUpload(f, "message", "medias"));
     const sent = [];
-    if (!input.files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0) }, { dir })).message);
-    for (const [i, file] of input.files.entries()) {
+    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0) }, { dir })).message);
+    for (const [i, file] of files.entries()) {
       const id = idOf(i);
       const mediaKey = mediaKeyFor(t.companyId, id, file.name);
-      if (!(await messages.exists(t.companyId, id))) await media.put(mediaKey, file.bytes, file.type || "application/octet-stream");
+      if (!(await messages.exists(t.companyId, id))) await media.put(mediaKey, file.bytes, file.type);
       const kind = kindOf(file.type);
       const out = await outbound.send(
         t,
         {
           body: i === 0 ? input.body : "",
-          media: { key: mediaKey, mimetype: file.type || "application/octet-stream", filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" && isVoiceNote(file.name, file.type) ? { ptt: true } : {}) },
+          media: { key: mediaKey, mimetype: file.type, filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" && isVoiceNote(file.name, file.type) ? { ptt: true } : {}) },
           quotedId: i === 0 ? input.quotedId : null,
           userId: input.userId,
           id,

@@ -8,6 +8,7 @@ import type { AuthContext } from "../auth/auth.service";
 import type { QueuesService } from "../queues/queues.service";
 import type { QueueOption, QueueOptionsRepository } from "./queue-options.repository";
 
+import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 
@@ -89,8 +90,9 @@ export const createQueueOptionsService = (deps: {
     async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<QueueOptionResponse> {
       const before = await findOrFail(auth.companyId, id);
       if (file.bytes.length > MAX_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const checked = checkAttachment(file);
       const key = mediaKeyFor(auth.companyId, `queue-option-${id}-${randomUUID()}`, file.name);
-      await media.put(key, file.bytes, file.type || "application/octet-stream");
+      await media.put(key, checked.bytes, checked.type);
       return toQueueOptionResponse(await options.update(before, { mediaPath: key, mediaName: file.name }, clock()));
     },
     async removeMedia(auth: AuthContext, id: number): Promise<QueueOptionResponse> {

@@ -141,14 +141,14 @@ describe("PUT /queue/{id} and DELETE /queue/{id}", () => {
 describe("queue media", () => {
   it("uploads and removes the queue's media; an empty form is refused", async () => {
     const form = new FormData();
-    form.append("file", new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" }), "menu.png");
+    form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }), "menu.png");
     const id = a.queues[0]!.id;
     const res = await t.app.request(`/api/queue/${id}/media-upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.adminToken}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { mediaName: string; mediaPath: string };
     expect(body.mediaName).toBe("menu.png");
     expect(body.mediaPath.startsWith(`${a.company.id}/`)).toBe(true);
-    expect((await t.container.media.get(body.mediaPath))?.body).toEqual(new Uint8Array([1, 2, 3]));
+    expect((await t.container.media.get(body.mediaPath))?.body).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
 
     expect((await t.call("GET", `/queue/${id}`, { token: a.adminToken })).body.mediaName).toBe("menu.png");
 

@@ -4,6 +4,7 @@ import type { QueueInput } from "@atende/shared/domain/queues/queues";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../platform/errors";
+import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
@@ -133,8 +134,9 @@ export const createQueuesService = (deps: {
     async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<QueueResponse> {
       const before = await find(auth.companyId, id);
       if (file.bytes.length > MAX_QUEUE_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const checked = checkAttachment(file);
       const key = mediaKeyFor(auth.companyId, `queue-${id}-${randomUUID()}`, file.name);
-      await deps.media.put(key, file.bytes, file.type || "application/octet-stream");
+      await deps.media.put(key, checked.bytes, checked.type);
       const next = { ...before, mediaPath: key, mediaName: file.name, updatedAt: clock().toISOString() };
       await queues.replace(before, next);
       return toQueueResponse(next);

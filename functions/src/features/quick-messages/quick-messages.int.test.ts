@@ -19,7 +19,7 @@ const upload = (id: number, token: string, form: FormData) =>
 const pngForm = () => {
   const form = new FormData();
   form.append("typeArch", "quickMessage");
-  form.append("file", new Blob([new Uint8Array([7, 8, 9])], { type: "image/png" }), "tabela.png");
+  form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 8, 9])], { type: "image/png" }), "tabela.png");
   return form;
 };
 
@@ -133,7 +133,7 @@ describe("quick messages", () => {
     const body = (await res.json()) as { mediaName: string; mediaPath: string; isMedia: boolean };
     expect(body).toMatchObject({ mediaName: "tabela.png", isMedia: true });
     expect(body.mediaPath.startsWith(`${a.company.id}/`)).toBe(true);
-    expect((await t.container.media.get(body.mediaPath))?.body).toEqual(new Uint8Array([7, 8, 9]));
+    expect((await t.container.media.get(body.mediaPath))?.body).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 8, 9]));
     expect((await t.call("GET", "/quick-messages/list", { token: a.userToken })).body.find((q: { id: number }) => q.id === id).mediaName).toBe("tabela.png");
 
     expect((await upload(id, a.adminToken, new FormData())).status).toBe(400);

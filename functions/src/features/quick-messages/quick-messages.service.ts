@@ -4,6 +4,7 @@ import type { QuickMessageInput } from "@atende/shared/domain/quick-messages/qui
 import { randomUUID } from "node:crypto";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
@@ -130,8 +131,9 @@ export const createQuickMessagesService = (deps: {
     async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<QuickMessageResponse> {
       const before = await findChangeable(auth, id);
       if (file.bytes.length > MAX_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      const checked = checkAttachment(file);
       const path = mediaKeyFor(auth.companyId, `quick-${id}-${randomUUID()}`, file.name);
-      await media.put(path, file.bytes, file.type || "application/octet-stream");
+      await media.put(path, checked.bytes, checked.type);
       return save(auth, before, { mediaPath: path, mediaName: file.name });
     },
     /** DELETE /quick-messages/{id}/media-upload */

@@ -35,6 +35,7 @@ import type { Container } from "../container";
 import { limitBody } from "./body-limit";
 import { sendError } from "./error-handler";
 import { type AppEnv, requestId, requireOrigin } from "./middleware";
+import { securityHeaders } from "./security-headers";
 
 /**
  * The HTTP API: one Hono app, served by the api Lambda in AWS and by the local runner on this machine.
@@ -44,6 +45,7 @@ export const createHttpApp = (container: Container) => {
   // strict: false: the spec calls some paths with a trailing slash (GET /users/, /settings/, /whatsapp/)
   const api = new Hono<AppEnv>({ strict: false });
   api.use("*", requestId);
+  api.use("*", securityHeaders);
   api.use("*", requireOrigin(container.config.ORIGIN_VERIFY_SECRET));
   api.use("*", limitBody());
   api.onError((err, c) => sendError(c, err, container.logger));

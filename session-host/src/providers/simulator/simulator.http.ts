@@ -1,3 +1,4 @@
+import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
 import { Hono, type Context } from "hono";
 import QRCode from "qrcode";
 import { z } from "zod";
@@ -117,18 +118,23 @@ export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore
     return c.json(network.customerAck(c.req.param("number"), refOf(input), ack, messageIds));
   });
 
-  /** Media in a chat: what a customer sent (by message id) or what the business sent (by media key). */
+  /**
+   * Media in a chat: what a customer sent (by message id) or what the business sent (by media key). The simulator
+   * shares the platform's origin locally, so its media is served like the API's: typed from the bytes, `nosniff`,
+   * sandboxed, markup as an attachment (shared/domain/media/media-sniff).
+   */
   app.get("/api/media", async (c) => {
     const id = c.req.query("id");
     const key = c.req.query("key");
     if (id) {
       const m = network.customerMedia(id);
       if (!m) return c.json({ error: "not found" }, 404);
-      return c.body(new Uint8Array(m.bytes), 200, { "content-type": m.mimetype });
+      return c.body(new Uint8Array(m.bytes), 200, mediaResponseHeaders(m.bytes, id));
     }
     if (!key) return c.json({ error: "id or key required" }, 400);
     try {
-      return c.body(new Uint8Array(await media.get(key)), 200, { "content-type": c.req.query("type") ?? "application/octet-stream" });
+      const bytes = new Uint8Array(await media.get(key));
+      return c.body(bytes, 200, mediaResponseHeaders(bytes, key));
     } catch {
       return c.json({ error: "not found" }, 404);
     }

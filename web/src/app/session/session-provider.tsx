@@ -6,7 +6,7 @@ import { useCompanyPlan } from "../../features/auth/api/company-plan";
 import { meQueryOptions, useMe } from "../../features/auth/api/me";
 import { onSessionRefreshed } from "../../lib/api-client";
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useRealtime } from "../../lib/realtime";
-import { getToken, subscribeSession } from "../../lib/session-storage";
+import { clearSession, getToken, isRestoring, subscribeSession } from "../../lib/session-storage";
 import { toast } from "../../lib/toast";
 import { type Session, SessionContext, type SessionState } from "./session-context";
 
@@ -14,14 +14,16 @@ import { type Session, SessionContext, type SessionState } from "./session-conte
 const OTHER_SESSION_RELOAD_MS = 1000;
 
 /**
- * The session: a token in localStorage means logged in; the user comes from the login answer or GET /auth/me
- * (kept in react-query under meQueryOptions), the plan from GET /companies/listPlan/{companyId}.
+ * The session: a token in memory means logged in (after a reload the refresh cookie restores it: main.tsx calls
+ * restoreSession); the user comes from the login or refresh answer or GET /auth/me (kept in react-query under
+ * meQueryOptions), the plan from GET /companies/listPlan/{companyId}.
  * While logged in the tab's realtime socket is open (component tests pass realtime={false}).
  */
 export function SessionProvider({ children, realtime = true }: { children: ReactNode; realtime?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeSession, getToken);
+  const restoring = useSyncExternalStore(subscribeSession, isRestoring);
   const me = useMe(token !== null);
   const user = token ? me.data : undefined;
   const plan = useCompanyPlan(user?.companyId);
@@ -41,7 +43,7 @@ export function SessionProvider({ children, realtime = true }: { children: React
   useRealtime("auth", () => {
     toast.warning(t("common:otherSession"), 5000);
     disconnectRealtime();
-    localStorage.clear();
+    clearSession();
     setTimeout(() => location.reload(), OTHER_SESSION_RELOAD_MS);
   });
 
@@ -50,13 +52,15 @@ export function SessionProvider({ children, realtime = true }: { children: React
   const refetch = me.refetch;
   const session = useMemo<Session>(() => {
     const state: SessionState = !token
-      ? { status: "anonymous" }
+      ? restoring
+        ? { status: "loading" }
+        : { status: "anonymous" }
       : user
         ? { status: "authenticated", user }
         : isError
           ? { status: "error", retry: () => void refetch() }
           : { status: "loading" };
     return { ...state, plan: plan.data?.plan, planFlags: planFlagsOf(plan.data?.plan), planSettled };
-  }, [token, user, isError, refetch, plan.data, planSettled]);
+  }, [token, restoring, user, isError, refetch, plan.data, planSettled]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -12,8 +12,9 @@ import { useMediaBlob } from "../../inbox-shared/use-media-blob";
 import { invalidateAnnouncements, useAnnouncementsList } from "../api/announcements";
 
 function AnnouncementImage({ url, alt }: { url: string; alt: string }) {
-  const { url: src } = useMediaBlob(url);
-  return src ? <Box component="img" src={src} alt={alt} sx={{ maxWidth: "100%", maxHeight: 360, display: "block", mx: "auto", mb: 2 }} /> : null;
+  const { url: src, inline, kind } = useMediaBlob(url);
+  // only bytes that are really a raster image are shown (useMediaBlob sniffs them)
+  return src && inline && kind === "image" ? <Box component="img" src={src} alt={alt} sx={{ maxWidth: "100%", maxHeight: 360, display: "block", mx: "auto", mb: 2 }} /> : null;
 }
 
 /** The announcement opened from the popover: full text and image. */

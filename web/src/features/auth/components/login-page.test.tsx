@@ -1,11 +1,13 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { AppProviders } from "../../../app/providers";
 import { AppRoutes } from "../../../app/router";
+import { restoreSession } from "../../../lib/api-client";
 import { createQueryClient } from "../../../lib/query-client";
+import { getCompanyId, getToken, saveSession } from "../../../lib/session-storage";
 import { mockFetch as mockFetchOnly, reply } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 
@@ -77,8 +79,11 @@ describe("login page", { timeout: 20_000 }, () => {
     expect(await screen.findByTestId("side-menu")).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
     expect(await calls.find((c) => c.method === "POST")?.json()).toEqual({ email: "admin@demo.com.br", password: "Admin1234" });
-    expect(localStorage.getItem("token")).toBe("tok");
-    expect(localStorage.getItem("companyId")).toBe("2");
+    // the token is kept in memory only: nothing a script could read from storage
+    expect(getToken()).toBe("tok");
+    expect(getCompanyId()).toBe(2);
+    expect({ ...localStorage }).not.toHaveProperty("token");
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain("tok");
   });
 
   it("wrong credentials show the translated error", async () => {
@@ -129,24 +134,35 @@ describe("route guards", { timeout: 20_000 }, () => {
     expect(screen.getByTestId("where")).toHaveTextContent("/login");
   });
 
-  it("with a token the session is restored from /auth/me; an attendant on / goes to /tickets", async () => {
-    localStorage.setItem("token", "tok");
-    mockFetch({ "GET /api/auth/me": aUser({ profile: "user" }), ...signedInRoutes() });
+  it("after a reload the refresh cookie restores the session; an attendant on / goes to /tickets", async () => {
+    const { calls } = mockFetch({ "POST /api/auth/refresh_token": { token: "tok", user: aUser({ profile: "user" }) }, ...signedInRoutes() });
+    void restoreSession();
     renderApp("/");
     expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
+    expect(calls.filter((c) => c.url.endsWith("/auth/refresh_token"))).toHaveLength(1);
+    expect(getToken()).toBe("tok");
+  });
+
+  it("after a reload without a valid refresh cookie a private page goes to /login", async () => {
+    mockFetch({ "POST /api/auth/refresh_token": reply(401, { error: "ERR_SESSION_EXPIRED" }) });
+    void restoreSession();
+    renderApp("/contacts");
+    expect(await screen.findByLabelText("Email")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/login"));
+    expect(getToken()).toBeNull();
   });
 
   it("a signed-in user on a public page goes to /", async () => {
-    localStorage.setItem("token", "tok");
-    mockFetch({ "GET /api/auth/me": aUser(), ...signedInRoutes() });
+    mockFetch({ "POST /api/auth/refresh_token": { token: "tok", user: aUser() }, ...signedInRoutes() });
+    void restoreSession();
     renderApp("/signup");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/);
   });
 
   it("a page the plan does not include: toast, then / after 1 s (an attendant lands on /tickets)", async () => {
-    localStorage.setItem("token", "tok");
+    saveSession("tok");
     mockFetch({
       "GET /api/auth/me": aUser({ profile: "user" }),
       "GET /api/companies/listPlan/2": { id: 2, name: "Demo", dueDate: null, plan: aPlan({ useKanban: false }) },
@@ -162,7 +178,7 @@ describe("route guards", { timeout: 20_000 }, () => {
   });
 
   it("an admin page for an attendant: no-permission toast and no page", async () => {
-    localStorage.setItem("token", "tok");
+    saveSession("tok");
     mockFetch({ "GET /api/auth/me": aUser({ profile: "user" }), ...signedInRoutes() });
     renderApp("/users");
     expect(await screen.findByText("Você não tem permissão para acessar este recurso.")).toBeInTheDocument();
@@ -170,11 +186,11 @@ describe("route guards", { timeout: 20_000 }, () => {
   });
 
   it("a token the server no longer accepts ends on /login with the token cleared", async () => {
-    localStorage.setItem("token", "stale");
+    saveSession("stale");
     mockFetch({ "GET /api/auth/me": reply(401, { error: "ERR_SESSION_EXPIRED" }) });
     renderApp("/tickets");
     expect(await screen.findByLabelText("Email")).toBeInTheDocument();
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(getToken()).toBeNull();
   });
 
   it("shows 'Criar conta' only while the operator keeps sign-up visible", async () => {
