@@ -52,7 +52,7 @@ export const createAuthService = (deps: {
       whatsappId: user.whatsappId,
       allTicket: user.allTicket,
       online: user.online,
-      queues: companyQueues.filter((q) => user.queueIds.includes(q.id)).map((q) => ({ id: q.id, name: q.name, color: q.color })),
+      queues: companyQueues.filter((q) => user.queueIds.includes(q.id)).map((q) => ({ id: q.id, name: q.name, color: q.color, UserQueue: { queueId: q.id } })),
       company: {
         id: company.id,
         name: company.name,

@@ -36,6 +36,7 @@ export const createCompaniesService = (deps: {
       plan: company.planId && planName !== undefined ? { id: company.planId, name: planName } : null,
       status: company.status,
       campaignsEnabled: (campaigns?.value ?? "true") === "true",
+      settings: [{ key: "campaignsEnabled", value: campaigns?.value ?? "true" }],
       dueDate: company.dueDate,
       recurrence: company.recurrence,
       timezone: company.timezone ?? DEFAULT_TIME_ZONE,

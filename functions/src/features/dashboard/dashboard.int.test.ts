@@ -31,7 +31,7 @@ describe("GET /dashboard", () => {
     expect(res.body.counters.totalCompanies).toBeUndefined();
     expect(res.body.attendants.find((x: { id: number }) => x.id === a.user.id)).toMatchObject({ name: "Atendente Teste", tickets: 1, avgSupportTime: 6 });
     const users = await t.call("GET", "/dashboard/ticketsUsers?days=3", { token: a.adminToken });
-    expect(users.body).toEqual({ data: [{ label: "Atendente Teste", total: 1 }], count: 1 });
+    expect(users.body).toEqual({ data: [{ nome: "Atendente Teste", quantidade: 1 }], count: 1 });
     const days = await t.call("GET", "/dashboard/ticketsDay?days=3", { token: a.adminToken });
     expect(days.body.count).toBe(1);
     expect(days.body.data).toHaveLength(3);

@@ -90,23 +90,23 @@ describe("dashboard figures", () => {
     const { service } = setup(cycles);
     expect(await service.ticketsUsers(auth(), { dateFrom: "2026-03-09", dateTo: "2026-03-10" })).toEqual({
       data: [
-        { label: "Bruna", total: 2 },
-        { label: "Ana", total: 1 },
+        { nome: "Bruna", quantidade: 2 },
+        { nome: "Ana", quantidade: 1 },
       ],
       count: 3,
     });
     expect(await service.ticketsDay(auth(), { dateFrom: "2026-03-09", dateTo: "2026-03-10" })).toEqual({
       data: [
-        { label: "2026-03-09", total: 1 },
-        { label: "2026-03-10", total: 3 },
+        { data: "2026-03-09", total: 1 },
+        { data: "2026-03-10", total: 3 },
       ],
       count: 4,
     });
     const oneDay = await service.ticketsDay(auth(), { dateFrom: "2026-03-10", dateTo: "2026-03-10" });
     expect(oneDay.data).toEqual([
-      { label: "09:00", total: 1 },
-      { label: "10:00", total: 1 },
-      { label: "11:00", total: 1 },
+      { horario: "09", total: 1 },
+      { horario: "10", total: 1 },
+      { horario: "11", total: 1 },
     ]);
   });
 

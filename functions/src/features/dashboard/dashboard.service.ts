@@ -1,4 +1,4 @@
-import type { DashboardChartResponse, DashboardResponse } from "@atende/shared/contracts/http/dashboard";
+import type { DashboardResponse, TicketsDayResponse, TicketsUsersResponse } from "@atende/shared/contracts/http/dashboard";
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { AppError } from "../../platform/errors";
@@ -93,7 +93,7 @@ export const createDashboardService = (deps: {
     },
 
     /** GET /dashboard/ticketsUsers: tickets per attendant in the range. */
-    async ticketsUsers(auth: AuthContext, r: DashboardRange): Promise<DashboardChartResponse> {
+    async ticketsUsers(auth: AuthContext, r: DashboardRange): Promise<TicketsUsersResponse> {
       const { list } = await load(auth.companyId, r);
       const names = new Map((await users.listRecordsByCompany(auth.companyId)).map((u) => [u.id, u.name]));
       const totals = new Map<string, number>();
@@ -102,23 +102,25 @@ export const createDashboardService = (deps: {
         const label = names.get(c.userId) ?? `#${c.userId}`;
         totals.set(label, (totals.get(label) ?? 0) + 1);
       }
-      const data = [...totals].map(([label, total]) => ({ label, total })).sort((a, b) => b.total - a.total);
-      return { data, count: data.reduce((s, d) => s + d.total, 0) };
+      const data = [...totals].map(([nome, quantidade]) => ({ nome, quantidade })).sort((a, b) => b.quantidade - a.quantidade);
+      return { data, count: data.reduce((s, d) => s + d.quantidade, 0) };
     },
 
-    /** GET /dashboard/ticketsDay: tickets per calendar day (company time zone); one day is split by hour. */
-    async ticketsDay(auth: AuthContext, r: DashboardRange): Promise<DashboardChartResponse> {
+    /** GET /dashboard/ticketsDay: tickets per calendar day (company time zone); one day is split by hour (`horario`). */
+    async ticketsDay(auth: AuthContext, r: DashboardRange): Promise<TicketsDayResponse> {
       const { range, list } = await load(auth.companyId, r);
       const byHour = range.fromDay === range.toDay;
       const totals = new Map<string, number>();
       if (!byHour) for (let d = range.fromDay; d <= range.toDay; d = addDays(d, 1)) totals.set(d, 0);
       for (const c of list) {
         const label = byHour
-          ? `${String(new Date(Date.parse(c.queuedAt) + zoneOffsetMs(new Date(c.queuedAt), range.tz)).getUTCHours()).padStart(2, "0")}:00`
+          ? String(new Date(Date.parse(c.queuedAt) + zoneOffsetMs(new Date(c.queuedAt), range.tz)).getUTCHours()).padStart(2, "0")
           : zonedDay(c.queuedAt, range.tz);
         totals.set(label, (totals.get(label) ?? 0) + 1);
       }
-      const data = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([label, total]) => ({ label, total }));
+      const data = [...totals]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, total]) => (byHour ? { horario: key, total } : { data: key, total }));
       return { data, count: list.length };
     },
   };

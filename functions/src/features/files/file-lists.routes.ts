@@ -17,6 +17,7 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
 /**
  * The multipart form of POST /files/uploadList/{id}: `files` and `id` (the option) repeat in pairs, in order;
  * `fileId`, `typeArch`, `mediaType` and `name` are sent by the client too and ignored (the server knows them).
+ * No files at all is a save with nothing to attach: the list is answered as it is (the spec's dialog always posts).
  */
 const optionUploads = async (c: Context): Promise<OptionUpload[]> => {
   let body: Record<string, unknown>;
@@ -27,7 +28,7 @@ const optionUploads = async (c: Context): Promise<OptionUpload[]> => {
   }
   const files = asArray(body.files).filter((f): f is File => f instanceof File);
   const ids = asArray(body.id).map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
-  if (files.length === 0 || files.length !== ids.length || ids.some((n) => !n)) throw new AppError("ERR_VALIDATION", { field: "files" });
+  if (files.length !== ids.length || ids.some((n) => !n)) throw new AppError("ERR_VALIDATION", { field: "files" });
   return Promise.all(files.map(async (f, i) => ({ optionId: ids[i]!, file: { name: f.name || "file", type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) } })));
 };
 
@@ -49,7 +50,8 @@ export const fileListsRoutes = (container: Container) => {
   });
   r.post("/uploadList/:id", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().uploadOptionFiles(c.get("auth"), id, await optionUploads(c)));
+    const uploads = await optionUploads(c);
+    return c.json(uploads.length === 0 ? await svc().get(c.get("auth"), id) : await svc().uploadOptionFiles(c.get("auth"), id, uploads));
   });
   return r;
 };

@@ -13,7 +13,8 @@ const DAY = 86_400_000;
 let t: TestApp;
 let bank: FakeBank;
 
-const invoicesOf = async (tenant: Tenant, query = "") => (await t.call("GET", `/invoices/all${query}`, { token: tenant.adminToken })).body;
+/** Our app's shape (`paged=1`): `{ list, hasMore }`. */
+const invoicesOf = async (tenant: Tenant, query = "") => (await t.call("GET", `/invoices/all${query || "?"}${query ? "&" : ""}paged=1`, { token: tenant.adminToken })).body;
 const companyOf = (tenant: Tenant) => t.container.repos.companies.findById(tenant.company.id);
 const webhook = (body: unknown, secret = SECRET) => t.call("POST", "/subscription/webhook", { body, headers: { "x-webhook-secret": secret } });
 
@@ -81,6 +82,15 @@ describe("GET /invoices/all", () => {
     const byId = await invoicesOf(tenant, `?searchParam=${p2.list[0].id}`);
     expect(byId.list.map((i: { id: number }) => i.id)).toContain(p2.list[0].id);
     expect(byId.list.length).toBeLessThan(25);
+
+    // the spec's clients (no `paged`): the reference's plain array, every invoice on page 1, newest first
+    const plain = (await t.call("GET", "/invoices/all?searchParam=&pageNumber=1", { token: tenant.adminToken })).body;
+    expect(Array.isArray(plain)).toBe(true);
+    expect(plain).toHaveLength(25);
+    expect(plain.map((i: { id: number }) => i.id)).toEqual([...p1.list, ...p2.list].map((i: { id: number }) => i.id));
+    expect((await t.call("GET", "/invoices/all?pageNumber=2", { token: tenant.adminToken })).body).toEqual([]);
+    const plainFound = (await t.call("GET", "/invoices/all?searchParam=especial", { token: tenant.adminToken })).body;
+    expect(plainFound).toHaveLength(5);
   });
 
   it("is for admins; bad paging input is refused", async () => {
@@ -203,7 +213,7 @@ describe("tenancy", () => {
     const op = await createTenant(t);
     const token = await makeOperator(t, op);
     await t.container.services.invoicesJob.run(t.clock.now);
-    const res = await t.call("GET", `/invoices/all?companyId=${a.company.id}`, { token });
+    const res = await t.call("GET", `/invoices/all?companyId=${a.company.id}&paged=1`, { token });
     expect(res.status).toBe(200);
     expect(res.body.list).toHaveLength(1);
     expect(res.body.list[0].companyId).toBe(a.company.id);

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from "@atende/shared/constants/business";
-import type { InvoiceListResponse, InvoiceResponse, PaymentEventData } from "@atende/shared/contracts/http/invoices";
+import type { InvoiceListResponse, InvoicePlainListResponse, InvoiceResponse, PaymentEventData } from "@atende/shared/contracts/http/invoices";
 import { nextDueDate } from "@atende/shared/domain/companies/companies";
-import { billingPeriodOf, INVOICE_LEAD_DAYS, type InvoicesQuery } from "@atende/shared/domain/invoices/invoices";
+import { billingPeriodOf, INVOICE_LEAD_DAYS, INVOICES_PLAIN_MAX, type InvoicesQuery } from "@atende/shared/domain/invoices/invoices";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { transact, TxConditionFailed } from "../../platform/db/transact";
@@ -88,10 +88,15 @@ export const createInvoicesService = (deps: {
     },
 
     /** GET /invoices/all: own company's; the operator may name another company. */
-    async list(auth: AuthContext, query: InvoicesQuery): Promise<InvoiceListResponse> {
+    async list(auth: AuthContext, query: InvoicesQuery): Promise<InvoiceListResponse | InvoicePlainListResponse> {
       const companyId = query.companyId ?? auth.companyId;
       if (companyId !== auth.companyId && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
       const search = query.searchParam.trim().toLowerCase();
+      if (!query.paged) {
+        // the reference's answer: one array with every invoice; its clients never ask for a page after the first
+        if (query.pageNumber > 1) return [];
+        return (await invoices.listPage(companyId, search, INVOICES_PLAIN_MAX)).items.map(toInvoiceResponse);
+      }
       const page = await pageByNumber({
         cursors,
         companyId: auth.companyId,

@@ -16,7 +16,7 @@ const messageId = (c: Context) => {
 /** multipart: `medias` (one or many files), `body`, `fromMe`, optional `idempotencyKey`. */
 const parseMultipart = async (c: Context) => {
   const { files, text } = await messageForm(c);
-  const input = sendMessageSchema.parse({ body: text("body") ?? "", idempotencyKey: text("idempotencyKey") });
+  const input = sendMessageSchema.parse({ body: text("body") ?? "", read: text("read"), fromMe: text("fromMe"), idempotencyKey: text("idempotencyKey") });
   return { input, files };
 };
 

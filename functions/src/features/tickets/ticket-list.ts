@@ -8,8 +8,8 @@ import { queuePartition, statusPartition, userPartition } from "./tickets.reposi
  * Which index partitions answer a ticket list (docs/adr/0005-ticket-keys.md):
  * - admin with users=[..]: each user's partitions (gsi3);
  * - admin with showAll and no queue filter: the status partitions (gsi1);
- * - everyone else: the partitions of the queues they may see (gsi2), the queue-less partition when allowed,
- *   and their own tickets (gsi3). Merged newest-first by last activity.
+ * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
+ *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
  */
 export const listPartitions = (companyId: number, viewer: TicketViewer, q: TicketListQuery, companyQueueIds: number[]): IndexPartition[] => {
   const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
@@ -18,7 +18,9 @@ export const listPartitions = (companyId: number, viewer: TicketViewer, q: Ticke
   if (isAdmin && q.showAll && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s));
   const allowed = isAdmin ? companyQueueIds : viewer.queueIds;
   const queues = q.queueIds.length ? q.queueIds.filter((id) => allowed.includes(id)) : allowed;
-  const withQueueless = (isAdmin || viewer.allTicket === "enabled") && (!q.queueIds.length || q.queueIds.includes(0));
+  // queue-less tickets (a customer still in the menu) stay in a queue-filtered list for whoever may see them, as
+  // the reference does: they would otherwise vanish from "Aguardando" while the dashboard counts them
+  const withQueueless = isAdmin || viewer.allTicket === "enabled";
   return statuses.flatMap((s) => [
     ...queues.map((id) => queuePartition(companyId, id, s)),
     ...(withQueueless ? [queuePartition(companyId, null, s)] : []),

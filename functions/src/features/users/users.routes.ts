@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { optionalId } from "@atende/shared/contracts/body-values";
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "@atende/shared/domain/users/users";
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const companyQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
-const createBody = userCreateSchema.extend({ companyId: z.coerce.number().int().positive().optional() });
+const createBody = userCreateSchema.extend({ companyId: optionalId().transform((v) => v ?? undefined) });
 
 export const usersRoutes = (container: Container) => {
   const { users } = container.services;

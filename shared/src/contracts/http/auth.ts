@@ -20,7 +20,8 @@ export type SessionUser = {
   whatsappId: number | null;
   allTicket: "enabled" | "desabled";
   online: boolean;
-  queues: { id: number; name: string; color: string }[];
+  /** `UserQueue` is the reference's join row: spec clients (the kanban) read `queues[].UserQueue.queueId` */
+  queues: { id: number; name: string; color: string; UserQueue: { queueId: number } }[];
   company: SessionCompany;
 };
 

@@ -18,6 +18,11 @@ export type CompanyResponse = {
   plan: { id: number; name: string } | null;
   status: boolean;
   campaignsEnabled: boolean;
+  /**
+   * The company's settings as the spec's operator editor reads them (`settings.find((s) => s.key === "campaignsEnabled")`).
+   * Only the keys that editor reads: the company's other settings (integration tokens among them) stay its own.
+   */
+  settings: { key: string; value: string }[];
   dueDate: string | null;
   recurrence: string;
   timezone: string;

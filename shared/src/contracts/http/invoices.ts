@@ -12,8 +12,10 @@ export type InvoiceResponse = {
   createdAt: string;
 };
 
-/** GET /invoices/all: the spec reads `list` and `hasMore`. */
+/** GET /invoices/all?paged=1 (our app): a page and whether more follow. */
 export type InvoiceListResponse = { list: InvoiceResponse[]; hasMore: boolean };
+/** GET /invoices/all without `paged` (the spec's clients, as the reference answers): every invoice, newest first. */
+export type InvoicePlainListResponse = InvoiceResponse[];
 
 /** POST /subscription: the Pix charge (Efí/BACEN field names: qrcode.qrcode is the copy-paste code, valor.original the amount). */
 export type SubscriptionResponse = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, optionalNum } from "../../contracts/body-values";
 
 /** Spec 3: priority 1 high, 2 medium, 3 low (default). */
 export const ANNOUNCEMENT_PRIORITIES = [1, 2, 3] as const;
@@ -17,8 +18,8 @@ export const isAnnouncementImageName = (name: string) =>
 export const announcementSchema = z.object({
   title: z.string().trim().min(1, "Required").max(200, "Too Long!"),
   text: z.string().trim().min(1, "Required").max(10_000, "Too Long!"),
-  priority: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
-  status: z.boolean().optional(),
+  priority: optionalNum(z.union([z.literal(1), z.literal(2), z.literal(3)]).optional()),
+  status: flag().optional(),
 });
 /** PUT /announcements/{id} body: any of the fields. */
 export const announcementUpdateSchema = announcementSchema.partial();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, NONE_ID_VALUES, optionalId, optionalText, requiredId } from "../../contracts/body-values";
 import { WALL_TIME } from "../format/time-zone";
 
 /** Spec 3 section 4: statuses (Portuguese values, as the reference product stores them). INATIVA is the default. */
@@ -12,8 +13,9 @@ export const CAMPAIGN_EDIT_WINDOW_MS = 60 * 60_000;
 /** The tag list field's "none" value, shown as "Nenhuma". */
 export const NO_TAG_LIST = "Nenhuma";
 
-const message = z.string().max(CAMPAIGN_MESSAGE_MAX, "Too Long!").optional().default("");
-const optionalId = z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number().int().positive().nullable());
+const message = optionalText(z.string().max(CAMPAIGN_MESSAGE_MAX, "Too Long!")).optional().default("");
+/** absent is "none" too: a campaign body is always the whole form */
+const optionalCampaignId = optionalId().transform((v) => v ?? null);
 
 /**
  * POST /campaigns and PUT /campaigns/{id} body. `scheduledAt`: an ISO instant with its offset (the form sends
@@ -33,15 +35,18 @@ export const campaignSchema = z.object({
   confirmationMessage3: message,
   confirmationMessage4: message,
   confirmationMessage5: message,
-  confirmation: z.boolean().optional().default(false),
+  confirmation: flag().optional().default(false),
   scheduledAt: z.preprocess(
     (v) => (v === "" || v === undefined ? null : v),
     z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Invalid date" }).nullable(),
   ),
-  whatsappId: optionalId,
-  contactListId: optionalId,
-  tagListId: z.union([z.literal(NO_TAG_LIST), z.coerce.number().int().positive()]).optional().default(NO_TAG_LIST),
-  fileListId: optionalId,
+  whatsappId: optionalCampaignId,
+  contactListId: optionalCampaignId,
+  tagListId: z
+    .union([z.literal(NO_TAG_LIST), requiredId(), z.literal(NONE_ID_VALUES).transform((): typeof NO_TAG_LIST => NO_TAG_LIST)])
+    .optional()
+    .default(NO_TAG_LIST),
+  fileListId: optionalCampaignId,
 });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, optionalText, requiredId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, RECURRENCES, type Recurrence } from "../../constants/business";
 import { daysUntilDue } from "../auth/auth";
 import { addMonths } from "../format/dates";
@@ -14,19 +15,19 @@ const dueDate = z
 export const companySchema = z.object({
   name: z.string().trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   email: z.string().trim().toLowerCase().min(1, "Required").email("Invalid email"),
-  phone: z.string().trim().max(30).optional().default(""),
-  planId: z.coerce.number().int().positive(),
-  status: z.union([z.boolean(), z.enum(["true", "false", "t", "f"]).transform((v) => v === "true" || v === "t")]).optional().default(true),
-  campaignsEnabled: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
+  phone: optionalText(z.string().trim().max(30)).optional().default(""),
+  planId: requiredId(),
+  status: z.union([flag(), z.literal(["t", "f"]).transform((v) => v === "t")]).optional().default(true),
+  campaignsEnabled: flag().optional(),
   dueDate,
   recurrence: recurrence.optional().default("MENSAL"),
-  timezone: z.string().max(60).optional(),
-  billingName: z.string().max(200).optional(),
-  addressZipCode: z.string().max(20).optional(),
-  addressStreet: z.string().max(200).optional(),
-  addressState: z.string().max(60).optional(),
-  addressCity: z.string().max(100).optional(),
-  addressDistrict: z.string().max(100).optional(),
+  timezone: optionalText(z.string().max(60)).optional(),
+  billingName: optionalText(z.string().max(200)).optional(),
+  addressZipCode: optionalText(z.string().max(20)).optional(),
+  addressStreet: optionalText(z.string().max(200)).optional(),
+  addressState: optionalText(z.string().max(60)).optional(),
+  addressCity: optionalText(z.string().max(100)).optional(),
+  addressDistrict: optionalText(z.string().max(100)).optional(),
 });
 export type CompanyInput = z.infer<typeof companySchema>;
 
@@ -42,7 +43,7 @@ export const signupSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, "Required").email("Invalid email"),
   phone: signupPhoneSchema,
   password: z.string().min(PASSWORD_MIN, "Too Short!").max(PASSWORD_MAX, "Too Long!"),
-  planId: z.coerce.number().int().positive(),
+  planId: requiredId(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

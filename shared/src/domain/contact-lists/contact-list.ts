@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText, requiredId } from "../../contracts/body-values";
 
 /** POST /contact-lists and PUT /contact-lists/{id} (spec 3 section 5: name required, 2..50). */
 export const contactListSchema = z.object({
@@ -22,12 +23,12 @@ export const contactListItemSchema = z.object({
     .min(8, "Too Short!")
     .max(50, "Too Long!")
     .refine((n) => numberDigits(n).length >= 8, "Too Short!"),
-  email: z.union([z.literal(""), z.email("Invalid email").max(254, "Too Long!")]).optional().default(""),
+  email: optionalText(z.union([z.literal(""), z.email("Invalid email").max(254, "Too Long!")])).optional().default(""),
 });
 export type ContactListItemInput = z.infer<typeof contactListItemSchema>;
 
 /** POST /contact-list-items also names the list. */
-export const newContactListItemSchema = contactListItemSchema.extend({ contactListId: z.coerce.number().int().positive() });
+export const newContactListItemSchema = contactListItemSchema.extend({ contactListId: requiredId() });
 
 /** Import: only spreadsheets (spec 3 section 5). */
 export const CONTACT_LIST_IMPORT_EXTENSIONS = ["xls", "xlsx"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "../../contracts/body-values";
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, NAME_MAX, NAME_MIN } from "../../constants/business";
 
 export const extraInfoSchema = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(1000) });
@@ -7,7 +8,7 @@ export const extraInfoSchema = z.object({ name: z.string().trim().min(1).max(100
 export const contactFormSchema = z.object({
   name: z.string({ error: "Required" }).trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   number: z.string({ error: "Required" }).trim().min(CONTACT_NUMBER_MIN, "Too Short!").max(CONTACT_NUMBER_MAX, "Too Long!"),
-  email: z.union([z.literal(""), z.string().trim().email("Invalid email")]).optional().default(""),
+  email: optionalText(z.union([z.literal(""), z.string().trim().email("Invalid email")])).optional().default(""),
   extraInfo: z.array(extraInfoSchema).max(50).optional().default([]),
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;

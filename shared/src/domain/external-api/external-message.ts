@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "../../contracts/body-values";
 
 /** Messages sent through the external API per connection token and minute (SERVER-RULES: rate-limited per token). */
 export const EXTERNAL_API_MESSAGES_PER_MINUTE = 60;
@@ -12,6 +13,6 @@ export const externalMessageSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{10,15}$/),
-  body: z.string().max(4096).optional().default(""),
+  body: optionalText(z.string().max(4096)).optional().default(""),
 });
 export type ExternalMessageInput = z.infer<typeof externalMessageSchema>;

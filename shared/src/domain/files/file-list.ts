@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalId, optionalText } from "../../contracts/body-values";
 
 /** Upper bounds that keep one file list a single small item. */
 export const MAX_FILE_LIST_OPTIONS = 50;
@@ -23,8 +24,10 @@ export const fileMediaTypeOf = (name: string): FileMediaType | null => {
 /** One option of a list: a label; its file is attached afterwards with POST /files/uploadList/{id}. */
 export const fileListOptionSchema = z.object({
   /** present for an option that already exists (keeps its uploaded file) */
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().max(200, "Too Long!").default(""),
+  id: optionalId()
+    .transform((v) => v ?? undefined)
+    .optional(),
+  name: optionalText(z.string().trim().max(200, "Too Long!")).default(""),
 });
 
 /** POST /files and PUT /files/{id} body (spec 3 section 5: name min 3 "nome muito curto", message required). */

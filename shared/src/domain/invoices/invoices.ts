@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, requiredId } from "../../contracts/body-values";
 import { moneySchema } from "../money/money";
 import { daysUntilDue } from "../auth/auth";
 
@@ -20,11 +21,19 @@ export const invoiceDisplayStatus = (invoice: { status: InvoiceStatus; dueDate: 
 /** The billing period an invoice covers is named by the due date it pays (yyyy-MM-dd, UTC). */
 export const billingPeriodOf = (dueDate: string): string => new Date(dueDate).toISOString().slice(0, 10);
 
-/** GET /invoices/all (an operator may add companyId to see another company's). */
+/** Invoices in the plain-array answer of GET /invoices/all at most (one a month: decades of them). */
+export const INVOICES_PLAIN_MAX = 500;
+
+/**
+ * GET /invoices/all (an operator may add companyId to see another company's). Without `paged` the answer is the
+ * reference's plain array (every invoice on page 1, none after); `paged=1` (our app) answers `{ list, hasMore }` a page
+ * at a time (docs/adr/0011-accepting-spec-clients.md).
+ */
 export const invoicesQuerySchema = z.object({
   searchParam: z.string().max(100).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   companyId: z.coerce.number().int().positive().optional(),
+  paged: flag().optional().default(false),
 });
 export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 
@@ -39,7 +48,7 @@ const planChoiceSchema = z.object({
  * always the invoice's own value (a browser never sets a price). The rest is accepted for compatibility.
  */
 export const subscriptionSchema = z.object({
-  invoiceId: z.coerce.number().int().positive(),
+  invoiceId: requiredId(),
   firstName: z.string().max(100).optional(),
   lastName: z.string().max(100).optional(),
   address2: z.string().max(200).optional(),
@@ -47,7 +56,7 @@ export const subscriptionSchema = z.object({
   state: z.string().max(60).optional(),
   zipcode: z.string().max(20).optional(),
   country: z.string().max(60).optional(),
-  useAddressForPaymentDetails: z.boolean().optional(),
+  useAddressForPaymentDetails: flag().optional(),
   nameOnCard: z.string().max(100).optional(),
   cardNumber: z.string().max(30).optional(),
   cvv: z.string().max(6).optional(),

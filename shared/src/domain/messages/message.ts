@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, optionalId, optionalText, requiredId } from "../../contracts/body-values";
 
 /** Message media types of spec 1 section 3 (chat = plain text). */
 export const MEDIA_TYPES = [
@@ -20,9 +21,9 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 export const nextAck = (current: number, incoming: number): number => Math.max(current, incoming);
 
 export const sendMessageSchema = z.object({
-  body: z.string().max(65_536).default(""),
-  read: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
+  body: optionalText(z.string().max(65_536)).default(""),
+  read: flag().optional(),
+  fromMe: flag().optional(),
   mediaUrl: z.string().max(2000).optional().nullable(),
   quotedMsg: z.object({ id: z.string().min(1).max(200) }).passthrough().optional().nullable(),
   /** idempotency key (also accepted as the Idempotency-Key header) */
@@ -32,21 +33,21 @@ export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const editMessageSchema = z.object({
   body: z.string().trim().min(1, "Required").max(65_536),
-  read: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
+  read: flag().optional(),
+  fromMe: flag().optional(),
   mediaUrl: z.string().max(2000).optional().nullable(),
   quotedMsg: z.unknown().optional(),
 });
 export const reactionSchema = z.object({ type: z.string().max(16) });
 export const forwardSchema = z.object({
   messageId: z.string({ error: "ERR_NOT_A_MESSAGE" }).min(1).max(200),
-  contactId: z.number().int().positive(),
-  signMessage: z.boolean().optional().default(false),
+  contactId: requiredId(),
+  signMessage: flag().optional().default(false),
 });
 export const ticketNoteSchema = z.object({
   note: z.string({ error: "Required" }).trim().min(2, "Too Short!").max(5000),
-  ticketId: z.number().int().positive(),
-  contactId: z.number().int().positive().optional(),
+  ticketId: requiredId(),
+  contactId: optionalId().transform((v) => v ?? undefined),
 });
 
 export type Message = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, num } from "../../contracts/body-values";
 import { moneySchema } from "../money/money";
 
 export const PLAN_FLAGS = [
@@ -15,18 +16,18 @@ export type PlanFlags = Record<PlanFlag, boolean>;
 
 export const planSchema = z.object({
   name: z.string().trim().min(1).max(50),
-  users: z.coerce.number().int().min(0).max(1_000_000),
-  connections: z.coerce.number().int().min(0).max(1_000_000),
-  queues: z.coerce.number().int().min(0).max(1_000_000),
+  users: num(z.number().int().min(0).max(1_000_000)),
+  connections: num(z.number().int().min(0).max(1_000_000)),
+  queues: num(z.number().int().min(0).max(1_000_000)),
   value: moneySchema,
-  useCampaigns: z.boolean().default(true),
-  useSchedules: z.boolean().default(true),
-  useInternalChat: z.boolean().default(true),
-  useExternalApi: z.boolean().default(true),
-  useKanban: z.boolean().default(true),
-  useOpenAi: z.boolean().default(true),
-  useIntegrations: z.boolean().default(true),
-  useInternal: z.boolean().default(true),
+  useCampaigns: flag().default(true),
+  useSchedules: flag().default(true),
+  useInternalChat: flag().default(true),
+  useExternalApi: flag().default(true),
+  useKanban: flag().default(true),
+  useOpenAi: flag().default(true),
+  useIntegrations: flag().default(true),
+  useInternal: flag().default(true),
 });
 export type PlanInput = z.infer<typeof planSchema>;
 export type Plan = PlanInput & { id: number; createdAt: string; updatedAt: string };

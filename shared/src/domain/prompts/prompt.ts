@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalNum, optionalText, requiredId } from "../../contracts/body-values";
 
 /** Spec 3 section 9: "texto" (answer in text) plus 15 Brazilian neural voices (Azure speech). */
 export const PROMPT_VOICES = [
@@ -27,7 +28,10 @@ export const PROMPT_DEFAULTS = { voice: "texto" as PromptVoice, maxTokens: 100, 
 /** The error the prompt dialog shows when no queue is chosen (spec 3 section 5). */
 export const PROMPT_QUEUE_REQUIRED = "Informe o setor";
 
-const text = (max: number) => z.string().trim().max(max, "Too Long!");
+const text = (max: number) => optionalText(z.string().trim().max(max, "Too Long!"));
+const maxTokens = z.number().int().min(1).max(16_000);
+const temperature = z.number().min(0).max(2);
+const maxMessages = z.number().int().min(1).max(100);
 
 const promptFields = {
   name: z.string().trim().min(1, "Required").max(100, "Too Long!"),
@@ -35,12 +39,12 @@ const promptFields = {
   voice: z.enum(PROMPT_VOICES).default(PROMPT_DEFAULTS.voice),
   voiceKey: text(500).optional().default(""),
   voiceRegion: text(100).optional().default(""),
-  maxTokens: z.coerce.number().int().min(1).max(16_000).default(PROMPT_DEFAULTS.maxTokens),
-  temperature: z.coerce.number().min(0).max(2).default(PROMPT_DEFAULTS.temperature),
+  maxTokens: optionalNum(maxTokens.default(PROMPT_DEFAULTS.maxTokens)),
+  temperature: optionalNum(temperature.default(PROMPT_DEFAULTS.temperature)),
   /** a secret: stored as sent, answered masked (see maskSecret) */
   apiKey: z.string().trim().min(1, "Required").max(500, "Too Long!"),
-  queueId: z.coerce.number({ error: PROMPT_QUEUE_REQUIRED }).int(PROMPT_QUEUE_REQUIRED).positive(PROMPT_QUEUE_REQUIRED),
-  maxMessages: z.coerce.number().int().min(1).max(100).default(PROMPT_DEFAULTS.maxMessages),
+  queueId: requiredId(PROMPT_QUEUE_REQUIRED),
+  maxMessages: optionalNum(maxMessages.default(PROMPT_DEFAULTS.maxMessages)),
 };
 
 /** POST /prompt. Unknown fields (companyId, id ...) are dropped. */
@@ -57,9 +61,9 @@ export const promptUpdateSchema = z.object({
   voiceKey: text(500),
   voiceRegion: text(100),
   voice: z.enum(PROMPT_VOICES),
-  maxTokens: promptFields.maxTokens.removeDefault(),
-  temperature: promptFields.temperature.removeDefault(),
-  maxMessages: promptFields.maxMessages.removeDefault(),
+  maxTokens: optionalNum(maxTokens.optional()),
+  temperature: optionalNum(temperature.optional()),
+  maxMessages: optionalNum(maxMessages.optional()),
 }).partial();
 export type PromptUpdateInput = z.infer<typeof promptUpdateSchema>;
 

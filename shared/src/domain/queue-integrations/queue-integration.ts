@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalId, optionalNum, optionalText } from "../../contracts/body-values";
 
 /** Spec 3 section 9. */
 export const INTEGRATION_TYPES = ["dialogflow", "n8n", "webhook", "typebot"] as const;
@@ -43,7 +44,7 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-const text = (max: number) => z.string().trim().max(max, "Too Long!").optional().default("");
+const text = (max: number) => optionalText(z.string().trim().max(max, "Too Long!")).optional().default("");
 
 /**
  * POST /queueIntegration and PUT /queueIntegration/{id} (spec 3 section 5): name 2..50 ("Required" / "Too Short!" /
@@ -59,8 +60,8 @@ export const queueIntegrationSchema = z
     language: z.union([z.enum(DIALOGFLOW_LANGUAGES), z.literal("")]).nullable().optional(),
     urlN8N: text(2000),
     typebotSlug: text(200),
-    typebotExpires: z.coerce.number().int().min(0).max(100_000).default(INTEGRATION_DEFAULTS.typebotExpires),
-    typebotDelayMessage: z.coerce.number().int().min(0).max(60_000).default(INTEGRATION_DEFAULTS.typebotDelayMessage),
+    typebotExpires: optionalNum(z.number().int().min(0).max(100_000).default(INTEGRATION_DEFAULTS.typebotExpires)),
+    typebotDelayMessage: optionalNum(z.number().int().min(0).max(60_000).default(INTEGRATION_DEFAULTS.typebotDelayMessage)),
     typebotKeywordFinish: text(100),
     typebotKeywordRestart: text(100),
     typebotUnknownMessage: text(2000),
@@ -101,7 +102,7 @@ export type QueueIntegrationInput = z.infer<typeof queueIntegrationSchema>;
  * being edited, whose stored private key replaces a masked one in `jsonContent`.
  */
 export const dialogflowTestSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: optionalId(),
   projectName: z.string().trim().min(1, "Required").max(100, "Too Long!"),
   jsonContent: z.string().trim().min(1, "Required").max(20_000, "Too Long!"),
   language: z.enum(DIALOGFLOW_LANGUAGES, { error: "Required" }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalId, optionalText, requiredId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, QUEUE_COLOR_MAX, QUEUE_COLOR_MIN, WEEKDAYS } from "../../constants/business";
 
 /** The queue modal's fixed palette: 49 colours (7 x 7 grid). */
@@ -24,16 +25,14 @@ export const scheduleEntrySchema = z.object({
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 export const schedulesSchema = z.array(scheduleEntrySchema).max(7 * 4);
 
-const optionalId = z.coerce.number().int().positive().nullable().optional();
-
 const queueFields = {
   name: z.string().trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   color: z.string().trim().min(QUEUE_COLOR_MIN, "Too Short!").max(QUEUE_COLOR_MAX, "Too Long!"),
-  greetingMessage: z.string().max(5000),
-  outOfHoursMessage: z.string().max(5000),
+  greetingMessage: optionalText(z.string().max(5000)),
+  outOfHoursMessage: optionalText(z.string().max(5000)),
   orderQueue: z.union([z.coerce.number().int().min(0).max(9999), z.literal("").transform(() => null)]).nullable().optional(),
-  integrationId: optionalId,
-  promptId: optionalId,
+  integrationId: optionalId(),
+  promptId: optionalId(),
   schedules: schedulesSchema.optional(),
 };
 
@@ -49,17 +48,17 @@ export const queueUpdateSchema = z.object(queueFields).partial();
 
 /** POST /queue-options and PUT /queue-options/{id}: a node of a queue's chatbot tree. */
 export const queueOptionSchema = z.object({
-  queueId: z.coerce.number().int().positive(),
-  /** null or absent for a top-level option */
-  parentId: z.coerce.number().int().positive().nullable().optional(),
+  queueId: requiredId(),
+  /** null or absent (or any "none" value) for a top-level option */
+  parentId: optionalId(),
   title: z.string().trim().min(1, "Required").max(200),
-  message: z.string().max(5000).default(""),
+  message: optionalText(z.string().max(5000)).default(""),
   option: z.union([z.coerce.number().int().min(0).max(999), z.string().trim().max(10)]).optional(),
 });
 export type QueueOptionInput = z.infer<typeof queueOptionSchema>;
 export const queueOptionUpdateSchema = z.object({
   title: queueOptionSchema.shape.title.optional(),
-  message: z.string().max(5000).optional(),
+  message: optionalText(z.string().max(5000)).optional(),
   option: queueOptionSchema.shape.option,
 });
 

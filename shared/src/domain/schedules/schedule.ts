@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalId, requiredId } from "../../contracts/body-values";
 import { WALL_TIME } from "../format/time-zone";
 
 /** Statuses of a scheduled message (Portuguese values, as the reference product stores them). */
@@ -16,8 +17,8 @@ export const SCHEDULE_BODY_MAX = 4_096;
 export const scheduleSchema = z.object({
   body: z.string({ error: "Required" }).trim().min(1, "Required").max(SCHEDULE_BODY_MAX, "Too Long!"),
   sendAt: z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Required" }),
-  contactId: z.coerce.number({ error: "Required" }).int().positive("Required"),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  contactId: requiredId("Required"),
+  whatsappId: optionalId(),
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 

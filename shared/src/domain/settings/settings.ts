@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "../../contracts/body-values";
 import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "../../constants/settings";
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from "../../constants/business";
 
@@ -37,6 +38,6 @@ export const LOGO_CONTENT_TYPES = { png: "image/png", ico: "image/x-icon", svg: 
 /** POST /helps and PUT /helps/{id}: the video is a YouTube code or URL. */
 export const helpSchema = z.object({
   title: z.string().trim().min(1, "Required").max(200),
-  description: z.string().max(2000).default(""),
-  video: z.string().trim().max(300).default(""),
+  description: optionalText(z.string().max(2000)).default(""),
+  video: optionalText(z.string().trim().max(300)).default(""),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag, requiredId } from "../../contracts/body-values";
 
 export const TAG_NAME_MIN = 3;
 /** A ticket's tag change is one transaction (2 items per changed tag, 100 at most): bounded well below. */
@@ -18,7 +19,10 @@ export const tagCreateSchema = z.object({
     .max(20)
     .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|)$/, "invalid")
     .optional(),
-  kanban: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** 0 or 1 as the spec stores it; booleans and "0"/"1" are read as the same */
+  kanban: flag()
+    .transform((v) => (v ? 1 : 0) as 0 | 1)
+    .optional(),
 });
 /** PUT /tags/{id} body: any of the fields. */
 export const tagUpdateSchema = tagCreateSchema.partial();
@@ -31,8 +35,8 @@ export const tagListQuerySchema = z.object({
 });
 
 export const tagSyncSchema = z.object({
-  ticketId: z.number().int().positive(),
-  tags: z.array(z.object({ id: z.number().int().positive() }).passthrough()).max(MAX_TAGS_PER_TICKET),
+  ticketId: requiredId(),
+  tags: z.array(z.object({ id: requiredId() }).passthrough()).max(MAX_TAGS_PER_TICKET),
 });
 
 export type TagInput = z.infer<typeof tagCreateSchema>;

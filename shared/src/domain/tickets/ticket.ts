@@ -1,16 +1,15 @@
 import { z } from "zod";
+import { flag, idList, optionalId, requiredId } from "../../contracts/body-values";
 
 export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-const idOrNull = z.union([z.number().int().positive(), z.null()]);
-
 /** POST /tickets (new-ticket dialog). */
 export const ticketCreateSchema = z.object({
-  contactId: z.number().int().positive(),
-  queueId: idOrNull.optional(),
-  whatsappId: idOrNull.optional(),
-  userId: idOrNull.optional(),
+  contactId: requiredId(),
+  queueId: optionalId(),
+  whatsappId: optionalId(),
+  userId: optionalId(),
   status: z.enum(TICKET_STATUSES).optional().default("open"),
 });
 export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
@@ -19,19 +18,19 @@ export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
 export const ticketUpdateSchema = z
   .object({
     status: z.enum(TICKET_STATUSES).optional(),
-    userId: idOrNull.optional(),
-    queueId: idOrNull.optional(),
-    whatsappId: idOrNull.optional(),
-    useIntegration: z.boolean().optional(),
-    promptId: idOrNull.optional(),
-    integrationId: idOrNull.optional(),
+    userId: optionalId(),
+    queueId: optionalId(),
+    whatsappId: optionalId(),
+    useIntegration: flag().optional(),
+    promptId: optionalId(),
+    integrationId: optionalId(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "Required" });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 
 export const closeAllSchema = z.object({
   status: z.enum(["open", "pending"]),
-  selectedQueueIds: z.array(z.number().int().positive()).max(100).optional().default([]),
+  selectedQueueIds: idList(100).optional().default([]),
 });
 
 const csvOrJsonIds = z
@@ -53,7 +52,7 @@ const csvOrJsonIds = z
     }
     return ids.slice(0, 50);
   });
-const flag = z
+const queryFlag = z
   .enum(["true", "false"])
   .optional()
   .transform((v) => v === "true");
@@ -66,8 +65,8 @@ export const ticketListQuerySchema = z.object({
   users: csvOrJsonIds,
   queueIds: csvOrJsonIds,
   status: z.enum(TICKET_STATUSES).optional(),
-  showAll: flag,
-  withUnreadMessages: flag,
+  showAll: queryFlag,
+  withUnreadMessages: queryFlag,
   date: z.string().max(40).optional(),
   updatedAt: z.string().max(40).optional(),
 });

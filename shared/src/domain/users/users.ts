@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { idList, optionalId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../../constants/business";
 
 const base = {
   name: z.string().trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   email: z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(200),
   profile: z.enum(["admin", "user"]).optional(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).optional(),
-  whatsappId: z.union([z.coerce.number().int().positive(), z.literal("").transform(() => null)]).nullable().optional(),
+  queueIds: idList(200).optional(),
+  whatsappId: optionalId(),
   allTicket: z.enum(["enabled", "desabled"]).optional(),
 };
 

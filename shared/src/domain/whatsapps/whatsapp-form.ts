@@ -1,20 +1,22 @@
 import { z } from "zod";
+import { flag, idList, optionalId, optionalText } from "../../contracts/body-values";
 import { CONNECTION_DEFAULTS, NAME_MAX, NAME_MIN } from "../../constants/business";
 
 /**
  * The connection form (POST /whatsapp, PUT /whatsapp/{id}): spec 2 sections 3, 5 and 9.
  * Shared by the web modal and the API. Number fields accept the form's strings; "" means none.
  */
-const optionalId = z.preprocess((v) => (v === "" || v === undefined || v === 0 || v === "0" ? null : v), z.coerce.number().int().positive().nullable());
+/** absent is "none" too: the connection form is always sent whole */
+const optionalFormId = optionalId().transform((v) => v ?? null);
 const count = (fallback: number) => z.preprocess((v) => (v === "" || v === null || v === undefined ? fallback : v), z.coerce.number().int().min(0).max(100_000));
-const text = z.string().max(4_000).default("");
+const text = optionalText(z.string().max(4_000)).default("");
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const whatsappScheduleSchema = z.object({ weekday: z.string().max(20), weekdayEn: z.string().max(10), startTime: time, endTime: time });
 
 export const whatsappFormSchema = z.object({
   name: z.string({ error: "Required" }).trim().min(1, "Required").min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
-  isDefault: z.boolean().default(false),
+  isDefault: flag().default(false),
   greetingMessage: text,
   complationMessage: text,
   outOfHoursMessage: text,
@@ -26,10 +28,10 @@ export const whatsappFormSchema = z.object({
   maxUseBotQueues: count(CONNECTION_DEFAULTS.maxUseBotQueues),
   /** minutes before a waiting ticket moves to transferQueueId; empty: never */
   timeToTransfer: z.preprocess((v) => (v === "" || v === undefined ? null : v), z.coerce.number().int().min(0).max(100_000).nullable()),
-  transferQueueId: optionalId,
-  promptId: optionalId,
-  integrationId: optionalId,
-  queueIds: z.array(z.coerce.number().int().positive()).max(100).default([]),
+  transferQueueId: optionalFormId,
+  promptId: optionalFormId,
+  integrationId: optionalFormId,
+  queueIds: idList(100).default([]),
   schedules: z.array(whatsappScheduleSchema).max(7).default([]),
 });
 export type WhatsappFormInput = z.input<typeof whatsappFormSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shouldNotify, titleWithCount } from "./notification-rules";
 
-const attendant = { id: 3, profile: "user" as const, allTicket: "desabled" as const, queues: [{ id: 1, name: "Vendas", color: "#000" }] };
+const attendant = { id: 3, profile: "user" as const, allTicket: "desabled" as const, queues: [{ id: 1, name: "Vendas", color: "#000", UserQueue: { queueId: 1 } }] };
 
 describe("who hears a new customer message", () => {
   it("rings for own tickets and pending tickets of the user's queues only", () => {

@@ -13,7 +13,8 @@ const isSearch = (p: TicketListParams) => !!(p.searchParam || p.tags?.length || 
 
 export const ticketMatchesList = (ticket: TicketView, params: TicketListParams): boolean => {
   if (params.status && ticket.status !== params.status) return false;
-  if (params.queueIds?.length && !params.queueIds.includes(ticket.queueId ?? 0)) return false;
+  // a queue-less ticket belongs to queue-filtered lists too (the server lists it for those who may see it)
+  if (params.queueIds?.length && ticket.queueId !== null && !params.queueIds.includes(ticket.queueId)) return false;
   return true;
 };
 

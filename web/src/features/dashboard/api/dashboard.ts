@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DashboardChartResponse, DashboardResponse } from "@atende/shared/contracts/http/dashboard";
+import type { DashboardResponse, TicketsDayResponse, TicketsUsersResponse } from "@atende/shared/contracts/http/dashboard";
 import { api } from "../../../lib/api-client";
 
 /** The filter: a period in days, or a date range (yyyy-MM-dd). */
@@ -16,11 +16,23 @@ export const dashboardQueryOptions = (f: DashboardFilter) =>
   });
 export const useDashboard = (f: DashboardFilter) => useQuery({ ...dashboardQueryOptions(f), enabled: hasFilter(f) });
 
+/** A chart's bars: label and value (ticketsUsers answers `nome`/`quantidade`, ticketsDay `data` or `horario`/`total`). */
+export type ChartBars = { data: { label: string; total: number }[]; count: number };
+const dayLabel = (day: string) => day.split("-").reverse().slice(0, 2).join("/");
+const toBars = (kind: "ticketsUsers" | "ticketsDay", res: TicketsUsersResponse | TicketsDayResponse): ChartBars => ({
+  count: res.count,
+  data:
+    kind === "ticketsUsers"
+      ? (res as TicketsUsersResponse).data.map((d) => ({ label: d.nome, total: d.quantidade }))
+      : (res as TicketsDayResponse).data.map((d) => ({ label: "horario" in d ? `${d.horario}:00` : dayLabel(d.data), total: d.total })),
+});
+
 /** GET /dashboard/ticketsUsers | ticketsDay with initialDate, finalDate (or days). */
 export const dashboardChartOptions = (kind: "ticketsUsers" | "ticketsDay", f: DashboardFilter) =>
   queryOptions({
     queryKey: [...dashboardKeys.all, kind, f],
-    queryFn: () => api.get<DashboardChartResponse>(`/dashboard/${kind}`, { query: { days: f.days, initialDate: f.dateFrom, finalDate: f.dateTo } }),
+    queryFn: async () =>
+      toBars(kind, await api.get<TicketsUsersResponse | TicketsDayResponse>(`/dashboard/${kind}`, { query: { days: f.days, initialDate: f.dateFrom, finalDate: f.dateTo } })),
     meta: { silentError: true },
   });
 export const useDashboardChart = (kind: "ticketsUsers" | "ticketsDay", f: DashboardFilter) => useQuery({ ...dashboardChartOptions(kind, f), enabled: hasFilter(f) });

@@ -6,8 +6,6 @@ import { type DashboardFilter, useDashboardChart } from "../api/dashboard";
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Title, Tooltip, Legend);
 
-const dayLabel = (label: string) => (/^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(0, 10).split("-").reverse().slice(0, 2).join("/") : label);
-
 function ChartCard({ kind, filter, title, error }: { kind: "ticketsUsers" | "ticketsDay"; filter: DashboardFilter; title: string; error: string }) {
   const { t } = useTranslation("dashboard");
   const chart = useDashboardChart(kind, filter);
@@ -23,7 +21,7 @@ function ChartCard({ kind, filter, title, error }: { kind: "ticketsUsers" | "tic
           <Bar
             options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } } }}
             data={{
-              labels: (chart.data?.data ?? []).map((d) => (kind === "ticketsDay" ? dayLabel(d.label) : d.label)),
+              labels: (chart.data?.data ?? []).map((d) => d.label),
               datasets: [{ label: title, data: (chart.data?.data ?? []).map((d) => d.total), backgroundColor: "#2576d2" }],
             }}
           />

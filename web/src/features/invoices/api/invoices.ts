@@ -12,7 +12,7 @@ export const invoiceKeys = {
 export const invoicesListOptions = (searchParam: string) =>
   infiniteQueryOptions({
     queryKey: invoiceKeys.list(searchParam),
-    queryFn: ({ pageParam }) => api.get<InvoiceListResponse>("/invoices/all", { query: { searchParam: searchParam || undefined, pageNumber: pageParam } }),
+    queryFn: ({ pageParam }) => api.get<InvoiceListResponse>("/invoices/all", { query: { searchParam: searchParam || undefined, pageNumber: pageParam, paged: 1 } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });

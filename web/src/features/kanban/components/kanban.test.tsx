@@ -41,7 +41,7 @@ const laneNamed = (name: string) => screen.getByRole("region", { name });
 describe("kanban page", { timeout: 30_000 }, () => {
   it("puts tickets without a kanban tag in the first lane and the others in their tag's lane, asking for the user's queues", async () => {
     const { calls } = mockFetch(board());
-    renderWithApp(<KanbanPage />, { route: "/kanban", user: aUser({ queues: [{ id: 4, name: "Vendas", color: "#111" }] }), plan: aPlan() });
+    renderWithApp(<KanbanPage />, { route: "/kanban", user: aUser({ queues: [{ id: 4, name: "Vendas", color: "#111", UserQueue: { queueId: 4 } }] }), plan: aPlan() });
     expect(await screen.findByText("Maria")).toBeInTheDocument();
     expect(within(laneNamed("Em aberto")).getByText("Maria")).toBeInTheDocument();
     expect(within(laneNamed("Em aberto")).getByText("mensagem de Maria")).toBeInTheDocument();

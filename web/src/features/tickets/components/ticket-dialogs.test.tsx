@@ -8,7 +8,7 @@ import { aTicket } from "../testing/ticket-fixtures";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TransferDialog } from "./transfer-dialog";
 
-const attendant = aUser({ id: 3, name: "Beto Atendente", profile: "user", queues: [{ id: 1, name: "Vendas", color: "#1976d2" }] });
+const attendant = aUser({ id: 3, name: "Beto Atendente", profile: "user", queues: [{ id: 1, name: "Vendas", color: "#1976d2", UserQueue: { queueId: 1 } }] });
 const maria = { id: 10, companyId: 2, name: "Maria Cliente", number: "5511999990000", email: "", profilePicUrl: "", isGroup: false, lid: null, whatsappId: null, extraInfo: [], createdAt: "", updatedAt: "" };
 const pickers = {
   "GET /api/queue": [

@@ -9,7 +9,7 @@ import { aMessage, aTicket } from "../testing/ticket-fixtures";
 import { TicketsPage } from "./tickets-page";
 
 const PATH = "/tickets/:ticketId?";
-const attendant = aUser({ id: 3, name: "Beto Atendente", profile: "user", queues: [{ id: 1, name: "Vendas", color: "#1976d2" }] });
+const attendant = aUser({ id: 3, name: "Beto Atendente", profile: "user", queues: [{ id: 1, name: "Vendas", color: "#1976d2", UserQueue: { queueId: 1 } }] });
 
 const listRoutes = (tickets: TicketView[]) => ({
   "GET /api/tickets": (req: Request) => {
