@@ -97,7 +97,10 @@ describe("file lists", () => {
     expect((await upload(id, a.adminToken, uploadForm([{ optionId: 999, bytes: pdf, name: "a.pdf" }]))).status).toBe(400);
     expect((await upload(id, a.adminToken, uploadForm([{ optionId: "x", bytes: pdf, name: "a.pdf" }]))).status).toBe(400);
     expect((await upload(id, a.adminToken, uploadForm([{ optionId, bytes: new Uint8Array([]), name: "vazio.pdf" }]))).status).toBe(400);
-    expect((await upload(id, a.adminToken, new FormData())).status).toBe(400);
+    // no files at all is a save with nothing to attach (the spec's dialog always posts): the list, unchanged
+    const nothing = await upload(id, a.adminToken, new FormData());
+    expect(nothing.status).toBe(200);
+    expect(await nothing.json()).toMatchObject({ id, options: [{ id: optionId, path: null }] });
     expect((await t.call("GET", `/files/${id}`, { token: a.adminToken })).body.options[0].path).toBeNull();
     expect((await upload(id, a.adminToken, uploadForm([{ optionId, bytes: pdf, name: "ok.pdf" }]))).status).toBe(200);
   });

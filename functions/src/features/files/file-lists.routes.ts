@@ -26,7 +26,9 @@ const optionUploads = async (c: Context): Promise<OptionUpload[]> => {
   } catch {
     throw new AppError("ERR_VALIDATION", { field: "files" });
   }
-  const files = asArray(body.files).filter((f): f is File => f instanceof File);
+  // a file input left empty arrives as a nameless, empty part: that is no file
+  const files = asArray(body.files).filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+  if (files.length === 0) return [];
   const ids = asArray(body.id).map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : NaN));
   if (files.length !== ids.length || ids.some((n) => !n)) throw new AppError("ERR_VALIDATION", { field: "files" });
   return Promise.all(files.map(async (f, i) => ({ optionId: ids[i]!, file: { name: f.name || "file", type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) } })));
