@@ -1,16 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { optionalNum } from "@atende/shared/contracts/body-values";
 import type { Container } from "../../platform/container";
 import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
 import { parseQuery } from "../../platform/http/parse";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(v)));
+/** A calendar day (yyyy-MM-dd, read in the company's time zone); "" (a filter left empty by the spec's client) is none. */
+const day = z.union([z.literal("").transform(() => undefined), z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(v)))]);
+const days = optionalNum(z.number().int().min(1).max(90).optional());
 const summaryQuery = z.object({
-  days: z.coerce.number().int().min(1).max(90).optional(),
+  days,
   date_from: day.optional(),
   date_to: day.optional(),
 });
-const chartQuery = z.object({ initialDate: day.optional(), finalDate: day.optional(), days: z.coerce.number().int().min(1).max(90).optional() });
+const chartQuery = z.object({ initialDate: day.optional(), finalDate: day.optional(), days });
 
 /** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay: the company's admins (companyId is the token's). */
 export const dashboardRoutes = (container: Container) => {
