@@ -20,7 +20,8 @@ export const companySchema = z.object({
   status: z.union([flag(), z.literal(["t", "f"]).transform((v) => v === "t")]).optional().default(true),
   campaignsEnabled: flag().optional(),
   dueDate,
-  recurrence: recurrence.optional().default("MENSAL"),
+  /** "" (the spec's editor before a choice) is the default */
+  recurrence: z.union([recurrence, z.literal("").transform((): Recurrence => "MENSAL")]).optional().default("MENSAL"),
   timezone: optionalText(z.string().max(60)).optional(),
   billingName: optionalText(z.string().max(200)).optional(),
   addressZipCode: optionalText(z.string().max(20)).optional(),
