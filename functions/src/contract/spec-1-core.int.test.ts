@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { customerMessage, deliver } from "../features/tickets/inbox.fixtures";
-import { expectKeys, formOf, pdfFile, startSpecServer, type SpecClient } from "./spec-client";
+import { expectKeys, formOf, pdfFile, startSpecServer, type SpecClient } from "../testing/spec-client";
 
 /**
  * Contract: spec 1 (core: tickets and chat) section 7, "The calls it makes", replayed over HTTP with the values a

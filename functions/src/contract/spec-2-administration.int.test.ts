@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeOperator } from "../features/companies/operator.testing";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { expectKeys, formOf, pngFile, startSpecServer, type SpecClient } from "./spec-client";
+import { expectKeys, formOf, pngFile, startSpecServer, type SpecClient } from "../testing/spec-client";
 
 /**
  * Contract: spec 2 (administration) section 7, replayed over HTTP with the values the spec's client sends

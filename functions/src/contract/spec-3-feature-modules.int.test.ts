@@ -5,7 +5,7 @@ import { runTick } from "../jobs/tick";
 import { customerMessage, deliver } from "../features/tickets/inbox.fixtures";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { expectKeys, formOf, pdfFile, pngFile, startSpecServer, type SpecClient } from "./spec-client";
+import { expectKeys, formOf, pdfFile, pngFile, startSpecServer, type SpecClient } from "../testing/spec-client";
 
 /**
  * Contract: spec 3 (feature modules) section 7, the table of calls, replayed over HTTP with the values the spec's

@@ -52,6 +52,8 @@ describe("invoices page and checkout", { timeout: 30_000 }, () => {
     });
     renderWithApp(<InvoicesPage />, { route: "/financeiro", user: aUser(), plan: aPlan({ name: "Completo", users: 10, connections: 3 }) });
     await user.click(await screen.findByRole("button", { name: "PAGAR" }));
+    // our app asks for the paged shape ({ list, hasMore }); without `paged` the server answers the spec's plain array
+    expect(new URL(calls.find((c) => c.url.includes("/invoices/all"))!.url).searchParams.get("paged")).toBe("1");
 
     const dialog = await screen.findByRole("dialog", { name: "Falta pouco!" });
     // the wizard starts at step 1 (Personalizar) with the plan

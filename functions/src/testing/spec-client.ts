@@ -2,7 +2,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import type { TestApp } from "../testing/test-app";
+import type { TestApp } from "./test-app";
 
 /**
  * The contract suite's client: real HTTP to the Hono app served by a Node HTTP server on a free port (the same
