@@ -150,7 +150,9 @@ describe("spec 2 section 7: companies, plans, helps (operator)", () => {
       json: { name: "Loja Nova", email: `loja${Date.now()}@teste.com`, phone: "(11) 98888-7777", password: "Senha123", planId: plan.id },
     });
     expect(signup.status).toBeLessThan(300);
-    expect((await api.call("DELETE", `/plans/${plan.id}`, { token: op })).status).toBeLessThan(500);
+    const unused = await api.ok("POST", "/plans", { token: op, json: { name: `Avulso ${Date.now()}`, users: 1, connections: 1, queues: 1, value: "0" } });
+    expect((await api.call("DELETE", `/plans/${unused.id}`, { token: op })).status).toBeLessThan(300);
+    expect((await api.call("GET", `/plans/${unused.id}`, { token: op })).status).toBe(404);
   });
 
   it("helps: GET /helps, /helps/list; POST; PUT; DELETE", async () => {
