@@ -233,6 +233,14 @@ describe("spec 1 section 7: contacts, notes, popovers, dashboard", () => {
     expect((await api.ok("GET", "/contacts/list", { token: a.userToken, query: { companyId: a.company.id } })).map((c: { id: number }) => c.id)).toContain(made.id);
     expect(await api.ok("PUT", `/contacts/${made.id}`, { token: a.userToken, json: { name: "Carla D.", number, email: null, extraInfo: [] } })).toMatchObject({ name: "Carla D.", email: "" });
     expect((await api.call("GET", `/contacts/${made.id}`, { token: b.adminToken })).status).toBeGreaterThanOrEqual(400);
+
+    // the contacts page's actions (issue 17 item 3): a CSV upload and the phone's address book through the session host
+    const csvNumber = `5511944${String(++seq).padStart(6, "0")}`;
+    const csv = new File([`nome,numero,email\nPlanilha Pessoa,${csvNumber},\n`], "contatos.csv", { type: "text/csv" });
+    expect((await api.call("POST", "/contacts/upload", { token: a.adminToken, form: formOf({ file: csv }) })).status).toBe(200);
+    const uploaded = await api.ok("GET", "/contacts", { token: a.adminToken, query: { searchParam: csvNumber, pageNumber: 1 } });
+    expect(uploaded.contacts.map((c: { number: string }) => c.number)).toContain(csvNumber);
+    expect(await api.ok("POST", "/contacts/import", { token: a.adminToken, json: { whatsappId: false } })).toMatchObject({ whatsappId: a.whatsapp.id });
   });
 
   it("POST /ticket-notes {note, ticketId, contactId}; GET /ticket-notes/list (ticketId, contactId); DELETE", async () => {

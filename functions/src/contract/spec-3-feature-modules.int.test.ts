@@ -123,6 +123,10 @@ describe("spec 3 section 7: quick messages, schedules", () => {
     const page = await api.ok("GET", "/schedules/", { token: a.adminToken, query: { searchParam: "", pageNumber: 1 } });
     expect(page).toMatchObject({ schedules: expect.any(Array), hasMore: expect.any(Boolean) });
     expect(ids(page.schedules)).toContain(made.id);
+    // the schedule dialog's attachment (issue 17 item 3)
+    expect((await api.call("POST", `/schedules/${made.id}/media-upload`, { token: a.adminToken, form: formOf({ file: pdfFile("boleto.pdf") }) })).status).toBe(200);
+    expect((await api.call("DELETE", `/schedules/${made.id}/media-upload`, { token: b.adminToken })).status).toBeGreaterThanOrEqual(400);
+    expect((await api.call("DELETE", `/schedules/${made.id}/media-upload`, { token: a.adminToken })).status).toBe(200);
     expect((await api.call("DELETE", `/schedules/${made.id}`, { token: b.adminToken })).status).toBeGreaterThanOrEqual(400);
     expect((await api.call("DELETE", `/schedules/${made.id}`, { token: a.adminToken })).status).toBeLessThan(300);
   });
