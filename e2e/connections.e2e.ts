@@ -138,6 +138,44 @@ describe("connections", () => {
       .toEqual([4]);
   });
 
+  it("links by phone number: the admin asks for a code, the simulated phone enters it, the connection becomes CONNECTED", async () => {
+    const { company, email, password } = await createCompanyWithAdmin();
+    const page = await openPage();
+    await login(page, email, password);
+    await page.getByTestId("side-menu").getByRole("link").first().waitFor();
+    await page.goto("/connections");
+    await page.getByTestId("add-connection").click();
+    await page.getByTestId("whatsapp-dialog").getByTestId("field-name").fill("Por código");
+    await page.getByTestId("whatsapp-dialog").getByTestId("save-whatsapp").click();
+    const row = page.getByTestId("connection-row").filter({ hasText: "Por código" });
+    await row.getByTestId("show-qr").waitFor({ timeout: 30_000 });
+    await row.getByTestId("show-qr").click();
+    const dialog = page.getByTestId("qr-dialog");
+    await dialog.getByTestId("pairing-number").fill("(11) 95555-1212");
+    await dialog.getByTestId("request-pairing-code").click();
+    const shown = dialog.getByTestId("pairing-code");
+    await shown.waitFor({ timeout: 20_000 });
+    const code = (await shown.getAttribute("data-code")) ?? "";
+    expect(code).toMatch(/^[0-9A-Z]{8}$/);
+    expect(await shown.textContent()).toBe(`${code.slice(0, 4)}-${code.slice(4)}`);
+    await screenshot(page, "connections-pairing-code");
+
+    // the phone of that number enters the code on the simulator's page
+    const whatsappId = (await container.repos.whatsapps.listByCompany(company.id)).find((w) => w.name === "Por código")?.id;
+    const id = `${company.id}-${whatsappId}`;
+    const phone = await page.context().newPage();
+    await phone.goto("/simulator");
+    await phone.getByTestId(`enter-code-${id}`).waitFor({ timeout: 15_000 });
+    await phone.getByTestId(`pairing-number-${id}`).fill("5511955551212");
+    await phone.getByTestId(`pairing-code-${id}`).fill(code);
+    await phone.getByTestId(`enter-code-${id}`).click();
+    await expect.poll(() => phone.getByTestId(`status-${id}`).textContent(), { timeout: 15_000 }).toContain("CONNECTED");
+
+    await dialog.waitFor({ state: "detached", timeout: 15_000 });
+    await expect.poll(() => row.getByTestId("connection-status").getAttribute("data-status"), { timeout: 15_000 }).toBe("CONNECTED");
+    await expect.poll(() => row.getByTestId("connection-number").textContent()).toBe("+55 (11) 95555-1212");
+  });
+
   it("the red badge on Conexões shows while a connection waits for its QR", async () => {
     const { email, password } = await createCompanyWithAdmin();
     const page = await openPage();

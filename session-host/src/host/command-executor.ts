@@ -10,7 +10,8 @@ type ChatCommand = Exclude<OutboundCommand, { type: `session.${string}` }>;
 
 /**
  * Runs one chat command on a connected session and returns the event that reports its outcome
- * (command.result, number.checked for a number check, contacts.listed parts for a contact list). Provider errors
+ * (command.result, number.checked for a number check and one per number for checkNumbers, contacts.listed parts
+ * for a contact list). Provider errors
  * propagate to the caller.
  */
 export const executeCommand = async (session: ProviderSession, cmd: ChatCommand, media: MediaStore): Promise<InboundEvent | InboundEvent[]> => {
@@ -73,12 +74,20 @@ export const executeCommand = async (session: ProviderSession, cmd: ChatCommand,
         });
       return parts;
     }
+    case "checkNumbers": {
+      const answers = await session.checkNumbers(cmd.checks.map((c) => c.number));
+      return cmd.checks.map((c, i): InboundEvent => {
+        const a = answers[i];
+        return { ...base, eventId: `checked:${c.requestId || randomUUID()}`, type: "number.checked", requestId: c.requestId, number: c.number, exists: Boolean(a?.exists), jid: a?.jid };
+      });
+    }
   }
 };
 
-
-export const failureEvent = (cmd: OutboundCommand, error: string): InboundEvent =>
-  cmd.type === "listContacts"
+export const failureEvent = (cmd: OutboundCommand, error: string): InboundEvent | InboundEvent[] =>
+  cmd.type === "checkNumbers"
+    ? cmd.checks.map((c): InboundEvent => ({ companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `checked:${c.requestId}`, type: "number.checked", requestId: c.requestId, number: c.number, exists: false }))
+    : cmd.type === "listContacts"
     ? { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `contacts:${cmd.requestId}:failed`, type: "contacts.listed", requestId: cmd.requestId, part: 0, last: true, contacts: [], error }
     : cmd.type === "checkNumber"
     ? { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `checked:${cmd.requestId}`, type: "number.checked", requestId: cmd.requestId, number: cmd.number, exists: false }

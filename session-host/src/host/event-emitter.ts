@@ -114,6 +114,7 @@ export const createEventEmitter = (deps: {
         retries: state.retries ?? 0,
         loggedOut: state.loggedOut,
         reason: state.reason,
+        ...(state.pairingCode ? { pairingCode: state.pairingCode } : {}),
       };
       deps.onConnection?.(event);
       await publish(event);

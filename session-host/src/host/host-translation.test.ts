@@ -117,6 +117,23 @@ describe("commands -> provider", () => {
     });
   });
 
+  it("answers a batched number check with one number.checked per number, and a failed batch fails each number", async () => {
+    const { session } = await connected();
+    const checks = [
+      { requestId: "r1", number: "5511977776666" },
+      { requestId: "r2", number: "5511900000000" },
+    ];
+    const result = await executeCommand(session, { ...cmd, type: "checkNumbers", commandId: "c7", checks }, media);
+    expect(result).toEqual([
+      expect.objectContaining({ type: "number.checked", eventId: "checked:r1", requestId: "r1", number: "5511977776666", exists: true, jid: "5511977776666@s.whatsapp.net" }),
+      expect.objectContaining({ type: "number.checked", eventId: "checked:r2", requestId: "r2", number: "5511900000000", exists: false }),
+    ]);
+    expect(failureEvent({ ...cmd, type: "checkNumbers", commandId: "c8", checks }, "ERR_WAPP_NOT_INITIALIZED")).toEqual([
+      expect.objectContaining({ type: "number.checked", requestId: "r1", exists: false }),
+      expect.objectContaining({ type: "number.checked", requestId: "r2", exists: false }),
+    ]);
+  });
+
   it("failures carry the catalogue code", async () => {
     const { session } = await connected();
     await expect(executeCommand(session, { ...cmd, type: "edit", commandId: "c3", chatJid: "5511977776666@s.whatsapp.net", targetId: "NOPE", body: "x" }, media)).rejects.toMatchObject({ code: "ERR_SENDING_WAPP_MSG" });

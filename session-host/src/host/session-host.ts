@@ -186,6 +186,13 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         await r.session.requestNewQr();
         return "done";
       }
+      case "session.pairingCode": {
+        r ??= await takeOver(identity, cmd.channel);
+        if (!r) return "handBack";
+        if (r.session.isConnected()) return "done"; // already linked: nothing to pair
+        await r.session.requestPairingCode(cmd.phoneNumber);
+        return "done";
+      }
       case "session.stop":
       case "session.logout": {
         if (!r) {
@@ -206,7 +213,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         if (!r) return "handBack";
         if (!(await waitConnected(r, config.SEND_WAIT_CONNECTED_MS))) {
           if (killed || r.lost) return "handBack";
-          emit(failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED"), "chatJid" in cmd ? cmd.chatJid : undefined);
+          for (const e of [failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED")].flat()) emit(e, "chatJid" in cmd ? cmd.chatJid : undefined);
           return "done";
         }
         try {
@@ -220,7 +227,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           if (!code) throw err; // transient: the command goes back to the queue and is tried again
           attempts.delete(cmd.commandId);
           log.warn("command failed", { type: cmd.type, commandId: cmd.commandId, code, err: String(err) });
-          emit(failureEvent(cmd, code), "chatJid" in cmd ? cmd.chatJid : undefined);
+          for (const e of [failureEvent(cmd, code)].flat()) emit(e, "chatJid" in cmd ? cmd.chatJid : undefined);
         }
         return "done";
       }

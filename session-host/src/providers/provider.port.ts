@@ -49,6 +49,8 @@ export type ConnectionState = {
   loggedOut?: boolean;
   /** why the socket closed (DISCONNECTED): loggedOut, forbidden, connectionReplaced ... (ADR 0014) */
   reason?: string;
+  /** pairing-code login: the code the phone must enter (status qrcode) */
+  pairingCode?: string;
 };
 
 /**
@@ -96,6 +98,11 @@ export type ProviderSession = {
   logout(): Promise<void>;
   /** clears the auth and starts again with a fresh QR */
   requestNewQr(): Promise<void>;
+  /**
+   * Pairing-code login instead of scanning: asks WhatsApp for a code for this phone number (digits with the
+   * country code) once the socket waits for a QR; the code is reported on a connection event (pairingCode).
+   */
+  requestPairingCode(phoneNumber: string): Promise<void>;
   isConnected(): boolean;
   /** resolves once WhatsApp accepted the message (ack 1) with its id */
   send(message: OutgoingMessage): Promise<{ messageId: string }>;
@@ -107,6 +114,8 @@ export type ProviderSession = {
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
   /** the linked phone's contacts as the session knows them (people only: no groups, no broadcast lists) */
   listContacts(): Promise<PhoneContact[]>;
+  /** several numbers in one query (as WhatsApp allows); one answer per number asked, in the same order */
+  checkNumbers(numbers: string[]): Promise<{ number: string; exists: boolean; jid?: string }[]>;
   rejectCall(callId: string, from: string): Promise<void>;
 };
 

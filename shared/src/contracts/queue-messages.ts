@@ -96,12 +96,14 @@ export const inboundEventSchema = z.discriminatedUnion("type", [
     loggedOut: z.boolean().optional(),
     /** why the WhatsApp socket closed (DISCONNECTED): the close reason of ADR 0014, e.g. forbidden, connectionReplaced */
     reason: z.string().max(64).optional(),
+    /** pairing-code login: the 8-character code the phone must enter (status qrcode), after session.pairingCode */
+    pairingCode: z.string().max(16).optional(),
   }),
   z.object({ ...base, type: z.literal("presence"), chatJid: z.string(), presence: z.enum(["composing", "recording", "available", "unavailable", "paused"]) }),
   z.object({ ...base, type: z.literal("call"), callId: z.string(), from: z.string(), fromNumber: z.string().optional(), isVideo: z.boolean().default(false) }),
   /** the result of an outbound command: accepted by WhatsApp (ack 1) or failed with a reason */
   z.object({ ...base, type: z.literal("command.result"), commandId: z.string(), messageId: z.string().optional(), ok: z.boolean(), error: z.string().optional() }),
-  /** answer to checkNumber */
+  /** answer to checkNumber, and to each number of checkNumbers */
   z.object({ ...base, type: z.literal("number.checked"), requestId: z.string(), number: z.string(), exists: z.boolean(), jid: z.string().optional() }),
   /**
    * answer to listContacts: the phone's contacts in parts of at most PHONE_CONTACTS_PER_EVENT (`last` on the final
@@ -118,6 +120,9 @@ export const inboundEventSchema = z.discriminatedUnion("type", [
   }),
 ]);
 export type InboundEvent = z.infer<typeof inboundEventSchema>;
+
+/** the most numbers one checkNumbers command (one WhatsApp query) carries */
+export const MAX_NUMBERS_PER_CHECK = 25;
 
 const cmd = { commandId: z.string().min(1), companyId: z.number().int().positive(), whatsappId: z.number().int().positive() };
 
@@ -141,11 +146,15 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
   z.object({ ...cmd, type: z.literal("checkNumber"), requestId: z.string(), number: z.string() }),
   /** POST /contacts/import: list the linked phone's contacts (answered by contacts.listed events) */
   z.object({ ...cmd, type: z.literal("listContacts"), requestId: z.string() }),
+  /** several numbers in one WhatsApp query (onWhatsApp takes a list); answered by one number.checked per number */
+  z.object({ ...cmd, type: z.literal("checkNumbers"), checks: z.array(z.object({ requestId: z.string(), number: z.string() })).min(1).max(MAX_NUMBERS_PER_CHECK) }),
   z.object({ ...cmd, type: z.literal("rejectCall"), callId: z.string(), from: z.string() }),
   /** channel: which provider drives the connection (the connection's `channel`); the host's default when absent */
   z.object({ ...cmd, type: z.literal("session.start"), channel: z.enum(["simulator", "baileys"]).optional() }),
   z.object({ ...cmd, type: z.literal("session.stop") }),
   z.object({ ...cmd, type: z.literal("session.logout") }),
   z.object({ ...cmd, type: z.literal("session.newQr"), channel: z.enum(["simulator", "baileys"]).optional() }),
+  /** pairing-code login (instead of scanning): phoneNumber in digits with the country code; the code comes back on a connection event */
+  z.object({ ...cmd, type: z.literal("session.pairingCode"), phoneNumber: z.string().regex(/^\d{10,15}$/), channel: z.enum(["simulator", "baileys"]).optional() }),
 ]);
 export type OutboundCommand = z.infer<typeof outboundCommandSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysUntilDue, isCompanyExpired, shouldWarnDueDate } from "./auth/auth";
 import { addMonths, formatDate, formatShortDateTime } from "./format/dates";
-import { canonicalBrazilianNumber, formatPhone } from "./format/phone";
+import { canonicalBrazilianNumber, formatPhone, pairingPhoneNumber } from "./format/phone";
 import { visibleMenuItems } from "./menu/menu";
 import { can } from "./permissions/permissions";
 import { isOverPlanLimit, planFlagsOf } from "./plans/plan";
@@ -70,6 +70,13 @@ describe("formatting", () => {
     expect(canonicalBrazilianNumber("+55 (11) 98765-4321")).toBe("5511987654321");
     // landlines (starting 2-5) keep 8 digits
     expect(canonicalBrazilianNumber("551133334444")).toBe("551133334444");
+  });
+  it("reads a Brazilian number typed for pairing-code login", () => {
+    expect(pairingPhoneNumber("+55 (11) 94444-3333")).toBe("5511944443333");
+    expect(pairingPhoneNumber("11 94444-3333")).toBe("5511944443333");
+    expect(pairingPhoneNumber("(11) 3333-4444")).toBe("551133334444");
+    expect(pairingPhoneNumber("5511944443333")).toBe("5511944443333");
+    for (const bad of ["", "12345", "+1 (415) 555-0100", "55 (01) 94444-3333", "55 (11) 84444-33333", "11 9444a-3333", "5511944443333444"]) expect(pairingPhoneNumber(bad)).toBeNull();
   });
   it("adds months by recurrence, clamping month ends", () => {
     expect(addMonths("2026-01-31T12:00:00Z", 1).toISOString()).toBe("2026-02-28T12:00:00.000Z");

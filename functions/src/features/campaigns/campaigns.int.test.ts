@@ -29,7 +29,7 @@ const newList = async (tenant: Tenant, people: { name: string; valid: boolean; e
     const number = `55119${String(80000000 + ++seq).padStart(8, "0")}`;
     const item = await t.call("POST", "/contact-list-items", { token: tenant.adminToken, body: { contactListId: list.body.id, name: p.name, number, email: p.email ?? "" } });
     expect(item.status).toBe(200);
-    const check = t.commands.sent.find((c): c is Extract<OutboundCommand, { type: "checkNumber" }> => c.type === "checkNumber" && c.number === number);
+    const check = t.commands.sent.flatMap((c) => (c.type === "checkNumbers" ? c.checks : [])).find((c) => c.number === number);
     expect(check).toBeDefined();
     await t.container.services.contactLists.onNumberChecked({
       type: "number.checked",

@@ -44,8 +44,12 @@ const runPendingJobs = async () => {
     if (next.job.type === "feature" && next.job.name.startsWith("contactLists.")) await runJob(t.container, next.job);
   }
 };
-type CheckCommand = Extract<OutboundCommand, { type: "checkNumber" }>;
-const checksFor = (number: string) => t.commands.sent.filter((c): c is CheckCommand => c.type === "checkNumber" && c.number === number);
+type CheckCommand = { companyId: number; whatsappId: number; requestId: string; number: string };
+type ChecksCommand = Extract<OutboundCommand, { type: "checkNumbers" }>;
+const checkCommands = (from = 0) => t.commands.sent.slice(from).filter((c): c is ChecksCommand => c.type === "checkNumbers");
+/** every number asked for, with the connection it was asked on (several numbers ride one checkNumbers command) */
+const checksFor = (number: string): CheckCommand[] =>
+  checkCommands().flatMap((c) => c.checks.filter((x) => x.number === number).map((x) => ({ ...x, companyId: c.companyId, whatsappId: c.whatsappId })));
 const answer = (check: CheckCommand, exists: boolean) =>
   consumeInbound(t.container, {
     Records: [
@@ -258,11 +262,15 @@ describe("import", () => {
     const before = t.commands.sent.length;
     const first = t.jobs.pending.shift()!;
     await runJob(t.container, first.job);
-    expect(t.commands.sent.length - before).toBe(CHECK_BATCH);
+    // one WhatsApp query for the whole batch, not one per number
+    expect(t.commands.sent.length - before).toBe(1);
+    expect(checkCommands(before).map((c) => c.checks.length)).toEqual([CHECK_BATCH]);
     expect(t.jobs.pending).toHaveLength(1);
     expect(t.jobs.pending[0]!.delaySeconds).toBeGreaterThanOrEqual(CHECK_PAUSE_SECONDS);
     await runPendingJobs();
-    expect(t.commands.sent.length - before).toBe(numbers.length);
+    expect(checkCommands(before).map((c) => c.checks.length)).toEqual([CHECK_BATCH, CHECK_BATCH, 5]);
+    expect(t.commands.sent.length - before).toBe(3);
+    expect(new Set(checkCommands(before).flatMap((c) => c.checks.map((x) => x.number)))).toEqual(new Set(numbers));
   });
 
   it("writes a large file in the background: the request answers at once, rows land as the jobs run", async () => {

@@ -9,7 +9,7 @@ import type {
   ContactListPageResponse,
   ContactListResponse,
 } from "@atende/shared/contracts/http/contact-lists";
-import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
+import { type InboundEvent, MAX_NUMBERS_PER_CHECK } from "@atende/shared/contracts/queue-messages";
 import { type ContactListItemInput, isContactListImportFile, numberDigits } from "@atende/shared/domain/contact-lists/contact-list";
 import type { Logger } from "../../platform/logger";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
@@ -29,13 +29,13 @@ export const CONTACT_LIST_CHECK_JOB = "contactLists.checkNumbers";
 export const CONTACT_LIST_PURGE_JOB = "contactLists.purge";
 export const CONTACT_LIST_IMPORT_JOB = "contactLists.import";
 
-/** checkNumber requests of this feature: `cli:<listId>:<itemId>` (the answer's number names the item's key). */
+/** number-check requests of this feature: `cli:<listId>:<itemId>` (the answer's number names the item's key). */
 const REQUEST_PREFIX = "cli:";
 /**
  * Numbers sent for checking per job run; the job re-enqueues itself for the rest after a pause. Bulk number
  * checks are a known WhatsApp ban trigger: at most CHECK_BATCH numbers a CHECK_PAUSE_SECONDS (25 a minute).
  */
-export const CHECK_BATCH = 25;
+export const CHECK_BATCH = MAX_NUMBERS_PER_CHECK;
 export const CHECK_PAUSE_SECONDS = 60;
 /** Without a connected connection the check waits and retries (every 5 minutes, for an hour). */
 const NO_CONNECTION_RETRY_SECONDS = 300;
@@ -109,9 +109,11 @@ export const createContactListsService = (deps: {
     const all = (await whatsapps.listByCompany(companyId)).filter((w) => w.status === "CONNECTED");
     return all.find((w) => w.isDefault) ?? all[0] ?? null;
   };
+  /** One checkNumbers command (one WhatsApp query) per MAX_NUMBERS_PER_CHECK items, never one per number. */
   const sendChecks = async (companyId: number, whatsappId: number, items: ContactListItem[]) => {
-    for (const i of items) {
-      await commands.send({ type: "checkNumber", commandId: randomUUID(), companyId, whatsappId, requestId: `${REQUEST_PREFIX}${i.contactListId}:${i.id}`, number: i.number });
+    for (let at = 0; at < items.length; at += MAX_NUMBERS_PER_CHECK) {
+      const checks = items.slice(at, at + MAX_NUMBERS_PER_CHECK).map((i) => ({ requestId: `${REQUEST_PREFIX}${i.contactListId}:${i.id}`, number: i.number }));
+      await commands.send({ type: "checkNumbers", commandId: randomUUID(), companyId, whatsappId, checks });
     }
   };
   /** One new or renumbered item: checked at once when a connection is up, else by the job later. */
@@ -254,7 +256,7 @@ export const createContactListsService = (deps: {
     },
 
     // ---- background ----
-    /** Job: sends checkNumber for a batch of the list's unchecked items, then re-enqueues itself for the rest. */
+    /** Job: one checkNumbers command for a batch of the list's unchecked items, then re-enqueues itself for the rest. */
     async checkNumbers(companyId: number, payload: CheckJobPayload): Promise<void> {
       if (!(await lists.findById(companyId, payload.contactListId))) return;
       const w = await checkingConnection(companyId);

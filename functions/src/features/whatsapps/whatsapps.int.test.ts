@@ -142,8 +142,10 @@ describe("cross-tenant", () => {
       ["POST", `/whatsappsession/${foreignId}`],
       ["PUT", `/whatsappsession/${foreignId}`],
       ["DELETE", `/whatsappsession/${foreignId}`],
+      ["POST", `/whatsappsession/${foreignId}/pairingcode`],
     ] as const) {
-      const res = await t.call(method, path, { token: b.adminToken, body: method === "PUT" && path.startsWith("/whatsapp/") ? form("Roubada") : undefined });
+      const body = method === "PUT" && path.startsWith("/whatsapp/") ? form("Roubada") : path.endsWith("/pairingcode") ? { number: "11 94444-3333" } : undefined;
+      const res = await t.call(method, path, { token: b.adminToken, body });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error).toBe("ERR_NO_WAPP_FOUND");
     }
@@ -168,6 +170,33 @@ describe("sessions: /whatsappsession and /whatsapp-restart", () => {
     expect(t.commands.sent.slice(start).map((c) => c.type)).toEqual(["session.start", "session.newQr", "session.logout"]);
     expect((await t.call("POST", `/whatsappsession/${id}`, { token: a.userToken })).status).toBe(403);
     expect((await t.call("POST", "/whatsappsession/abc", { token: a.adminToken })).body.error).toBe("ERR_NO_WAPP_FOUND");
+  });
+
+  it("a pairing code is asked for with a Brazilian number; a bad number is refused and sends nothing; attendants may not", async () => {
+    const id = a.whatsapp.id;
+    const start = t.commands.sent.length;
+    const res = await t.call("POST", `/whatsappsession/${id}/pairingcode`, { token: a.adminToken, body: { number: "+55 (11) 94444-3333" } });
+    expect(res.status).toBe(200);
+    expect(t.commands.sent.slice(start)).toEqual([expect.objectContaining({ type: "session.pairingCode", companyId: a.company.id, whatsappId: id, phoneNumber: "5511944443333", channel: "simulator" })]);
+    for (const number of ["123", "+1 415 555 0100", "", 5511944443333]) {
+      const bad = await t.call("POST", `/whatsappsession/${id}/pairingcode`, { token: a.adminToken, body: { number } });
+      expect(bad.status, String(number)).toBe(400);
+      expect(bad.body.error).toBe("ERR_WAPP_INVALID_CONTACT");
+    }
+    expect((await t.call("POST", `/whatsappsession/${id}/pairingcode`, { token: a.userToken, body: { number: "11944443333" } })).status).toBe(403);
+    expect(t.commands.sent.length).toBe(start + 1);
+  });
+
+  it("the pairing code travels on the connection and live to admins, and goes once the phone pairs", async () => {
+    const c = await createTenant(t);
+    const id = c.whatsapp.id;
+    await t.container.services.sockets.connect("c2-admin-sock", c.adminToken);
+    t.sender.frames.length = 0;
+    await inbound({ eventId: "p1", type: "connection", companyId: c.company.id, whatsappId: id, status: "qrcode", qrcode: "", pairingCode: "ABCD2345" });
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: c.adminToken })).body).toMatchObject({ status: "qrcode", pairingCode: "ABCD2345" });
+    expect(t.sender.frames.at(-1)?.frame).toMatchObject({ event: "whatsappSession", data: { session: { id, pairingCode: "ABCD2345" } } });
+    await inbound({ eventId: "p2", type: "connection", companyId: c.company.id, whatsappId: id, status: "PAIRING", qrcode: "" });
+    expect((await t.call("GET", `/whatsapp/${id}`, { token: c.adminToken })).body.pairingCode).toBeNull();
   });
 
   it("restart reconnects every connection of the company only", async () => {

@@ -37,12 +37,14 @@ export type Whatsapp = {
   retries: number;
   /** why the session stopped (a close reason of ADR 0014), while DISCONNECTED */
   disconnectReason?: string | null;
+  /** pairing-code login: the code the phone must enter, while the session waits for it (status qrcode) */
+  pairingCode?: string | null;
   createdAt: string;
   updatedAt: string;
 };
 export type NewWhatsapp = Omit<Whatsapp, "id" | "companyId" | "createdAt" | "updatedAt">;
 export type WhatsappChanges = Partial<Omit<Whatsapp, "id" | "companyId" | "createdAt" | "token" | "channel">>;
-export type SessionState = { status: ConnectionStatus; qrcode: string; retries: number; number?: string; disconnectReason?: string | null };
+export type SessionState = { status: ConnectionStatus; qrcode: string; retries: number; number?: string; disconnectReason?: string | null; pairingCode?: string | null };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `WHATSAPP#${pad(id)}` });
 /** One item per connection name: names are unique per company, also under concurrent creates. */

@@ -23,13 +23,18 @@ export const whatsappsRoutes = (container: Container) => {
   return app;
 };
 
-/** /whatsappsession/{id}: start (POST), new QR (PUT), disconnect (DELETE). Admins only. */
+/** /whatsappsession/{id}: start (POST), new QR (PUT), disconnect (DELETE), pairing code (POST .../pairingcode). Admins only. */
 export const whatsappSessionRoutes = (container: Container) => {
   const { whatsapps } = container.services;
   const app = new Hono<AppEnv>();
   app.use("*", requireAuth(container), requireAdmin);
   app.post("/:id", async (c) => c.json(await whatsapps.startSession(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
   app.put("/:id", async (c) => c.json(await whatsapps.newQr(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
+  /** link by phone number instead of scanning: { number }; the code arrives on the connection (pairingCode) */
+  app.post("/:id/pairingcode", async (c) => {
+    const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
+    return c.json(await whatsapps.requestPairingCode(c.get("auth"), id, await c.req.json().catch(() => ({}))));
+  });
   app.delete("/:id", async (c) => c.json(await whatsapps.disconnect(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
   return app;
 };

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { CompaniesService } from "../companies/companies.service";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
+import { pairingPhoneNumber } from "@atende/shared/domain/format/phone";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
 import type { WhatsappForm } from "@atende/shared/domain/whatsapps/whatsapp-form";
 import { AppError } from "../../platform/errors";
@@ -58,6 +59,7 @@ export const toWhatsappResponse = (w: Whatsapp, queues: Queue[], withToken: bool
   qrcode: w.qrcode,
   retries: w.retries,
   disconnectReason: w.disconnectReason ?? null,
+  pairingCode: w.pairingCode ?? null,
   createdAt: w.createdAt,
   updatedAt: w.updatedAt,
 });
@@ -240,6 +242,20 @@ export const createWhatsappsService = (deps: Deps) => {
       return { message: "Starting session." };
     },
 
+    /**
+     * POST /whatsappsession/{id}/pairingcode: link by phone number instead of scanning. The session host asks
+     * WhatsApp for an 8-character code once the session waits for a QR; the code arrives on the connection
+     * (pairingCode) through the realtime `whatsappSession` event. A connected session ignores it (nothing to pair).
+     */
+    async requestPairingCode(auth: AuthContext, id: number, input: unknown) {
+      const w = await find(auth.companyId, id);
+      const raw = typeof input === "object" && input && typeof (input as { number?: unknown }).number === "string" ? (input as { number: string }).number : "";
+      const phoneNumber = pairingPhoneNumber(raw);
+      if (!phoneNumber) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+      await commands.send({ type: "session.pairingCode", commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id, phoneNumber, channel: w.channel });
+      return { message: "Requesting pairing code." };
+    },
+
     /** DELETE /whatsappsession/{id}: disconnect (logs the device out). */
     async disconnect(auth: AuthContext, id: number) {
       await command(await find(auth.companyId, id), "session.logout");
@@ -256,6 +272,7 @@ export const createWhatsappsService = (deps: Deps) => {
           qrcode: event.status === "qrcode" ? event.qrcode : "",
           retries: event.retries,
           disconnectReason: event.status === "DISCONNECTED" ? (event.reason ?? null) : null,
+          pairingCode: event.status === "qrcode" ? (event.pairingCode ?? null) : null,
           ...(event.number ? { number: event.number } : {}),
         },
         clock(),

@@ -22,6 +22,8 @@ type FakeSocket = {
   sent: { jid: string; content: Record<string, unknown>; opts?: Record<string, unknown> }[];
   read: unknown[];
   presence: string[];
+  pairingRequests: string[];
+  numberQueries: string[][];
   emit(event: string, payload: unknown): void;
   open(): void;
   close(statusCode?: number): void;
@@ -42,6 +44,8 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
       sent: [],
       read: [],
       presence: [],
+      pairingRequests: [],
+      numberQueries: [],
       emit: (event, payload) => ev.emit(event, payload),
       open() {
         s.user = { id: "5511900000000:12@s.whatsapp.net" };
@@ -66,6 +70,20 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
       presenceSubscribe: async (jid: string) => void s.presence.push(jid),
       groupMetadata: async (jid: string) => ({ id: jid, subject: "Equipe Vendas", participants: [] }),
       updateMediaMessage: async (m: unknown) => m,
+      // as Baileys' usync answers: only the numbers on WhatsApp, by jid; this Brazilian mobile's account predates the ninth digit
+      onWhatsApp: async (...numbers: string[]) => {
+        s.numberQueries.push(numbers);
+        const known: Record<string, string> = { "5511987654321": "551187654321@s.whatsapp.net", "5521912345678": "5521912345678@s.whatsapp.net" };
+        return numbers.filter((n) => known[n]).map((n) => ({ jid: known[n]!, exists: true }));
+      },
+      // as Baileys does: the number becomes creds.me (name "~") and an 8-character code comes back
+      requestPairingCode: async (phoneNumber: string) => {
+        s.pairingRequests.push(phoneNumber);
+        const creds = (config.auth as { creds: Record<string, unknown> }).creds;
+        creds.pairingCode = `PAIR${String(s.pairingRequests.length).padStart(4, "0")}`;
+        creds.me = { id: `${phoneNumber}@s.whatsapp.net`, name: "~" };
+        return creds.pairingCode as string;
+      },
     });
     sockets.push(s);
     return s;
@@ -422,5 +440,80 @@ describe("Baileys provider: keys rebuilt from what was stored", () => {
     expect(h.latest().sent.at(-1)).toMatchObject({ jid: lid, content: { text: "oi, corrigido", edit: { remoteJid: lid, id: "MINE1", fromMe: true } } });
     await h.session.delete(pn, "MINE1");
     expect(h.latest().sent.at(-1)).toMatchObject({ jid: lid, content: { delete: { remoteJid: lid, id: "MINE1", fromMe: true } } });
+  });
+});
+
+describe("Baileys provider: pairing-code login", () => {
+  it("asks Baileys for the code only once the socket is at the QR stage, and reports it until the phone pairs", async () => {
+    const h = harness();
+    await h.session.start();
+    await until("a socket", () => h.sockets.length === 1);
+    await h.session.requestPairingCode("5511944443333");
+    expect(h.latest().pairingRequests).toEqual([]); // not yet registering: too early for Baileys
+    h.latest().emit("connection.update", { qr: "2@ref1,keys" });
+    await until("the code", () => h.connection.some((c) => c.pairingCode));
+    expect(h.latest().pairingRequests).toEqual(["5511944443333"]);
+    expect(h.connection.find((c) => c.pairingCode)).toMatchObject({ status: "qrcode", pairingCode: "PAIR0001" });
+    // a refreshed QR keeps the code on screen
+    h.latest().emit("connection.update", { qr: "2@ref2,keys" });
+    await tick();
+    expect(h.connection.at(-1)).toMatchObject({ status: "qrcode", qrcode: "2@ref2,keys", pairingCode: "PAIR0001" });
+    h.latest().emit("connection.update", { isNewLogin: true, qr: undefined });
+    h.latest().open();
+    await tick();
+    expect(h.connection.at(-1)).toMatchObject({ status: "CONNECTED" });
+    expect(h.latest().pairingRequests).toEqual(["5511944443333"]);
+  });
+
+  it("asks at once when a QR is already shown", async () => {
+    const h = harness();
+    await h.session.start();
+    await until("a socket", () => h.sockets.length === 1);
+    h.latest().emit("connection.update", { qr: "2@ref1,keys" });
+    await tick();
+    await h.session.requestPairingCode("551133334444");
+    expect(h.latest().pairingRequests).toEqual(["551133334444"]);
+    expect(h.connection.at(-1)).toMatchObject({ status: "qrcode", pairingCode: "PAIR0001" });
+  });
+
+  it("a socket closed before the code was entered goes back to registration and asks again on the next QR", async () => {
+    const h = harness();
+    await h.session.start();
+    await until("a socket", () => h.sockets.length === 1);
+    h.latest().emit("connection.update", { qr: "2@ref1,keys" });
+    await h.session.requestPairingCode("5511944443333");
+    const creds = (h.latest().config.auth as { creds: { me?: unknown } }).creds;
+    expect(creds.me).toMatchObject({ name: "~" });
+    h.latest().close(515);
+    await until("a new socket", () => h.sockets.length === 2);
+    expect((h.latest().config.auth as { creds: { me?: unknown } }).creds.me).toBeUndefined(); // not a login as an unregistered device
+    h.latest().emit("connection.update", { qr: "2@ref3,keys" });
+    await until("asked again", () => h.latest().pairingRequests.length === 1);
+    expect(h.latest().pairingRequests).toEqual(["5511944443333"]);
+  });
+
+  it("a connected session asks for nothing", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    await h.session.requestPairingCode("5511944443333");
+    h.latest().emit("connection.update", { qr: "2@ref1,keys" });
+    await tick();
+    expect(h.latest().pairingRequests).toEqual([]);
+  });
+});
+
+describe("Baileys provider: number checks", () => {
+  it("checks several numbers in one onWhatsApp query and answers each, in order, matching a jid without the ninth digit", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    const answers = await h.session.checkNumbers(["5511987654321", "5511900000000", "5521912345678"]);
+    expect(h.latest().numberQueries).toEqual([["5511987654321", "5511900000000", "5521912345678"]]);
+    expect(answers).toEqual([
+      { number: "5511987654321", exists: true, jid: "551187654321@s.whatsapp.net" },
+      { number: "5511900000000", exists: false },
+      { number: "5521912345678", exists: true, jid: "5521912345678@s.whatsapp.net" },
+    ]);
   });
 });

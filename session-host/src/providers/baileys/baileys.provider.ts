@@ -4,6 +4,7 @@ import type * as BaileysModule from "baileys";
 import type { WAMessage, WAMessageKey } from "baileys";
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
 import type { PhoneContact } from "@atende/shared/contracts/queue-messages";
+import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import { isOggOpus } from "@atende/shared/domain/messages/message";
 import type { Db } from "../../platform/db";
 import type { Logger } from "../../platform/logger";
@@ -176,6 +177,12 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
       let sameInARow = 0;
       let qrCount = 0;
       let retryTimer: NodeJS.Timeout | undefined;
+      /** pairing-code login: the number asked for (waiting for the socket's QR stage) and the code WhatsApp gave */
+      let pairing: { phoneNumber: string; code?: string; waiting: boolean } | undefined;
+      /** the current socket reached the QR stage (registration): the moment a pairing code may be requested */
+      let awaitingQr = false;
+      /** the QR on screen (kept on the event that brings the pairing code: the admin may still scan instead) */
+      let lastQr = "";
       const report = (p: Promise<void>) => p.catch((err) => log.warn("event not published", { err: String(err) }));
       /**
        * The phone's contacts as this socket received them (contacts.upsert/update, history sync). Kept in memory
@@ -292,11 +299,18 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
               s.end(undefined);
               return;
             }
-            void report(events.connection({ status: "qrcode", qrcode: u.qr, retries: qrCount }));
+            awaitingQr = true;
+            lastQr = u.qr;
+            void report(events.connection({ status: "qrcode", qrcode: u.qr, retries: qrCount, ...(pairing?.code ? { pairingCode: pairing.code } : {}) }));
+            if (pairing && !pairing.code && !pairing.waiting) void askPairingCode(s);
           }
-          if (u.isNewLogin) void report(events.connection({ status: "PAIRING", qrcode: "" }));
+          if (u.isNewLogin) {
+            pairing = undefined;
+            void report(events.connection({ status: "PAIRING", qrcode: "" }));
+          }
           if (u.connection === "open") {
             connected = true;
+            pairing = undefined;
             attempt = 0;
             sameInARow = 0;
             lastCode = undefined;
@@ -384,11 +398,45 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         });
       };
 
+      /**
+       * Asks WhatsApp for a pairing code on a socket at the QR stage (Baileys: only before registration, once the
+       * socket is connecting; it stores the number as `creds.me` and sends companion_hello). The code goes out on
+       * a connection event and stays on every later QR event until the phone pairs.
+       */
+      const askPairingCode = async (s: Socket) => {
+        const p = pairing;
+        if (!p || sock !== s) return;
+        p.waiting = true;
+        try {
+          const code = await s.requestPairingCode(p.phoneNumber);
+          if (pairing !== p || sock !== s) return;
+          p.code = code;
+          log.info("pairing code issued", { phoneNumber: p.phoneNumber });
+          await report(events.connection({ status: "qrcode", qrcode: lastQr, retries: qrCount, pairingCode: code }));
+        } catch (err) {
+          log.warn("pairing code not issued", { err: String(err) });
+          if (pairing === p) pairing = undefined;
+        } finally {
+          p.waiting = false;
+        }
+      };
+
       /** A socket closed: the decision of ADR 0014 for its status code. */
       const onClose = (s: Socket, error: unknown) => {
         if (sock !== s) return;
         connected = false;
         sock = undefined;
+        awaitingQr = false;
+        lastQr = "";
+        // a pairing code asked for but never entered: Baileys left the number as creds.me, so the next socket would
+        // try to log in as an unregistered device; back to registration (the code is asked for again on its QR)
+        if (pairing && authState && !authState.state.creds.registered && authState.state.creds.me?.name === "~") {
+          authState.state.creds.me = undefined;
+          authState.state.creds.pairingCode = undefined;
+          pairing.code = undefined;
+          const saving = authState;
+          void saving.saveCreds().catch((err) => log.error("creds not saved", { err: String(err) }));
+        }
         if (stopped) return;
         const code = (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
         sameInARow = code === lastCode ? sameInARow + 1 : 1;
@@ -539,11 +587,24 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           const unlinked = await unlink();
           halt();
           if (!unlinked) log.warn("new QR: the previous device could not be unlinked; remove it from the phone's linked devices");
+          pairing = undefined;
           await clearSession();
           qrCount = 0;
           attempt = 0;
           stopped = false;
           await connect();
+        },
+        async requestPairingCode(phoneNumber) {
+          if (connected) return;
+          pairing = { phoneNumber, waiting: false };
+          if (sock && awaitingQr) return askPairingCode(sock);
+          if (!sock && stopped) {
+            // stopped (timed out or disconnected): a new socket; the code is asked for at its first QR
+            stopped = false;
+            qrCount = 0;
+            attempt = 0;
+            await connect();
+          }
         },
         isConnected: () => connected,
         async send(m) {
@@ -584,6 +645,16 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         async listContacts() {
           live();
           return [...phoneBook.values()];
+        },
+        async checkNumbers(numbers) {
+          // one usync query for the lot; WhatsApp answers only the numbers that exist, by jid (a Brazilian mobile
+          // may come back without its ninth digit), so answers are matched by canonical number
+          const found = (await live().onWhatsApp(...numbers)) ?? [];
+          const byNumber = new Map(found.filter((f) => f.exists).map((f) => [canonicalBrazilianNumber(userOf(f.jid)), f.jid]));
+          return numbers.map((number) => {
+            const jid = byNumber.get(canonicalBrazilianNumber(number));
+            return jid ? { number, exists: true, jid } : { number, exists: false };
+          });
         },
         async rejectCall(callId, from) {
           await live().rejectCall(callId, from);

@@ -19,6 +19,8 @@ type Conn = {
   number?: string;
   qr?: string;
   qrTimer?: NodeJS.Timeout;
+  /** pairing-code login: the code issued and the number it was issued for (the phone enters it) */
+  pairingCode?: { code: string; phoneNumber: string };
   client?: SimulatorClient;
   /** undelivered to the business, oldest first */
   pending: Delivery[];
@@ -135,6 +137,7 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
     if (c.qrTimer) clearInterval(c.qrTimer);
     c.qrTimer = undefined;
     c.qr = undefined;
+    c.pairingCode = undefined;
   };
 
   const showQr = (c: Conn) => {
@@ -258,6 +261,17 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
           if (c.client !== client) return;
           await unlink(c);
         },
+        /** WhatsApp's "link with phone number": an 8-character code for that number while a QR is shown */
+        async requestPairingCode(phoneNumber: string) {
+          if (c.client !== client || c.status !== "qrcode") throw new ProviderError("ERR_WAPP_NOT_INITIALIZED");
+          // WhatsApp's codes: 8 characters of Crockford's base32 without 0/O/I/U
+          const alphabet = "123456789ABCDEFGHJKLMNPQRSTVWXYZ";
+          const code = [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join("");
+          c.pairingCode = { code, phoneNumber: digits(phoneNumber) };
+          client.onPairingCode(code);
+          changed();
+          return code;
+        },
         async newQr() {
           if (c.client !== client) throw new ProviderError("ERR_WAPP_NOT_INITIALIZED");
           if (c.number) await unlink(c);
@@ -342,6 +356,15 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
           }
           return [...book].map(([number, name]) => ({ jid: `${number}@s.whatsapp.net`, number, ...(name ? { name } : {}) }));
         },
+        /** several numbers in one query, as WhatsApp's usync allows */
+        async checkNumbers(numbers: string[]) {
+          connectedClient(c, client);
+          return numbers.map((number) => {
+            const n = digits(number);
+            const exists = n.length >= 10 && n.length <= 13 && !n.endsWith("00000");
+            return exists ? { number, exists, jid: `${n}@s.whatsapp.net` } : { number, exists };
+          });
+        },
         async rejectCall(callId: string, from: string) {
           connectedClient(c, client);
           const entry = businessEntry(c, from).chat.find((e) => e.id === callId);
@@ -372,6 +395,18 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
       kick(c);
       changed();
       return { number };
+    },
+
+    /**
+     * The phone links by code ("Conectar com número de telefone"): the phone whose number the code was issued for
+     * enters it; then pairing and connected, as after a scan.
+     */
+    async enterPairingCode(ref: { companyId: number; whatsappId: number }, code: string, phoneNumber: string) {
+      const c = conns.get(connKey(ref.companyId, ref.whatsappId));
+      const typed = code.replace(/[\s-]/g, "").toUpperCase();
+      if (!c || c.status !== "qrcode" || !c.client || !c.pairingCode) throw new SimulatorError(409, "this connection is not waiting for a pairing code");
+      if (c.pairingCode.code !== typed || c.pairingCode.phoneNumber !== digits(phoneNumber)) throw new SimulatorError(400, "wrong code for this phone number");
+      return this.scan(ref, c.pairingCode.phoneNumber);
     },
 
     /** The phone unlinks the device ("Desconectar" in linked devices): the session is logged out. */
@@ -516,7 +551,7 @@ export const createSimulatorNetwork = (opts: { pairing: PairingStore; qrRefreshM
     customerMedia: (id: string) => customerMedia.get(id),
 
     connections() {
-      return [...conns.values()].map((c) => ({ companyId: c.companyId, whatsappId: c.whatsappId, status: c.status, number: c.number ?? null, qr: c.qr ?? null, pending: c.pending.length }));
+      return [...conns.values()].map((c) => ({ companyId: c.companyId, whatsappId: c.whatsappId, status: c.status, number: c.number ?? null, qr: c.qr ?? null, pairingCodeIssued: Boolean(c.pairingCode), pending: c.pending.length }));
     },
 
     customers: () => [...customers.values()],

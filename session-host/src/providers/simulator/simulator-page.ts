@@ -83,6 +83,7 @@ const TEXTS = {
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha',
     'type.location': 'localização', 'type.vcard': 'contato', 'type.reaction': 'reação', 'type.call': 'chamada', 'type.typing': 'digitando',
     company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
+    thisPhone: 'número deste celular', code: 'código de 8 letras', enterCode: 'Conectar com código',
     unlinkConfirm: 'Desconectar este aparelho?', noConnections: 'Nenhuma conexão ativa. Adicione uma conexão na plataforma.',
     pickBoth: 'Escolha uma conexão conectada e um cliente.', pickBothShort: 'Escolha uma conexão e um cliente', chatWith: 'Conversa: ',
     businessTyping: ' — empresa digitando…', businessRecording: ' — empresa gravando…', deleted: '🚫 Mensagem apagada', edited: 'editada',
@@ -95,6 +96,7 @@ const TEXTS = {
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker',
     'type.location': 'location', 'type.vcard': 'contact', 'type.reaction': 'reaction', 'type.call': 'call', 'type.typing': 'typing',
     company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', pairing: 'Pairing…', unlink: 'Unlink device',
+    thisPhone: "this phone's number", code: '8-letter code', enterCode: 'Link with code',
     unlinkConfirm: 'Unlink this device?', noConnections: 'No active connection. Add a connection on the platform.',
     pickBoth: 'Choose a connected connection and a customer.', pickBothShort: 'Choose a connection and a customer', chatWith: 'Chat: ',
     businessTyping: ' — company typing…', businessRecording: ' — company recording…', deleted: '🚫 Message deleted', edited: 'edited',
@@ -107,6 +109,7 @@ const TEXTS = {
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker',
     'type.location': 'ubicación', 'type.vcard': 'contacto', 'type.reaction': 'reacción', 'type.call': 'llamada', 'type.typing': 'escribiendo',
     company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
+    thisPhone: 'número de este teléfono', code: 'código de 8 letras', enterCode: 'Vincular con código',
     unlinkConfirm: '¿Desconectar este dispositivo?', noConnections: 'Ninguna conexión activa. Agregue una conexión en la plataforma.',
     pickBoth: 'Elija una conexión conectada y un cliente.', pickBothShort: 'Elija una conexión y un cliente', chatWith: 'Conversación: ',
     businessTyping: ' — empresa escribiendo…', businessRecording: ' — empresa grabando…', deleted: '🚫 Mensaje eliminado', edited: 'editado',
@@ -142,6 +145,8 @@ const ticks = (ack) => ack >= 4 ? '✓✓ ' + tr('read') : ack === 3 ? '✓✓' 
 
 async function renderConnections() {
   const list = await api('/connections');
+  // what the person is typing survives the once-a-second redraw
+  const typed = [...el('connections').querySelectorAll('input')].map((i) => [i.id, i.value, document.activeElement === i]);
   el('connections').innerHTML = list.map((c) => {
     const id = c.companyId + '-' + c.whatsappId;
     const sel = selected && selected.companyId === c.companyId && selected.whatsappId === c.whatsappId;
@@ -151,9 +156,13 @@ async function renderConnections() {
       (c.qrImage ? '<img class="qr" alt="QR" src="' + c.qrImage + '">' +
         '<div class="row"><input placeholder="' + esc(tr('phoneNumber')) + '" size="14" id="num-' + id + '">' +
         '<button data-scan="' + id + '" data-testid="scan-' + id + '">' + esc(tr('scan')) + '</button></div>' : '') +
+      (c.pairingCodeIssued ? '<div class="row"><input placeholder="' + esc(tr('thisPhone')) + '" size="14" id="pnum-' + id + '" data-testid="pairing-number-' + id + '">' +
+        '<input placeholder="' + esc(tr('code')) + '" size="10" id="pcode-' + id + '" data-testid="pairing-code-' + id + '">' +
+        '<button data-pair="' + id + '" data-testid="enter-code-' + id + '">' + esc(tr('enterCode')) + '</button></div>' : '') +
       (c.number ? '<div class="row"><button data-unlink="' + id + '">' + esc(tr('unlink')) + '</button></div>' : '') +
       '</div>';
   }).join('') || '<p>' + esc(tr('noConnections')) + '</p>';
+  for (const [id, value, focused] of typed) { const i = el(id); if (i) { i.value = value; if (focused) i.focus(); } }
 }
 
 async function renderCustomers() {
@@ -191,13 +200,20 @@ async function refresh() {
 }
 
 document.body.addEventListener('click', async (e) => {
-  const t = e.target.closest('[data-scan],[data-unlink],.conn,.cust');
+  const t = e.target.closest('[data-scan],[data-pair],[data-unlink],.conn,.cust');
   if (!t) return;
   if (t.dataset.scan) {
     const [co, wa] = t.dataset.scan.split('-');
     const number = (el('num-' + t.dataset.scan) || {}).value;
     t.disabled = true; t.textContent = tr('pairing');
     await api('/connections/' + co + '/' + wa + '/scan', { method: 'POST', body: JSON.stringify({ number: number || undefined }) }).catch(() => {});
+    selected = { companyId: Number(co), whatsappId: Number(wa) };
+  } else if (t.dataset.pair) {
+    const [co, wa] = t.dataset.pair.split('-');
+    const number = (el('pnum-' + t.dataset.pair) || {}).value;
+    const code = (el('pcode-' + t.dataset.pair) || {}).value;
+    t.disabled = true; t.textContent = tr('pairing');
+    await api('/connections/' + co + '/' + wa + '/pairing-code', { method: 'POST', body: JSON.stringify({ number, code }) }).catch(() => {});
     selected = { companyId: Number(co), whatsappId: Number(wa) };
   } else if (t.dataset.unlink) {
     const [co, wa] = t.dataset.unlink.split('-');

@@ -32,6 +32,8 @@ export type Customer = { number: string; name: string; autoAck: boolean };
 /** A business client attached to the network (the simulator provider's session). */
 export type SimulatorClient = {
   onQr(qr: string): void;
+  /** pairing-code login: the code the phone must enter */
+  onPairingCode(code: string): void;
   onPairing(): void;
   onConnected(number: string): void;
   onLoggedOut(): void;

@@ -67,6 +67,13 @@ export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore
     return c.json(await network.scan(ref, typeof input.number === "string" ? input.number : undefined));
   });
 
+  /** The phone enters a pairing code ("link with phone number" instead of scanning). */
+  app.post("/api/connections/:companyId/:whatsappId/pairing-code", async (c) => {
+    const input = z.object({ code: z.string().min(1), number: z.string().min(8) }).parse(await body(c));
+    const ref = { companyId: Number(c.req.param("companyId")), whatsappId: Number(c.req.param("whatsappId")) };
+    return c.json(await network.enterPairingCode(ref, input.code, input.number));
+  });
+
   /** Scanning by the QR's content, as a phone camera does. */
   app.post("/api/scan", async (c) => {
     const input = z.object({ qr: z.string().min(1), number: z.string().optional() }).parse(await body(c));

@@ -13,14 +13,27 @@ export const createSimulatorProvider = (network: SimulatorNetwork): Provider => 
     const { events } = ctx;
     let handle: ReturnType<SimulatorNetwork["attach"]> | undefined;
     let closed = false;
+    let pairingCode: string | undefined;
+    /** the QR on screen: kept on the event that brings the pairing code (the admin may still scan instead) */
+    let lastQr = "";
     const report = (p: Promise<void>) => p.catch(() => undefined);
 
     const attach = () => {
       handle?.detach();
       closed = false;
       handle = network.attach(ctx.identity, {
-        onQr: (qr) => void report(events.connection({ status: "qrcode", qrcode: qr })),
-        onPairing: () => void report(events.connection({ status: "PAIRING", qrcode: "" })),
+        onQr: (qr) => {
+          lastQr = qr;
+          void report(events.connection({ status: "qrcode", qrcode: qr, ...(pairingCode ? { pairingCode } : {}) }));
+        },
+        onPairingCode: (code) => {
+          pairingCode = code;
+          void report(events.connection({ status: "qrcode", qrcode: lastQr, pairingCode: code }));
+        },
+        onPairing: () => {
+          pairingCode = undefined;
+          void report(events.connection({ status: "PAIRING", qrcode: "" }));
+        },
         onConnected: (number) => void report(events.connection({ status: "CONNECTED", qrcode: "", number })),
         onLoggedOut: () => void report(events.connection({ status: "DISCONNECTED", qrcode: "", loggedOut: true })),
         deliver: async (d: Delivery) => {
@@ -60,6 +73,11 @@ export const createSimulatorProvider = (network: SimulatorNetwork): Provider => 
         if (!handle || closed) attach();
         await live().newQr();
       },
+      async requestPairingCode(phoneNumber) {
+        if (!handle || closed) attach();
+        if (live().isConnected()) return;
+        await live().requestPairingCode(phoneNumber);
+      },
       isConnected: () => Boolean(handle && !closed && handle.isConnected()),
       send: (m) => live().send(m),
       edit: (chatJid, targetId, body) => live().edit(chatJid, targetId, body),
@@ -69,6 +87,7 @@ export const createSimulatorProvider = (network: SimulatorNetwork): Provider => 
       sendPresence: (chatJid, presence) => live().presence(chatJid, presence),
       checkNumber: (number) => live().checkNumber(number),
       listContacts: () => live().listContacts(),
+      checkNumbers: (numbers) => live().checkNumbers(numbers),
       rejectCall: (callId, from) => live().rejectCall(callId, from),
     };
   },

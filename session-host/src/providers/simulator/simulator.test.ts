@@ -52,6 +52,22 @@ describe("simulator: pairing", () => {
     expect(await s.pairing.load()).toEqual([{ companyId: 1, whatsappId: 2, number: "5511911112222" }]);
   });
 
+  it("links by pairing code: the phone of that number enters the code, then PAIRING and CONNECTED", async () => {
+    const s = setup();
+    await s.session.start();
+    await s.session.requestPairingCode("5511944443333");
+    const code = s.states.at(-1)?.pairingCode ?? "";
+    expect(code).toMatch(/^[1-9A-HJ-NP-TV-Z]{8}$/);
+    expect(s.network.connections()[0]).toMatchObject({ pairingCodeIssued: true });
+    await expect(s.network.enterPairingCode(ref, code, "5511900000000")).rejects.toThrow("wrong code");
+    await expect(s.network.enterPairingCode(ref, "AAAAAAAA", "5511944443333")).rejects.toThrow("wrong code");
+    expect(s.session.isConnected()).toBe(false);
+    await s.network.enterPairingCode(ref, code.toLowerCase(), "+55 11 94444-3333");
+    expect(s.states.slice(-2).map((x) => x.status)).toEqual(["PAIRING", "CONNECTED"]);
+    expect(s.states.at(-1)).toMatchObject({ number: "5511944443333" });
+    await expect(s.network.enterPairingCode(ref, code, "5511944443333")).rejects.toThrow("not waiting");
+  });
+
   it("a paired connection reconnects without a QR (another session, as after a restart)", async () => {
     const s = setup();
     await connected(s);

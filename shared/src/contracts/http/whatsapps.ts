@@ -30,6 +30,8 @@ export type WhatsappResponse = {
   retries: number;
   /** why the session stopped, while DISCONNECTED: a close reason of ADR 0014 (forbidden, connectionReplaced, loggedOut, ...) */
   disconnectReason: string | null;
+  /** pairing-code login: the 8-character code to enter on the phone, while the session waits for it */
+  pairingCode: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -19,3 +19,17 @@ export const canonicalBrazilianNumber = (raw: string): string => {
   }
   return digits;
 };
+
+/**
+ * A phone number as WhatsApp's pairing-code login wants it (digits only, with the country code), from what an
+ * admin types in Brazil: "+55 (11) 94444-3333", "11 94444-3333", "5511944443333", "(11) 3333-4444".
+ * Null when it is not a Brazilian number (DDD 11-99; 8 digits, or 9 starting with 9).
+ */
+export const pairingPhoneNumber = (raw: string): string | null => {
+  if (!/^[\d\s()+.-]*$/.test(raw)) return null;
+  let digits = raw.replace(/\D/g, "");
+  if (digits.length === 10 || digits.length === 11) digits = `55${digits}`;
+  if (!/^55[1-9][1-9]\d{8,9}$/.test(digits)) return null;
+  if (digits.length === 13 && digits[4] !== "9") return null;
+  return digits;
+};

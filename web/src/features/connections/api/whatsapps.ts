@@ -62,6 +62,10 @@ const SESSION_METHOD: Record<SessionAction, "post" | "put" | "delete"> = { start
 export const useSessionAction = () =>
   useMutation({ mutationFn: ({ id, action }: { id: number; action: SessionAction }) => api[SESSION_METHOD[action]](`/whatsappsession/${id}`) });
 
+/** POST /whatsappsession/{id}/pairingcode: link by phone number; the code arrives on the connection (realtime). */
+export const useRequestPairingCode = () =>
+  useMutation({ mutationFn: ({ id, number }: { id: number; number: string }) => api.post<{ message: string }>(`/whatsappsession/${id}/pairingcode`, { number }) });
+
 export const useRestartWhatsapps = () => useMutation({ mutationFn: () => api.post("/whatsapp-restart/") });
 
 /** Pick-lists for the integrations tab; a feature that does not exist yet simply gives an empty list. */

@@ -35,6 +35,7 @@ const wa = (id: number, status: WhatsappResponse["status"], over: Partial<Whatsa
   qrcode: status === "qrcode" ? "SIM@1,2,abc" : "",
   retries: 0,
   disconnectReason: null,
+  pairingCode: null,
   createdAt: "2026-11-20T10:00:00.000Z",
   updatedAt: "2026-11-21T13:05:00.000Z",
   ...over,
@@ -75,6 +76,29 @@ describe("connections page", { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole("button", { name: "QR CODE" }));
     expect(await screen.findAllByTestId("qr-step")).toHaveLength(4);
     expect(await screen.findByTestId("qr-image")).toHaveAttribute("data-qr", "SIM@1,2,abc");
+  });
+
+  it("links by phone number: a bad number is refused in place, a good one asks for a code, and the code is shown big", async () => {
+    const { calls } = mockFetch({ "GET /api/whatsapp/": [wa(2, "qrcode")], "GET /api/queue": [], "POST /api/whatsappsession/2/pairingcode": { message: "ok" } });
+    render();
+    await userEvent.click(await screen.findByRole("button", { name: "QR CODE" }));
+    await userEvent.type(await screen.findByTestId("pairing-number"), "1234");
+    await userEvent.click(screen.getByTestId("request-pairing-code"));
+    expect(await screen.findByText(/Número inválido/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes("/pairingcode"))).toBe(false);
+    await userEvent.clear(screen.getByTestId("pairing-number"));
+    await userEvent.type(screen.getByTestId("pairing-number"), "(11) 94444-3333");
+    await userEvent.click(screen.getByTestId("request-pairing-code"));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url.endsWith("/api/whatsappsession/2/pairingcode"))).toBe(true));
+    expect(await calls.find((c) => c.url.endsWith("/pairingcode"))!.json()).toEqual({ number: "5511944443333" });
+  });
+
+  it("shows a pairing code with its steps", async () => {
+    mockFetch({ "GET /api/whatsapp/": [wa(2, "qrcode", { pairingCode: "ABCD2345" })], "GET /api/queue": [] });
+    render();
+    await userEvent.click(await screen.findByRole("button", { name: "QR CODE" }));
+    expect(await screen.findByTestId("pairing-code")).toHaveTextContent("ABCD-2345");
+    expect(screen.getAllByTestId("pairing-step")).toHaveLength(4);
   });
 
   it("session buttons call /whatsappsession with POST, PUT and DELETE", async () => {
