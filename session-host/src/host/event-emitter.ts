@@ -150,6 +150,10 @@ export const createEventEmitter = (deps: {
     async presence(p) {
       await publish({ ...base, eventId: randomUUID(), type: "presence", ...p }, p.chatJid);
     },
+    async identity(link) {
+      // ordered with the messages of the number's chat
+      await publish({ ...base, eventId: `lid:${link.lid}:${link.number}`, type: "contact.identity", ...link }, `${link.number}@s.whatsapp.net`);
+    },
     async call(c) {
       await publish({ ...base, eventId: `call:${c.callId}`, type: "call", ...c }, c.from);
     },

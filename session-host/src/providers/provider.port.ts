@@ -65,6 +65,8 @@ export type ProviderEvents = {
   messageUpdate(update: MessageUpdate): Promise<void>;
   presence(update: PresenceUpdate): Promise<void>;
   call(call: IncomingCall): Promise<void>;
+  /** a LID and a phone number (both in digits) found to be the same person */
+  identity?(link: { lid: string; number: string }): Promise<void>;
 };
 
 /** Outbound media: the functions stored it in the media store; `read` loads the bytes. */

@@ -103,6 +103,8 @@ export const inboundEventSchema = z.discriminatedUnion("type", [
   z.object({ ...base, type: z.literal("call"), callId: z.string(), from: z.string(), fromNumber: z.string().optional(), isVideo: z.boolean().default(false) }),
   /** the result of an outbound command: accepted by WhatsApp (ack 1) or failed with a reason */
   z.object({ ...base, type: z.literal("command.result"), commandId: z.string(), messageId: z.string().optional(), ok: z.boolean(), error: z.string().optional() }),
+  /** WhatsApp says this LID and this phone number (digits) are the same person (Baileys' lid-mapping.update) */
+  z.object({ ...base, type: z.literal("contact.identity"), lid: z.string().min(1), number: z.string().regex(/^\d{8,15}$/) }),
   /** answer to checkNumber, and to each number of checkNumbers */
   z.object({ ...base, type: z.literal("number.checked"), requestId: z.string(), number: z.string(), exists: z.boolean(), jid: z.string().optional() }),
   /**

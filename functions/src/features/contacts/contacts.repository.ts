@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
@@ -84,6 +84,10 @@ export const createContactsRepository = (db: Db) => {
         if (e instanceof TxConditionFailed) return false;
         throw e;
       }
+    },
+    /** Points an identity at a contact whoever held it (a LID WhatsApp says is that contact's number). */
+    async pointIdentity(companyId: number, identity: ContactIdentity, contactId: number): Promise<void> {
+      await db.doc.send(new PutCommand({ TableName: T, Item: { ...identityKey(companyId, identity), entity: "contactIdentity", contactId } }));
     },
     /** Saves edited fields; a changed number moves the number identity (ERR_DUPLICATED_CONTACT if taken). */
     async save(next: Contact, previousNumber: string | null): Promise<"ok" | "duplicate"> {

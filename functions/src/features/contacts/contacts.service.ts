@@ -314,6 +314,33 @@ export const createContactsService = (deps: {
       );
       return contact;
     },
+    /**
+     * WhatsApp says a LID and a phone number are the same person (Baileys' lid-mapping.update): the contact known by
+     * either form learns the other, so a later message from either lands on that contact and its tickets. When
+     * both forms are already separate contacts, the number's contact keeps both identities from now on (the
+     * LID-only contact keeps its history; nothing is merged). Neither known: nothing to link yet.
+     */
+    async linkIdentities(companyId: number, link: { lid: string; number: string }): Promise<Contact | null> {
+      const numberId: ContactIdentity = { kind: "N", value: canonicalBrazilianNumber(link.number) };
+      const lidId: ContactIdentity = { kind: "L", value: link.lid };
+      if (!numberId.value || !lidId.value) return null;
+      const byNumber = await contacts.findIdByIdentity(companyId, numberId);
+      const byLid = await contacts.findIdByIdentity(companyId, lidId);
+      if (byNumber) {
+        const found = await contacts.findById(companyId, byNumber);
+        if (!found || found.isGroup) return null;
+        if (byLid !== byNumber) await contacts.pointIdentity(companyId, lidId, byNumber);
+        return found.lid === link.lid ? found : await contacts.setProfile(companyId, byNumber, { lid: link.lid }, clock());
+      }
+      if (byLid) {
+        const found = await contacts.findById(companyId, byLid);
+        if (!found || found.isGroup) return null;
+        if (found.number) return found; // a number of its own already (another form of it): left alone
+        const next = { ...found, number: numberId.value, updatedAt: clock().toISOString() };
+        return (await contacts.save(next, "")) === "ok" ? next : found;
+      }
+      return null;
+    },
     /** A contact by a chat jid, without creating one (presence, calls). */
     async findByJid(companyId: number, jid: string): Promise<Contact | null> {
       for (const identity of identitiesOf({ jid })) {

@@ -328,8 +328,16 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           for (const g of updates) if (g.id) groupMetadata.del(g.id);
         });
         s.ev.on("group-participants.update", ({ id }) => groupMetadata.del(id));
-        // Baileys keeps the LID <-> number mappings in the auth store itself; logged so a first run shows them
-        s.ev.on("lid-mapping.update", (m) => log.debug("lid mapping", { mapping: m as unknown as Record<string, unknown> }));
+        // Baileys keeps the LID <-> number mappings in the auth store for itself; the functions link the contact too
+        s.ev.on("lid-mapping.update", (m) => {
+          for (const { lid, pn } of [m].flat() as { lid?: string; pn?: string }[]) {
+            const l = userOf(lid);
+            const n = userOf(pn);
+            if (!l || !/^\d{8,15}$/.test(n) || !lid?.endsWith("@lid")) continue;
+            log.debug("lid mapping", { lid: l, number: n });
+            if (events.identity) void report(events.identity({ lid: l, number: n }));
+          }
+        });
         /** chats whose presence (typing…) this socket subscribed to: WhatsApp only sends it after a subscribe */
         const subscribed = new Set<string>();
         const subjectOf = async (jid: string) => {
