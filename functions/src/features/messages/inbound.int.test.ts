@@ -50,6 +50,49 @@ describe("inbound message pipeline", () => {
     expect(tickets[0]!.unreadMessages).toBe(2);
   });
 
+  describe("a LID and a number WhatsApp says are the same person (contact.identity)", () => {
+    const lidOnly = (lid: string, body: string) =>
+      customerMessage(a, { chatJid: `${lid}@lid`, body, extra: { sender: { jid: `${lid}@lid`, lid, pushName: `Lid ${lid}` } } });
+    const ticketsOfLid = async (lid: string) => (await adminTickets(t, a)).filter((x) => x.contact.name === `Lid ${lid}`);
+    const identity = (lid: string, number: string) => ({ type: "contact.identity", eventId: `lid:${lid}:${number}`, companyId: a.company.id, whatsappId: a.whatsapp.id, lid, number }) as const;
+    const ticketsOfContact = async (contactId: number) => (await adminTickets(t, a)).filter((x) => x.contact.id === contactId);
+
+    it("a known number learns its LID: a later message from the LID alone lands on the same contact and ticket", async () => {
+      await deliver(t, customerMessage(a, { number: "5511911120001", body: "pelo numero" }));
+      const [ticket] = await ticketsOf("5511911120001");
+      await deliver(t, identity("70000000000001", "5511911120001"));
+      await deliver(t, lidOnly("70000000000001", "pelo lid"));
+      const all = await ticketsOfContact(ticket!.contact.id);
+      expect(all).toHaveLength(1);
+      expect(all[0]!.unreadMessages).toBe(2);
+      expect((await messagesOf(ticket!.id)).map((m) => m.body)).toEqual(expect.arrayContaining(["pelo numero", "pelo lid"]));
+    });
+
+    it("a LID-only contact learns its number (ninth digit normalised): a later message by number lands on it", async () => {
+      await deliver(t, lidOnly("70000000000002", "so lid"));
+      const [first] = await ticketsOfLid("70000000000002");
+      expect(first!.contact.number).toBe("");
+      await deliver(t, identity("70000000000002", "551191120002"));
+      await deliver(t, customerMessage(a, { number: "5511991120002", body: "agora pelo numero" }));
+      const all = await ticketsOfContact(first!.contact.id);
+      expect(all).toHaveLength(1);
+      expect(all[0]!.unreadMessages).toBe(2);
+      expect(all[0]!.contact.number).toBe("5511991120002");
+    });
+
+    it("both forms already separate contacts: later LID messages go to the number's contact", async () => {
+      await deliver(t, customerMessage(a, { number: "5511911120003", body: "numero primeiro" }));
+      await deliver(t, lidOnly("70000000000003", "lid separado"));
+      const [byNumber] = await ticketsOf("5511911120003");
+      const [byLid] = await ticketsOfLid("70000000000003");
+      expect(byLid!.contact.id).not.toBe(byNumber!.contact.id);
+      await deliver(t, identity("70000000000003", "5511911120003"));
+      await deliver(t, lidOnly("70000000000003", "depois do vinculo"));
+      expect((await messagesOf(byNumber!.id)).map((m) => m.body)).toContain("depois do vinculo");
+      expect((await messagesOf(byLid!.id)).map((m) => m.body)).not.toContain("depois do vinculo");
+    });
+  });
+
   it("creates one ticket when two first messages of a new customer arrive at the same time", async () => {
     await Promise.all([
       deliver(t, customerMessage(a, { number: "5511911110004", body: "primeira" })),

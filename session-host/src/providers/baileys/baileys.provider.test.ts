@@ -125,6 +125,7 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
   const connection: ConnectionState[] = [];
   const messages: ProviderMessage[] = [];
   const calls: IncomingCall[] = [];
+  const identities: { lid: string; number: string }[] = [];
   const stored: MessageStore = createMemoryMessageStore();
   const events: ProviderEvents = {
     connection: async (c) => void connection.push(c),
@@ -136,11 +137,12 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
     messageUpdate: async () => undefined,
     presence: async () => undefined,
     call: async (c) => void calls.push(c),
+    identity: async (link) => void identities.push(link),
   };
   const provider = createBaileysProvider({ logger, db: {} as Db, baileys: async () => baileys, messages: () => stored, versionTimeoutMs: 200, unlinkTimeoutMs: 2_000, ...opts });
   const session = provider.createSession({ identity: { companyId: 1, whatsappId: 2 }, events, auth });
   const latest = () => sockets[sockets.length - 1]!;
-  return { session, sockets, latest, connection, messages, calls, lines, authItems, stored, versionLookups: () => versionLookups };
+  return { session, sockets, latest, connection, messages, calls, identities, lines, authItems, stored, versionLookups: () => versionLookups };
 };
 
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
@@ -515,5 +517,17 @@ describe("Baileys provider: number checks", () => {
       { number: "5511900000000", exists: false },
       { number: "5521912345678", exists: true, jid: "5521912345678@s.whatsapp.net" },
     ]);
+  });
+});
+
+describe("Baileys provider: LID mappings", () => {
+  it("reports each lid-mapping.update as a LID and a number of the same person", async () => {
+    const h = harness();
+    await h.session.start();
+    h.latest().open();
+    h.latest().emit("lid-mapping.update", { lid: "112233445566778@lid", pn: "5511987654321@s.whatsapp.net" });
+    h.latest().emit("lid-mapping.update", { lid: "5511987654321@s.whatsapp.net", pn: "112233445566778@lid" }); // malformed: ignored
+    await tick();
+    expect(h.identities).toEqual([{ lid: "112233445566778", number: "5511987654321" }]);
   });
 });
