@@ -154,6 +154,13 @@ export const createEventEmitter = (deps: {
       // ordered with the messages of the number's chat
       await publish({ ...base, eventId: `lid:${link.lid}:${link.number}`, type: "contact.identity", ...link }, `${link.number}@s.whatsapp.net`);
     },
+    async picture(p) {
+      // ordered after the message of that chat that created the contact
+      await publish(
+        { ...base, eventId: `pic:${p.chatJid}:${short(p.url)}`, type: "contact.picture", chatJid: p.chatJid, number: p.number, lid: p.lid, profilePicUrl: p.url },
+        p.chatJid,
+      );
+    },
     async call(c) {
       await publish({ ...base, eventId: `call:${c.callId}`, type: "call", ...c }, c.from);
     },

@@ -67,6 +67,8 @@ export type ProviderEvents = {
   call(call: IncomingCall): Promise<void>;
   /** a LID and a phone number (both in digits) found to be the same person */
   identity?(link: { lid: string; number: string }): Promise<void>;
+  /** a person's profile picture URL (first message, then at most once a day) */
+  picture?(p: { chatJid: string; number?: string; lid?: string; url: string }): Promise<void>;
 };
 
 /** Outbound media: the functions stored it in the media store; `read` loads the bytes. */

@@ -105,6 +105,15 @@ export const inboundEventSchema = z.discriminatedUnion("type", [
   z.object({ ...base, type: z.literal("command.result"), commandId: z.string(), messageId: z.string().optional(), ok: z.boolean(), error: z.string().optional() }),
   /** WhatsApp says this LID and this phone number (digits) are the same person (Baileys' lid-mapping.update) */
   z.object({ ...base, type: z.literal("contact.identity"), lid: z.string().min(1), number: z.string().regex(/^\d{8,15}$/) }),
+  /** a person's profile picture (WhatsApp CDN URL), fetched when they first write and at most once a day after */
+  z.object({
+    ...base,
+    type: z.literal("contact.picture"),
+    chatJid: z.string().min(1),
+    number: z.string().optional(),
+    lid: z.string().optional(),
+    profilePicUrl: z.string().url().max(2048),
+  }),
   /** answer to checkNumber, and to each number of checkNumbers */
   z.object({ ...base, type: z.literal("number.checked"), requestId: z.string(), number: z.string(), exists: z.boolean(), jid: z.string().optional() }),
   /**

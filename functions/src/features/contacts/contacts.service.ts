@@ -341,6 +341,20 @@ export const createContactsService = (deps: {
       }
       return null;
     },
+    /** Inbound: a person's profile picture URL (the host looks it up on a first message, then at most once a day). */
+    async setPictureFromWhatsapp(companyId: number, party: { jid: string; number?: string; lid?: string }, profilePicUrl: string): Promise<Contact | null> {
+      for (const identity of identitiesOf(party)) {
+        const id = await contacts.findIdByIdentity(companyId, identity);
+        if (!id) continue;
+        const found = await contacts.findById(companyId, id);
+        if (!found || found.isGroup) return null;
+        if (found.profilePicUrl === profilePicUrl) return found;
+        const next = await contacts.setProfile(companyId, id, { profilePicUrl }, clock());
+        if (next) await deps.events().contactUpdated(next);
+        return next;
+      }
+      return null;
+    },
     /** A contact by a chat jid, without creating one (presence, calls). */
     async findByJid(companyId: number, jid: string): Promise<Contact | null> {
       for (const identity of identitiesOf({ jid })) {

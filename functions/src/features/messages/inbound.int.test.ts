@@ -93,6 +93,20 @@ describe("inbound message pipeline", () => {
     });
   });
 
+  it("a contact.picture event sets the contact's profilePicUrl; an unknown person gets no contact", async () => {
+    await deliver(t, customerMessage(a, { number: "5511911130001", body: "oi com foto" }));
+    const [ticket] = await ticketsOf("5511911130001");
+    const url = "https://pps.whatsapp.net/v/t61.24694-24/5511911130001.jpg?oh=abc";
+    const picture = (chatJid: string, profilePicUrl: string) => ({ type: "contact.picture", eventId: waId(), companyId: a.company.id, whatsappId: a.whatsapp.id, chatJid, profilePicUrl }) as const;
+    await deliver(t, picture("5511911130001@s.whatsapp.net", url));
+    const contact = await t.call("GET", `/contacts/${ticket!.contact.id}`, { token: a.adminToken });
+    expect(contact.body.profilePicUrl).toBe(url);
+    expect((await ticketsOf("5511911130001"))[0]!.contact.profilePicUrl).toBe(url);
+    const before = (await t.call("GET", "/contacts", { token: a.adminToken })).body.count;
+    await deliver(t, picture("5511911130099@s.whatsapp.net", "https://pps.whatsapp.net/v/x.jpg"));
+    expect((await t.call("GET", "/contacts", { token: a.adminToken })).body.count).toBe(before);
+  });
+
   it("creates one ticket when two first messages of a new customer arrive at the same time", async () => {
     await Promise.all([
       deliver(t, customerMessage(a, { number: "5511911110004", body: "primeira" })),

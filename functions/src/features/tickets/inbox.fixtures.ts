@@ -57,5 +57,5 @@ export const deliver = async (t: TestApp, ...events: InboundEvent[]) => {
 export const adminTickets = async (t: TestApp, tenant: Tenant, query = "showAll=true") => {
   const res = await t.call("GET", `/tickets?${query}`, { token: tenant.adminToken });
   if (res.status !== 200) throw new Error(`GET /tickets ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.tickets as { id: number; status: string; queueId: number | null; userId: number | null; unreadMessages: number; contact: { id: number; number: string; name: string }; lastMessage: string }[];
+  return res.body.tickets as { id: number; status: string; queueId: number | null; userId: number | null; unreadMessages: number; contact: { id: number; number: string; name: string; profilePicUrl?: string }; lastMessage: string }[];
 };

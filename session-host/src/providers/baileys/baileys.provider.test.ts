@@ -24,6 +24,7 @@ type FakeSocket = {
   presence: string[];
   pairingRequests: string[];
   numberQueries: string[][];
+  pictureLookups: string[];
   emit(event: string, payload: unknown): void;
   open(): void;
   close(statusCode?: number): void;
@@ -46,6 +47,7 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
       presence: [],
       pairingRequests: [],
       numberQueries: [],
+      pictureLookups: [],
       emit: (event, payload) => ev.emit(event, payload),
       open() {
         s.user = { id: "5511900000000:12@s.whatsapp.net" };
@@ -70,6 +72,12 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
       presenceSubscribe: async (jid: string) => void s.presence.push(jid),
       groupMetadata: async (jid: string) => ({ id: jid, subject: "Equipe Vendas", participants: [] }),
       updateMediaMessage: async (m: unknown) => m,
+      // as Baileys: the picture's CDN URL, or a 404 (item-not-found) for someone without one
+      profilePictureUrl: async (jid: string) => {
+        s.pictureLookups.push(jid);
+        if (jid.startsWith("5511900000009")) throw Object.assign(new Error("item-not-found"), { output: { statusCode: 404 } });
+        return `https://pps.whatsapp.net/v/t61.24694-24/${jid.split("@")[0]}.jpg?oh=x`;
+      },
       // as Baileys' usync answers: only the numbers on WhatsApp, by jid; this Brazilian mobile's account predates the ninth digit
       onWhatsApp: async (...numbers: string[]) => {
         s.numberQueries.push(numbers);
@@ -126,6 +134,7 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
   const messages: ProviderMessage[] = [];
   const calls: IncomingCall[] = [];
   const identities: { lid: string; number: string }[] = [];
+  const pictures: { chatJid: string; url: string }[] = [];
   const stored: MessageStore = createMemoryMessageStore();
   const events: ProviderEvents = {
     connection: async (c) => void connection.push(c),
@@ -138,11 +147,12 @@ const harness = (opts: Partial<BaileysProviderDeps> & { fetchVersion?: () => Pro
     presence: async () => undefined,
     call: async (c) => void calls.push(c),
     identity: async (link) => void identities.push(link),
+    picture: async (p) => void pictures.push({ chatJid: p.chatJid, url: p.url }),
   };
   const provider = createBaileysProvider({ logger, db: {} as Db, baileys: async () => baileys, messages: () => stored, versionTimeoutMs: 200, unlinkTimeoutMs: 2_000, ...opts });
   const session = provider.createSession({ identity: { companyId: 1, whatsappId: 2 }, events, auth });
   const latest = () => sockets[sockets.length - 1]!;
-  return { session, sockets, latest, connection, messages, calls, identities, lines, authItems, stored, versionLookups: () => versionLookups };
+  return { session, sockets, latest, connection, messages, calls, identities, pictures, lines, authItems, stored, versionLookups: () => versionLookups };
 };
 
 const tick = (ms = 20) => new Promise((r) => setTimeout(r, ms));
@@ -529,5 +539,31 @@ describe("Baileys provider: LID mappings", () => {
     h.latest().emit("lid-mapping.update", { lid: "5511987654321@s.whatsapp.net", pn: "112233445566778@lid" }); // malformed: ignored
     await tick();
     expect(h.identities).toEqual([{ lid: "112233445566778", number: "5511987654321" }]);
+  });
+});
+
+describe("Baileys provider: profile pictures", () => {
+  it("looks up a person's picture on their first message, not again within the day, again after it; none is not an error", async () => {
+    const h = harness({ pictureMaxAgeMs: 300 });
+    await h.session.start();
+    h.latest().open();
+    const chat = "5511987654321@s.whatsapp.net";
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("PIC1", chat, "oi")] });
+    await until("the picture", () => h.pictures.length === 1);
+    expect(h.pictures[0]).toEqual({ chatJid: chat, url: "https://pps.whatsapp.net/v/t61.24694-24/5511987654321.jpg?oh=x" });
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("PIC2", chat, "tudo bem?")] });
+    await until("the message", () => h.messages.length === 2);
+    await tick();
+    expect(h.latest().pictureLookups).toEqual([chat]);
+    // groups and our own messages look nothing up; someone without a picture gives no event
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("PIC3", "120363000000000001@g.us", "oi grupo", { participant: chat })] });
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("PIC4", "5511900000009@s.whatsapp.net", "sem foto")] });
+    await until("the messages", () => h.messages.length === 4);
+    await tick();
+    expect(h.latest().pictureLookups).toEqual([chat, "5511900000009@s.whatsapp.net"]);
+    expect(h.pictures).toHaveLength(1);
+    await tick(350); // a day later, in this test's clock
+    h.latest().emit("messages.upsert", { type: "notify", messages: [textMsg("PIC5", chat, "voltei")] });
+    await until("looked up again", () => h.pictures.length === 2);
   });
 });

@@ -85,6 +85,8 @@ export type BaileysProviderDeps = {
   versionTimeoutMs?: number;
   /** Baileys' own log level through our logger (info: enough to diagnose a first real connection) */
   baileysLogLevel?: "trace" | "debug" | "info" | "warn" | "error" | "silent";
+  /** how long a looked-up profile picture is trusted before it is looked up again (a day) */
+  pictureMaxAgeMs?: number;
   /** how long logout/new QR waits for a socket opened only to unlink the device */
   unlinkTimeoutMs?: number;
   /**
@@ -166,6 +168,8 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
       /** kept across reconnects: the retry counts of messages a device could not decrypt */
       const msgRetryCounterCache = ttlCache(60 * 60_000);
       const groupMetadata = ttlCache(5 * 60_000, 1_000);
+      /** chats whose profile picture was looked up in the last day (kept across reconnects) */
+      const pictureChecked = ttlCache(deps.pictureMaxAgeMs ?? 24 * 60 * 60_000, 50_000);
       /** ids of messages sent through this session: their echo (`append`) is neither downloaded nor published */
       const sentIds = new Set<string>();
       let sock: Socket | undefined;
@@ -338,6 +342,20 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
             if (events.identity) void report(events.identity({ lid: l, number: n }));
           }
         });
+        /**
+         * The profile picture of a person who writes: looked up on their first message, then at most once a day
+         * (the contact keeps the URL); none, or hidden by their privacy settings, is not an error.
+         */
+        const lookUpPicture = async (sock: Socket, m: { chatJid: string; sender: { number?: string; lid?: string } }) => {
+          if (!events.picture || pictureChecked.get(m.chatJid)) return;
+          pictureChecked.set(m.chatJid, true);
+          try {
+            const url = await sock.profilePictureUrl(m.chatJid, "image");
+            if (url) await report(events.picture({ chatJid: m.chatJid, number: m.sender.number, lid: m.sender.lid, url }));
+          } catch (err) {
+            log.debug("no profile picture", { chatJid: m.chatJid, err: String(err) });
+          }
+        };
         /** chats whose presence (typing…) this socket subscribed to: WhatsApp only sends it after a subscribe */
         const subscribed = new Set<string>();
         const subjectOf = async (jid: string) => {
@@ -369,6 +387,7 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
                 void s.presenceSubscribe(chatJid).catch((err) => log.debug("presence subscribe failed", { chatJid, err: String(err) }));
               }
               if (mapped.kind === "message") await report(events.message(mapped.message));
+              if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify") void lookUpPicture(s, mapped.message);
               else if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
             });
           }
