@@ -1,10 +1,14 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import "../lib/i18n";
 import { clearSession } from "../lib/session-storage";
 import { clearToasts } from "../lib/toast";
 import { mockFetch, unhandledRequests } from "./fetch-mock";
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a page that renders after a debounce and a fetch on a loaded
+// 2-core CI machine must not fail for being slow; what it must show is asserted all the same.
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test reaches the network: a request the test did not stub answers 599 and fails the test.
 beforeEach(() => {
