@@ -1,9 +1,11 @@
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
-import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
+import { Duration } from "aws-cdk-lib";
+import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup } from "aws-cdk-lib/aws-logs";
+import { METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import type { Construct } from "constructs";
 import { repoPath } from "./repo-paths";
+import { stageOf } from "./stage";
 
 export interface AtendeFunctionProps {
   /** absolute path of the handler module (exports `handler`) */
@@ -20,7 +22,8 @@ export interface AtendeFunctionProps {
  */
 export class AtendeFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AtendeFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const stage = stageOf(scope);
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
     super(scope, id, {
       entry: props.entry,
       handler: "handler",
@@ -32,7 +35,17 @@ export class AtendeFunction extends NodejsFunction {
       logGroup,
       projectRoot: repoPath(),
       depsLockFilePath: repoPath("package-lock.json"),
-      environment: { ...props.environment, NODE_OPTIONS: "--enable-source-maps" },
+      // X-Ray: the Lambda's segment here, the AWS SDK clients' subsegments from Powertools Tracer (functions/src/platform/tracer.ts).
+      tracing: Tracing.ACTIVE,
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: "--enable-source-maps",
+        // Powertools (functions/src/platform/logger.ts, metrics.ts, tracer.ts)
+        POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
+        POWERTOOLS_LOGGER_SAMPLE_RATE: "0.01",
+        ATENDE_STAGE: stage.name,
+      },
       bundling: {
         format: OutputFormat.ESM,
         target: "node22",

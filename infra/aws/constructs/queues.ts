@@ -22,6 +22,8 @@ export class Queues extends Construct {
   readonly inbound: Queue;
   readonly outbound: Queue;
   readonly jobs: Queue;
+  /** the dead-letter queue of each queue (alarms fire when any holds a message; `npm run redrive` empties them) */
+  readonly deadLetters: Partial<Record<QueueKey, Queue>> = {};
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -40,6 +42,7 @@ export class Queues extends Construct {
       queueName: deadLetterName(name),
       retentionPeriod: Duration.days(14),
     });
+    this.deadLetters[key] = deadLetterQueue;
     return new Queue(this, key, {
       ...common,
       queueName: name,

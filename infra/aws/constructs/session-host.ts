@@ -1,13 +1,18 @@
 import { Platform } from "aws-cdk-lib/aws-ecr-assets";
 import { SubnetType, Vpc } from "aws-cdk-lib/aws-ec2";
-import { Cluster, ContainerImage, CpuArchitecture, FargateService, FargateTaskDefinition, LogDrivers, OperatingSystemFamily } from "aws-cdk-lib/aws-ecs";
+import { Cluster, ContainerImage, ContainerInsights, CpuArchitecture, FargateService, FargateTaskDefinition, LogDrivers, OperatingSystemFamily } from "aws-cdk-lib/aws-ecs";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup } from "aws-cdk-lib/aws-logs";
+import { METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
-import { IgnoreMode, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { Duration, IgnoreMode, Stack } from "aws-cdk-lib";
 import { Construct } from "constructs";
 import type { Queues } from "./queues";
 import { REPO_ROOT } from "./repo-paths";
+import { stageOf } from "./stage";
+
+/** The session host's health endpoint inside the task (ECS container health check; nothing outside reaches it). */
+export const SESSION_HOST_HEALTH_PORT = 8080;
 
 export interface SessionHostProps {
   readonly table: ITable;
@@ -52,7 +57,9 @@ export class SessionHost extends Construct {
       natGateways: 0,
       subnetConfiguration: [{ name: "public", subnetType: SubnetType.PUBLIC, cidrMask: 24 }],
     });
-    const cluster = new Cluster(this, "Cluster", { vpc });
+    const stage = stageOf(this);
+    // Container Insights: RunningTaskCount feeds the "below desired count" alarm (constructs/monitoring.ts).
+    const cluster = new Cluster(this, "Cluster", { vpc, containerInsightsV2: ContainerInsights.ENABLED });
 
     const taskDefinition = new FargateTaskDefinition(this, "Task", {
       cpu: 512,
@@ -69,8 +76,16 @@ export class SessionHost extends Construct {
       }),
       logging: LogDrivers.awsLogs({
         streamPrefix: "session-host",
-        logGroup: new LogGroup(this, "Logs", { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+        logGroup: new LogGroup(this, "Logs", { retention: stage.logRetention, removalPolicy: stage.removalPolicy }),
       }),
+      // GET /health answers 503 when the lease heartbeat stalled (session-host/src/platform/health.http.ts).
+      healthCheck: {
+        command: ["CMD", "node", "-e", `fetch('http://127.0.0.1:${SESSION_HOST_HEALTH_PORT}/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`],
+        interval: Duration.seconds(30),
+        timeout: Duration.seconds(5),
+        retries: 3,
+        startPeriod: Duration.seconds(60),
+      },
       environment: {
         TABLE_NAME: props.table.tableName,
         QUEUE_URL_INBOUND: props.queues.inbound.queueUrl,
@@ -80,6 +95,9 @@ export class SessionHost extends Construct {
         DEFAULT_CHANNEL: "baileys",
         // A fixed identity: the replacement task (never running beside the old one) reclaims the leases at once.
         HOST_ID: "fargate-session-host",
+        HEALTH_PORT: String(SESSION_HOST_HEALTH_PORT),
+        POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
       },
     });
 

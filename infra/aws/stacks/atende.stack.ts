@@ -1,10 +1,12 @@
-import { CfnOutput, Stack, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, Stack, Tags, type StackProps } from "aws-cdk-lib";
 import type { Construct } from "constructs";
 import { Api } from "../constructs/api";
 import { AuthSecrets } from "../constructs/auth-secrets";
 import { Data } from "../constructs/data";
 import type { FunctionPlatform } from "../constructs/platform-access";
+import { Monitoring } from "../constructs/monitoring";
 import { Queues } from "../constructs/queues";
+import { setStage, type StageName } from "../constructs/stage";
 import { Realtime } from "../constructs/realtime";
 import { SessionHost } from "../constructs/session-host";
 import { Web } from "../constructs/web";
@@ -18,6 +20,10 @@ export interface AtendeStackProps extends StackProps {
   readonly webDistDir?: string;
   /** functions/src/handlers/jobs.ts once it exists: adds the consumer of the `jobs` queue */
   readonly jobsHandlerEntry?: string;
+  /** staging or prod (default prod): log retention, removal policies, PITR, names of alarms and dashboard */
+  readonly stage?: StageName;
+  /** e-mail address subscribed to the alarm topic */
+  readonly alarmEmail?: string;
 }
 
 /** The address inside `Name <address>`, or the value itself. */
@@ -27,6 +33,11 @@ export const bareAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1]
 export class AtendeStack extends Stack {
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
+    const stage = props.stage ?? "prod";
+    setStage(this, stage);
+    // Cost allocation tags (activate them once in Billing > Cost allocation tags).
+    Tags.of(this).add("atende:stage", stage);
+    Tags.of(this).add("atende:product", "atende");
 
     const data = new Data(this, "Data");
     const secrets = new AuthSecrets(this, "AuthSecrets");
@@ -58,8 +69,8 @@ export class AtendeStack extends Stack {
       mailFrom: bareAddress(props.mailFrom),
     };
     const api = new Api(this, "Api", platform);
-    new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });
-    new SessionHost(this, "SessionHost", { table: data.table, queues, mediaBucket: data.mediaBucket });
+    const workers = new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });
+    const sessionHost = new SessionHost(this, "SessionHost", { table: data.table, queues, mediaBucket: data.mediaBucket });
     const web = new Web(this, "Web", {
       apiDomainName: api.domainName,
       webSocketUrl: realtime.url,
@@ -69,6 +80,23 @@ export class AtendeStack extends Stack {
       originVerifyValue: secrets.originVerifySecret.secretValue.unsafeUnwrap(),
     });
 
+    const monitoring = new Monitoring(this, "Monitoring", {
+      alarmEmail: props.alarmEmail,
+      functions: {
+        api: api.handler,
+        ws: realtime.handler,
+        tick: workers.tick,
+        inbound: workers.inbound,
+        ...(workers.jobs ? { jobs: workers.jobs } : {}),
+      },
+      deadLetters: queues.deadLetters,
+      inboundQueue: queues.inbound,
+      httpApi: api.httpApi,
+      table: data.table,
+      sessionHost: sessionHost.service,
+    });
+
+    new CfnOutput(this, "AlarmTopicArn", { value: monitoring.topic.topicArn, description: "SNS topic of the alarms" });
     new CfnOutput(this, "AppUrl", { value: `https://${web.distribution.distributionDomainName}`, description: "The web app (and /api)" });
     new CfnOutput(this, "WebSocketUrl", { value: realtime.url, description: "Realtime endpoint (also in /config.json)" });
     new CfnOutput(this, "HttpApiUrl", { value: api.httpApi.apiEndpoint, description: "The HTTP API without CloudFront" });

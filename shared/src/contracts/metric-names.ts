@@ -1,0 +1,32 @@
+/**
+ * Custom CloudWatch metrics (EMF, Powertools Metrics) shared by the emitters (functions/, session-host/) and the
+ * alarms and dashboard (infra/aws). The namespace is per stage (`Atende/<stage>`, POWERTOOLS_METRICS_NAMESPACE);
+ * every metric carries the `service` dimension (POWERTOOLS_SERVICE_NAME = METRICS_SERVICE).
+ */
+export const METRICS_SERVICE = "atende";
+export const metricsNamespace = (stage: string) => `Atende/${stage}`;
+
+export const METRIC = {
+  /** a WhatsApp message stored from a customer (dimension `provider`: baileys, simulator, cloud-api) */
+  messagesIn: "MessagesIn",
+  /** an agent's/bot's message handed to the session host (dimension `provider`) */
+  messagesOut: "MessagesOut",
+  /** a send the provider refused (dimension `code`) */
+  sendFailures: "SendFailures",
+  /** milliseconds between a queue message's first send and its consumption (dimension `queue`) */
+  queueAge: "QueueAgeAtConsumption",
+  /** milliseconds of GET /api/tickets */
+  ticketListLatency: "TicketListLatency",
+  assignments: "Assignments",
+  botAnswers: "BotAnswers",
+  handovers: "Handovers",
+  /** a post to a WebSocket connection that failed (not "gone": an error of the management API) */
+  webSocketDeliveryFailures: "WebSocketDeliveryFailures",
+  /** the session host renewed its leases (one per heartbeat round); missing for 2 minutes raises an alarm */
+  sessionLeaseRenewals: "SessionLeaseRenewals",
+  /** reserved: Meta Cloud API webhook calls whose X-Hub-Signature-256 did not match (feature not built yet) */
+  cloudApiSignatureFailures: "CloudApiWebhookSignatureFailures",
+  /** a payment notification refused or failed (bad secret, unknown charge, processing error) */
+  paymentWebhookFailures: "PaymentWebhookFailures",
+} as const;
+export type MetricName = (typeof METRIC)[keyof typeof METRIC];
