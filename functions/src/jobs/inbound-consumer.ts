@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
+import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { Container } from "../platform/container";
 import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
 import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
@@ -39,6 +40,8 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
           failures.push({ itemIdentifier: record.messageId });
           continue;
         }
+        const sentAt = Number(record.attributes?.SentTimestamp);
+        if (sentAt > 0) container.metrics.timing(METRIC.queueAge, Math.max(0, container.clock().getTime() - sentAt), { queue: "inbound" });
         let parsed: InboundEvent;
         try {
           parsed = inboundEventSchema.parse(JSON.parse(record.body));

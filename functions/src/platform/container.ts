@@ -75,6 +75,8 @@ import { createInbox } from "./inbox.wiring";
 import type { Config } from "./config";
 import { createDb, type Db } from "./db/client";
 import { createLogger, type Logger } from "./logger";
+import { createMetrics, type Metrics } from "./metrics";
+import { withDeliveryMetrics } from "./realtime/delivery-metrics";
 import type { CommandQueue } from "./queues/commands.port";
 import { createSqsCommandQueue } from "./queues/sqs-commands.adapter";
 import type { JobQueue } from "./queues/jobs.port";
@@ -84,18 +86,22 @@ import { createApiGatewaySender } from "./realtime/apigateway-sender.adapter";
 import type { SocketSender } from "./realtime/sender.port";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
-export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore };
+export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
 export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? (() => new Date());
+  const metrics = overrides.metrics ?? createMetrics();
   const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
-  const sender =
+  const sender = withDeliveryMetrics(
     overrides.sender ??
-    (config.WS_MANAGEMENT_ENDPOINT
-      ? createApiGatewaySender(config.WS_MANAGEMENT_ENDPOINT, config.AWS_REGION, Boolean(config.DYNAMODB_ENDPOINT))
-      : { post: async () => "gone" as const, disconnect: async () => {} });
+      (config.WS_MANAGEMENT_ENDPOINT
+        ? createApiGatewaySender(config.WS_MANAGEMENT_ENDPOINT, config.AWS_REGION, Boolean(config.DYNAMODB_ENDPOINT))
+        : { post: async () => "gone" as const, disconnect: async () => {} }),
+    metrics,
+    logger,
+  );
 
   const commands: CommandQueue =
     overrides.commands ??
@@ -297,6 +303,6 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
   });
 
-  return { config, logger, clock, db, commands, jobs, repos, tokens, mailer, media, payments, fakeBank, services: { contactLists, campaignSettings, invoices, invoicesJob, subscription, auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, campaigns, campaignDispatch, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
+  return { config, logger, metrics, clock, db, commands, jobs, repos, tokens, mailer, media, payments, fakeBank, services: { contactLists, campaignSettings, invoices, invoicesJob, subscription, auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, campaigns, campaignDispatch, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
 };
 export type Container = ReturnType<typeof createContainer>;

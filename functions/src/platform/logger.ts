@@ -1,7 +1,10 @@
+import { Logger as PowertoolsLogger } from "@aws-lambda-powertools/logger";
+import { correlationFields, redactFields, type Correlation } from "@atende/shared/logging/log-fields";
+
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export type LogFields = Record<string, unknown>;
+/** The logging port of the functions: services and handlers log through it, never through console. */
 export type Logger = {
   debug(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
@@ -10,23 +13,31 @@ export type Logger = {
   child(fields: LogFields): Logger;
 };
 
-const SECRET_KEYS = /pass(word)?|token|secret|authorization|cookie/i;
-const redact = (fields: LogFields): LogFields =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, SECRET_KEYS.test(k) ? "[redacted]" : v]));
+const adapt = (pt: PowertoolsLogger): Logger => ({
+  debug: (m, f) => pt.debug(m, redactFields(f)),
+  info: (m, f) => pt.info(m, redactFields(f)),
+  warn: (m, f) => pt.warn(m, redactFields(f)),
+  error: (m, f) => pt.error(m, redactFields(f)),
+  child: (fields) => adapt(pt.createChild({ persistentKeys: redactFields(fields) })),
+});
 
-/** Structured JSON lines; never logs values under secret-looking keys. */
+/**
+ * The adapter: Powertools Logger (one JSON line per call: level, message, timestamp, service, sampling_rate,
+ * xray_trace_id in Lambda, then the fields), in Lambda, in the local runner and in tests alike. Secrets are
+ * redacted by key at any depth before Powertools sees them. Level from LOG_LEVEL; debug sampling from
+ * POWERTOOLS_LOGGER_SAMPLE_RATE (a share of invocations logged at debug, set on the Lambdas by infra/aws).
+ */
 export const createLogger = (level: Level | "silent" = "info", base: LogFields = {}): Logger => {
-  const emit = (l: Level, msg: string, fields?: LogFields) => {
-    if (order[l] < order[level]) return;
-    const line = JSON.stringify({ level: l, time: new Date().toISOString(), msg, ...redact({ ...base, ...fields }) });
-    if (l === "error" || l === "warn") console.error(line);
-    else console.log(line);
-  };
-  return {
-    debug: (m, f) => emit("debug", m, f),
-    info: (m, f) => emit("info", m, f),
-    warn: (m, f) => emit("warn", m, f),
-    error: (m, f) => emit("error", m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
-  };
+  // `service` is Powertools' own key: given in the base fields, it names the service.
+  const { service, ...rest } = base;
+  return adapt(
+    new PowertoolsLogger({
+      serviceName: typeof service === "string" ? service : (process.env.POWERTOOLS_SERVICE_NAME ?? "atende"),
+      logLevel: level === "silent" ? "SILENT" : (level.toUpperCase() as "INFO"),
+      persistentKeys: redactFields(rest),
+    }),
+  );
 };
+
+/** A child carrying the known correlation fields (requestId, companyId, ticketId, connectionId). */
+export const withCorrelation = (logger: Logger, known: Correlation): Logger => logger.child(correlationFields(known));

@@ -26,7 +26,7 @@ describe("alarms", () => {
     const topics = resourcesOfType(template, "AWS::SNS::Topic");
     expect(topics).toHaveLength(1);
     template.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.com" });
-    for (const a of alarms(template)) expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topics[0][0] }]);
+    for (const a of alarms(template)) expect(a.Properties.AlarmActions, a.Properties.AlarmName).toEqual([{ Ref: topics[0]![0] }]);
   });
 
   it("has one alarm per dead-letter queue, on its visible messages", () => {
@@ -71,8 +71,8 @@ describe("alarms", () => {
   it("has a dashboard named after the stage with the same figures", () => {
     const dashboards = resourcesOfType(template, "AWS::CloudWatch::Dashboard");
     expect(dashboards).toHaveLength(1);
-    expect(dashboards[0][1].Properties.DashboardName).toBe("Atende-prod");
-    const body = JSON.stringify(dashboards[0][1].Properties.DashboardBody);
+    expect(dashboards[0]![1].Properties.DashboardName).toBe("Atende-prod");
+    const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
     for (const m of ["ApproximateNumberOfMessagesVisible", "Errors", "Throttles", "Latency", METRIC.messagesIn, METRIC.sendFailures, METRIC.ticketListLatency, METRIC.sessionLeaseRenewals, "RunningTaskCount"]) {
       expect(body, m).toContain(m);
     }

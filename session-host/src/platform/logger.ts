@@ -1,7 +1,10 @@
+import { Logger as PowertoolsLogger } from "@aws-lambda-powertools/logger";
+import { redactFields } from "@atende/shared/logging/log-fields";
+
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export type LogFields = Record<string, unknown>;
+/** The logging port of the session host (the same shape as the functions'). */
 export type Logger = {
   debug(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
@@ -10,19 +13,23 @@ export type Logger = {
   child(fields: LogFields): Logger;
 };
 
-/** Structured JSON lines (the same shape as the functions' logger). */
+const adapt = (pt: PowertoolsLogger): Logger => ({
+  debug: (m, f) => pt.debug(m, redactFields(f)),
+  info: (m, f) => pt.info(m, redactFields(f)),
+  warn: (m, f) => pt.warn(m, redactFields(f)),
+  error: (m, f) => pt.error(m, redactFields(f)),
+  child: (fields) => adapt(pt.createChild({ persistentKeys: redactFields(fields) })),
+});
+
+/** Powertools Logger lines (the functions' shape: level, message, timestamp, service, fields), secrets redacted by key. */
 export const createLogger = (level: Level | "silent" = "info", base: LogFields = {}): Logger => {
-  const emit = (l: Level, msg: string, fields?: LogFields) => {
-    if (order[l] < order[level]) return;
-    const line = JSON.stringify({ level: l, time: new Date().toISOString(), msg, ...base, ...fields });
-    if (l === "error" || l === "warn") console.error(line);
-    else console.log(line);
-  };
-  return {
-    debug: (m, f) => emit("debug", m, f),
-    info: (m, f) => emit("info", m, f),
-    warn: (m, f) => emit("warn", m, f),
-    error: (m, f) => emit("error", m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
-  };
+  // `service` is Powertools' own key: given in the base fields, it names the service.
+  const { service, ...rest } = base;
+  return adapt(
+    new PowertoolsLogger({
+      serviceName: typeof service === "string" ? service : (process.env.POWERTOOLS_SERVICE_NAME ?? "atende"),
+      logLevel: level === "silent" ? "SILENT" : (level.toUpperCase() as "INFO"),
+      persistentKeys: redactFields(rest),
+    }),
+  );
 };

@@ -1,3 +1,4 @@
+import { METRIC } from "@atende/shared/contracts/metric-names";
 import { type Context, Hono } from "hono";
 import { subscriptionSchema } from "@atende/shared/domain/invoices/invoices";
 import type { Container } from "../../platform/container";
@@ -15,7 +16,13 @@ export const subscriptionRoutes = (container: Container) => {
   const webhook = async (c: Context) => {
     // a body that is not JSON fails validation, after the secret is checked
     const body: unknown = await c.req.json().catch(() => undefined);
-    return c.json(await subscription.handleWebhook(c.req.header(WEBHOOK_SECRET_HEADER) ?? c.req.query("hmac"), body));
+    try {
+      return c.json(await subscription.handleWebhook(c.req.header(WEBHOOK_SECRET_HEADER) ?? c.req.query("hmac"), body));
+    } catch (err) {
+      // refused (bad secret, unknown charge) or failed: the PaymentWebhookFailures alarm (docs/operations.md)
+      container.metrics.count(METRIC.paymentWebhookFailures);
+      throw err;
+    }
   };
   app.post("/webhook", webhook);
   app.post("/webhook/pix", webhook);

@@ -34,6 +34,9 @@ import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../../featu
 import type { Container } from "../container";
 import { limitBody } from "./body-limit";
 import { sendError } from "./error-handler";
+import { healthRoutes } from "./health.routes";
+import { timeRoute } from "./route-timing";
+import { METRIC } from "@atende/shared/contracts/metric-names";
 import { type AppEnv, requestId, requireOrigin } from "./middleware";
 import { securityHeaders } from "./security-headers";
 
@@ -52,6 +55,8 @@ export const createHttpApp = (container: Container) => {
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
 
   api.get("/version", (c) => c.json({ version: container.config.APP_VERSION }));
+  api.route("/health", healthRoutes(container));
+  api.use("/tickets", timeRoute("GET", container.metrics, METRIC.ticketListLatency));
   api.route("/auth", authRoutes(container));
   api.route("/companies", signupRoutes(container)); // public POST /companies/cadastro, before the private ones
   api.route("/companies", companiesRoutes(container));

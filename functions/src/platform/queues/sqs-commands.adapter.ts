@@ -1,12 +1,13 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { traced } from "../tracer";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import type { CommandQueue } from "./commands.port";
 
 export const createSqsCommandQueue = (opts: { queueUrl: string; region: string; endpoint?: string }): CommandQueue => {
-  const client = new SQSClient({
+  const client = traced(new SQSClient({
     region: opts.region,
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
-  });
+  }));
   return {
     async send(command) {
       await client.send(

@@ -1,12 +1,13 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { traced } from "../tracer";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import type { JobQueue } from "./jobs.port";
 
 export const createSqsJobQueue = (opts: { queueUrl: string; region: string; endpoint?: string }): JobQueue => {
-  const client = new SQSClient({
+  const client = traced(new SQSClient({
     region: opts.region,
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
-  });
+  }));
   return {
     async enqueue(job, delaySeconds = 0) {
       await client.send(

@@ -5,14 +5,15 @@ import {
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
 import type { SocketSender } from "./sender.port";
+import { traced } from "../tracer";
 
 /** API Gateway's management API; locally the same client talks to infra/local's gateway. */
 export const createApiGatewaySender = (endpoint: string, region: string, local: boolean): SocketSender => {
-  const client = new ApiGatewayManagementApiClient({
+  const client = traced(new ApiGatewayManagementApiClient({
     endpoint,
     region,
     ...(local ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
-  });
+  }));
   return {
     async post(connectionId, frame) {
       try {
