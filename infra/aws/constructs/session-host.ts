@@ -3,6 +3,7 @@ import { SubnetType, Vpc } from "aws-cdk-lib/aws-ec2";
 import { Cluster, ContainerImage, ContainerInsights, CpuArchitecture, FargateService, FargateTaskDefinition, LogDrivers, OperatingSystemFamily } from "aws-cdk-lib/aws-ecs";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Duration, IgnoreMode, Stack } from "aws-cdk-lib";
@@ -105,6 +106,14 @@ export class SessionHost extends Construct {
     props.queues.outbound.grantConsumeMessages(taskDefinition.taskRole);
     props.queues.inbound.grantSendMessages(taskDefinition.taskRole);
     props.mediaBucket.grantReadWrite(taskDefinition.taskRole);
+    // the lease heartbeat's metric (session-host/src/platform/lease-metrics.ts), in this stage's namespace only
+    taskDefinition.taskRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ["cloudwatch:PutMetricData"],
+        resources: ["*"],
+        conditions: { StringEquals: { "cloudwatch:namespace": metricsNamespace(stage.name) } },
+      }),
+    );
 
     this.service = new FargateService(this, "Service", {
       cluster,

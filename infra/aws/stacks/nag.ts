@@ -13,7 +13,7 @@ export const NAG_SUPPRESSIONS: { id: string; reason: string }[] = [
     reason:
       "Wildcards come from CDK grants scoped to one resource: the table's indexes (<table>/index/*), the media bucket's objects (<bucket>/*, s3:GetObject* etc.), " +
       "this WebSocket API's connections (execute-api:.../live/POST/@connections/*), SES identities restricted by the ses:FromAddress condition to MAIL_FROM, " +
-      "and X-Ray PutTraceSegments, which has no resource-level permissions.",
+      "X-Ray PutTraceSegments and CloudWatch PutMetricData (limited to the stage's namespace by condition), which have no resource-level permissions.",
   },
   {
     id: "AwsSolutions-L1",

@@ -136,3 +136,15 @@ describe("cdk-nag (AwsSolutions)", () => {
     expect(Annotations.fromStack(stack).findError("*", Match.stringLikeRegexp("AwsSolutions-.*")).length).toBeGreaterThan(0);
   });
 });
+
+describe("session host health", () => {
+  it("has an ECS container health check on its /health endpoint and may put only its namespace's metrics", () => {
+    const template = synth("prod");
+    const [, task] = resourcesOfType(template, "AWS::ECS::TaskDefinition")[0]!;
+    const container = (task.Properties.ContainerDefinitions as { HealthCheck: { Command: string[] }; Environment: { Name: string; Value: string }[] }[])[0]!;
+    expect(container.HealthCheck.Command.join(" ")).toContain("http://127.0.0.1:8080/health");
+    expect(container.Environment).toEqual(expect.arrayContaining([{ Name: "HEALTH_PORT", Value: "8080" }, { Name: "POWERTOOLS_METRICS_NAMESPACE", Value: "Atende/prod" }]));
+    const statements = resourcesOfType(template, "AWS::IAM::Policy").flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: unknown; Condition?: unknown }[] }).Statement);
+    expect(statements).toContainEqual(expect.objectContaining({ Action: "cloudwatch:PutMetricData", Condition: { StringEquals: { "cloudwatch:namespace": "Atende/prod" } } }));
+  });
+});

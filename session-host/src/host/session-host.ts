@@ -43,6 +43,8 @@ export type SessionHostDeps = {
   providers: Partial<Record<Channel, Provider>>;
   logger: Logger;
   now?: () => number;
+  /** after each heartbeat round: how many leases were renewed and how many renewals failed (metrics, health) */
+  onHeartbeat?: (round: { renewed: number; failed: number }) => void;
 };
 
 /**
@@ -347,14 +349,22 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     }
   };
 
+  let lastHeartbeatAt = now();
   const heartbeat = async () => {
+    let renewed = 0;
+    let failed = 0;
     for (const r of [...sessions.values()]) {
       try {
         if (!(await leases.renew(r.held, now(), config.LEASE_TTL_MS))) lose(r, "heartbeat refused");
+        else renewed++;
       } catch (err) {
+        failed++;
         log.warn("heartbeat failed", { ...r.identity, err: String(err) });
       }
     }
+    // a round counts as alive when no renewal failed (with no session, the loop itself is what is alive)
+    if (failed === 0) lastHeartbeatAt = now();
+    deps.onHeartbeat?.({ renewed, failed });
   };
 
   /** Takes over connections whose host died, a few at a time (a dead host may have held hundreds). */
@@ -394,8 +404,11 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     leases,
     /** sessions this host drives (tests, benchmarks) */
     sessions: () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status, fence: r.held.fence, auth: r.auth.stats })),
+    /** for the health endpoint: sessions driven, and when the lease heartbeat last completed without a failure */
+    health: () => ({ running, sessions: sessions.size, lastHeartbeatAt }),
     async start() {
       running = true;
+      lastHeartbeatAt = now();
       await scanOrphans();
       every(config.LEASE_HEARTBEAT_MS, heartbeat);
       every(config.LEASE_SCAN_MS, scanOrphans);
