@@ -1,5 +1,6 @@
 import { BrowserRouter } from "react-router";
 import { BrandingHead } from "../features/logos/components/branding";
+import { HealthBanner } from "./health/health-banner";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
 
@@ -7,6 +8,7 @@ export function App() {
   return (
     <AppProviders>
       <BrandingHead />
+      <HealthBanner />
       {/* synchronous navigation: the login page moves to /tickets in the same render that starts the session */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
