@@ -8,7 +8,7 @@ import type { MediaStore } from "./media/media-store.port";
 import { createS3MediaStore } from "./media/s3-media.store";
 import { createDb } from "./platform/db";
 import { createLogger, type Logger } from "./platform/logger";
-import { createLeaseMetrics } from "./platform/lease-metrics";
+import { createHostMetrics } from "./platform/host-metrics";
 import { createBaileysProvider } from "./providers/baileys/baileys.provider";
 import { createSimulatorHttp } from "./providers/simulator/simulator.http";
 import { createSimulatorNetwork, type SimulatorNetwork } from "./providers/simulator/simulator-network";
@@ -47,7 +47,7 @@ export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOpt
     sqs,
     media,
     logger,
-    onHeartbeat: createLeaseMetrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, region: config.AWS_REGION, logger }).onHeartbeat,
+    metrics: createHostMetrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, region: config.AWS_REGION, logger }),
     providers: {
       simulator: opts.providers?.simulator?.(network) ?? createSimulatorProvider(network),
       baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db }),

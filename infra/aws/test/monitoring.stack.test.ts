@@ -1,5 +1,5 @@
 import { App } from "aws-cdk-lib";
-import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { Annotations, Match, type Template } from "aws-cdk-lib/assertions";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";

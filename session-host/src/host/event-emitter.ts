@@ -28,6 +28,8 @@ export const createEventEmitter = (deps: {
   crashed?: () => boolean;
   spill?: EventSpill;
   onConnection?: (status: InboundEvent & { type: "connection" }) => void;
+  /** a message was published (fromMe: sent from this number, ours or from the phone): metrics */
+  onMessage?: (fromMe: boolean) => void;
 }): ProviderEvents & { replay(): Promise<void>; close(): void } => {
   const { identity, publisher, media, logger } = deps;
   const base = { companyId: identity.companyId, whatsappId: identity.whatsappId };
@@ -142,6 +144,7 @@ export const createEventEmitter = (deps: {
       }
       const message: WaMessage = { ...m, type, media: ref, ...(mediaRefused ? { mediaRefused } : {}) };
       await publish({ ...base, eventId: m.id, type: "message", message }, m.chatJid);
+      deps.onMessage?.(Boolean(m.fromMe));
     },
     async messageUpdate(u) {
       const what = u.isDeleted ? "del" : u.body !== undefined ? `edit-${short(u.body)}` : `ack${u.ack ?? 0}`;

@@ -1,4 +1,6 @@
 import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
+import { METRIC } from "@atende/shared/contracts/metric-names";
+import type { HostMetrics } from "../platform/host-metrics";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
 import { outboundCommandSchema, type InboundEvent, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import { createTableAuthStore, LeaseLostError, type TableAuthStore } from "../auth/table-auth.store";
@@ -43,8 +45,8 @@ export type SessionHostDeps = {
   providers: Partial<Record<Channel, Provider>>;
   logger: Logger;
   now?: () => number;
-  /** after each heartbeat round: how many leases were renewed and how many renewals failed (metrics, health) */
-  onHeartbeat?: (round: { renewed: number; failed: number }) => void;
+  /** messages in/out by provider, send failures by code, the lease heartbeat (platform/host-metrics.ts) */
+  metrics?: HostMetrics;
 };
 
 /**
@@ -101,6 +103,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       onConnection: (e) => {
         if (ref.r) ref.r.status = e.status;
       },
+      // a customer's message (fromMe ones are our own sends echoed, or typed on the phone: not counted)
+      onMessage: (fromMe) => fromMe || deps.metrics?.count(METRIC.messagesIn, { provider: channel }),
     });
     const session = providerFor(channel).createSession({ identity, events, auth });
     const r: Running = { identity, channel, held, session, auth, events, status: "OPENING", lost: false };
@@ -215,6 +219,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         if (!r) return "handBack";
         if (!(await waitConnected(r, config.SEND_WAIT_CONNECTED_MS))) {
           if (killed || r.lost) return "handBack";
+          if (cmd.type === "send") deps.metrics?.count(METRIC.sendFailures, { code: "ERR_WAPP_NOT_INITIALIZED" });
           for (const e of [failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED")].flat()) emit(e, "chatJid" in cmd ? cmd.chatJid : undefined);
           return "done";
         }
@@ -222,6 +227,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           const result = await executeCommand(r.session, cmd, media);
           if (killed || r.lost) return "handBack";
           attempts.delete(cmd.commandId);
+          if (cmd.type === "send") deps.metrics?.count(METRIC.messagesOut, { provider: r.channel });
           for (const event of [result].flat()) emit(event, "chatJid" in cmd ? cmd.chatJid : undefined);
         } catch (err) {
           if (killed || r.lost || err instanceof LeaseLostError) return "handBack";
@@ -229,6 +235,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           if (!code) throw err; // transient: the command goes back to the queue and is tried again
           attempts.delete(cmd.commandId);
           log.warn("command failed", { type: cmd.type, commandId: cmd.commandId, code, err: String(err) });
+          if (cmd.type === "send") deps.metrics?.count(METRIC.sendFailures, { code });
           for (const e of [failureEvent(cmd, code)].flat()) emit(e, "chatJid" in cmd ? cmd.chatJid : undefined);
         }
         return "done";
@@ -364,7 +371,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     }
     // a round counts as alive when no renewal failed (with no session, the loop itself is what is alive)
     if (failed === 0) lastHeartbeatAt = now();
-    deps.onHeartbeat?.({ renewed, failed });
+    deps.metrics?.onHeartbeat({ renewed, failed });
   };
 
   /** Takes over connections whose host died, a few at a time (a dead host may have held hundreds). */
