@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 
 export type Announcement = {
   id: number;
@@ -33,10 +33,17 @@ const indexFields = (a: Announcement) => ({
   ...(a.status ? { gsi2pk: ACTIVE_PK, gsi2sk: pad(a.id) } : {}),
   titleLower: a.title.toLowerCase(),
 });
-const toAnnouncement = (item: Record<string, unknown>) => {
-  const { titleLower: _lower, ...rest } = stripKeys(item);
-  return rest as unknown as Announcement;
-};
+const toAnnouncement = mapItem<Announcement>({
+  id: true,
+  title: true,
+  text: true,
+  priority: true,
+  status: true,
+  mediaPath: true,
+  mediaName: true,
+  createdAt: true,
+  updatedAt: true,
+});
 const searchFilter = (term: string): ItemFilter | undefined =>
   term ? { expression: "contains(#tl, :term)", names: { "#tl": "titleLower" }, values: { ":term": term.toLowerCase() } } : undefined;
 

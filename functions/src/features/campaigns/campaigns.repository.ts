@@ -1,38 +1,11 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { CampaignStatus } from "@atende/shared/domain/campaigns/campaign";
+import { CAMPAIGN_FIELDS, type Campaign, type CampaignStatus } from "@atende/shared/domain/campaigns/campaign";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed } from "../../platform/db/transact";
 
-export type Campaign = {
-  id: number;
-  companyId: number;
-  name: string;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
-  status: CampaignStatus;
-  confirmation: boolean;
-  scheduledAt: string | null;
-  completedAt: string | null;
-  whatsappId: number | null;
-  contactListId: number | null;
-  tagListId: number | "Nenhuma";
-  fileListId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
 export type CampaignFields = Omit<Campaign, "id" | "companyId" | "createdAt" | "updatedAt" | "completedAt">;
 
 /** The dispatch state kept on the campaign item beside its fields (never sent to the browser as such). */
@@ -116,8 +89,36 @@ const indexFields = (c: Pick<Campaign, "companyId" | "id" | "status" | "schedule
   ...(c.status === "PROGRAMADA" && c.scheduledAt ? { gsi3pk: duePk(c.id % DUE_SHARDS), gsi3sk: `${c.scheduledAt}#${c.companyId}#${pad(c.id)}` } : {}),
 });
 
-const toRecord = (item: Record<string, unknown>): CampaignRecord => ({ ...RUN_DEFAULTS, ...(stripKeys(item) as unknown as CampaignRecord) });
-const toShipping = (item: Record<string, unknown>): Shipping => stripKeys(item) as unknown as Shipping;
+const recordFields = mapItem<CampaignRecord>({
+  ...CAMPAIGN_FIELDS,
+  stepSeq: true,
+  cursor: true,
+  walkDone: true,
+  sentCount: true,
+  validCount: true,
+  expectedValid: true,
+  deliveredCount: true,
+  failedCount: true,
+  confirmationRequestedCount: true,
+  confirmedCount: true,
+});
+const toRecord = (item: Record<string, unknown>): CampaignRecord => ({ ...RUN_DEFAULTS, ...recordFields(item) });
+const toShipping = mapItem<Shipping>({
+  campaignId: true,
+  companyId: true,
+  itemId: true,
+  number: true,
+  name: true,
+  email: true,
+  contactId: true,
+  variant: true,
+  state: true,
+  confirmationRequestedAt: true,
+  confirmedAt: true,
+  deliveredAt: true,
+  error: true,
+  createdAt: true,
+});
 const isConditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
 
 /** Counter attributes a shipping change may add to. */

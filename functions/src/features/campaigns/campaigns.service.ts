@@ -7,6 +7,8 @@ import {
   filledVariants,
   isCampaignEditable,
   MESSAGE_FIELDS,
+  pickCampaign,
+  type Campaign,
   type CampaignInput,
 } from "@atende/shared/domain/campaigns/campaign";
 import { randomBytes } from "node:crypto";
@@ -20,7 +22,7 @@ import type { AuthContext } from "../auth/auth.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
 import type { CampaignRecipients } from "./campaign-ports";
-import type { Campaign, CampaignFields, CampaignRecord, CampaignsRepository } from "./campaigns.repository";
+import type { CampaignFields, CampaignRecord, CampaignsRepository } from "./campaigns.repository";
 
 /** The `feature` job that sends one recipient of a running campaign and schedules the next. */
 export const CAMPAIGN_STEP_JOB = "campaigns.step";
@@ -54,30 +56,9 @@ export const createCampaignsService = (deps: {
     };
     const listName = c.contactListId ? await lookup(`l${c.contactListId}`, async () => (await recipients.findList(c.companyId, c.contactListId!))?.name ?? null) : null;
     const wName = c.whatsappId ? await lookup(`w${c.whatsappId}`, async () => (await whatsapps.findById(c.companyId, c.whatsappId!))?.name ?? null) : null;
+    const { createdAt, updatedAt, ...fields } = pickCampaign(c);
     return {
-      id: c.id,
-      companyId: c.companyId,
-      name: c.name,
-      message1: c.message1,
-      message2: c.message2,
-      message3: c.message3,
-      message4: c.message4,
-      message5: c.message5,
-      confirmationMessage1: c.confirmationMessage1,
-      confirmationMessage2: c.confirmationMessage2,
-      confirmationMessage3: c.confirmationMessage3,
-      confirmationMessage4: c.confirmationMessage4,
-      confirmationMessage5: c.confirmationMessage5,
-      status: c.status,
-      confirmation: c.confirmation,
-      scheduledAt: c.scheduledAt,
-      completedAt: c.completedAt,
-      whatsappId: c.whatsappId,
-      contactListId: c.contactListId,
-      tagListId: c.tagListId,
-      fileListId: c.fileListId,
-      mediaPath: c.mediaPath,
-      mediaName: c.mediaName,
+      ...fields,
       contactList: c.contactListId && listName !== null ? { id: c.contactListId, name: listName } : null,
       whatsapp: c.whatsappId && wName !== null ? { id: c.whatsappId, name: wName } : null,
       counts: {
@@ -88,8 +69,8 @@ export const createCampaignsService = (deps: {
         confirmed: c.confirmedCount,
         progress: campaignProgress(c.deliveredCount, Math.max(c.validCount, c.expectedValid ?? 0)),
       },
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
+      createdAt,
+      updatedAt,
     };
   };
 
@@ -180,7 +161,7 @@ export const createCampaignsService = (deps: {
       if (isCampaignEditable(before, now)) {
         assertSchedulable(input);
         await assertTargets(auth.companyId, input);
-        const next: Campaign = { ...pick(before), ...fieldsOf(input), updatedAt: now.toISOString() };
+        const next: Campaign = { ...pickCampaign(before), ...fieldsOf(input), updatedAt: now.toISOString() };
         return toView(await saveOrConflict(before, next));
       }
       if (!canEditCampaignMessages(before, now)) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
@@ -193,7 +174,7 @@ export const createCampaignsService = (deps: {
         others.contactListId !== before.contactListId ||
         (input.scheduledAt !== null && others.scheduledAt !== before.scheduledAt);
       if (changed) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
-      const next: Campaign = { ...pick(before), ...messages, updatedAt: now.toISOString() };
+      const next: Campaign = { ...pickCampaign(before), ...messages, updatedAt: now.toISOString() };
       return toView(await saveOrConflict(before, next));
     },
 
@@ -240,44 +221,16 @@ export const createCampaignsService = (deps: {
       const name = file.name.replace(/\s+/g, "_");
       const mediaPath = mediaKeyFor(auth.companyId, `campaign-${id}-${randomBytes(6).toString("hex")}`, name);
       await media.put(mediaPath, checked.bytes, checked.type);
-      return toView(await saveOrConflict(before, { ...pick(before), mediaPath, mediaName: name, updatedAt: clock().toISOString() }));
+      return toView(await saveOrConflict(before, { ...pickCampaign(before), mediaPath, mediaName: name, updatedAt: clock().toISOString() }));
     },
 
     /** DELETE /campaigns/{id}/media-upload: clears the attachment. */
     async removeMedia(auth: AuthContext, id: number): Promise<CampaignView> {
       const before = await find(auth, id);
       if (!canEditCampaignMessages(before, clock())) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
-      return toView(await saveOrConflict(before, { ...pick(before), mediaPath: null, mediaName: null, updatedAt: clock().toISOString() }));
+      return toView(await saveOrConflict(before, { ...pickCampaign(before), mediaPath: null, mediaName: null, updatedAt: clock().toISOString() }));
     },
   };
 };
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
-/** The entity fields of a record (without the dispatch state). */
-const pick = (c: CampaignRecord): Campaign => ({
-  id: c.id,
-  companyId: c.companyId,
-  name: c.name,
-  message1: c.message1,
-  message2: c.message2,
-  message3: c.message3,
-  message4: c.message4,
-  message5: c.message5,
-  confirmationMessage1: c.confirmationMessage1,
-  confirmationMessage2: c.confirmationMessage2,
-  confirmationMessage3: c.confirmationMessage3,
-  confirmationMessage4: c.confirmationMessage4,
-  confirmationMessage5: c.confirmationMessage5,
-  status: c.status,
-  confirmation: c.confirmation,
-  scheduledAt: c.scheduledAt,
-  completedAt: c.completedAt,
-  whatsappId: c.whatsappId,
-  contactListId: c.contactListId,
-  tagListId: c.tagListId,
-  fileListId: c.fileListId,
-  mediaPath: c.mediaPath,
-  mediaName: c.mediaName,
-  createdAt: c.createdAt,
-  updatedAt: c.updatedAt,
-});

@@ -4,7 +4,7 @@ import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage } from "../../platform/db/merged-query";
 import { queryPrefix } from "../../platform/db/query-prefix";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 import { AppError } from "../../platform/errors";
 
@@ -40,9 +40,25 @@ const activityKey = (chat: Pick<Chat, "updatedAt" | "id">) => `${chat.updatedAt}
 /** DynamoDB allows 100 actions per transaction; bigger member sets are written in several. */
 const TX_MAX = 100;
 
-const toChat = (item: Record<string, unknown>) => stripKeys(item) as unknown as Chat;
+const toChat = mapItem<Chat>({
+  id: true,
+  uuid: true,
+  companyId: true,
+  title: true,
+  ownerId: true,
+  lastMessage: true,
+  createdAt: true,
+  updatedAt: true,
+});
 const toMember = (item: Record<string, unknown>): ChatMember => ({ chatId: Number(item.chatId), userId: Number(item.userId), unreads: Number(item.unreads ?? 0) });
-const toMessage = (item: Record<string, unknown>) => stripKeys(item) as unknown as ChatMessage;
+const toMessage = mapItem<ChatMessage>({
+  id: true,
+  chatId: true,
+  companyId: true,
+  senderId: true,
+  message: true,
+  createdAt: true,
+});
 
 export const createChatsRepository = (db: Db) => {
   const T = db.tableName;

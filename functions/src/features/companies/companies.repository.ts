@@ -4,7 +4,7 @@ import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import type { TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
@@ -35,7 +35,28 @@ export type NewCompany = Omit<Company, "id" | "createdAt" | "updatedAt">;
 
 const key = (id: number) => ({ pk: companyPk(id), sk: "COMPANY" });
 const listKeys = (id: number) => ({ gsi1pk: "PLATFORM#COMPANY", gsi1sk: pad(id) });
-const toCompany = (item: Record<string, unknown>) => stripKeys(item) as unknown as Company;
+const toCompany = mapItem<Company>({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  planId: true,
+  status: true,
+  dueDate: true,
+  recurrence: true,
+  timezone: true,
+  trialExpiration: true,
+  document: true,
+  billingName: true,
+  addressZipCode: true,
+  addressStreet: true,
+  addressState: true,
+  addressCity: true,
+  addressDistrict: true,
+  schedules: true,
+  createdAt: true,
+  updatedAt: true,
+});
 /**
  * Billing index (sparse, gsi2): a company whose next invoice is not issued yet, by due date. The invoices job
  * reads it instead of scanning companies and clears the entry once the period's invoice exists; a new due

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId, nextIds } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
@@ -42,14 +42,26 @@ const pointerKey = (companyId: number, id: number) => ({ pk: companyPk(companyId
 const byNamePk = (companyId: number, listId: number) => `${itemsPk(companyId, listId)}#NAME`;
 const byNameSk = (i: Pick<ContactListItem, "name" | "id">) => `${i.name.toLowerCase()}#${pad(i.id)}`;
 
-const toList = (item: Record<string, unknown>): ContactList => {
-  const { nameLower: _n, ...rest } = stripKeys(item);
-  return rest as unknown as ContactList;
-};
-const toItem = (item: Record<string, unknown>): ContactListItem => {
-  const { search: _s, ...rest } = stripKeys(item);
-  return rest as unknown as ContactListItem;
-};
+const toList = mapItem<ContactList>({
+  id: true,
+  companyId: true,
+  name: true,
+  contactsCount: true,
+  createdAt: true,
+  updatedAt: true,
+});
+const toItem = mapItem<ContactListItem>({
+  id: true,
+  companyId: true,
+  contactListId: true,
+  name: true,
+  number: true,
+  email: true,
+  isWhatsappValid: true,
+  checkedAt: true,
+  createdAt: true,
+  updatedAt: true,
+});
 /** What item search matches: name, number and email, lower-cased (spec: search text is lower-cased). */
 const searchText = (i: Pick<ContactListItem, "name" | "number" | "email">) => `${i.name}\n${i.number}\n${i.email}`.toLowerCase();
 

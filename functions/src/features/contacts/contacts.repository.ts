@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 import { normalizeName } from "./contact-identity";
 
@@ -24,7 +24,20 @@ const indexFields = (c: Contact) => ({
   gsi2pk: numberPk(c.companyId),
   gsi2sk: `${c.number}#${pad(c.id)}`,
 });
-const toContact = (item: Record<string, unknown>) => stripKeys(item) as unknown as Contact;
+const toContact = mapItem<Contact>({
+  id: true,
+  companyId: true,
+  name: true,
+  number: true,
+  email: true,
+  profilePicUrl: true,
+  isGroup: true,
+  lid: true,
+  whatsappId: true,
+  extraInfo: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createContactsRepository = (db: Db) => {
   const T = db.tableName;
@@ -127,8 +140,11 @@ export const createContactsRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: countKey(companyId) }));
       return Number(out.Item?.count ?? 0);
     },
-    /** Contacts by name order, optionally only names or numbers starting with a prefix. */
-    async pageByName(companyId: number, limit: number, cursor?: string, filter?: ItemFilter) {
+    /** Contacts by name order, optionally only those created between two days (yyyy-MM-dd, both included). */
+    async pageByName(companyId: number, limit: number, cursor?: string, created?: { from: string; to: string }) {
+      const filter: ItemFilter | undefined = created
+        ? { expression: "#c BETWEEN :from AND :to", names: { "#c": "createdAt" }, values: { ":from": created.from, ":to": `${created.to}~` } }
+        : undefined;
       const out = await mergedIndexPage(db, [{ index: "gsi1", pk: namePk(companyId) }], { limit, cursor, filter, ascending: true });
       return { items: out.items.map(toContact), next: out.next };
     },

@@ -181,22 +181,15 @@ export const createContactsService = (deps: {
         const start = (q.pageNumber - 1) * PAGE_SIZE;
         return { contacts: found.slice(start, start + PAGE_SIZE), count: found.length, hasMore: found.length > start + PAGE_SIZE };
       }
-      const filter =
-        from || to
-          ? {
-              expression: "#c BETWEEN :from AND :to",
-              names: { "#c": "createdAt" },
-              values: { ":from": (from ?? "0000-00-00").slice(0, 10), ":to": `${(to ?? "9999-12-31").slice(0, 10)}~` },
-            }
-          : undefined;
+      const created = from || to ? { from: (from ?? "0000-00-00").slice(0, 10), to: (to ?? "9999-12-31").slice(0, 10) } : undefined;
       const { items, hasMore } = await pageByNumber({
         cursors,
         companyId: auth.companyId,
         viewerId: auth.user.id,
-        queryHash: hashQuery(["contacts", filter ?? null]),
+        queryHash: hashQuery(["contacts", created ?? null]),
         page: q.pageNumber,
         now: clock(),
-        fetch: (cursor) => contacts.pageByName(auth.companyId, PAGE_SIZE, cursor, filter),
+        fetch: (cursor) => contacts.pageByName(auth.companyId, PAGE_SIZE, cursor, created),
       });
       return { contacts: items, count: await contacts.count(auth.companyId), hasMore };
     },

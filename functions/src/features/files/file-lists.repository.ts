@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 
 export type FileListOption = { id: number; name: string; path: string | null; mediaType: FileMediaType | null; mediaName: string | null };
 export type FileList = {
@@ -23,10 +23,15 @@ const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: 
 /** gsi1: the company's lists by name (A-Z). */
 const listPk = (companyId: number) => `${companyPk(companyId)}#FILELIST`;
 const indexFields = (f: FileList) => ({ gsi1pk: listPk(f.companyId), gsi1sk: `${f.name.toLowerCase()}#${pad(f.id)}`, nameLower: f.name.toLowerCase() });
-const toFileList = (item: Record<string, unknown>) => {
-  const { nameLower: _lower, ...rest } = stripKeys(item);
-  return rest as unknown as FileList;
-};
+const toFileList = mapItem<FileList>({
+  id: true,
+  companyId: true,
+  name: true,
+  message: true,
+  options: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createFileListsRepository = (db: Db) => {
   const T = db.tableName;

@@ -3,14 +3,21 @@ import type { HelpResponse } from "@atende/shared/contracts/http/helps";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { PLATFORM_PK, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 
 export type Help = HelpResponse;
 export type HelpInput = Pick<Help, "title" | "description" | "video">;
 
 /** Help videos are platform-wide (the operator's): `PLATFORM` / `HELP#<id>`. */
 const key = (id: number) => ({ pk: PLATFORM_PK, sk: `HELP#${pad(id)}` });
-const toHelp = (item: Record<string, unknown>) => stripKeys(item) as unknown as Help;
+const toHelp = mapItem<Help>({
+  id: true,
+  title: true,
+  description: true,
+  video: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createHelpsRepository = (db: Db) => ({
   async create(input: HelpInput, now: Date): Promise<Help> {

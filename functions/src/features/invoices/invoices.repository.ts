@@ -3,7 +3,7 @@ import type { InvoiceStatus } from "@atende/shared/domain/invoices/invoices";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, type TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
@@ -28,7 +28,21 @@ export type Invoice = {
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `INVOICE#${pad(id)}` });
 /** Uniqueness of the period: written in the same transaction as the invoice, only if absent. */
 const periodKey = (companyId: number, period: string) => ({ pk: companyPk(companyId), sk: `INVOICE_PERIOD#${period}` });
-const toInvoice = (item: Record<string, unknown>) => stripKeys(item) as unknown as Invoice;
+const toInvoice = mapItem<Invoice>({
+  id: true,
+  companyId: true,
+  detail: true,
+  value: true,
+  dueDate: true,
+  period: true,
+  status: true,
+  chargeId: true,
+  chargeCode: true,
+  chargeExpiresAt: true,
+  paidAt: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createInvoicesRepository = (db: Db) => ({
   async findById(companyId: number, id: number): Promise<Invoice | null> {

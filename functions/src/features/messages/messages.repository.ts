@@ -3,7 +3,7 @@ import type { Message } from "@atende/shared/domain/messages/message";
 import type { Db } from "../../platform/db/client";
 import { companyPk } from "../../platform/db/keys";
 import { mergedIndexPage } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { setExpression } from "../../platform/db/update";
 import type { TxItem } from "../../platform/db/transact";
 
@@ -14,7 +14,31 @@ import type { TxItem } from "../../platform/db/transact";
 const key = (companyId: number, id: string) => ({ pk: `${companyPk(companyId)}#MSG#${id}`, sk: "MSG" });
 const conversationPk = (companyId: number, contactId: number) => `${companyPk(companyId)}#CMSG#${contactId}`;
 const ticketPk = (companyId: number, ticketId: number) => `${companyPk(companyId)}#TMSG#${ticketId}`;
-const toMessage = (item: Record<string, unknown>) => stripKeys(item) as unknown as Message;
+const toMessage = mapItem<Message>({
+  id: true,
+  companyId: true,
+  ticketId: true,
+  contactId: true,
+  body: true,
+  fromMe: true,
+  mediaType: true,
+  mediaUrl: true,
+  mediaKey: true,
+  mediaMimetype: true,
+  mediaName: true,
+  quotedMsgId: true,
+  isDeleted: true,
+  isEdited: true,
+  isForwarded: true,
+  ack: true,
+  error: true,
+  reactions: true,
+  participant: true,
+  queueId: true,
+  userId: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 const isConditionFailure = (e: unknown) => (e as Error).name === "ConditionalCheckFailedException";
 

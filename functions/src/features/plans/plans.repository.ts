@@ -3,10 +3,27 @@ import type { Plan, PlanInput } from "@atende/shared/domain/plans/plan";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { PLATFORM_PK, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 
 const key = (id: number) => ({ pk: PLATFORM_PK, sk: `PLAN#${pad(id)}` });
-const toPlan = (item: Record<string, unknown>): Plan => stripKeys(item) as unknown as Plan;
+const toPlan = mapItem<Plan>({
+  id: true,
+  name: true,
+  users: true,
+  connections: true,
+  queues: true,
+  value: true,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+  useInternal: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createPlansRepository = (db: Db) => ({
   async create(input: PlanInput, now: Date): Promise<Plan> {

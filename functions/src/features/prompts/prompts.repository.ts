@@ -3,7 +3,7 @@ import type { PromptVoice } from "@atende/shared/domain/prompts/prompt";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
 /** An AI prompt bound to a queue (spec 3 section 3). `apiKey` and `voiceKey` are secrets: only the service masks them out. */
@@ -29,7 +29,22 @@ export type NewPrompt = Omit<Prompt, "id" | "createdAt" | "updatedAt">;
 const SK_PREFIX = "PROMPT#";
 const MAX_PROMPTS = 500;
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${SK_PREFIX}${pad(id)}` });
-const toPrompt = (item: Record<string, unknown>) => stripKeys(item) as unknown as Prompt;
+const toPrompt = mapItem<Prompt>({
+  id: true,
+  companyId: true,
+  name: true,
+  prompt: true,
+  voice: true,
+  voiceKey: true,
+  voiceRegion: true,
+  maxTokens: true,
+  temperature: true,
+  apiKey: true,
+  queueId: true,
+  maxMessages: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createPromptsRepository = (db: Db) => {
   const T = db.tableName;

@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
 /** A bot or automation a queue hands its tickets to (spec 3 section 3). */
@@ -14,10 +14,25 @@ const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: 
 /** gsi1: the company's integrations by name (A-Z), then id. */
 const listPk = (companyId: number) => `${companyPk(companyId)}#QINT`;
 const indexFields = (i: QueueIntegration) => ({ gsi1pk: listPk(i.companyId), gsi1sk: `${i.name.toLowerCase()}#${pad(i.id)}`, nameLower: i.name.toLowerCase() });
-const toIntegration = (item: Record<string, unknown>) => {
-  const { nameLower: _lower, ...rest } = stripKeys(item);
-  return rest as unknown as QueueIntegration;
-};
+const toIntegration = mapItem<QueueIntegration>({
+  id: true,
+  companyId: true,
+  type: true,
+  name: true,
+  projectName: true,
+  jsonContent: true,
+  language: true,
+  urlN8N: true,
+  typebotSlug: true,
+  typebotExpires: true,
+  typebotDelayMessage: true,
+  typebotKeywordFinish: true,
+  typebotKeywordRestart: true,
+  typebotUnknownMessage: true,
+  typebotRestartMessage: true,
+  createdAt: true,
+  updatedAt: true,
+});
 /** Search: a lower-cased substring of the name (spec 3 section 5: search text is lower-cased). */
 const searchFilter = (term: string): ItemFilter | undefined => (term ? { expression: "contains(#nl, :term)", names: { "#nl": "nameLower" }, values: { ":term": term } } : undefined);
 

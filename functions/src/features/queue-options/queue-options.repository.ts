@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { queryPrefix } from "../../platform/db/query-prefix";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { setExpression } from "../../platform/db/update";
 
 export type QueueOption = {
@@ -29,7 +29,19 @@ export type NewQueueOption = Omit<QueueOption, "id" | "companyId" | "createdAt" 
 const sortKey = (queueId: number, parentId: number | null, id: number) => `QOPT#${pad(queueId)}#${pad(parentId ?? 0)}#${pad(id)}`;
 const childrenPrefix = (queueId: number, parentId: number | null) => `QOPT#${pad(queueId)}#${pad(parentId ?? 0)}#`;
 const byIdKeys = (companyId: number, id: number) => ({ gsi1pk: `${companyPk(companyId)}#QOPT`, gsi1sk: pad(id) });
-const toOption = (item: Record<string, unknown>) => stripKeys(item) as unknown as QueueOption;
+const toOption = mapItem<QueueOption>({
+  id: true,
+  companyId: true,
+  queueId: true,
+  parentId: true,
+  title: true,
+  message: true,
+  option: true,
+  mediaPath: true,
+  mediaName: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createQueueOptionsRepository = (db: Db) => {
   const queryAll = async (companyId: number, prefix: string): Promise<QueueOption[]> => {

@@ -4,7 +4,7 @@ import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
 export type { ScheduleEntry };
@@ -32,7 +32,22 @@ const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: 
 /** Uniqueness guards: one item per queue name and per colour within the company (case-insensitive). */
 const nameGuard = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `QUEUENAME#${name.trim().toLowerCase()}` });
 const colorGuard = (companyId: number, color: string) => ({ pk: companyPk(companyId), sk: `QUEUECOLOR#${color.trim().toUpperCase()}` });
-const toQueue = (item: Record<string, unknown>) => stripKeys(item) as unknown as Queue;
+const toQueue = mapItem<Queue>({
+  id: true,
+  companyId: true,
+  name: true,
+  color: true,
+  greetingMessage: true,
+  outOfHoursMessage: true,
+  orderQueue: true,
+  integrationId: true,
+  promptId: true,
+  schedules: true,
+  mediaPath: true,
+  mediaName: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 /** Maps a cancelled transaction to the guard that failed (by position). */
 const guardFailure = (e: unknown, positions: { name?: number; color?: number }): AppError | null => {

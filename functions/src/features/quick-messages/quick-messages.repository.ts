@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 import { AppError } from "../../platform/errors";
 
@@ -31,10 +31,19 @@ const shortcodeGuard = (companyId: number, shortcode: string) => ({ pk: companyP
 /** gsi1: the company's quick messages by shortcode (A-Z). */
 const listPk = (companyId: number) => `${companyPk(companyId)}#QM`;
 const indexFields = (q: QuickMessage) => ({ gsi1pk: listPk(q.companyId), gsi1sk: `${q.shortcode.toLowerCase()}#${pad(q.id)}`, shortcodeLower: q.shortcode.toLowerCase() });
-const toQuickMessage = (item: Record<string, unknown>) => {
-  const { shortcodeLower: _lower, ...rest } = stripKeys(item);
-  return rest as unknown as QuickMessage;
-};
+const toQuickMessage = mapItem<QuickMessage>({
+  id: true,
+  companyId: true,
+  userId: true,
+  shortcode: true,
+  message: true,
+  geral: true,
+  status: true,
+  mediaPath: true,
+  mediaName: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 /** Visibility and search as one filter expression (aliases: `geral`/`status` are plain names, `userId` too, but alias all). */
 const filterOf = (scope: QuickMessageScope, term: string): ItemFilter | undefined => {

@@ -4,7 +4,7 @@ import type { ScheduleStatus } from "@atende/shared/domain/schedules/schedule";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
 export type Schedule = {
@@ -60,9 +60,27 @@ const indexFields = (s: Schedule) => ({
   searchLc: `${s.contactName} ${s.contactNumber} ${s.body}`.toLowerCase(),
 });
 
-const INTERNAL = new Set(["searchLc", "version", "claimToken", "claimUntil"]);
-const toSchedule = (item: Record<string, unknown>): Schedule =>
-  Object.fromEntries(Object.entries(stripKeys(item)).filter(([k]) => !INTERNAL.has(k))) as unknown as Schedule;
+/** Stored beside the record and never part of it: keys, the search text, the version counter and the claim. */
+const toSchedule = mapItem<Schedule>({
+  id: true,
+  companyId: true,
+  userId: true,
+  userName: true,
+  contactId: true,
+  contactName: true,
+  contactNumber: true,
+  whatsappId: true,
+  body: true,
+  sendAt: true,
+  status: true,
+  sentAt: true,
+  errorMessage: true,
+  ticketId: true,
+  mediaPath: true,
+  mediaName: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 /** Items read per page at most when a search filter drops items (keeps every page one bounded read). */
 const READ_BUDGET = 400;

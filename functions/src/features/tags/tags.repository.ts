@@ -5,7 +5,7 @@ import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
 import { queryPrefix } from "../../platform/db/query-prefix";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
@@ -25,10 +25,18 @@ const indexFields = (t: Pick<Tag, "companyId" | "id" | "name">) => ({ gsi1pk: li
 
 /** A decrement racing a tag's deletion can leave a bare counter item behind: only real tags are tags. */
 const isTag = (item: Record<string, unknown>) => item.entity === "tag";
-const toTag = (item: Record<string, unknown>): Tag => {
-  const { nameLower: _lower, ...rest } = stripKeys(item);
-  return { ...(rest as unknown as Tag), ticketsCount: Math.max(0, Number(item.ticketsCount ?? 0)) };
-};
+const tagFields = mapItem<Tag>({
+  id: true,
+  companyId: true,
+  name: true,
+  color: true,
+  kanban: true,
+  ticketsCount: true,
+  userId: true,
+  createdAt: true,
+  updatedAt: true,
+});
+const toTag = (item: Record<string, unknown>): Tag => ({ ...tagFields(item), ticketsCount: Math.max(0, Number(item.ticketsCount ?? 0)) });
 const searchFilter = (term: string): ItemFilter | undefined =>
   term ? { expression: "contains(#nl, :term)", names: { "#nl": "nameLower" }, values: { ":term": term.toLowerCase() } } : undefined;
 

@@ -2,13 +2,22 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/li
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 
 export type TicketNote = { id: number; companyId: number; note: string; ticketId: number; contactId: number; userId: number; createdAt: string; updatedAt: string };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `TNOTE#${pad(id)}` });
 const byTicketPk = (companyId: number, ticketId: number) => `${companyPk(companyId)}#TNOTES#${ticketId}`;
-const toNote = (item: Record<string, unknown>) => stripKeys(item) as unknown as TicketNote;
+const toNote = mapItem<TicketNote>({
+  id: true,
+  companyId: true,
+  note: true,
+  ticketId: true,
+  contactId: true,
+  userId: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createTicketNotesRepository = (db: Db) => ({
   async create(input: Omit<TicketNote, "id" | "createdAt" | "updatedAt">, now: Date): Promise<TicketNote> {

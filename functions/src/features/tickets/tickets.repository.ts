@@ -1,10 +1,12 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
-import type { TicketStatus } from "@atende/shared/domain/tickets/ticket";
+import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
+import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
+import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
 import type { Db } from "../../platform/db/client";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../platform/db/merged-query";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { transact, type TxItem } from "../../platform/db/transact";
 
 /** Where the chatbot is with a customer (kept on the ticket, so a restart never forgets). */
@@ -70,15 +72,68 @@ const ratingWaitKey = (companyId: number, contactId: number, whatsappId: number 
 });
 
 /** Index partitions of a ticket: by status (gsi1), by queue and status (gsi2), by owner and status (gsi3). */
-export const statusPartition = (companyId: number, status: TicketStatus): IndexPartition => ({ index: "gsi1", pk: `${companyPk(companyId)}#TST#${status}` });
-export const queuePartition = (companyId: number, queueId: number | null, status: TicketStatus): IndexPartition => ({
+const statusPartition = (companyId: number, status: TicketStatus): IndexPartition => ({ index: "gsi1", pk: `${companyPk(companyId)}#TST#${status}` });
+const queuePartition = (companyId: number, queueId: number | null, status: TicketStatus): IndexPartition => ({
   index: "gsi2",
   pk: `${companyPk(companyId)}#TQ#${queueId ?? 0}#${status}`,
 });
-export const userPartition = (companyId: number, userId: number, status: TicketStatus): IndexPartition => ({
+const userPartition = (companyId: number, userId: number, status: TicketStatus): IndexPartition => ({
   index: "gsi3",
   pk: `${companyPk(companyId)}#TU#${userId}#${status}`,
 });
+/** What a ticket list reads: the caller, their query and the company's queues (an admin may see them all). */
+export type TicketListScope = { companyId: number; viewer: TicketViewer; query: TicketListQuery; companyQueueIds: number[] };
+
+/**
+ * Which index partitions answer a ticket list (docs/adr/0005-ticket-keys.md):
+ * - admin with users=[..]: each user's partitions (gsi3);
+ * - admin with showAll and no queue filter: the status partitions (gsi1);
+ * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
+ *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
+ */
+const listPartitions = ({ companyId, viewer, query: q, companyQueueIds }: TicketListScope): IndexPartition[] => {
+  const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
+  const isAdmin = viewer.profile === "admin";
+  if (isAdmin && q.users.length) return statuses.flatMap((s) => q.users.map((u) => userPartition(companyId, u, s)));
+  if (isAdmin && q.showAll && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s));
+  const allowed = isAdmin ? companyQueueIds : viewer.queueIds;
+  const queues = q.queueIds.length ? q.queueIds.filter((id) => allowed.includes(id)) : allowed;
+  // queue-less tickets (a customer still in the menu) stay in a queue-filtered list for whoever may see them, as
+  // the reference does: they would otherwise vanish from "Aguardando" while the dashboard counts them
+  const withQueueless = isAdmin || viewer.allTicket === "enabled";
+  return statuses.flatMap((s) => [
+    ...queues.map((id) => queuePartition(companyId, id, s)),
+    ...(withQueueless ? [queuePartition(companyId, null, s)] : []),
+    userPartition(companyId, viewer.userId, s),
+  ]);
+};
+
+/** Filters applied while reading (bounded per page): tags, unread, day of last activity. */
+const listFilter = (q: TicketListQuery): ItemFilter | undefined => {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
+  if (q.tags.length) {
+    names["#tags"] = "tagIds";
+    parts.push(`(${q.tags.map((t, i) => ((values[`:tag${i}`] = t), `contains(#tags, :tag${i})`)).join(" OR ")})`);
+  }
+  if (q.withUnreadMessages) {
+    names["#unread"] = "unreadMessages";
+    values[":zero"] = 0;
+    parts.push("#unread > :zero");
+  }
+  const day = (q.date ?? q.updatedAt ?? "").slice(0, 10);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+    names["#upd"] = "updatedAt";
+    values[":day"] = day;
+    parts.push("begins_with(#upd, :day)");
+  }
+  return parts.length ? { expression: parts.join(" AND "), names, values } : undefined;
+};
+
+/** Tickets whose last message contains a (lower-cased) text. */
+const lastMessageFilter = (term: string): ItemFilter => ({ expression: "contains(#lm, :q)", names: { "#lm": "lastMessageLc" }, values: { ":q": term.toLowerCase() } });
+
 /** Attention cycles by company and month of queuing (dashboard reads by time range, never a scan). */
 const cycleMonthPk = (companyId: number, iso: string) => `${companyPk(companyId)}#CYCLES#${iso.slice(0, 7)}`;
 
@@ -94,13 +149,88 @@ const indexFields = (t: TicketRecord) => {
   };
 };
 
-const toTicket = (item: Record<string, unknown>) => {
-  const { act: _act, ...rest } = stripKeys(item) as Record<string, unknown>;
-  return rest as unknown as TicketRecord;
-};
+const toTicket = mapItem<TicketRecord>({
+  id: true,
+  uuid: true,
+  companyId: true,
+  status: true,
+  userId: true,
+  queueId: true,
+  whatsappId: true,
+  contactId: true,
+  chatJid: true,
+  isGroup: true,
+  lastMessage: true,
+  lastMessageLc: true,
+  lastMessageAt: true,
+  lastFromMe: true,
+  lastInboundId: true,
+  unreadMessages: true,
+  tagIds: true,
+  presence: true,
+  chatbot: true,
+  useIntegration: true,
+  promptId: true,
+  integrationId: true,
+  bot: true,
+  cycle: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+});
+const toCycle = mapItem<TicketCycle>({
+  ticketId: true,
+  companyId: true,
+  contactId: true,
+  whatsappId: true,
+  queueId: true,
+  userId: true,
+  queuedAt: true,
+  acceptedAt: true,
+  finishedAt: true,
+  ratedAt: true,
+  rating: true,
+  status: true,
+});
+const toChange = mapItem<TicketChange>({
+  ticketId: true,
+  at: true,
+  byUserId: true,
+  action: true,
+  from: true,
+  to: true,
+});
 
 export const createTicketsRepository = (db: Db) => {
   const T = db.tableName;
+  /** One page of tickets from several index partitions, newest activity first. */
+  const page = async (partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter) => {
+    const out = await mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act" });
+    return { items: out.items.map(toTicket), next: out.next };
+  };
+  const count = async (partitions: IndexPartition[], filter?: ItemFilter): Promise<number> => {
+    let total = 0;
+    for (const p of partitions) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.doc.send(
+          new QueryCommand({
+            TableName: T,
+            IndexName: p.index,
+            KeyConditionExpression: "#pk = :pk",
+            ExpressionAttributeNames: { "#pk": `${p.index}pk`, ...filter?.names },
+            ExpressionAttributeValues: { ":pk": p.pk, ...filter?.values },
+            ...(filter ? { FilterExpression: filter.expression } : {}),
+            Select: "COUNT",
+            ExclusiveStartKey: start,
+          }),
+        );
+        total += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
+    return total;
+  };
   return {
     async findById(companyId: number, id: number): Promise<TicketRecord | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ConsistentRead: true }));
@@ -139,33 +269,25 @@ export const createTicketsRepository = (db: Db) => {
       );
       return (out.Items ?? []).map((i) => Number(i.ticketId));
     },
-    /** One page of tickets from several index partitions, newest activity first. */
-    async page(partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter) {
-      const out = await mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act" });
-      return { items: out.items.map(toTicket), next: out.next };
+    /** What identifies a list's reads (its partitions and filter), for the page cursors kept between requests. */
+    listCacheKey(scope: TicketListScope): unknown[] {
+      return ["tickets", listPartitions(scope).map((p) => p.pk), listFilter(scope.query) ?? null];
     },
-    async count(partitions: IndexPartition[], filter?: ItemFilter): Promise<number> {
-      let total = 0;
-      for (const p of partitions) {
-        let start: Record<string, unknown> | undefined;
-        do {
-          const out = await db.doc.send(
-            new QueryCommand({
-              TableName: T,
-              IndexName: p.index,
-              KeyConditionExpression: "#pk = :pk",
-              ExpressionAttributeNames: { "#pk": `${p.index}pk`, ...filter?.names },
-              ExpressionAttributeValues: { ":pk": p.pk, ...filter?.values },
-              ...(filter ? { FilterExpression: filter.expression } : {}),
-              Select: "COUNT",
-              ExclusiveStartKey: start,
-            }),
-          );
-          total += out.Count ?? 0;
-          start = out.LastEvaluatedKey;
-        } while (start);
-      }
-      return total;
+    /** One page of a ticket list (the query's filters applied while reading), newest activity first. */
+    async pageList(scope: TicketListScope, limit: number, cursor?: string) {
+      return page(listPartitions(scope), limit, cursor, listFilter(scope.query));
+    },
+    /** How many tickets a list holds (every partition counted; meant for the small open and pending sets). */
+    async countList(scope: TicketListScope): Promise<number> {
+      return count(listPartitions(scope), listFilter(scope.query));
+    },
+    /** The first page of a list's tickets whose last message contains `term` (the query's other filters not applied). */
+    async pageListByLastMessage(scope: TicketListScope, term: string, limit: number) {
+      return page(listPartitions(scope), limit, undefined, lastMessageFilter(term));
+    },
+    /** One page merging several lists (e.g. the open and the pending tab of the kanban), newest activity first. */
+    async pageLists(scopes: TicketListScope[], limit: number, cursor?: string) {
+      return page(scopes.flatMap(listPartitions), limit, cursor);
     },
 
     // ---- transaction items (the service composes one transaction per change) ----
@@ -231,7 +353,7 @@ export const createTicketsRepository = (db: Db) => {
 
     async findCycle(companyId: number, ticketId: number): Promise<TicketCycle | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: cycleKey(companyId, ticketId) }));
-      return out.Item ? (stripKeys(out.Item) as unknown as TicketCycle) : null;
+      return out.Item ? toCycle(out.Item) : null;
     },
     /** Attention cycles queued in [fromIso, toIso): one query per month bucket of the range. */
     async listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]> {
@@ -254,7 +376,7 @@ export const createTicketsRepository = (db: Db) => {
               ExclusiveStartKey: start,
             }),
           );
-          cycles.push(...(out.Items ?? []).map((i) => stripKeys(i) as unknown as TicketCycle));
+          cycles.push(...(out.Items ?? []).map(toCycle));
           start = out.LastEvaluatedKey;
         } while (start);
       }
@@ -264,7 +386,7 @@ export const createTicketsRepository = (db: Db) => {
       const out = await db.doc.send(
         new QueryCommand({ TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": changeKey(companyId, ticketId, "", "").pk } }),
       );
-      return (out.Items ?? []).map((i) => stripKeys(i) as unknown as TicketChange);
+      return (out.Items ?? []).map(toChange);
     },
 
     // ---- rating wait: after a close with userRating on, the contact's next 1..3 is a rating ----

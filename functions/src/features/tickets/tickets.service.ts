@@ -10,7 +10,7 @@ import type { ContactsRepository } from "../contacts/contacts.repository";
 import { chatJidOf, normalizeName } from "../contacts/contact-identity";
 import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
 import type { InboxEvents } from "./inbox-events";
-import { listFilter, listPartitions, visibleTo } from "./ticket-list";
+import { visibleTo } from "./ticket-list";
 import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
 import type { TxItem } from "../../platform/db/transact";
 import type { TicketRecord, TicketsRepository } from "./tickets.repository";
@@ -86,12 +86,7 @@ export const createTicketsService = (deps: {
     const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
     const ids = (await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)))).flat();
     const byContact = await tickets.findByIds(auth.companyId, ids);
-    const partitions = listPartitions(auth.companyId, viewerOf(auth), { ...q, users: q.users }, queueIds);
-    const byText = await tickets.page(partitions, SEARCH_LIMIT, undefined, {
-      expression: "contains(#lm, :q)",
-      names: { "#lm": "lastMessageLc" },
-      values: { ":q": term.toLowerCase() },
-    });
+    const byText = await tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT);
     const seen = new Set<number>();
     return [...byContact, ...byText.items]
       .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
@@ -122,21 +117,20 @@ export const createTicketsService = (deps: {
         const page = all.slice(start, start + PAGE_SIZE);
         return { tickets: await views(auth.companyId, page, dir), count: all.length, hasMore: all.length > start + PAGE_SIZE };
       }
-      const partitions = listPartitions(auth.companyId, viewer, q, queueIds);
-      const filter = listFilter(q);
+      const scope = { companyId: auth.companyId, viewer, query: q, companyQueueIds: queueIds };
       const { items, hasMore } = await pageByNumber({
         cursors,
         companyId: auth.companyId,
         viewerId: auth.user.id,
-        queryHash: hashQuery(["tickets", partitions.map((p) => p.pk), filter ?? null]),
+        queryHash: hashQuery(tickets.listCacheKey(scope)),
         page: q.pageNumber,
         now: clock(),
-        fetch: (cursor) => tickets.page(partitions, PAGE_SIZE, cursor, filter),
+        fetch: (cursor) => tickets.pageList(scope, PAGE_SIZE, cursor),
       });
       const visible = items.filter(visibleTo(viewer));
       // open and pending sets are small: their tab badges get an exact count; the closed history does not
       const count =
-        q.status === "open" || q.status === "pending" ? await tickets.count(partitions, filter) : (q.pageNumber - 1) * PAGE_SIZE + visible.length;
+        q.status === "open" || q.status === "pending" ? await tickets.countList(scope) : (q.pageNumber - 1) * PAGE_SIZE + visible.length;
       return { tickets: await views(auth.companyId, visible, dir), count, hasMore };
     },
 
@@ -145,11 +139,14 @@ export const createTicketsService = (deps: {
       const dir = await directory.load(auth.companyId);
       const viewer = viewerOf(auth);
       const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds, showAll: false, withUnreadMessages: false };
-      const partitions = [
-        ...listPartitions(auth.companyId, viewer, { ...q, status: "open" }, [...dir.queues.keys()]),
-        ...listPartitions(auth.companyId, viewer, { ...q, status: "pending" }, [...dir.queues.keys()]),
-      ];
-      const page = await tickets.page(partitions, 200);
+      const scope = { companyId: auth.companyId, viewer, companyQueueIds: [...dir.queues.keys()] };
+      const page = await tickets.pageLists(
+        [
+          { ...scope, query: { ...q, status: "open" } },
+          { ...scope, query: { ...q, status: "pending" } },
+        ],
+        200,
+      );
       return { tickets: await views(auth.companyId, page.items.filter(visibleTo(viewer)), dir) };
     },
 
@@ -276,11 +273,11 @@ export const createTicketsService = (deps: {
       if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
       const dir = await directory.load(auth.companyId, { fresh: true });
       const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds: input.selectedQueueIds, showAll: !input.selectedQueueIds.length, withUnreadMessages: false, status: input.status };
-      const partitions = listPartitions(auth.companyId, viewerOf(auth), q, [...dir.queues.keys()]);
+      const scope = { companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: [...dir.queues.keys()] };
       let closed = 0;
       let cursor: string | undefined;
       do {
-        const page = await tickets.page(partitions, 50, cursor);
+        const page = await tickets.pageList(scope, 50, cursor);
         cursor = page.next;
         const batch = page.items.filter(
           (t) => t.status === input.status && (!input.selectedQueueIds.length || (t.queueId !== null && input.selectedQueueIds.includes(t.queueId))),

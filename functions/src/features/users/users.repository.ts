@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { queryPrefix } from "../../platform/db/query-prefix";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { setExpression } from "../../platform/db/update";
 import { AppError } from "../../platform/errors";
 
@@ -34,7 +34,26 @@ export type NewUser = Pick<UserRecord, "name" | "email" | "passwordHash" | "prof
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `USER#${pad(id)}` });
 /** Login needs the company from the email alone: a pointer item per email (emails are unique platform-wide). */
 const loginKey = (email: string) => ({ pk: `LOGIN#${email.toLowerCase()}`, sk: "LOGIN" });
-const toUser = (item: Record<string, unknown>) => stripKeys(item) as unknown as UserRecord;
+const toUser = mapItem<UserRecord>({
+  id: true,
+  companyId: true,
+  name: true,
+  email: true,
+  passwordHash: true,
+  profile: true,
+  super: true,
+  whatsappId: true,
+  allTicket: true,
+  queueIds: true,
+  online: true,
+  lastSeenAt: true,
+  tokenVersion: true,
+  refreshJti: true,
+  prevRefreshJti: true,
+  prevRefreshUntil: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 export const createUsersRepository = (db: Db) => ({
   async create(companyId: number, input: NewUser, now: Date): Promise<UserRecord> {

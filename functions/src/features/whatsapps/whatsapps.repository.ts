@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { queryPrefix } from "../../platform/db/query-prefix";
-import { stripKeys } from "../../platform/db/strip";
+import { mapItem } from "../../platform/db/map-item";
 import { setExpression } from "../../platform/db/update";
 
 export type WhatsappSchedule = { weekday: string; weekdayEn: string; startTime: string; endTime: string };
@@ -51,7 +51,37 @@ const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: 
 const nameKey = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `WHATSAPPNAME#${name.trim().toLowerCase()}` });
 /** The external API finds a connection by its token without knowing the company. */
 const tokenKey = (token: string) => ({ pk: `WATOKEN#${token}`, sk: "WATOKEN" });
-const toWhatsapp = (item: Record<string, unknown>) => stripKeys(item) as unknown as Whatsapp;
+const toWhatsapp = mapItem<Whatsapp>({
+  id: true,
+  companyId: true,
+  name: true,
+  number: true,
+  status: true,
+  isDefault: true,
+  channel: true,
+  provider: true,
+  greetingMessage: true,
+  complationMessage: true,
+  outOfHoursMessage: true,
+  ratingMessage: true,
+  expiresInactiveMessage: true,
+  expiresTicket: true,
+  timeUseBotQueues: true,
+  maxUseBotQueues: true,
+  timeToTransfer: true,
+  transferQueueId: true,
+  promptId: true,
+  integrationId: true,
+  queueIds: true,
+  schedules: true,
+  token: true,
+  qrcode: true,
+  retries: true,
+  disconnectReason: true,
+  pairingCode: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 const isCancelled = (err: unknown) => err instanceof Error && (err.name === "TransactionCanceledException" || err.name === "ConditionalCheckFailedException");
 

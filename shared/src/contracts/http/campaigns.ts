@@ -1,4 +1,4 @@
-import type { CampaignStatus } from "../../domain/campaigns/campaign";
+import type { Campaign } from "../../domain/campaigns/campaign";
 
 /** What a campaign's report counts (kept as counters on the campaign, so no request walks its recipients). */
 export type CampaignCounts = {
@@ -13,35 +13,10 @@ export type CampaignCounts = {
 };
 
 /** One campaign: the entity fields of spec 3 section 3 plus light relations (names, not every contact). */
-export type CampaignView = {
-  id: number;
-  companyId: number;
-  name: string;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
-  status: CampaignStatus;
-  confirmation: boolean;
-  scheduledAt: string | null;
-  completedAt: string | null;
-  whatsappId: number | null;
-  contactListId: number | null;
-  tagListId: number | "Nenhuma";
-  fileListId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
+export type CampaignView = Campaign & {
   contactList: { id: number; name: string } | null;
   whatsapp: { id: number; name: string } | null;
   counts: CampaignCounts;
-  createdAt: string;
-  updatedAt: string;
 };
 
 /** GET /campaigns/ */

@@ -50,6 +50,69 @@ export const campaignSchema = z.object({
 });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
+/**
+ * A campaign, defined once: the view (contracts/http/campaigns.ts) adds its relations and counts, the stored record
+ * (functions' campaigns repository) adds the dispatch state. `CAMPAIGN_FIELDS` names each field once, for mappers.
+ */
+export type Campaign = {
+  id: number;
+  companyId: number;
+  name: string;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmationMessage1: string;
+  confirmationMessage2: string;
+  confirmationMessage3: string;
+  confirmationMessage4: string;
+  confirmationMessage5: string;
+  status: CampaignStatus;
+  confirmation: boolean;
+  scheduledAt: string | null;
+  completedAt: string | null;
+  whatsappId: number | null;
+  contactListId: number | null;
+  tagListId: number | typeof NO_TAG_LIST;
+  fileListId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export const CAMPAIGN_FIELDS = {
+  id: true,
+  companyId: true,
+  name: true,
+  message1: true,
+  message2: true,
+  message3: true,
+  message4: true,
+  message5: true,
+  confirmationMessage1: true,
+  confirmationMessage2: true,
+  confirmationMessage3: true,
+  confirmationMessage4: true,
+  confirmationMessage5: true,
+  status: true,
+  confirmation: true,
+  scheduledAt: true,
+  completedAt: true,
+  whatsappId: true,
+  contactListId: true,
+  tagListId: true,
+  fileListId: true,
+  mediaPath: true,
+  mediaName: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies { readonly [K in keyof Campaign]-?: true };
+const CAMPAIGN_KEYS = Object.keys(CAMPAIGN_FIELDS) as (keyof Campaign)[];
+
+/** The campaign's own fields of anything that carries them (a stored record with its dispatch state), in field order. */
+export const pickCampaign = (c: Campaign): Campaign => Object.fromEntries(CAMPAIGN_KEYS.map((k) => [k, c[k]])) as Campaign;
+
 export type CampaignMessages = Pick<
   CampaignInput,
   `message${(typeof CAMPAIGN_VARIANTS)[number]}` | `confirmationMessage${(typeof CAMPAIGN_VARIANTS)[number]}`
