@@ -44,7 +44,7 @@ export const authRoutes = (container: Container) => {
     return c.body(null, 204);
   });
 
-  app.get("/me", requireAuth(container), async (c) => c.json(await auth.sessionUser(c.get("auth").user)));
+  app.get("/me", requireAuth(container), async (c) => c.json(await auth.me(c.get("auth"))));
 
   return app;
 };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AuthResponse, SessionUser } from "@atende/shared/contracts/http/auth";
 import type { AuthEventData } from "@atende/shared/contracts/ws-events";
 import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
+import type { AuthContext as SharedAuthContext, Principal } from "@atende/shared/domain/auth/principal";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { CompaniesRepository } from "../companies/companies.repository";
@@ -13,8 +14,21 @@ import type { LoginThrottleRepository } from "./login-throttle.repository";
 import { DUMMY_HASH, verifyPassword } from "./password";
 import type { Tokens } from "./tokens";
 
-/** Who is calling: the fresh user record behind a valid access token. */
-export type AuthContext = { user: UserRecord; companyId: number };
+/** Who is calling (shared/src/domain/auth/principal.ts): the principal of the fresh user record behind a valid access token. */
+export type AuthContext = SharedAuthContext;
+
+/** The principal of a user record: field by field, so credentials and session ids never reach services. */
+export const principalOf = (user: UserRecord): Principal => ({
+  id: user.id,
+  companyId: user.companyId,
+  name: user.name,
+  email: user.email,
+  profile: user.profile,
+  super: user.super,
+  allTicket: user.allTicket,
+  queueIds: user.queueIds,
+  whatsappId: user.whatsappId,
+});
 
 export type SessionResult = AuthResponse & { refreshToken: string };
 
@@ -84,6 +98,19 @@ export const createAuthService = (deps: {
     return { token, refreshToken, user: session };
   };
 
+  /**
+   * Resolves a bearer token to the caller and the session version it was issued for (sockets keep it to notice
+   * a newer login); 401 when missing or bad, 403 when only expired.
+   */
+  const authenticateSession = async (token: string | undefined): Promise<{ auth: AuthContext; tokenVersion: number }> => {
+    if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
+    const verified = await tokens.verifyAccess(token);
+    if (!verified.ok) throw new AppError("ERR_SESSION_EXPIRED", undefined, verified.reason === "expired" ? 403 : 401);
+    const user = await users.findById(verified.claims.companyId, verified.claims.userId);
+    if (!user || user.tokenVersion !== verified.claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
+    return { auth: { user: principalOf(user), companyId: user.companyId }, tokenVersion: user.tokenVersion };
+  };
+
   return {
     sessionUser,
 
@@ -135,14 +162,18 @@ export const createAuthService = (deps: {
       await realtime.closeUserSockets(auth.companyId, auth.user.id); // ADR 0013
     },
 
+    authenticateSession,
+
     /** Resolves a bearer token to the caller; 401 when missing or bad, 403 when only expired. */
     async authenticate(token: string | undefined): Promise<AuthContext> {
-      if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
-      const verified = await tokens.verifyAccess(token);
-      if (!verified.ok) throw new AppError("ERR_SESSION_EXPIRED", undefined, verified.reason === "expired" ? 403 : 401);
-      const user = await users.findById(verified.claims.companyId, verified.claims.userId);
-      if (!user || user.tokenVersion !== verified.claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
-      return { user, companyId: user.companyId };
+      return (await authenticateSession(token)).auth;
+    },
+
+    /** GET /auth/me: the caller's session user, read fresh (presence and all). */
+    async me(auth: AuthContext): Promise<SessionUser> {
+      const user = await users.findById(auth.companyId, auth.user.id);
+      if (!user) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
+      return sessionUser(user);
     },
   };
 };

@@ -1,4 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { ContactListItemResponse, ContactListResponse } from "@atende/shared/contracts/http/contact-lists";
 import type { Db } from "../../platform/db/client";
 import { nextId, nextIds } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
@@ -7,23 +8,9 @@ import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
-export type ContactList = { id: number; companyId: number; name: string; contactsCount: number; createdAt: string; updatedAt: string };
-
-/** One contact of a list. `number` is digits only and unique within its list. */
-export type ContactListItem = {
-  id: number;
-  companyId: number;
-  contactListId: number;
-  name: string;
-  number: string;
-  email: string;
-  /** true once WhatsApp confirmed the number; campaigns send only to these */
-  isWhatsappValid: boolean;
-  /** when the background check answered; null while it has not */
-  checkedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A list and one contact of a list, as the API shows them (shared contracts): the stored records add only keys and search text. */
+export type ContactList = ContactListResponse;
+export type ContactListItem = ContactListItemResponse;
 export type NewContactListItem = Pick<ContactListItem, "name" | "number" | "email">;
 
 /**

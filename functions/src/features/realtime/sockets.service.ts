@@ -119,7 +119,10 @@ export const createSocketsService = (deps: {
       const socketIo = isSocketIoHandshake(query);
       if (socketIo && !isSupportedHandshake(query)) return { statusCode: 400, body: "Unsupported transport" };
       try {
-        const { user } = await auth.authenticate(token);
+        const {
+          auth: { user },
+          tokenVersion,
+        } = await auth.authenticateSession(token);
         const conn: SocketConnection = {
           connectionId,
           companyId: user.companyId,
@@ -128,7 +131,7 @@ export const createSocketsService = (deps: {
           super: user.super,
           queueIds: user.queueIds,
           allTicket: user.allTicket,
-          tokenVersion: user.tokenVersion,
+          tokenVersion,
           rooms: [],
           connectedAt: clock().toISOString(),
           protocol: socketIo ? "socketio" : "atende",
@@ -138,7 +141,7 @@ export const createSocketsService = (deps: {
         // A logout, deletion or permission change between authenticate and register did not see this socket:
         // read the user again now that the socket is listed (ADR 0013).
         const now = await users.findById(user.companyId, user.id);
-        if (!now || now.tokenVersion !== user.tokenVersion) {
+        if (!now || now.tokenVersion !== tokenVersion) {
           await connections.remove(user.companyId, connectionId);
           return { statusCode: 401, body: "Unauthorized" };
         }

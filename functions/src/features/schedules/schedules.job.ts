@@ -3,7 +3,8 @@ import type { Logger } from "../../platform/logger";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import type { MessagesService } from "../messages/messages.service";
 import { idempotentMessageId } from "../messages/outbound.service";
-import type { DueSchedule, Schedule, SchedulesRepository } from "./schedules.repository";
+import type { Schedule } from "@atende/shared/domain/schedules/schedule";
+import type { DueSchedule, SchedulesRepository } from "./schedules.repository";
 import { toScheduleResponse, type SchedulesService } from "./schedules.service";
 
 /** The message id of one attempt: the same schedule at the same version always maps to the same message. */

@@ -1,33 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { ScheduleStatus } from "@atende/shared/domain/schedules/schedule";
+import type { Schedule, ScheduleStatus } from "@atende/shared/domain/schedules/schedule";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
-export type Schedule = {
-  id: number;
-  companyId: number;
-  userId: number;
-  userName: string;
-  contactId: number;
-  contactName: string;
-  contactNumber: string;
-  /** null: the company's default connection at send time */
-  whatsappId: number | null;
-  body: string;
-  sendAt: string;
-  status: ScheduleStatus;
-  sentAt: string | null;
-  errorMessage: string | null;
-  ticketId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
 export type NewSchedule = Omit<Schedule, "id" | "createdAt" | "updatedAt" | "status" | "sentAt" | "errorMessage" | "ticketId">;
 
 /** Admins list the whole company's schedules; everyone else only their own. */

@@ -12,7 +12,8 @@ import type { ContactsService } from "../contacts/contacts.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { UsersService } from "../users/users.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
-import type { Schedule, ScheduleScope, SchedulesRepository } from "./schedules.repository";
+import type { Schedule } from "@atende/shared/domain/schedules/schedule";
+import type { ScheduleScope, SchedulesRepository } from "./schedules.repository";
 
 /** An attachment of a scheduled message: what WhatsApp takes for a document. */
 const MAX_SCHEDULE_MEDIA_BYTES = 64 * 1024 * 1024;

@@ -1,26 +1,9 @@
-import type { ScheduleStatus } from "../../domain/schedules/schedule";
+import type { Schedule } from "../../domain/schedules/schedule";
 
 /** GET /schedules/{id}, list item, and the realtime record. `whatsappId` null: the company's default connection. */
-export type ScheduleResponse = {
-  id: number;
-  body: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  /** the failure reason when status is ERRO (an ERR_ code) */
-  errorMessage: string | null;
-  contactId: number;
+export type ScheduleResponse = Omit<Schedule, "userName" | "contactName" | "contactNumber"> & {
   contact: { id: number; name: string; number: string };
-  whatsappId: number | null;
-  userId: number;
   user: { id: number; name: string } | null;
-  /** the ticket the message went into, once sent */
-  ticketId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  companyId: number;
-  createdAt: string;
-  updatedAt: string;
 };
 
 /** GET /schedules/ (searchParam, pageNumber; optional from/to ISO instants bound sendAt, e.g. a calendar month). */

@@ -9,6 +9,34 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const SCHEDULE_BODY_MAX = 4_096;
 
 /**
+ * A scheduled message, defined once: the stored record. The view (contracts/http/schedules.ts) shows the author and
+ * the contact as relations instead of the names copied at scheduling time.
+ */
+export type Schedule = {
+  id: number;
+  companyId: number;
+  userId: number;
+  userName: string;
+  contactId: number;
+  contactName: string;
+  contactNumber: string;
+  /** null: the company's default connection at send time */
+  whatsappId: number | null;
+  body: string;
+  sendAt: string;
+  status: ScheduleStatus;
+  sentAt: string | null;
+  /** the failure reason when status is ERRO (an ERR_ code) */
+  errorMessage: string | null;
+  /** the ticket the message went into, once sent */
+  ticketId: number | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
  * POST /schedules body. `sendAt` is an ISO 8601 instant with its offset (our browser sends `toISOString()`), or the
  * spec's `YYYY-MM-DD HH:mm:ss`, a wall-clock time read in the company's time zone — never the server's. `whatsappId` null or absent: the company's default connection at send
  * time. Whether `sendAt` is in the future is checked by the server against its clock (and by the form against the
