@@ -1,6 +1,7 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Profile } from "@atende/shared/domain/permissions/permissions";
 import type { Db } from "../../platform/db/client";
+import { mapItem } from "../../platform/db/map-item";
 import { companyPk } from "../../platform/db/keys";
 
 /** A browser socket, registered on $connect and removed on $disconnect or GoneException. */
@@ -30,6 +31,20 @@ const TTL_SECONDS = 3 * 3600;
 const key = (companyId: number, connectionId: string) => ({ pk: `${companyPk(companyId)}#WS`, sk: connectionId });
 /** $disconnect carries only the connection id: a pointer finds the company. */
 const pointerKey = (connectionId: string) => ({ pk: `WSCONN#${connectionId}`, sk: "WSCONN" });
+const toConnection = mapItem<SocketConnection>({
+  connectionId: true,
+  companyId: true,
+  userId: true,
+  profile: true,
+  super: true,
+  queueIds: true,
+  allTicket: true,
+  tokenVersion: true,
+  rooms: true,
+  connectedAt: true,
+  protocol: true,
+  pingSeq: true,
+});
 
 export const createConnectionsRepository = (db: Db) => ({
   async register(conn: SocketConnection, now: Date): Promise<void> {
@@ -47,7 +62,7 @@ export const createConnectionsRepository = (db: Db) => ({
     const ptr = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: pointerKey(connectionId) }));
     if (!ptr.Item) return null;
     const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(Number(ptr.Item.companyId), connectionId) }));
-    return (out.Item as SocketConnection | undefined) ?? null;
+    return out.Item ? toConnection(out.Item) : null;
   },
   async remove(companyId: number, connectionId: string): Promise<void> {
     await db.doc.send(
@@ -142,7 +157,7 @@ export const createConnectionsRepository = (db: Db) => ({
           ExclusiveStartKey: start,
         }),
       );
-      items.push(...((out.Items ?? []) as SocketConnection[]));
+      items.push(...(out.Items ?? []).map(toConnection));
       start = out.LastEvaluatedKey;
     } while (start);
     return items;
