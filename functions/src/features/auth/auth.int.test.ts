@@ -173,3 +173,23 @@ describe("realtime isolation", () => {
     expect((await t.container.services.sockets.connect("conn-bad", "bad")).statusCode).toBe(401);
   });
 });
+
+describe("the principal services receive", () => {
+  it("carries id, company, profile, queues and flags, never the password hash, the token version or refresh ids", async () => {
+    const { token } = await a.login(a.admin.email);
+    const auth = await t.container.services.auth.authenticate(token);
+    expect(auth.companyId).toBe(a.company.id);
+    expect(auth.user).toEqual({
+      id: a.admin.id,
+      companyId: a.company.id,
+      name: a.admin.name,
+      email: a.admin.email,
+      profile: "admin",
+      super: a.admin.super,
+      allTicket: a.admin.allTicket,
+      queueIds: a.admin.queueIds,
+      whatsappId: a.admin.whatsappId,
+    });
+    for (const secret of ["passwordHash", "tokenVersion", "refreshJti", "prevRefreshJti", "prevRefreshUntil"]) expect(auth.user).not.toHaveProperty(secret);
+  });
+});

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { campaignProgress, campaignSchema, canEditCampaignMessages, fillCampaignPlaceholders, filledVariants, isCampaignEditable } from "./campaign";
+import {
+  CAMPAIGN_FIELDS,
+  campaignProgress,
+  campaignSchema,
+  canEditCampaignMessages,
+  fillCampaignPlaceholders,
+  filledVariants,
+  isCampaignEditable,
+  pickCampaign,
+  type Campaign,
+} from "./campaign";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const inMinutes = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
@@ -38,5 +48,40 @@ describe("campaign rules", () => {
     expect(campaignSchema.parse({ name: "Ok", scheduledAt: "2026-06-01T10:00:00.000-03:00" }).scheduledAt).toBe("2026-06-01T10:00:00.000-03:00");
     expect(campaignSchema.parse({ name: "Ok", scheduledAt: "" }).scheduledAt).toBeNull();
     expect(campaignSchema.safeParse({ name: "Ok", scheduledAt: "amanhã" }).success).toBe(false);
+  });
+});
+
+describe("pickCampaign", () => {
+  it("takes the campaign's own fields in field order and drops anything carried beside them (the dispatch state)", () => {
+    const fields = {
+      updatedAt: "u",
+      createdAt: "c",
+      mediaName: null,
+      mediaPath: null,
+      fileListId: null,
+      tagListId: "Nenhuma" as const,
+      contactListId: 4,
+      whatsappId: 2,
+      completedAt: null,
+      scheduledAt: null,
+      confirmation: false,
+      status: "INATIVA" as const,
+      confirmationMessage5: "",
+      confirmationMessage4: "",
+      confirmationMessage3: "",
+      confirmationMessage2: "",
+      confirmationMessage1: "",
+      message5: "",
+      message4: "",
+      message3: "",
+      message2: "",
+      message1: "oi",
+      name: "N",
+      companyId: 1,
+      id: 7,
+    };
+    const picked = pickCampaign({ ...fields, stepSeq: 3, cursor: "x", sentCount: 9 } as Campaign);
+    expect(picked).toEqual(fields);
+    expect(Object.keys(picked)).toEqual(Object.keys(CAMPAIGN_FIELDS));
   });
 });
