@@ -27,7 +27,7 @@ const startRunner = async () => {
   const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "infra/local/src/main.ts")], {
     cwd: REPO_ROOT,
     // one consumer of inbound.fifo: the burst is still queued when the process dies
-    env: { ...process.env, PORT: String(port), ATENDE_DATA_DIR: dataDir, LOG_LEVEL: "error", INBOUND_POLLERS: "1" },
+    env: { ...process.env, PORT: String(port), ATENDE_DATA_DIR: dataDir, LOG_LEVEL: "error", INBOUND_POLLERS: "1", ATENDE_DEMO: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
