@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompanySetting, useSessionUser } from "../../lib/session/session-context";
 import { CompaniesTab, CompanyRegisterTab } from "../../features/companies/components/companies-tab";
+import { UserDialog } from "../../features/users/components/user-dialog";
 import { HelpsTab } from "../../features/helps/components/helps-tab";
 import { LogosTab } from "../../features/logos/components/logos-tab";
 import { PlansTab } from "../../features/plans/components/plans-tab";
@@ -12,6 +13,9 @@ import { OptionsTab } from "../../features/settings/components/options-tab";
 type TabKey = "options" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
+/** The company form's "new user" button opens the users feature's dialog. */
+const NewCompanyUserDialog = ({ companyId, onClose }: { companyId: number; onClose: () => void }) => <UserDialog user={null} companyId={companyId} onClose={onClose} />;
+
 export function SettingsPage() {
   const { t } = useTranslation("settings");
   const user = useSessionUser();
@@ -37,7 +41,7 @@ export function SettingsPage() {
           {tab === "options" && <OptionsTab isSuper={user.super} />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
           {tab === "logo" && <LogosTab />}
-          {tab === "companies" && <CompaniesTab />}
+          {tab === "companies" && <CompaniesTab UserDialog={NewCompanyUserDialog} />}
           {tab === "register" && <CompanyRegisterTab />}
           {tab === "plans" && <PlansTab />}
           {tab === "helps" && <HelpsTab />}

@@ -1,4 +1,4 @@
-import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserEventData, UserListResponse, UserResponse } from "@atende/shared/contracts/http/users";
 import { api } from "../../../lib/api-client";
 import { userKeys } from "../../../lib/query-keys";

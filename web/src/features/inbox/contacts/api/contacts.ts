@@ -1,8 +1,7 @@
-import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ContactCreateResponse, ContactImportResponse, ContactListResponse, ContactUploadResponse, ContactView } from "@atende/shared/contracts/http/contacts";
 import type { ContactFormInput } from "@atende/shared/domain/contacts/contact";
 import { api } from "../../../../lib/api-client";
-import { contactsListOptions } from "../../../../lib/pickers";
 import { contactKeys } from "../../../../lib/query-keys";
 
 /** Contacts (spec 1 section 7 "Contacts"): list with search and paging, one contact, create, update, delete. */
