@@ -9,7 +9,7 @@ const keys = (obj: Record<string, unknown>, prefix = ""): string[] =>
 describe("inbox translations", () => {
   for (const ns of ["tickets", "messages", "contacts"]) {
     it(`${ns} has the same keys in pt, en and es, none empty`, () => {
-      const [pt, en, es] = ["pt", "en", "es"].map((lng) => files[`../../locales/${lng}/${ns}.json`]);
+      const [pt, en, es] = ["pt", "en", "es"].map((lng) => files[`../../../locales/${lng}/${ns}.json`]);
       expect(pt, `${ns} pt`).toBeDefined();
       expect(keys(en ?? {})).toEqual(keys(pt ?? {}));
       expect(keys(es ?? {})).toEqual(keys(pt ?? {}));
