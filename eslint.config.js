@@ -2,6 +2,7 @@
 // shared imports nothing of ours; functions, session-host and web meet only through shared;
 // a feature never reaches into another feature's repository (type imports are fine).
 import tseslint from "typescript-eslint";
+import webBoundaries from "./eslint-rules/web-boundaries.js";
 
 const noImport = (...groups) => ({ patterns: groups.map(([group, message]) => ({ group, message, allowTypeImports: group.some((g) => g.includes("repository")) })) });
 
@@ -66,6 +67,17 @@ export default tseslint.config(
         "error",
         noImport([["@atende/functions/*", "@atende/session-host/*", "**/functions/src/**", "**/session-host/src/**"], "web meets the server only through shared contracts and HTTP"]),
       ],
+    },
+  },
+  // web zones (ADR 0022): a feature imports components/, hooks/, lib/ and @atende/shared, never another
+  // feature; no import circles; kebab-case file names. Kept in its own block (functions rules live above).
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    plugins: { "web-boundaries": webBoundaries },
+    rules: {
+      "web-boundaries/zones": "error",
+      "web-boundaries/no-cycle": "error",
+      "web-boundaries/kebab-case": "error",
     },
   },
   {

@@ -1,5 +1,5 @@
 import { BrowserRouter } from "react-router";
-import { BrandingHead } from "../features/logos/components/branding";
+import { BrandingHead } from "../components/ui/branding";
 import { HealthBanner } from "./health/health-banner";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";

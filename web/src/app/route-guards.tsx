@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { PageLoader } from "../components/ui/page-loader";
 import { toast } from "../lib/toast";
 import type { AppRoute } from "./routes";
-import { useSession } from "./session/session-context";
+import { useSession } from "../lib/session/session-context";
 
 /** Private area: no session -> /login (remembering where the user wanted to go). */
 export function RequireAuth() {

@@ -27,11 +27,11 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 /** Private pages, inside the main layout: an unauthenticated user goes to /login. */
 export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/", titleKey: "menu:dashboard", Component: lazy(() => import("../features/dashboard/components/dashboard-page").then((m) => ({ default: m.DashboardPage }))), adminOnly: true, deniedRedirect: "/tickets" },
-  { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazy(() => import("../features/tickets/components/tickets-page").then((m) => ({ default: m.TicketsPage }))) },
+  { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazy(() => import("../features/inbox/tickets/components/tickets-page").then((m) => ({ default: m.TicketsPage }))) },
   { path: "/quick-messages", titleKey: "menu:quickMessages", Component: lazy(() => import("../features/quick-messages/components/quick-messages-page").then((m) => ({ default: m.QuickMessagesPage }))) },
   { path: "/kanban", titleKey: "menu:kanban", Component: lazy(() => import("../features/kanban/components/kanban-page").then((m) => ({ default: m.KanbanPage }))), planFlag: "useKanban" },
   { path: "/todolist", titleKey: "menu:todolist", Component: lazy(() => import("../features/todo/components/todo-page").then((m) => ({ default: m.TodoPage }))) },
-  { path: "/contacts", titleKey: "menu:contacts", Component: lazy(() => import("../features/contacts/components/contacts-page").then((m) => ({ default: m.ContactsPage }))) },
+  { path: "/contacts", titleKey: "menu:contacts", Component: lazy(() => import("../features/inbox/contacts/components/contacts-page").then((m) => ({ default: m.ContactsPage }))) },
   { path: "/schedules", titleKey: "menu:schedules", Component: lazy(() => import("../features/schedules/components/schedules-page").then((m) => ({ default: m.SchedulesPage }))), planFlag: "useSchedules" },
   { path: "/tags", titleKey: "menu:tags", Component: lazy(() => import("../features/tags/components/tags-page").then((m) => ({ default: m.TagsPage }))) },
   { path: "/chats/:id?", titleKey: "menu:chats", Component: lazy(() => import("../features/chats/components/chats-page").then((m) => ({ default: m.ChatsPage }))), planFlag: "useInternalChat" },
@@ -50,6 +50,6 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/users", titleKey: "menu:users", Component: lazy(() => import("../features/users/components/users-page").then((m) => ({ default: m.UsersPage }))), adminOnly: true },
   { path: "/messages-api", titleKey: "menu:messagesApi", Component: lazy(() => import("../features/messages-api/components/messages-api-page").then((m) => ({ default: m.MessagesApiPage }))), adminOnly: true, planFlag: "useExternalApi" },
   { path: "/financeiro", titleKey: "menu:financeiro", Component: lazy(() => import("../features/invoices/components/invoices-page").then((m) => ({ default: m.InvoicesPage }))), adminOnly: true },
-  { path: "/settings", titleKey: "menu:settings", Component: lazy(() => import("../features/settings/components/settings-page").then((m) => ({ default: m.SettingsPage }))), adminOnly: true },
+  { path: "/settings", titleKey: "menu:settings", Component: lazy(() => import("./pages/settings-page").then((m) => ({ default: m.SettingsPage }))), adminOnly: true },
   { path: "/subscription", titleKey: "menu:subscription", Component: lazy(() => import("../features/subscription/components/subscription-page").then((m) => ({ default: m.SubscriptionPage }))) },
 ];

@@ -5,7 +5,7 @@ import type { SessionUser } from "@atende/shared/contracts/http/auth";
 import type { Plan } from "@atende/shared/domain/plans/plan";
 import { AppProviders } from "../app/providers";
 import { companyPlanQueryOptions } from "../features/auth/api/company-plan";
-import { meQueryOptions } from "../features/auth/api/me";
+import { meQueryOptions } from "../lib/session/me";
 import { createQueryClient } from "../lib/query-client";
 import { saveSession } from "../lib/session-storage";
 import { aPlan } from "./fixtures";

@@ -1,4 +1,4 @@
-import { NotificationsPopover } from "../../features/tickets/components/notifications-popover";
+import { NotificationsPopover } from "../../features/inbox/tickets/components/notifications-popover";
 
 /**
  * The notification bell of the top bar: the tickets feature's popover (tickets with unread customer messages,

@@ -4,11 +4,11 @@ import { Fragment, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { type MenuItem, visibleMenuItems } from "@atende/shared/domain/menu/menu";
-import { useSession, useSessionUser } from "../session/session-context";
+import { useSession, useSessionUser } from "../../lib/session/session-context";
 import { useVersion } from "./api/version";
 import { FALLBACK_MENU_ICON, MENU_ICONS } from "./menu-icons";
 import { useConnectionsAlert, useUnreadInternalChats } from "./menu-indicators";
-import { BrandLogo } from "../../features/logos/components/branding";
+import { BrandLogo } from "../../components/ui/branding";
 
 export const DRAWER_WIDTH = 240;
 

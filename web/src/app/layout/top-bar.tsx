@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../components/ui/language-selector";
 import { THEME_MODE, usePreference } from "../../lib/preferences";
-import { useSessionUser } from "../session/session-context";
+import { useSessionUser } from "../../lib/session/session-context";
 import { AnnouncementsButton } from "./announcements-button";
 import { InternalChatsButton } from "./internal-chats-button";
 import { NotificationsButton } from "./notifications-button";

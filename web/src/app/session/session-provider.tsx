@@ -3,12 +3,12 @@ import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from "react"
 import { useTranslation } from "react-i18next";
 import { planFlagsOf } from "@atende/shared/domain/plans/plan";
 import { useCompanyPlan } from "../../features/auth/api/company-plan";
-import { meQueryOptions, useMe } from "../../features/auth/api/me";
+import { meQueryOptions, useMe } from "../../lib/session/me";
 import { onSessionRefreshed } from "../../lib/api-client";
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useRealtime } from "../../lib/realtime";
 import { clearSession, getToken, isRestoring, subscribeSession } from "../../lib/session-storage";
 import { toast } from "../../lib/toast";
-import { type Session, SessionContext, type SessionState } from "./session-context";
+import { type Session, SessionContext, type SessionState } from "../../lib/session/session-context";
 
 /** Milliseconds between the "opened elsewhere" message and the reload (spec 1 section 4). */
 const OTHER_SESSION_RELOAD_MS = 1000;

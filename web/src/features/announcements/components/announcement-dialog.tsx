@@ -13,7 +13,7 @@ import {
 import { AttachmentPicker } from "../../../components/ui/attachment-picker";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { type AnnouncementForm, useAnnouncementMedia, useSaveAnnouncement } from "../api/announcements";
 
 /** Add or edit an announcement: title and text (required), priority, active flag, one image (.png/.jpg/.jpeg). */

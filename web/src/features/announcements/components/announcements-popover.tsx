@@ -7,8 +7,8 @@ import type { AnnouncementResponse } from "@atende/shared/contracts/http/announc
 import { ANNOUNCEMENT_PRIORITY_COLORS } from "@atende/shared/domain/announcements/announcement";
 import { formatShortDateTime } from "@atende/shared/domain/format/dates";
 import { useRealtime } from "../../../lib/realtime";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
-import { useMediaBlob } from "../../inbox-shared/use-media-blob";
+import { useInfiniteQueryScroll } from "../../../hooks/use-infinite-scroll";
+import { useMediaBlob } from "../../../hooks/use-media-blob";
 import { invalidateAnnouncements, useAnnouncementsList } from "../api/announcements";
 
 function AnnouncementImage({ url, alt }: { url: string; alt: string }) {

@@ -3,7 +3,7 @@ import type { AuthResponse } from "@atende/shared/contracts/http/auth";
 import type { LoginInput } from "@atende/shared/domain/auth/auth";
 import { api } from "../../../lib/api-client";
 import { saveSession } from "../../../lib/session-storage";
-import { meQueryOptions } from "./me";
+import { meQueryOptions } from "../../../lib/session/me";
 
 /** POST /auth/login. The login page shows its own errors (expired company needs the due date). */
 export const postLogin = (input: LoginInput): Promise<AuthResponse> => api.post<AuthResponse>("/auth/login", input, { auth: false });

@@ -9,8 +9,8 @@ import type { CompanyExpiredData, SessionUser } from "@atende/shared/contracts/h
 import { type LoginInput, daysUntilDue, loginSchema, shouldWarnDueDate } from "@atende/shared/domain/auth/auth";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../../components/ui/language-selector";
-import { BrandLogo } from "../../logos/components/branding";
-import { usePublicSettings } from "../../logos/api/public-settings";
+import { BrandLogo } from "../../../components/ui/branding";
+import { usePublicSettings } from "../../../lib/public-settings";
 import { ApiError } from "../../../lib/api-client";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";

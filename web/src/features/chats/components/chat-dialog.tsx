@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatResponse } from "@atende/shared/contracts/http/chats";
 import { chatInputSchema } from "@atende/shared/domain/chats/chat";
-import { useSessionUser } from "../../../app/session/session-context";
-import { useAllUsers } from "../../users/api/users";
+import { useSessionUser } from "../../../lib/session/session-context";
+import { useAllUsers } from "../../../lib/pickers";
 import { useSaveChat } from "../api/chats";
 
 type Picked = { id: number; name: string };

@@ -3,7 +3,7 @@ import EditIcon from "@mui/icons-material/Edit";
 import { Badge, Box, IconButton, List, ListItemButton, ListItemText, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { ChatResponse } from "@atende/shared/contracts/http/chats";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { unreadsOf } from "../api/chats";
 
 /** The caller's chats, newest activity first; the owner sees edit and delete on their chats. */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatResponse } from "@atende/shared/contracts/http/chats";
 import { CHAT_LOAD_MORE_TOP_PX } from "@atende/shared/domain/chats/chat";
 import { formatShortDateTime } from "@atende/shared/domain/format/dates";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { flattenMessages, useChatMessages, useSendChatMessage } from "../api/chats";
 import { ChatComposer } from "./chat-composer";
 

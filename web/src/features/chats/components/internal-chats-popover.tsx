@@ -3,7 +3,7 @@ import { Badge, Divider, IconButton, List, ListItemButton, ListItemText, Popover
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useSession } from "../../../app/session/session-context";
+import { useSession } from "../../../lib/session/session-context";
 import { useChatsRealtime } from "../hooks/use-chats-realtime";
 import { useUnreadChats } from "../hooks/use-unread-chats";
 

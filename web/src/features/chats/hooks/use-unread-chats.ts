@@ -1,4 +1,4 @@
-import { useSession } from "../../../app/session/session-context";
+import { useSession } from "../../../lib/session/session-context";
 import { unreadsOf, useChatsList } from "../api/chats";
 
 /**

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { CompanyResponse } from "@atende/shared/contracts/http/companies";
 import type { Plan } from "@atende/shared/domain/plans/plan";
 import { api } from "../../../lib/api-client";
+import { planKeys } from "../../../lib/query-keys";
 
 /** The operator's companies (spec 2 section 7 "Companies"). */
 export const companyKeys = { all: ["companies", "admin"] as const, list: () => [...companyKeys.all, "list"] as const };
@@ -11,7 +12,7 @@ export const companiesListOptions = () =>
 export const useCompaniesList = () => useQuery(companiesListOptions());
 
 /** GET /plans/all: the plan picker of the company form. */
-export const allPlansOptions = () => queryOptions({ queryKey: ["plans", "all"], queryFn: () => api.get<Plan[]>("/plans/all") });
+export const allPlansOptions = () => queryOptions({ queryKey: planKeys.all, queryFn: () => api.get<Plan[]>("/plans/all") });
 export const useAllPlans = () => useQuery(allPlansOptions());
 
 export type CompanyFormValues = {

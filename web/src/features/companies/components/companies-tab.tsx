@@ -6,7 +6,7 @@ import { dueDateRowTone } from "@atende/shared/domain/companies/companies";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { toast } from "../../../lib/toast";
 import { useCompaniesList } from "../api/companies";
-import { CompanyForm } from "./company-form";
+import { CompanyForm, type NewUserDialog } from "./company-form";
 
 /** dd/MM/yyyy of the stored calendar day (due dates are days, not instants). */
 const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10).split("-").reverse().join("/") : "");
@@ -14,7 +14,7 @@ const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10).split("-").reverse
 const TONES = { overdue: "rgba(244, 67, 54, 0.25)", soon: "rgba(255, 235, 59, 0.35)" } as const;
 
 /** 'Empresas': the form over the table; a row click loads it; rows tinted by due date (yellow 1-5 days, red due or past). */
-export function CompaniesTab() {
+export function CompaniesTab({ UserDialog }: { UserDialog: NewUserDialog }) {
   const { t } = useTranslation("companies");
   const list = useCompaniesList();
   const [selected, setSelected] = useState<CompanyResponse | null>(null);
@@ -23,7 +23,7 @@ export function CompaniesTab() {
   }, [list.isError, t]);
   return (
     <Stack spacing={2}>
-      <CompanyForm company={selected} onDone={() => setSelected(null)} />
+      <CompanyForm company={selected} onDone={() => setSelected(null)} UserDialog={UserDialog} />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
         <Table size="small">
           <TableHead>

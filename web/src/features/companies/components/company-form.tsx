@@ -1,11 +1,10 @@
 import { Button, Grid, MenuItem, Stack, TextField } from "@mui/material";
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RECURRENCES } from "@atende/shared/constants/business";
 import type { CompanyResponse } from "@atende/shared/contracts/http/companies";
 import { nextDueDate } from "@atende/shared/domain/companies/companies";
 import { toast } from "../../../lib/toast";
-import { UserDialog } from "../../users/components/user-dialog";
 import { type CompanyFormValues, useAllPlans, useDeleteCompany, useSaveCompany } from "../api/companies";
 
 const EMPTY: CompanyFormValues = { name: "", email: "", phone: "", planId: "", status: true, campaignsEnabled: true, dueDate: null, recurrence: "MENSAL" };
@@ -21,7 +20,10 @@ const fromCompany = (c: CompanyResponse): CompanyFormValues => ({
 });
 
 /** The operator's company form: Limpar, Excluir, +Vencimento, Usuário, Salvar (spec 2 section 2). */
-export function CompanyForm({ company, onDone }: { company: CompanyResponse | null; onDone: () => void }) {
+/** The users feature's "new user" dialog, handed in by the page that composes both (features do not import each other). */
+export type NewUserDialog = ComponentType<{ companyId: number; onClose: () => void }>;
+
+export function CompanyForm({ company, onDone, UserDialog }: { company: CompanyResponse | null; onDone: () => void; UserDialog?: NewUserDialog }) {
   const { t } = useTranslation("companies");
   const plans = useAllPlans();
   const save = useSaveCompany();
@@ -133,7 +135,7 @@ export function CompanyForm({ company, onDone }: { company: CompanyResponse | nu
           {t("buttons.save")}
         </Button>
       </Stack>
-      {usersOpen && company && <UserDialog user={null} companyId={company.id} onClose={() => setUsersOpen(false)} />}
+      {usersOpen && company && UserDialog && <UserDialog companyId={company.id} onClose={() => setUsersOpen(false)} />}
     </Stack>
   );
 }

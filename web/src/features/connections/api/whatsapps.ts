@@ -2,17 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import type { WhatsappFormInput } from "@atende/shared/domain/whatsapps/whatsapp-form";
 import { api } from "../../../lib/api-client";
+import { whatsappKeys } from "../../../lib/query-keys";
 
 /** Connections (spec 2 section 7 "Connections"). */
-export const whatsappKeys = {
-  all: ["whatsapps"] as const,
-  list: () => [...whatsappKeys.all, "list"] as const,
-  one: (id: number) => [...whatsappKeys.all, "one", id] as const,
-};
-
-export const whatsappsQueryOptions = (enabled = true) =>
-  queryOptions({ queryKey: whatsappKeys.list(), queryFn: () => api.get<WhatsappResponse[]>("/whatsapp/", { query: { session: 0 } }), enabled });
-export const useWhatsapps = (enabled = true) => useQuery(whatsappsQueryOptions(enabled));
 
 export const whatsappQueryOptions = (id: number) =>
   queryOptions({ queryKey: whatsappKeys.one(id), queryFn: () => api.get<WhatsappResponse>(`/whatsapp/${id}`, { query: { session: 0 } }) });
@@ -71,7 +63,7 @@ export const useRestartWhatsapps = () => useMutation({ mutationFn: () => api.pos
 /** Pick-lists for the integrations tab; a feature that does not exist yet simply gives an empty list. */
 export const usePickList = (path: "/prompt" | "/queueIntegration") =>
   useQuery({
-    queryKey: ["whatsapps", "picklist", path],
+    queryKey: whatsappKeys.picklist(path),
     queryFn: async () => {
       const res = await api.get<unknown>(path);
       const list = Array.isArray(res) ? res : ((res as { prompts?: unknown[]; queueIntegrations?: unknown[] }).prompts ?? (res as { queueIntegrations?: unknown[] }).queueIntegrations ?? []);

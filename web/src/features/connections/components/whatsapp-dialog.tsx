@@ -30,7 +30,7 @@ import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import { WHATSAPP_FORM_DEFAULTS, whatsappFormSchema, type WhatsappForm } from "@atende/shared/domain/whatsapps/whatsapp-form";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { useQueues } from "../../queues/api/queues";
+import { useQueueList } from "../../../lib/pickers";
 import { usePickList, useSaveWhatsapp } from "../api/whatsapps";
 
 const TABS = ["general", "messages", "assessments", "integrations", "hours"] as const;
@@ -65,7 +65,7 @@ export function WhatsappDialog({ whatsapp, onClose }: { whatsapp: WhatsappRespon
   const [form, setForm] = useState<WhatsappForm>(() => formOf(whatsapp));
   const [nameError, setNameError] = useState<string | undefined>();
   const save = useSaveWhatsapp();
-  const queues = useQueues();
+  const queues = useQueueList();
   const prompts = usePickList("/prompt");
   const integrations = usePickList("/queueIntegration");
   const set = <K extends keyof WhatsappForm>(key: K, value: WhatsappForm[K]) => setForm((f) => ({ ...f, [key]: value }));

@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { CONNECTION_ALERT_STATUSES, DEBOUNCE_CONNECTION_BADGE_MS } from "@atende/shared/constants/business";
 import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import { useQueryClient } from "@tanstack/react-query";
-import { useIsAdmin } from "../../../app/session/session-context";
+import { useIsAdmin } from "../../../lib/session/session-context";
 import { useRealtime } from "../../../lib/realtime";
-import { putWhatsappInCache, useWhatsapps } from "../api/whatsapps";
+import { putWhatsappInCache } from "../api/whatsapps";
+import { useWhatsapps } from "../../../lib/pickers";
 
 export const needsAttention = (list: Pick<WhatsappResponse, "status">[]) => list.some((w) => CONNECTION_ALERT_STATUSES.includes(w.status));
 

@@ -18,9 +18,9 @@ import { ApiError } from "../../../lib/api-client";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
+import { useDebounced } from "../../../hooks/use-debounced";
+import { useInfiniteQueryScroll } from "../../../hooks/use-infinite-scroll";
 import { contactListKeys, useContactList, useContactListItems, useDeleteContactListItem, useImportContactList } from "../api/contact-lists";
 import { ContactListItemDialog } from "./contact-list-item-dialog";
 

@@ -9,8 +9,8 @@ import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
 import { toastError } from "../../../lib/toast-error";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useListPage } from "../../inbox-shared/use-list-page";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
+import { useListPage } from "../../../hooks/use-list-page";
 import { downloadSampleSpreadsheet, invalidateContactLists, useContactLists, useDeleteContactList } from "../api/contact-lists";
 import { ContactListDialog } from "./contact-list-dialog";
 

@@ -6,7 +6,7 @@ import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, Table, TableBody, Tab
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DASHBOARD_PERIODS, RATING_MAX } from "@atende/shared/constants/business";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { type DashboardFilter, hasFilter, useDashboard } from "../api/dashboard";
 
 const DashboardCharts = lazy(() => import("./dashboard-charts"));

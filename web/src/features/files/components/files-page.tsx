@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useListPage } from "../../inbox-shared/use-list-page";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
+import { useListPage } from "../../../hooks/use-list-page";
 import { invalidateFileLists, useDeleteFileList, useFileLists } from "../api/file-lists";
 import { FileListDialog } from "./file-list-dialog";
 

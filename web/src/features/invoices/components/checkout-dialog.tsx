@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { InvoiceResponse, PaymentEventData, SubscriptionResponse } from "@atende/shared/contracts/http/invoices";
 import { formatDate } from "@atende/shared/domain/format/dates";
-import { useSession } from "../../../app/session/session-context";
+import { useSession } from "../../../lib/session/session-context";
 import { refreshSession } from "../../../lib/api-client";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";

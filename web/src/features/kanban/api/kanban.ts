@@ -2,13 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { TagKanbanResponse } from "@atende/shared/contracts/http/tags";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { api } from "../../../lib/api-client";
+import { kanbanKeys } from "../../../lib/query-keys";
 
 /** The board (spec 3): lanes are the kanban tags (GET /tags/kanban), cards the user's queues' tickets (GET /ticket/kanban). */
-export const kanbanKeys = {
-  all: ["kanban"] as const,
-  lanes: () => [...kanbanKeys.all, "lanes"] as const,
-  tickets: (queueIds: number[]) => [...kanbanKeys.all, "tickets", queueIds] as const,
-};
 
 export const kanbanLanesOptions = () =>
   queryOptions({ queryKey: kanbanKeys.lanes(), queryFn: async () => (await api.get<TagKanbanResponse>("/tags/kanban")).lista });

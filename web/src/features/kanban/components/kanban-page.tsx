@@ -3,11 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
-import { textOn } from "../../tags/components/tag-chip";
-import { kanbanKeys, useKanbanLanes, useKanbanTickets, useMoveTicket } from "../api/kanban";
+import { textOn } from "../../../components/ui/tag-chip";
+import { kanbanKeys } from "../../../lib/query-keys";
+import { useKanbanLanes, useKanbanTickets, useMoveTicket } from "../api/kanban";
 import { type Lane, lanesOf, placeTickets } from "../kanban-rules";
 import { KanbanCard, TICKET_DRAG_TYPE } from "./kanban-card";
 

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { LOGO_REDIRECT_MS } from "@atende/shared/constants/business";
 import type { LogoUploadResponse } from "@atende/shared/contracts/http/settings";
 import { LOGO_DESTINATIONS } from "@atende/shared/domain/settings/settings";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { api } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 

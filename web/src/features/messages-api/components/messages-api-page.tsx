@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { API_BASE } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { useWhatsapps } from "../../connections/api/whatsapps";
+import { useWhatsapps } from "../../../lib/pickers";
 import { EXTERNAL_SEND_PATH, useExternalSend } from "../api/external-messages";
 
 const NUMBER = /^\d{10,15}$/;

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PLAN_FLAGS, type Plan, type PlanInput, planSchema } from "@atende/shared/domain/plans/plan";
 import { toast } from "../../../lib/toast";
-import { formatMoney } from "../money";
+import { formatMoney } from "../../../lib/money";
 import { useDeletePlan, usePlansAdmin, useSavePlan } from "../api/plans";
 
 const FLAGS = [...PLAN_FLAGS, "useInternal"] as const;

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { PromptEventData, PromptListResponse, PromptResponse } from "@atende/shared/contracts/http/prompts";
 import type { PromptVoice } from "@atende/shared/domain/prompts/prompt";
 import { api } from "../../../lib/api-client";
-import { queueKeys } from "../../queues/api/queues";
+import { queueKeys } from "../../../lib/query-keys";
 
 /** AI prompts (spec 3 section 7): GET /prompt, GET/PUT/DELETE /prompt/{id}, POST /prompt. */
 export const promptKeys = {
@@ -29,7 +29,7 @@ export const usePrompts = () => useQuery(promptsQueryOptions());
 
 /** The page's list and the queue/connection pickers both change. */
 const invalidatePrompts = (qc: QueryClient) =>
-  Promise.all([qc.invalidateQueries({ queryKey: promptKeys.all }), qc.invalidateQueries({ queryKey: [...queueKeys.all, "prompts"] })]);
+  Promise.all([qc.invalidateQueries({ queryKey: promptKeys.all }), qc.invalidateQueries({ queryKey: queueKeys.prompts() })]);
 
 export const useSavePrompt = () => {
   const qc = useQueryClient();
@@ -52,5 +52,5 @@ export const applyPromptEvent = (qc: QueryClient, event: PromptEventData) => {
     const exists = current.prompts.some((p) => p.id === event.prompt.id);
     return { prompts: exists ? current.prompts.map((p) => (p.id === event.prompt.id ? event.prompt : p)) : [...current.prompts, event.prompt] };
   });
-  void qc.invalidateQueries({ queryKey: [...queueKeys.all, "prompts"] });
+  void qc.invalidateQueries({ queryKey: queueKeys.prompts() });
 };

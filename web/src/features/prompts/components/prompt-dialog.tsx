@@ -8,7 +8,7 @@ import type { PromptResponse } from "@atende/shared/contracts/http/prompts";
 import { PROMPT_DEFAULTS, PROMPT_QUEUE_REQUIRED, PROMPT_VOICES, promptSchema, promptUpdateSchema } from "@atende/shared/domain/prompts/prompt";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { useQueues } from "../../queues/api/queues";
+import { useQueueList } from "../../../lib/pickers";
 import { type PromptForm, useSavePrompt } from "../api/prompts";
 
 type Errors = Partial<Record<keyof PromptForm, string>>;
@@ -50,7 +50,7 @@ const validate = (form: PromptForm, editing: boolean): { input?: Partial<PromptF
 /** Add or edit an AI prompt: name, prompt, queue ("Informe o setor"), limits, voice, API key (masked after saving). */
 export function PromptDialog({ record, onClose }: { record: PromptResponse | null; onClose: () => void }) {
   const { t } = useTranslation("prompts");
-  const queues = useQueues();
+  const queues = useQueueList();
   const save = useSavePrompt();
   const [form, setForm] = useState<PromptForm>(() => initialForm(record));
   const [errors, setErrors] = useState<Errors>({});

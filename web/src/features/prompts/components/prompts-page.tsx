@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { PromptEventData, PromptResponse } from "@atende/shared/contracts/http/prompts";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
 import { applyPromptEvent, useDeletePrompt, usePrompts } from "../api/prompts";
 import { PromptDialog } from "./prompt-dialog";
 

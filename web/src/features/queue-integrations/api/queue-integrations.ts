@@ -7,7 +7,7 @@ import type {
 } from "@atende/shared/contracts/http/queue-integrations";
 import type { DialogflowTestInput, IntegrationType } from "@atende/shared/domain/queue-integrations/queue-integration";
 import { api } from "../../../lib/api-client";
-import { queueKeys } from "../../queues/api/queues";
+import { queueKeys } from "../../../lib/query-keys";
 
 /** Queue integrations (spec 3 section 7): GET /queueIntegration/ (searchParam, pageNumber), CRUD, DialogFlow test. */
 export const queueIntegrationKeys = {
@@ -43,7 +43,7 @@ export const queueIntegrationsListOptions = (searchParam: string) =>
 export const useQueueIntegrationsList = (searchParam: string) => useInfiniteQuery(queueIntegrationsListOptions(searchParam));
 
 /** The pickers of the queue and connection dialogs read GET /queueIntegration too. */
-const invalidatePickers = (qc: QueryClient) => qc.invalidateQueries({ queryKey: [...queueKeys.all, "integrations"] });
+const invalidatePickers = (qc: QueryClient) => qc.invalidateQueries({ queryKey: queueKeys.integrations() });
 
 export const useSaveQueueIntegration = () => {
   const qc = useQueryClient();

@@ -8,9 +8,9 @@ import type { QueueIntegrationEventData, QueueIntegrationResponse } from "@atend
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useDebounced } from "../../inbox-shared/use-debounced";
-import { useInfiniteQueryScroll } from "../../inbox-shared/use-infinite-scroll";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
+import { useDebounced } from "../../../hooks/use-debounced";
+import { useInfiniteQueryScroll } from "../../../hooks/use-infinite-scroll";
 import { applyQueueIntegrationEvent, useDeleteQueueIntegration, useQueueIntegrationsList } from "../api/queue-integrations";
 import { IntegrationTypeBadge } from "./integration-type-badge";
 import { QueueIntegrationDialog } from "./queue-integration-dialog";

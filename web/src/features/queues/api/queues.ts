@@ -2,16 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { QueueOptionResponse, QueueResponse } from "@atende/shared/contracts/http/queues";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { api } from "../../../lib/api-client";
+import { queueKeys } from "../../../lib/query-keys";
 
 /** Queues (spec 2 section 7 "Queues") and their chatbot option trees. */
-export const queueKeys = {
-  all: ["queues"] as const,
-  list: () => [...queueKeys.all, "list"] as const,
-  options: (queueId: number, parentId: number | null) => [...queueKeys.all, "options", queueId, parentId ?? -1] as const,
-};
-
-export const queuesQueryOptions = () => queryOptions({ queryKey: queueKeys.list(), queryFn: () => api.get<QueueResponse[]>("/queue") });
-export const useQueues = () => useQuery(queuesQueryOptions());
 
 export type QueueForm = {
   name: string;
@@ -95,10 +88,10 @@ const namedList = (value: unknown, key: string): Named[] => {
 
 /** GET /prompt and GET /queueIntegration: pick-lists of the queue modal (empty when the feature is absent). */
 export const promptsPickerOptions = () =>
-  queryOptions({ queryKey: [...queueKeys.all, "prompts"], queryFn: async () => namedList(await api.get("/prompt"), "prompts"), staleTime: 60_000, retry: false, meta: { silentError: true } });
+  queryOptions({ queryKey: queueKeys.prompts(), queryFn: async () => namedList(await api.get("/prompt"), "prompts"), staleTime: 60_000, retry: false, meta: { silentError: true } });
 export const integrationsPickerOptions = () =>
   queryOptions({
-    queryKey: [...queueKeys.all, "integrations"],
+    queryKey: queueKeys.integrations(),
     queryFn: async () => namedList(await api.get("/queueIntegration"), "queueIntegrations"),
     staleTime: 60_000,
     retry: false,

@@ -5,13 +5,13 @@ import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_SCHEDULES, NAME_MAX, NAME_MIN, QUEUE_COLOR_MAX, QUEUE_COLOR_MIN } from "@atende/shared/constants/business";
 import type { QueueResponse } from "@atende/shared/contracts/http/queues";
-import { useCompanySetting, useSession } from "../../../app/session/session-context";
+import { useCompanySetting, useSession } from "../../../lib/session/session-context";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { type QueueForm, integrationsPickerOptions, promptsPickerOptions, useQueueMedia, useSaveQueue } from "../api/queues";
 import { ColorPalette } from "./color-palette";
 import { OptionLevel } from "./queue-options-tree";
-import { SchedulesEditor, isTime } from "./schedules-editor";
+import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
 
 /** Add or edit a queue: 'Dados da Fila' (fields, colour, media, chatbot tree) and, with schedule type 'queue', 'Horários de Atendimento'. */
 export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; onClose: () => void }) {

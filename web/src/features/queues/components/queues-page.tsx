@@ -5,8 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { QueueResponse } from "@atende/shared/contracts/http/queues";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { queueKeys, useDeleteQueue, useQueues } from "../api/queues";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
+import { useDeleteQueue } from "../api/queues";
+import { useQueueList } from "../../../lib/pickers";
+import { queueKeys } from "../../../lib/query-keys";
 import { QueueDialog } from "./queue-dialog";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 
@@ -14,7 +16,7 @@ import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 export function QueuesPage() {
   const { t } = useTranslation("queues");
   const qc = useQueryClient();
-  const queues = useQueues();
+  const queues = useQueueList();
   const remove = useDeleteQueue();
   const [editing, setEditing] = useState<QueueResponse | "new" | null>(null);
   const [deleting, setDeleting] = useState<QueueResponse | null>(null);

@@ -6,7 +6,7 @@ import { mockFetch, reply } from "../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
 import { QueueDialog } from "./queue-dialog";
-import { maskTime } from "./schedules-editor";
+import { maskTime } from "../../../components/ui/schedules-editor";
 
 const withSchedule = (value: string) => aUser({ company: { ...aUser().company, settings: [{ key: "scheduleType", value }] } });
 const pickers = { "GET /api/prompt": [], "GET /api/queueIntegration": [] };

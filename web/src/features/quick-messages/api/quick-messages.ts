@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { QuickMessageListResponse, QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
 import { api } from "../../../lib/api-client";
+import { pickerKeys } from "../../../lib/query-keys";
 
 /** Quick messages (spec 3 section 7): the page list with search and paging, save, delete, attachment. */
 export const quickMessageKeys = {
@@ -21,7 +22,7 @@ export const useQuickMessagesList = (searchParam: string) => useInfiniteQuery(qu
 
 /** The page's lists and the composer's suggestions (inbox-pickers) both change. */
 export const invalidateQuickMessages = (qc: QueryClient) =>
-  Promise.all([qc.invalidateQueries({ queryKey: quickMessageKeys.all }), qc.invalidateQueries({ queryKey: ["inbox-pickers", "quick-messages"] })]);
+  Promise.all([qc.invalidateQueries({ queryKey: quickMessageKeys.all }), qc.invalidateQueries({ queryKey: pickerKeys.quickMessagesAll() })]);
 
 export const useSaveQuickMessage = () => {
   const qc = useQueryClient();

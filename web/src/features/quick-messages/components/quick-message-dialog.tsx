@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import type { QuickMessageResponse } from "@atende/shared/contracts/http/quick-messages";
 import { quickMessageSchema } from "@atende/shared/domain/quick-messages/quick-message";
 import { AttachmentPicker } from "../../../components/ui/attachment-picker";
-import { useIsAdmin } from "../../../app/session/session-context";
+import { useIsAdmin } from "../../../lib/session/session-context";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { type QuickMessageForm, useQuickMessageMedia, useSaveQuickMessage } from "../api/quick-messages";
 
 /** Add or edit a quick message: shortcode (required), message, general flag (admins), one attachment. */

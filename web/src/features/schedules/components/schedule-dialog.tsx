@@ -6,9 +6,9 @@ import type { ScheduleResponse } from "@atende/shared/contracts/http/schedules";
 import { AttachmentPicker } from "../../../components/ui/attachment-picker";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
-import { ContactPicker } from "../../contacts/components/contact-picker";
-import { useConnections } from "../../inbox-shared/api/pickers";
-import { ConfirmDialog } from "../../inbox-shared/components/confirm-dialog";
+import { ContactPicker } from "../../../components/ui/contact-picker";
+import { useConnections } from "../../../lib/pickers";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useSaveSchedule, useScheduleMedia } from "../api/schedules";
 import { type ScheduleDraft, toLocalInput, validateScheduleDraft } from "./schedule-form";
 

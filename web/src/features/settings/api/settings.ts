@@ -3,7 +3,7 @@ import type { CompanyResponse } from "@atende/shared/contracts/http/companies";
 import type { SettingResponse } from "@atende/shared/contracts/http/settings";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { api } from "../../../lib/api-client";
-import { meQueryOptions } from "../../auth/api/me";
+import { meQueryOptions } from "../../../lib/session/me";
 
 export const settingKeys = { all: ["settings"] as const, list: () => [...settingKeys.all, "list"] as const, company: (id: number) => ["companies", id, "record"] as const };
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { toast } from "../../../lib/toast";
-import { SchedulesEditor, isTime } from "../../queues/components/schedules-editor";
+import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
 import { useCompanyRecord, useSaveCompanySchedules } from "../api/settings";
 
 /** 'Horários': the company's working hours (schedule type 'company'). */

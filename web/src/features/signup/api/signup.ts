@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { PublicPlanResponse } from "@atende/shared/contracts/http/plans";
 import type { SignupInput } from "@atende/shared/domain/companies/companies";
 import { api } from "../../../lib/api-client";
+import { planKeys } from "../../../lib/query-keys";
 
 /** GET /plans/list (public): the plans a prospect may choose. */
 export const publicPlansQueryOptions = () =>
-  queryOptions({ queryKey: ["plans", "public"], queryFn: () => api.get<PublicPlanResponse[]>("/plans/list", { auth: false }) });
+  queryOptions({ queryKey: planKeys.public, queryFn: () => api.get<PublicPlanResponse[]>("/plans/list", { auth: false }) });
 export const usePublicPlans = () => useQuery(publicPlansQueryOptions());
 
 

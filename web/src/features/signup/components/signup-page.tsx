@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import type { z } from "zod";
 import { maskSignupPhone, signupSchema } from "@atende/shared/domain/companies/companies";
-import { formatMoney } from "../../plans/money";
+import { formatMoney } from "../../../lib/money";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { usePublicSettings } from "../../logos/api/public-settings";
-import { BrandLogo } from "../../logos/components/branding";
+import { usePublicSettings } from "../../../lib/public-settings";
+import { BrandLogo } from "../../../components/ui/branding";
 import { usePublicPlans, useSignup } from "../api/signup";
 
 type FormValues = z.input<typeof signupSchema>;

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardActions, CardContent, CircularProgress, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { useOwnCompany } from "../api/subscription";
 import { trialDaysLeft } from "../trial";
 

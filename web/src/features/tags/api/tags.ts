@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { TagPageResponse, TagView } from "@atende/shared/contracts/http/tags";
 import { api } from "../../../lib/api-client";
+import { kanbanKeys, pickerKeys } from "../../../lib/query-keys";
 
 /** Tags (spec 3 section 7): the page list with search and paging, save, delete. */
 export const tagKeys = {
@@ -23,8 +24,8 @@ export const useTagsList = (searchParam: string) => useInfiniteQuery(tagsListOpt
 export const invalidateTags = (qc: QueryClient) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: tagKeys.all }),
-    qc.invalidateQueries({ queryKey: ["inbox-pickers", "tags"] }),
-    qc.invalidateQueries({ queryKey: ["kanban"] }),
+    qc.invalidateQueries({ queryKey: pickerKeys.tags() }),
+    qc.invalidateQueries({ queryKey: kanbanKeys.all }),
   ]);
 
 export const useSaveTag = () => {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TagView } from "@atende/shared/contracts/http/tags";
 import { can } from "@atende/shared/domain/permissions/permissions";
 import { tagNameSchema } from "@atende/shared/domain/tags/tag";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { toast } from "../../../lib/toast";
 import { type TagForm, useSaveTag } from "../api/tags";
 

@@ -6,13 +6,13 @@ import type { SessionUser } from "@atende/shared/contracts/http/auth";
 import type { TagView } from "@atende/shared/contracts/http/tags";
 import { can } from "@atende/shared/domain/permissions/permissions";
 import { EmptyRow, ListPage } from "../../../components/ui/list-page";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../inbox-shared/components/confirm-delete-dialog";
-import { useListPage } from "../../inbox-shared/use-list-page";
+import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
+import { useListPage } from "../../../hooks/use-list-page";
 import { invalidateTags, useDeleteTag, useTagsList } from "../api/tags";
-import { TagChip } from "./tag-chip";
+import { TagChip } from "../../../components/ui/tag-chip";
 import { TagDialog } from "./tag-dialog";
 
 /** Kanban tags are the board's lanes: only admin and supervisor change them (the server enforces the same). */

@@ -1,14 +1,9 @@
-import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserEventData, UserListResponse, UserResponse } from "@atende/shared/contracts/http/users";
 import { api } from "../../../lib/api-client";
+import { userKeys } from "../../../lib/query-keys";
 
 /** Users (spec 2 section 7 "Users"). */
-export const userKeys = {
-  all: ["users"] as const,
-  lists: () => [...userKeys.all, "list"] as const,
-  list: (searchParam: string) => [...userKeys.lists(), searchParam] as const,
-  everyone: (companyId?: number) => [...userKeys.all, "all", companyId ?? 0] as const,
-};
 
 export const usersListOptions = (searchParam: string) =>
   infiniteQueryOptions({
@@ -19,10 +14,6 @@ export const usersListOptions = (searchParam: string) =>
   });
 export const useUsersList = (searchParam: string) => useInfiniteQuery(usersListOptions(searchParam));
 
-/** GET /users/list?companyId (the operator may pass another company). */
-export const allUsersOptions = (companyId?: number) =>
-  queryOptions({ queryKey: userKeys.everyone(companyId), queryFn: () => api.get<UserResponse[]>("/users/list", { query: { companyId } }) });
-export const useAllUsers = (companyId?: number, enabled = true) => useQuery({ ...allUsersOptions(companyId), enabled });
 
 type Pages = InfiniteData<UserListResponse, number>;
 
@@ -43,7 +34,7 @@ export const applyUserEvent = (qc: QueryClient, event: UserEventData) => {
     }
     qc.setQueryData<Pages>(key, { ...data, pages });
   }
-  void qc.invalidateQueries({ queryKey: [...userKeys.all, "all"] });
+  void qc.invalidateQueries({ queryKey: userKeys.everyones() });
 };
 
 export type UserFormValues = {

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { UserResponse } from "@atende/shared/contracts/http/users";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { api } from "../../../lib/api-client";
-import { userKeys } from "../api/users";
+import { userKeys } from "../../../lib/query-keys";
 import { UserDialog } from "./user-dialog";
 
 /** The profile menu's own-user dialog: everyone edits their own name and password (admins everything). */
 export function OwnProfileDialog({ onClose }: { onClose: () => void }) {
   const me = useSessionUser();
-  const user = useQuery({ queryKey: [...userKeys.all, "me", me.id], queryFn: () => api.get<UserResponse>(`/users/${me.id}`) });
+  const user = useQuery({ queryKey: userKeys.me(me.id), queryFn: () => api.get<UserResponse>(`/users/${me.id}`) });
   if (!user.data) return null;
   return <UserDialog user={user.data} onClose={onClose} />;
 }

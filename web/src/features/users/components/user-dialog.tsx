@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import type { UserResponse } from "@atende/shared/contracts/http/users";
 import { can } from "@atende/shared/domain/permissions/permissions";
 import { userCreateSchema, userUpdateSchema } from "@atende/shared/domain/users/users";
-import { useSessionUser } from "../../../app/session/session-context";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
-import { connectionsOptions, queuesOptions } from "../../inbox-shared/api/pickers";
+import { connectionsOptions, queuesOptions } from "../../../lib/pickers";
 import { type UserFormValues, useSaveUser } from "../api/users";
 
 const translateIssue = (message?: string) => (message ? fieldError({ type: "zod", message } as FieldError) : undefined);

@@ -1,0 +1,141 @@
+import AddIcon from "@mui/icons-material/Add";
+import DoneAllIcon from "@mui/icons-material/DoneAll";
+import { Autocomplete, Badge, Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, Tab, Tabs, TextField, Tooltip } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
+import type { TicketView } from "@atende/shared/contracts/http/tickets";
+import { useIsAdmin } from "../../../../lib/session/session-context";
+import { useRealtimeRoom } from "../../../../lib/realtime";
+import { useTags, useUsersList } from "../../../../lib/pickers";
+import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
+import { searchTerm, useDebounced } from "../../../../hooks/use-debounced";
+import { useCloseAll } from "../api/ticket";
+import { type TicketListParams, useTicketsList } from "../api/tickets-list";
+import { NewTicketDialog } from "./new-ticket-dialog";
+import { TicketList } from "./ticket-list";
+import { TransferDialog } from "./transfer-dialog";
+
+type MainTab = "open" | "closed" | "search";
+type SubTab = "open" | "pending";
+
+/** The left column of the tickets screen: tabs open (assigned/pending), closed and search (spec 1 "Tickets screen"). */
+export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
+  const { t } = useTranslation("tickets");
+  const isAdmin = useIsAdmin();
+  const [tab, setTab] = useState<MainTab>("open");
+  const [sub, setSub] = useState<SubTab>("open");
+  const [showAll, setShowAll] = useState(false);
+  const [text, setText] = useState("");
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [userIds, setUserIds] = useState<number[]>([]);
+  const [newOpen, setNewOpen] = useState(false);
+  const [closeAllOpen, setCloseAllOpen] = useState(false);
+  const [transfer, setTransfer] = useState<TicketView | null>(null);
+  const search = useDebounced(searchTerm(text, SEARCH_MIN_CHARS), DEBOUNCE_SEARCH_MS);
+  const tags = useTags();
+  const users = useUsersList(isAdmin && tab === "search");
+  const closeAll = useCloseAll();
+
+  const openParams: TicketListParams = { status: "open", showAll: isAdmin && showAll };
+  const pendingParams: TicketListParams = { status: "pending", showAll: isAdmin && showAll };
+  const closedParams: TicketListParams = { status: "closed", showAll: isAdmin && showAll };
+  const searchParams: TicketListParams = { searchParam: search, tags: tagIds, users: userIds, showAll: true };
+  useRealtimeRoom("joinTickets", "open");
+  useRealtimeRoom("joinTickets", "pending");
+  useRealtimeRoom("joinTickets", "closed", tab === "closed");
+  const openCount = useTicketsList(openParams).data?.pages[0]?.count ?? 0;
+  const pendingCount = useTicketsList(pendingParams).data?.pages[0]?.count ?? 0;
+
+  return (
+    <Paper square elevation={0} sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0, borderRight: 1, borderColor: "divider" }}>
+      <Tabs value={tab} onChange={(_e, v: MainTab) => setTab(v)} variant="fullWidth">
+        <Tab value="open" label={t("tabs.open")} data-testid="tab-open" />
+        <Tab value="closed" label={t("tabs.closed")} data-testid="tab-closed" />
+        <Tab value="search" label={t("tabs.search")} data-testid="tab-search" />
+      </Tabs>
+      {tab === "search" ? (
+        <Stack spacing={1} sx={{ p: 1 }}>
+          <TextField size="small" placeholder={t("search.placeholder")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search.placeholder") }} helperText={text.trim() && text.trim().length < SEARCH_MIN_CHARS ? t("search.minChars") : undefined} />
+          <Autocomplete
+            multiple
+            size="small"
+            options={tags.data ?? []}
+            getOptionLabel={(o) => o.name}
+            value={(tags.data ?? []).filter((tag) => tagIds.includes(tag.id))}
+            onChange={(_e, v) => setTagIds(v.map((tag) => tag.id))}
+            renderValue={(value, getItemProps) => value.map((tag, index) => <Chip {...getItemProps({ index })} key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: "#fff" }} />)}
+            renderInput={(params) => <TextField {...params} label={t("search.tags")} />}
+          />
+          {isAdmin && (
+            <Autocomplete
+              multiple
+              size="small"
+              options={users.data ?? []}
+              getOptionLabel={(o) => o.name}
+              value={(users.data ?? []).filter((u) => userIds.includes(u.id))}
+              onChange={(_e, v) => setUserIds(v.map((u) => u.id))}
+              renderInput={(params) => <TextField {...params} label={t("search.users")} />}
+            />
+          )}
+        </Stack>
+      ) : (
+        <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5, borderBottom: 1, borderColor: "divider" }}>
+          <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setNewOpen(true)} data-testid="new-ticket">
+            {t("new")}
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          {isAdmin && (
+            <FormControlLabel control={<Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />} label={t("showAll")} slotProps={{ typography: { variant: "body2" } }} />
+          )}
+          {isAdmin && tab === "open" && (
+            <Tooltip title={t("closeAll.button")}>
+              <IconButton size="small" onClick={() => setCloseAllOpen(true)} aria-label={t("closeAll.button")}>
+                <DoneAllIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      )}
+      {tab === "open" && (
+        <Tabs value={sub} onChange={(_e, v: SubTab) => setSub(v)} variant="fullWidth" sx={{ minHeight: 40 }}>
+          <Tab
+            value="open"
+            sx={{ minHeight: 40 }}
+            data-testid="subtab-open"
+            label={
+              <Badge color="primary" badgeContent={openCount} max={999} sx={{ pr: 2 }}>
+                {t("tabs.assigned")}
+              </Badge>
+            }
+          />
+          <Tab
+            value="pending"
+            sx={{ minHeight: 40 }}
+            data-testid="subtab-pending"
+            label={
+              <Badge color="secondary" badgeContent={pendingCount} max={999} sx={{ pr: 2 }}>
+                {t("tabs.pending")}
+              </Badge>
+            }
+          />
+        </Tabs>
+      )}
+      {tab === "open" && sub === "open" && <TicketList params={openParams} selectedUuid={selectedUuid} onTransfer={setTransfer} />}
+      {tab === "open" && sub === "pending" && <TicketList params={pendingParams} selectedUuid={selectedUuid} onTransfer={setTransfer} />}
+      {tab === "closed" && <TicketList params={closedParams} selectedUuid={selectedUuid} onTransfer={setTransfer} />}
+      {tab === "search" && <TicketList params={searchParams} selectedUuid={selectedUuid} onTransfer={setTransfer} enabled={!!(search || tagIds.length || userIds.length)} />}
+      {newOpen && <NewTicketDialog open onClose={() => setNewOpen(false)} />}
+      {transfer && <TransferDialog ticket={transfer} onClose={() => setTransfer(null)} />}
+      <ConfirmDialog
+        open={closeAllOpen}
+        title={t("closeAll.title")}
+        busy={closeAll.isPending}
+        onClose={() => setCloseAllOpen(false)}
+        onConfirm={() => closeAll.mutate({ status: sub, selectedQueueIds: [] }, { onSettled: () => setCloseAllOpen(false) })}
+      >
+        {t(sub === "open" ? "closeAll.textOpen" : "closeAll.textPending")}
+      </ConfirmDialog>
+    </Paper>
+  );
+}

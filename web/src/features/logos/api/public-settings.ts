@@ -1,8 +1,0 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicSettingsResponse } from "@atende/shared/contracts/http/settings";
-import { api } from "../../../lib/api-client";
-
-/** GET /public/settings: sign-up switches and the uploaded logos, readable before login. */
-export const publicSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ["settings", "public"], queryFn: () => api.get<PublicSettingsResponse>("/public/settings", { auth: false }), staleTime: 60_000, meta: { silentError: true } });
-export const usePublicSettings = () => useQuery(publicSettingsQueryOptions());
