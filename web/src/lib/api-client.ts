@@ -1,5 +1,5 @@
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
-import { clearSession, getToken, saveSession, setRestoring } from "./session-storage";
+import { clearSession, getToken, maybeSignedIn, saveSession, setRestoring } from "./session-storage";
 
 /**
  * The one HTTP client. Paths are relative to /api ("/tickets", not "/api/tickets").
@@ -125,7 +125,7 @@ export const refreshSession = (): Promise<AuthResponse> => {
  * means signed out. The session is "loading" meanwhile.
  */
 export const restoreSession = async (): Promise<void> => {
-  if (getToken()) return;
+  if (getToken() || !maybeSignedIn()) return;
   setRestoring(true);
   try {
     await refreshSession();

@@ -10,6 +10,28 @@ let ids: { userId: number; companyId: number } | null = null;
 /** true while the restore attempt of this page load runs (the app shows a loader meanwhile) */
 let restoring = false;
 
+/**
+ * A hint, not a secret: "this browser signed in and has not signed out". Without it a page load does not ask
+ * for a refresh (a signed-out visitor would only get a 401 logged in the console). It holds no token.
+ */
+const SIGNED_IN_HINT = "signedIn";
+const setHint = (on: boolean) => {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN_HINT, "1");
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // storage unavailable (private mode quota, sandbox): the restore simply always asks
+  }
+};
+/** Whether this browser may hold a refresh cookie worth trading (see SIGNED_IN_HINT). */
+export const maybeSignedIn = (): boolean => {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === "1";
+  } catch {
+    return true;
+  }
+};
+
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
@@ -19,6 +41,7 @@ export const getCompanyId = (): number | null => ids?.companyId ?? null;
 
 export const saveSession = (next: string, user?: { id: number; companyId: number }) => {
   token = next;
+  setHint(true);
   if (user) ids = { userId: user.id, companyId: user.companyId };
   restoring = false;
   notify();
@@ -29,6 +52,7 @@ export const clearSession = () => {
   token = null;
   ids = null;
   restoring = false;
+  setHint(false);
   notify();
 };
 

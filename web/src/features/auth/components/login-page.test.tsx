@@ -136,6 +136,7 @@ describe("route guards", { timeout: 20_000 }, () => {
 
   it("after a reload the refresh cookie restores the session; an attendant on / goes to /tickets", async () => {
     const { calls } = mockFetch({ "POST /api/auth/refresh_token": { token: "tok", user: aUser({ profile: "user" }) }, ...signedInRoutes() });
+    localStorage.setItem("signedIn", "1"); // this browser signed in before the reload
     void restoreSession();
     renderApp("/");
     expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
@@ -146,6 +147,7 @@ describe("route guards", { timeout: 20_000 }, () => {
 
   it("after a reload without a valid refresh cookie a private page goes to /login", async () => {
     mockFetch({ "POST /api/auth/refresh_token": reply(401, { error: "ERR_SESSION_EXPIRED" }) });
+    localStorage.setItem("signedIn", "1"); // this browser signed in before the reload
     void restoreSession();
     renderApp("/contacts");
     expect(await screen.findByLabelText("Email")).toBeInTheDocument();
@@ -153,8 +155,17 @@ describe("route guards", { timeout: 20_000 }, () => {
     expect(getToken()).toBeNull();
   });
 
+  it("a browser that never signed in (or signed out) does not ask for a refresh after a load", async () => {
+    const { calls } = mockFetch({});
+    void restoreSession();
+    renderApp("/contacts");
+    expect(await screen.findByLabelText("Email")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith("/auth/refresh_token"))).toHaveLength(0);
+  });
+
   it("a signed-in user on a public page goes to /", async () => {
     mockFetch({ "POST /api/auth/refresh_token": { token: "tok", user: aUser() }, ...signedInRoutes() });
+    localStorage.setItem("signedIn", "1"); // this browser signed in before the reload
     void restoreSession();
     renderApp("/signup");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
