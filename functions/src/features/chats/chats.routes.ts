@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { chatInputSchema, chatMessageInputSchema } from "@atende/shared/domain/chats/chat";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { parseJson, parseQuery } from "../../platform/http/parse";
 
 const listQuery = z.object({
@@ -15,8 +16,8 @@ const pageQuery = listQuery.pick({ pageNumber: true });
 export const chatsRoutes = (container: Container) => {
   const svc = () => container.services.chats;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
-  r.use("*", requirePlan(container, "useInternalChat"));
+  r.use("*", requireAuth(container.services.auth.authenticate));
+  r.use("*", requirePlan(container.services.companies.assertPlanAllows, "useInternalChat"));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, chatInputSchema))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), c.req.param("id"))));

@@ -1,4 +1,4 @@
-import type { InboundHandlers } from "../../jobs/inbound-consumer";
+import type { InboundHandlers } from "../../app/inbound-consumer";
 
 /**
  * The inbound events this feature owns: the parts of a phone's contacts asked for by POST /contacts/import, a

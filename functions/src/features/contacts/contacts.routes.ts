@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
@@ -22,7 +23,7 @@ const importBody = z.object({
 export const contactsRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
   const svc = () => container.services.contacts;
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
   // before /:id

@@ -1,4 +1,4 @@
-import type { InboundHandlers } from "../../jobs/inbound-consumer";
+import type { InboundHandlers } from "../../app/inbound-consumer";
 
 /** The inbound event types the inbox owns (registered in jobs/inbound-consumer.ts). */
 export const INBOX_INBOUND_HANDLERS: InboundHandlers = {

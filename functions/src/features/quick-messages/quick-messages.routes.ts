@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { quickMessageSchema, quickMessageUpdateSchema } from "@atende/shared/domain/quick-messages/quick-message";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
@@ -15,7 +16,7 @@ const listQuery = z.object({
 export const quickMessagesRoutes = (container: Container) => {
   const svc = () => container.services.quickMessages;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listUsable(c.get("auth"))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));

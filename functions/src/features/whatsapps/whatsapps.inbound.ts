@@ -1,4 +1,4 @@
-import type { InboundHandlers } from "../../jobs/inbound-consumer";
+import type { InboundHandlers } from "../../app/inbound-consumer";
 
 /** The inbound events this feature owns: connection state (QR, pairing, connected ...) and number checks. */
 export const whatsappsInboundHandlers: InboundHandlers = {

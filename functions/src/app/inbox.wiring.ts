@@ -1,9 +1,9 @@
-import type { Db } from "./db/client";
-import { createPageCursors } from "./db/page-cursors";
-import type { Logger } from "./logger";
-import type { CommandQueue } from "./queues/commands.port";
-import type { JobQueue } from "./queues/jobs.port";
-import type { MediaStore } from "./storage/media-store.port";
+import type { Db } from "../platform/db/client";
+import { createPageCursors } from "../platform/db/page-cursors";
+import type { Logger } from "../platform/logger";
+import type { CommandQueue } from "../platform/queues/commands.port";
+import type { JobQueue } from "../platform/queues/jobs.port";
+import type { MediaStore } from "../platform/storage/media-store.port";
 import type { CompaniesRepository } from "../features/companies/companies.repository";
 import { createContactsRepository } from "../features/contacts/contacts.repository";
 import { createContactsService } from "../features/contacts/contacts.service";

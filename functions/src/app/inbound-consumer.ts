@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { METRIC } from "@atende/shared/contracts/metric-names";
-import type { Container } from "../platform/container";
+import type { Container } from "./container";
 import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
 import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
 import { contactsInboundHandlers } from "../features/contacts/contacts.inbound";
