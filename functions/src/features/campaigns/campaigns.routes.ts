@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { campaignSchema } from "@atende/shared/domain/campaigns/campaign";
 import type { Container } from "../../app/container";
 import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
@@ -7,7 +7,7 @@ import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
-const listQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
+const listQuery = pageQuerySchema;
 
 /** Campaigns (spec 3): admins only, and every call needs the plan's useCampaigns. */
 export const campaignsRoutes = (container: Container) => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { pageNumberParam } from "@atende/shared/contracts/http/paging";
 import { companySchema } from "@atende/shared/domain/companies/companies";
 import { schedulesSchema } from "@atende/shared/domain/queues/queues";
 import type { Container } from "../../app/container";
@@ -9,7 +10,7 @@ import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const listQuery = z.object({
   searchParam: z.string().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageNumber: pageNumberParam,
 });
 
 /** /companies: the operator's calls, plus each company's own plan, record and working hours. */

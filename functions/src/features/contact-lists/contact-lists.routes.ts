@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { contactListItemSchema, contactListSchema, newContactListItemSchema } from "@atende/shared/domain/contact-lists/contact-list";
 import type { Container } from "../../app/container";
 import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
@@ -8,10 +9,7 @@ import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 import { sampleSpreadsheet } from "./contact-list-spreadsheet";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 const itemsQuery = listQuery.extend({ contactListId: z.coerce.number().int().positive() });
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

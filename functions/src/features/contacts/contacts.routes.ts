@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
 import type { Container } from "../../app/container";
 import { requireAdmin, requireAuth } from "../../platform/http/middleware";
@@ -8,8 +9,8 @@ import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  searchParam: searchParamParam,
+  pageNumber: pageNumberParam,
   date: z.string().max(40).optional(),
   dateStart: z.string().max(40).optional(),
   dateEnd: z.string().max(40).optional(),

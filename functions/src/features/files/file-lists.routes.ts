@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { fileListSchema } from "@atende/shared/domain/files/file-list";
 import type { Container } from "../../app/container";
 import { AppError } from "../../platform/errors";
@@ -8,10 +8,7 @@ import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import type { OptionUpload } from "./file-lists.service";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { editMessageSchema, forwardSchema, reactionSchema, sendMessageSchema } from "@atende/shared/domain/messages/message";
 import type { Container } from "../../app/container";
 import { AppError } from "../../platform/errors";
@@ -26,7 +26,7 @@ export const messagesRoutes = (container: Container) => {
   const svc = () => container.services.messages;
   r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/:ticketId", async (c) => {
-    const { pageNumber } = parseQuery(c, z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1) }));
+    const { pageNumber } = parseQuery(c, pageQuerySchema);
     return c.json(await svc().list(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), pageNumber));
   });
   r.post("/edit/:id", async (c) => {

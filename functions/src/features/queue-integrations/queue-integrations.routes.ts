@@ -1,15 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { dialogflowTestSchema, queueIntegrationSchema } from "@atende/shared/domain/queue-integrations/queue-integration";
 import type { Container } from "../../app/container";
 import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 
 /** Queue integrations (spec 3): /queueIntegration, admins only, plan flag useIntegrations on every call. */
 export const queueIntegrationsRoutes = (container: Container) => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { quickMessageSchema, quickMessageUpdateSchema } from "@atende/shared/domain/quick-messages/quick-message";
 import type { Container } from "../../app/container";
 import { requireAuth } from "../../platform/http/middleware";
@@ -7,10 +7,7 @@ import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 
 /** Quick messages (spec 3). `companyId`/`userId` query parameters of /list are ignored: the token decides. */
 export const quickMessagesRoutes = (container: Container) => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/schedules/schedule";
 import type { Container } from "../../app/container";
 import { requireAuth, requirePlan } from "../../platform/http/middleware";
@@ -8,8 +9,8 @@ import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  searchParam: searchParamParam,
+  pageNumber: pageNumberParam,
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
