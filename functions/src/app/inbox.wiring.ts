@@ -2,6 +2,7 @@ import type { Db } from "../platform/db/client";
 import { createPageCursors } from "../platform/db/page-cursors";
 import type { Logger } from "../platform/logger";
 import type { CommandQueue } from "../platform/queues/commands.port";
+import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import type { JobQueue } from "../platform/queues/jobs.port";
 import type { MediaStore } from "../platform/storage/media-store.port";
 import type { CompaniesRepository } from "../features/companies/companies.repository";
@@ -59,7 +60,9 @@ export const createInbox = (deps: {
   const directory = createInboxDirectory({ ...repos, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
   const changes = createTicketChanges({ db, tickets });
-  const outbound = createOutboundService({ messages: messagesRepo, changes, commands, events, timers, clock, logger });
+  // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
+  const channels = createChannels({ "session-host": createSessionHostChannel(commands) });
+  const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, timers, clock, logger });
   const automation = createAutomationService({ changes, tickets, outbound, queueOptions: repos.queueOptions, contacts: contactsRepo, events, clock, logger });
   const notices: { current?: TicketNotices } = { current: automation.notices };
   const ticketTags: { current?: TicketTagRemover } = {};
