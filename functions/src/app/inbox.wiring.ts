@@ -29,7 +29,7 @@ import { createTicketChanges } from "../features/tickets/ticket-changes";
 import { createTicketTimersJob } from "../features/tickets/ticket-timers.job";
 import { createTicketTimersRepository } from "../features/tickets/ticket-timers.repository";
 import { createTicketsRepository } from "../features/tickets/tickets.repository";
-import { createTicketsService, type TicketNotices } from "../features/tickets/tickets.service";
+import { createTicketsService } from "../features/tickets/tickets.service";
 
 /** Wires the inbox slices (called once from the container). */
 export const createInbox = (deps: {
@@ -64,10 +64,9 @@ export const createInbox = (deps: {
   const channels = createChannels({ "session-host": createSessionHostChannel(commands) });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, timers, clock, logger });
   const automation = createAutomationService({ changes, tickets, outbound, queueOptions: repos.queueOptions, contacts: contactsRepo, events, clock, logger });
-  const notices: { current?: TicketNotices } = { current: automation.notices };
   const ticketTags: { current?: TicketTagRemover } = {};
   const tags = createTagsService({ tags: tagsRepo, realtime, cursors, ticketTags, jobs, clock });
-  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, tagLinks: tags, clock });
+  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices: automation.notices, tagLinks: tags, clock });
   ticketTags.current = (companyId, ticketId, tagId) => ticketsService.removeTagFromTicket(companyId, ticketId, tagId);
   const contacts = createContactsService({ contacts: contactsRepo, whatsapps: repos.whatsapps, commands, tickets, realtime, cursors, events: () => events, clock });
   const messages = createMessagesService({
