@@ -3,6 +3,24 @@
 // a feature never reaches into another feature's repository (type imports are fine).
 import tseslint from "typescript-eslint";
 import webBoundaries from "./eslint-rules/web-boundaries.js";
+import importX from "eslint-plugin-import-x";
+
+// kebab-case file names with dotted role suffixes (contacts.service.ts, inbox-directory.ts, 0001-x.md is not linted)
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+const house = {
+  rules: {
+    "kebab-case-files": {
+      meta: { type: "suggestion", schema: [] },
+      create: (context) => ({
+        Program(node) {
+          const base = context.filename.split(/[\\/]/).pop() ?? "";
+          const stem = base.replace(/\.(ts|tsx|js|mjs|cjs)$/, "");
+          if (!KEBAB.test(stem)) context.report({ node, message: `file name "${base}" is not kebab-case (STYLE.md)` });
+        },
+      }),
+    },
+  },
+};
 
 const noImport = (...groups) => ({ patterns: groups.map(([group, message]) => ({ group, message, allowTypeImports: group.some((g) => g.includes("repository")) })) });
 
@@ -50,6 +68,37 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the composition root is functions/src/app; platform keeps ports and adapters only (docs/adr/0019-functions-shape.md)
+    files: ["functions/src/platform/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        noImport(
+          [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          [["**/features/**", "**/app/**"], "platform keeps ports and adapters: it imports no feature and no app code"],
+        ),
+      ],
+    },
+  },
+  {
+    // no import circles in functions (types included: a circle of types is still a circle of meaning)
+    files: ["functions/src/**/*.ts"],
+    plugins: { "import-x": importX, house },
+    settings: { "import-x/extensions": [".ts"], "import-x/resolver": { node: { extensions: [".ts"] } } },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "house/kebab-case-files": "error",
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "read configuration through platform/config.ts (loadConfig)" }],
+    },
+  },
+  {
+    // config.ts; the Powertools adapters read the Lambda runtime's own variables (AWS_LAMBDA_FUNCTION_NAME,
+    // POWERTOOLS_*), not ours: to move behind config.ts next (docs/adr/0019-functions-shape.md)
+    files: ["functions/src/platform/config.ts", "functions/src/platform/logger.ts", "functions/src/platform/metrics.ts", "functions/src/platform/tracer.ts", "functions/src/testing/**", "functions/src/**/*.test.ts"],
+    rules: { "no-restricted-properties": "off" },
   },
   {
     files: ["session-host/src/**/*.ts"],

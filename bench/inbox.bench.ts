@@ -10,7 +10,7 @@ import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
 import { startPlatform, type Platform } from "../infra/local/src/platform";
 import { pollQueue, sqsClient } from "../infra/local/src/sqs";
-import { consumeInbound } from "@atende/functions/jobs/inbound-consumer";
+import { consumeInbound } from "@atende/functions/app/inbound-consumer";
 import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
 import { httpJson, poll } from "../e2e/support/http";
 

@@ -4,7 +4,7 @@ import { COMPANY_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { hashPassword } from "../functions/src/features/auth/password";
 import { parseConfig } from "../functions/src/platform/config";
-import { type Container, createContainer } from "../functions/src/platform/container";
+import { type Container, createContainer } from "../functions/src/app/container";
 import { baseUrl, launchBrowser, login, newContext, screenshot } from "./support/browser";
 
 /**

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { hashPassword } from "../functions/src/features/auth/password";
 import { parseConfig } from "../functions/src/platform/config";
-import { type Container, createContainer } from "../functions/src/platform/container";
+import { type Container, createContainer } from "../functions/src/app/container";
 import { launchBrowser, login, newContext, screenshot } from "./support/browser";
 import { LOGINS } from "./support/seed";
 

@@ -1,7 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeOperator } from "../features/companies/operator.testing";
-import { runTick } from "../jobs/tick";
+import { runTick } from "../app/tick";
 import { customerMessage, deliver } from "../features/tickets/inbox.fixtures";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";

@@ -1,8 +1,8 @@
 import middy from "@middy/core";
 import type { SQSEvent } from "aws-lambda";
-import { consumeInbound } from "../jobs/inbound-consumer";
+import { consumeInbound } from "../app/inbound-consumer";
 import { loadConfig } from "../platform/config";
-import { createContainer } from "../platform/container";
+import { createContainer } from "../app/container";
 
 const container = createContainer(loadConfig());
 

@@ -1,8 +1,8 @@
 import middy from "@middy/core";
 import type { SQSEvent } from "aws-lambda";
-import { consumeJobs } from "../jobs/jobs-consumer";
+import { consumeJobs } from "../app/jobs-consumer";
 import { loadConfig } from "../platform/config";
-import { createContainer } from "../platform/container";
+import { createContainer } from "../app/container";
 
 const container = createContainer(loadConfig());
 

@@ -1,7 +1,7 @@
 import middy from "@middy/core";
-import { runTick } from "../jobs/tick";
+import { runTick } from "../app/tick";
 import { loadConfig } from "../platform/config";
-import { createContainer } from "../platform/container";
+import { createContainer } from "../app/container";
 
 const container = createContainer(loadConfig());
 

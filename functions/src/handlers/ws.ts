@@ -1,6 +1,6 @@
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { loadConfig } from "../platform/config";
-import { createContainer, type Container } from "../platform/container";
+import { createContainer, type Container } from "../app/container";
 
 type WsEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 

@@ -1,4 +1,4 @@
-import type { Container } from "@atende/functions/platform/container";
+import type { Container } from "@atende/functions/app/container";
 import type { SimulatorNetwork } from "@atende/session-host/providers/simulator/simulator-network";
 
 /**

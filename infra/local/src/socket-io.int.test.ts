@@ -5,7 +5,7 @@ import { SOCKET_IO_PING_INTERVAL_MS, SOCKET_IO_PING_TIMEOUT_MS } from "@atende/f
 import { SOCKET_OPEN_JOB, SOCKET_PING_JOB } from "@atende/functions/features/realtime/sockets.service";
 import { adminTickets, customerMessage, deliver } from "@atende/functions/features/tickets/inbox.fixtures";
 import { createWsHandler } from "@atende/functions/handlers/ws";
-import { runJob } from "@atende/functions/jobs/jobs-consumer";
+import { runJob } from "@atende/functions/app/jobs-consumer";
 import { createApiGatewaySender } from "@atende/functions/platform/realtime/apigateway-sender.adapter";
 import { createTenant, type Tenant } from "@atende/functions/testing/factories";
 import { createTestApp, type TestApp } from "@atende/functions/testing/test-app";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJob } from "../../jobs/jobs-consumer";
+import { runJob } from "../../app/jobs-consumer";
 import { makeOperator } from "../companies/operator.testing";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";

@@ -1,22 +1,20 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { announcementSchema, announcementUpdateSchema } from "@atende/shared/domain/announcements/announcement";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 
 /** Announcements (spec 3): everyone logged in reads; only super users write. */
 export const announcementsRoutes = (container: Container) => {
   const svc = () => container.services.announcements;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
   r.get("/:id/media", async (c) => {

@@ -1,8 +1,9 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { loginSchema } from "@atende/shared/domain/auth/auth";
-import type { Container } from "../../platform/container";
-import { type AppEnv, clientAddress, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { clientAddress, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "./app-env";
 import { parseJson } from "../../platform/http/parse";
 import type { SessionResult } from "./auth.service";
 
@@ -38,13 +39,13 @@ export const authRoutes = (container: Container) => {
     }
   });
 
-  app.delete("/logout", requireAuth(container), async (c) => {
+  app.delete("/logout", requireAuth(container.services.auth.authenticate), async (c) => {
     await auth.logout(c.get("auth"));
     deleteCookie(c, REFRESH_COOKIE, { path: "/api/auth" });
     return c.body(null, 204);
   });
 
-  app.get("/me", requireAuth(container), async (c) => c.json(await auth.me(c.get("auth"))));
+  app.get("/me", requireAuth(container.services.auth.authenticate), async (c) => c.json(await auth.me(c.get("auth"))));
 
   return app;
 };

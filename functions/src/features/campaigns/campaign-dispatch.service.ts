@@ -307,3 +307,4 @@ export const createCampaignDispatch = (deps: {
   };
 };
 export type CampaignDispatch = ReturnType<typeof createCampaignDispatch>;
+export type CampaignDispatchService = ReturnType<typeof createCampaignDispatch>;

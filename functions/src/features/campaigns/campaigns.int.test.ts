@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
-import { runJob } from "../../jobs/jobs-consumer";
-import { runTick } from "../../jobs/tick";
+import { runJob } from "../../app/jobs-consumer";
+import { runTick } from "../../app/tick";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { customerMessage, deliver } from "../tickets/inbox.fixtures";

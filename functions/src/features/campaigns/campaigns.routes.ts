@@ -1,18 +1,19 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { campaignSchema } from "@atende/shared/domain/campaigns/campaign";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
-const listQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
+const listQuery = pageQuerySchema;
 
 /** Campaigns (spec 3): admins only, and every call needs the plan's useCampaigns. */
 export const campaignsRoutes = (container: Container) => {
   const svc = () => container.services.campaigns;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container), requireAdmin, requirePlan(container, "useCampaigns"));
+  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useCampaigns"));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, campaignSchema))));

@@ -1,22 +1,20 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { chatInputSchema, chatMessageInputSchema } from "@atende/shared/domain/chats/chat";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { parseJson, parseQuery } from "../../platform/http/parse";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 const pageQuery = listQuery.pick({ pageNumber: true });
 
 /** Internal chat (spec 3; plan flag useInternalChat). `:id` is the chat's id or its uuid. */
 export const chatsRoutes = (container: Container) => {
   const svc = () => container.services.chats;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
-  r.use("*", requirePlan(container, "useInternalChat"));
+  r.use("*", requireAuth(container.services.auth.authenticate));
+  r.use("*", requirePlan(container.services.companies.assertPlanAllows, "useInternalChat"));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, chatInputSchema))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), c.req.param("id"))));

@@ -1,20 +1,22 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { pageNumberParam } from "@atende/shared/contracts/http/paging";
 import { companySchema } from "@atende/shared/domain/companies/companies";
 import { schedulesSchema } from "@atende/shared/domain/queues/queues";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const listQuery = z.object({
   searchParam: z.string().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageNumber: pageNumberParam,
 });
 
 /** /companies: the operator's calls, plus each company's own plan, record and working hours. */
 export const companiesRoutes = (container: Container) => {
   const { companies } = container.services;
-  const auth = requireAuth(container);
+  const auth = requireAuth(container.services.auth.authenticate);
   const app = new Hono<AppEnv>();
   app.get("/listPlan/:companyId", auth, async (c) => c.json(await companies.listPlan(c.get("auth"), idParam(c, "companyId"))));
   app.get("/list", auth, requireSuper, async (c) => c.json(await companies.listAll()));

@@ -1,8 +1,8 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
-import { consumeInbound } from "../../jobs/inbound-consumer";
-import { runJob } from "../../jobs/jobs-consumer";
+import { consumeInbound } from "../../app/inbound-consumer";
+import { runJob } from "../../app/jobs-consumer";
 import { CHECK_BATCH, CHECK_PAUSE_SECONDS, INLINE_IMPORT_ROWS } from "./contact-lists.service";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";

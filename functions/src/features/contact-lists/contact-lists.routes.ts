@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { contactListItemSchema, contactListSchema, newContactListItemSchema } from "@atende/shared/domain/contact-lists/contact-list";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 import { sampleSpreadsheet } from "./contact-list-spreadsheet";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 const itemsQuery = listQuery.extend({ contactListId: z.coerce.number().int().positive() });
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -19,7 +18,7 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const contactListsRoutes = (container: Container) => {
   const svc = () => container.services.contactLists;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container), requireAdmin, requirePlan(container, "useCampaigns"));
+  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useCampaigns"));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
   // the "download sample spreadsheet" action (before /:id)
@@ -45,7 +44,7 @@ export const contactListsRoutes = (container: Container) => {
 export const contactListItemsRoutes = (container: Container) => {
   const svc = () => container.services.contactLists;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container), requireAdmin, requirePlan(container, "useCampaigns"));
+  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useCampaigns"));
   r.get("/", async (c) => c.json(await svc().listItems(c.get("auth"), parseQuery(c, itemsQuery))));
   r.get("/:id", async (c) => c.json(await svc().getItem(c.get("auth"), idParam(c, "id"))));
   r.post("/", async (c) => {

@@ -1,6 +1,8 @@
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
-import type { ContactIdentity } from "./contacts.repository";
+
+/** One key a contact is found by: a canonical number (N), a LID (L) or a group jid (G). */
+export type ContactIdentity = { kind: "N" | "L" | "G"; value: string };
 
 /** The jid we send to: groups by their id, people by number, LID-only people by LID. */
 export const chatJidOf = (c: Pick<Contact, "number" | "isGroup" | "lid">): string => {

@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ContactUploadResponse } from "@atende/shared/contracts/http/contacts";
 import type { OutboundCommand, PhoneContact } from "@atende/shared/contracts/queue-messages";
-import { consumeInbound } from "../../jobs/inbound-consumer";
+import { consumeInbound } from "../../app/inbound-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -6,10 +6,9 @@ import { companyPk, pad } from "../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query";
 import { mapItem } from "../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
-import { normalizeName } from "./contact-identity";
+import { normalizeName, type ContactIdentity } from "./contact-identity";
 
 /** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
-export type ContactIdentity = { kind: "N" | "L" | "G"; value: string };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CONTACT#${pad(id)}` });
 const identityKey = (companyId: number, id: ContactIdentity) => ({ pk: `${companyPk(companyId)}#CID#${id.kind}#${id.value}`, sk: "CID" });

@@ -1,14 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  searchParam: searchParamParam,
+  pageNumber: pageNumberParam,
   date: z.string().max(40).optional(),
   dateStart: z.string().max(40).optional(),
   dateEnd: z.string().max(40).optional(),
@@ -22,7 +24,7 @@ const importBody = z.object({
 export const contactsRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
   const svc = () => container.services.contacts;
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
   // before /:id

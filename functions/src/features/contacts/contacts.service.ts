@@ -22,7 +22,8 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
 import type { TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
-import type { ContactIdentity, ContactsRepository } from "./contacts.repository";
+import type { ContactIdentity } from "./contact-identity";
+import type { ContactsRepository } from "./contacts.repository";
 
 export type ContactListQuery = { searchParam: string; pageNumber: number; date?: string; dateStart?: string; dateEnd?: string };
 

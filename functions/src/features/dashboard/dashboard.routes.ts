@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { optionalNum } from "@atende/shared/contracts/body-values";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { parseQuery } from "../../platform/http/parse";
 
 /** A calendar day (yyyy-MM-dd, read in the company's time zone); "" (a filter left empty by the spec's client) is none. */
@@ -19,7 +20,7 @@ const chartQuery = z.object({ initialDate: day.optional(), finalDate: day.option
 export const dashboardRoutes = (container: Container) => {
   const { dashboard } = container.services;
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container), requireAdmin);
+  app.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
   app.get("/", async (c) => {
     const q = parseQuery(c, summaryQuery);
     return c.json(await dashboard.summary(c.get("auth"), { days: q.days, dateFrom: q.date_from, dateTo: q.date_to }));

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { externalMessageSchema } from "@atende/shared/domain/external-api/external-message";
-import type { Container } from "../../platform/container";
-import type { AppEnv } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import type { AppEnv } from "../auth/app-env";
 import { parseJson } from "../../platform/http/parse";
 import { messageForm } from "../../platform/http/uploaded-file";
 

@@ -1,16 +1,14 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { fileListSchema } from "@atende/shared/domain/files/file-list";
-import type { Container } from "../../platform/container";
+import type { Container } from "../../app/container";
 import { AppError } from "../../platform/errors";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import type { OptionUpload } from "./file-lists.service";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
@@ -38,7 +36,7 @@ const optionUploads = async (c: Context): Promise<OptionUpload[]> => {
 export const fileListsRoutes = (container: Container) => {
   const svc = () => container.services.fileLists;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container), requireAdmin);
+  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, fileListSchema))));

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { helpSchema } from "@atende/shared/domain/settings/settings";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 export const helpsRoutes = (container: Container) => {
   const { helps } = container.services;
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container));
+  app.use("*", requireAuth(container.services.auth.authenticate));
   app.get("/", async (c) => c.json(await helps.list()));
   app.get("/list", async (c) => c.json(await helps.list()));
   app.get("/:id", async (c) => c.json(await helps.get(idParam(c, "id"))));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runTick } from "../../jobs/tick";
+import { runTick } from "../../app/tick";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { adminTickets, customerMessage, deliver } from "../tickets/inbox.fixtures";

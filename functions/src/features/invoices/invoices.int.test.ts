@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "@atende/shared/domain/format/dates";
-import { runTick } from "../../jobs/tick";
+import { runTick } from "../../app/tick";
 import type { FakeBank } from "../../platform/payments/fake-bank.adapter";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
-import type { Container } from "../../platform/container";
+import type { Container } from "../../app/container";
 import { AppError } from "../../platform/errors";
-import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import { requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { companyOfMediaKey } from "../../platform/storage/media-store.port";
 
 /**
@@ -13,7 +14,7 @@ import { companyOfMediaKey } from "../../platform/storage/media-store.port";
  */
 export const mediaRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/*", async (c) => {
     const key = decodeURIComponent(c.req.path.replace(/^.*?\/media\//, ""));
     if (!key || key.includes("..") || companyOfMediaKey(key) !== c.get("auth").companyId) throw new AppError("ERR_NOT_FOUND");

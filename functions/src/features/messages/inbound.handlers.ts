@@ -1,7 +1,11 @@
-import type { InboundHandlers } from "../../jobs/inbound-consumer";
+import type { InboundHandlers } from "../../platform/queues/inbound-handlers";
+import type { CampaignDispatchService } from "../campaigns/campaign-dispatch.service";
+import type { InboundService } from "./inbound.service";
 
-/** The inbound event types the inbox owns (registered in jobs/inbound-consumer.ts). */
-export const INBOX_INBOUND_HANDLERS: InboundHandlers = {
+/** The inbound event types the inbox owns (registered in app/inbound-consumer.ts). */
+export const INBOX_INBOUND_HANDLERS: InboundHandlers<{
+  services: { inbound: InboundService; campaignDispatch: Pick<CampaignDispatchService, "onInboundMessage" | "onCommandResult"> };
+}> = {
   message: async (c, e) => {
     await c.services.inbound.message(e);
     await c.services.campaignDispatch.onInboundMessage(e); // an answer to a campaign's confirmation request

@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { editMessageSchema, forwardSchema, reactionSchema, sendMessageSchema } from "@atende/shared/domain/messages/message";
-import type { Container } from "../../platform/container";
+import type { Container } from "../../app/container";
 import { AppError } from "../../platform/errors";
-import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import { requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { messageForm } from "../../platform/http/uploaded-file";
 
@@ -23,9 +24,9 @@ const parseMultipart = async (c: Context) => {
 export const messagesRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
   const svc = () => container.services.messages;
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/:ticketId", async (c) => {
-    const { pageNumber } = parseQuery(c, z.object({ pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1) }));
+    const { pageNumber } = parseQuery(c, pageQuerySchema);
     return c.json(await svc().list(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), pageNumber));
   });
   r.post("/edit/:id", async (c) => {
@@ -53,7 +54,7 @@ export const messagesRoutes = (container: Container) => {
 /** POST /message/forward */
 export const messageForwardRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.post("/forward", async (c) => c.json(await container.services.messages.forward(c.get("auth"), await parseJson(c, forwardSchema)), 201));
   return r;
 };

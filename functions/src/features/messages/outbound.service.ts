@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { MediaRef, OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import type { MediaRef } from "@atende/shared/contracts/queue-messages";
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
 import type { Logger } from "../../platform/logger";
-import type { CommandQueue } from "../../platform/queues/commands.port";
+import type { ChannelCommand, Channels } from "../../platform/channels/channel.port";
 import type { Directory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { ExtraConditionFailed, type TicketChanges } from "../tickets/ticket-changes";
@@ -36,16 +36,17 @@ export const previewOf = (m: Pick<Message, "body" | "mediaType" | "mediaName">) 
 export const createOutboundService = (deps: {
   messages: MessagesRepository;
   changes: TicketChanges;
-  commands: CommandQueue;
+  channels: Channels;
   events: InboxEvents;
   timers: TicketTimersRepository;
   clock: () => Date;
   logger: Logger;
 }) => {
-  const { messages, changes, commands, events, timers, clock, logger } = deps;
+  const { messages, changes, channels, events, timers, clock, logger } = deps;
 
-  const command = async (cmd: OutboundCommand) => {
-    await commands.send(cmd);
+  /** every conversation command goes out through the connection's channel (docs/adr/0020-channel-port.md) */
+  const command = async (cmd: ChannelCommand) => {
+    await channels.forConnection({ whatsappId: cmd.whatsappId }).dispatch(cmd);
   };
 
   return {

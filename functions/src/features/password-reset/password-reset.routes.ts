@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Container } from "../../platform/container";
-import { type AppEnv, clientAddress } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { clientAddress } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 const email = z.string().trim().toLowerCase().email("Invalid email").max(200);

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { planSchema } from "@atende/shared/domain/plans/plan";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 export const plansRoutes = (container: Container) => {
   const { plans } = container.services;
-  const auth = requireAuth(container);
+  const auth = requireAuth(container.services.auth.authenticate);
   const app = new Hono<AppEnv>();
   // public: the sign-up page lists plans before anyone logs in
   app.get("/list", async (c) => c.json(await plans.listPublic()));

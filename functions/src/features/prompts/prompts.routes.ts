@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { promptSchema, promptUpdateSchema } from "@atende/shared/domain/prompts/prompt";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 /** AI prompts (spec 3): /prompt, admins only, plan flag useOpenAi on every call. */
 export const promptsRoutes = (container: Container) => {
   const svc = () => container.services.prompts;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container), requireAdmin, requirePlan(container, "useOpenAi"));
+  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useOpenAi"));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id", "ERR_NO_PROMPT_FOUND"))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, promptSchema))));

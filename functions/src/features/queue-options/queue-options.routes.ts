@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { queueOptionListQuerySchema, queueOptionSchema, queueOptionUpdateSchema } from "@atende/shared/domain/queues/queues";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 export const queueOptionsRoutes = (container: Container) => {
   const { queueOptions } = container.services;
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container), requireAdmin);
+  app.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
   app.get("/", async (c) => {
     const q = parseQuery(c, queueOptionListQuerySchema);
     return c.json(await queueOptions.list(c.get("auth"), q.queueId, q.parentId));

@@ -1,21 +1,19 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { quickMessageSchema, quickMessageUpdateSchema } from "@atende/shared/domain/quick-messages/quick-message";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
-const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+const listQuery = searchPageQuerySchema;
 
 /** Quick messages (spec 3). `companyId`/`userId` query parameters of /list are ignored: the token decides. */
 export const quickMessagesRoutes = (container: Container) => {
   const svc = () => container.services.quickMessages;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listUsable(c.get("auth"))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));

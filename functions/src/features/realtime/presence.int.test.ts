@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { consumeJobs } from "../../jobs/jobs-consumer";
+import { consumeJobs } from "../../app/jobs-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONNECTION_DEFAULTS } from "@atende/shared/constants/business";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
-import { runTick } from "../../jobs/tick";
+import { runTick } from "../../app/tick";
 import { scheduleMessageId } from "./schedules.job";
 import { createSchedulesRepository } from "./schedules.repository";
 import { createTenant, type Tenant } from "../../testing/factories";

@@ -1,14 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/schedules/schedule";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  searchParam: searchParamParam,
+  pageNumber: pageNumberParam,
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
@@ -17,7 +19,7 @@ const listQuery = z.object({
 export const schedulesRoutes = (container: Container) => {
   const svc = () => container.services.schedules;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container), requirePlan(container, "useSchedules"));
+  r.use("*", requireAuth(container.services.auth.authenticate), requirePlan(container.services.companies.assertPlanAllows, "useSchedules"));
   r.get("/", async (c) => {
     const q = parseQuery(c, listQuery);
     const iso = (v?: string) => (v ? new Date(v).toISOString() : undefined);

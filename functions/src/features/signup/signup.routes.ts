@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { signupSchema } from "@atende/shared/domain/companies/companies";
-import type { Container } from "../../platform/container";
-import { type AppEnv, clientAddress } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { clientAddress } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 /** POST /companies/cadastro: public (no token). Mounted before the companies routes. */

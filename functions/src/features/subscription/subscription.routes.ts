@@ -1,8 +1,9 @@
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import { type Context, Hono } from "hono";
 import { subscriptionSchema } from "@atende/shared/domain/invoices/invoices";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 /** Header the payment provider (or the local fake bank) sends with our shared secret. */
@@ -26,6 +27,6 @@ export const subscriptionRoutes = (container: Container) => {
   };
   app.post("/webhook", webhook);
   app.post("/webhook/pix", webhook);
-  app.post("/", requireAuth(container), requireAdmin, async (c) => c.json(await subscription.subscribe(c.get("auth"), await parseJson(c, subscriptionSchema))));
+  app.post("/", requireAuth(container.services.auth.authenticate), requireAdmin, async (c) => c.json(await subscription.subscribe(c.get("auth"), await parseJson(c, subscriptionSchema))));
   return app;
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runJob } from "../../jobs/jobs-consumer";
+import { runJob } from "../../app/jobs-consumer";
 import { createPageCursors } from "../../platform/db/page-cursors";
 import { hashPassword } from "../auth/password";
 import { createTagsRepository } from "./tags.repository";

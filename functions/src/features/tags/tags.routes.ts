@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { tagCreateSchema, tagListQuerySchema, tagSyncSchema, tagUpdateSchema } from "@atende/shared/domain/tags/tag";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 /**
@@ -11,7 +12,7 @@ import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 export const tagsRoutes = (container: Container) => {
   const svc = () => container.services.tags;
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => {
     const q = parseQuery(c, tagListQuerySchema);
     // `GET /tags?companyId=` (no page asked): every tag, for selects
@@ -19,7 +20,7 @@ export const tagsRoutes = (container: Container) => {
     return c.json(await svc().page(c.get("auth"), { searchParam: q.searchParam, pageNumber: q.pageNumber ?? 1 }));
   });
   r.get("/list", async (c) => c.json(await svc().list(c.get("auth"))));
-  r.get("/kanban", requirePlan(container, "useKanban"), async (c) => c.json(await svc().kanban(c.get("auth"))));
+  r.get("/kanban", requirePlan(container.services.companies.assertPlanAllows, "useKanban"), async (c) => c.json(await svc().kanban(c.get("auth"))));
   r.post("/sync", async (c) => {
     const input = await parseJson(c, tagSyncSchema);
     return c.json(await container.services.tickets.setTags(c.get("auth"), input.ticketId, input.tags.map((t) => t.id)));

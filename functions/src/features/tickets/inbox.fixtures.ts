@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SQSEvent } from "aws-lambda";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
-import { consumeInbound } from "../../jobs/inbound-consumer";
+import { consumeInbound } from "../../app/inbound-consumer";
 import type { Tenant } from "../../testing/factories";
 import type { TestApp } from "../../testing/test-app";
 

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { closeAllSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from "@atende/shared/domain/tickets/ticket";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { AppError } from "../../platform/errors";
 
 export const ticketsRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
   const svc = () => container.services.tickets;
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, ticketListQuerySchema))));
   r.get("/u/:uuid", async (c) => {
     const uuid = c.req.param("uuid");
@@ -33,8 +34,8 @@ export const ticketsRoutes = (container: Container) => {
 /** GET /ticket/kanban (plan flag useKanban). */
 export const ticketKanbanRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
-  r.get("/kanban", requirePlan(container, "useKanban"), async (c) => {
+  r.use("*", requireAuth(container.services.auth.authenticate));
+  r.get("/kanban", requirePlan(container.services.companies.assertPlanAllows, "useKanban"), async (c) => {
     const { queueIds } = parseQuery(c, z.object({ queueIds: ticketListQuerySchema.shape.queueIds }));
     return c.json(await container.services.tickets.kanban(c.get("auth"), queueIds));
   });
@@ -44,7 +45,7 @@ export const ticketKanbanRoutes = (container: Container) => {
 /** DELETE /ticket-tags/{ticketId}; PUT /ticket-tags/{ticketId}/{tagId}. */
 export const ticketTagsRoutes = (container: Container) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container));
+  r.use("*", requireAuth(container.services.auth.authenticate));
   r.delete("/:ticketId", async (c) => c.json(await container.services.tickets.setTags(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), [])));
   r.put("/:ticketId/:tagId", async (c) => {
     const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");

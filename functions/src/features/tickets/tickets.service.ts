@@ -54,7 +54,8 @@ export const createTicketsService = (deps: {
   directory: InboxDirectory;
   events: InboxEvents;
   cursors: PageCursors;
-  notices: { current?: TicketNotices };
+  /** the customer notices of a change (automation), given at construction: automation is built first */
+  notices: TicketNotices;
   tagLinks: TicketTagLinks;
   clock: () => Date;
 }) => {
@@ -245,7 +246,7 @@ export const createTicketsService = (deps: {
       const { before, after } = out;
       const contact = await contacts.findById(auth.companyId, after.contactId);
       await events.ticketUpdated(after, before, dir, contact);
-      await notices.current?.onChanged(action, before, after, auth, dir);
+      await notices.onChanged(action, before, after, auth, dir);
       return toTicketView(after, dir, contact);
     },
 
@@ -290,7 +291,7 @@ export const createTicketsService = (deps: {
           if (!out) continue;
           closed++;
           await events.ticketUpdated(out.after, out.before, dir);
-          await notices.current?.onChanged("resolve", out.before, out.after, auth, dir);
+          await notices.onChanged("resolve", out.before, out.after, auth, dir);
         }
       } while (cursor);
       return { closed };

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { optionalId } from "@atende/shared/contracts/body-values";
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "@atende/shared/domain/users/users";
-import type { Container } from "../../platform/container";
-import { type AppEnv, requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Container } from "../../app/container";
+import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const companyQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
@@ -12,7 +13,7 @@ const createBody = userCreateSchema.extend({ companyId: optionalId().transform((
 export const usersRoutes = (container: Container) => {
   const { users } = container.services;
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container));
+  app.use("*", requireAuth(container.services.auth.authenticate));
   app.get("/", async (c) => {
     const q = parseQuery(c, userListQuerySchema);
     return c.json(await users.list(c.get("auth"), q.searchParam, q.pageNumber));

@@ -1,7 +1,14 @@
-import type { InboundHandlers } from "../../jobs/inbound-consumer";
+import type { InboundHandlers } from "../../platform/queues/inbound-handlers";
+import type { ContactListsService } from "../contact-lists/contact-lists.service";
+import type { NumberChecksRepository } from "./number-checks.repository";
+import type { WhatsappsService } from "./whatsapps.service";
 
 /** The inbound events this feature owns: connection state (QR, pairing, connected ...) and number checks. */
-export const whatsappsInboundHandlers: InboundHandlers = {
+export const whatsappsInboundHandlers: InboundHandlers<{
+  services: { whatsapps: Pick<WhatsappsService, "onConnectionEvent">; contactLists: Pick<ContactListsService, "onNumberChecked"> };
+  repos: { numberChecks: NumberChecksRepository };
+  clock: () => Date;
+}> = {
   connection: (container, event) => container.services.whatsapps.onConnectionEvent(event),
   "number.checked": async (container, event) => {
     await container.repos.numberChecks.put(event.companyId, {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { consumeInbound } from "../../jobs/inbound-consumer";
+import { consumeInbound } from "../../app/inbound-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -1,14 +1,18 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
-import type { AuthContext } from "../../features/auth/auth.service";
-import type { Container } from "../container";
 import { AppError } from "../errors";
 import { resolveClientAddress } from "./client-address";
 
-export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientAddress: string } };
+/**
+ * What the guards below need of the caller; the feature side fixes the full principal type
+ * (features/auth/app-env.ts: `AppEnv = HttpEnv<AuthContext>`), so platform imports no feature.
+ */
+export type Principal = { user: { profile: string; super: boolean }; companyId: number };
+export type HttpEnv<A extends Principal = Principal> = { Variables: { requestId: string; auth: A; clientAddress: string } };
+type AnyEnv = HttpEnv<Principal>;
 
-export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requestId: MiddlewareHandler<AnyEnv> = async (c, next) => {
   c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
   await next();
   c.header("x-request-id", c.get("requestId"));
@@ -21,7 +25,7 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
  * believed only on a request that carried the secret.
  */
 export const requireOrigin =
-  (secret: string | undefined): MiddlewareHandler<AppEnv> =>
+  (secret: string | undefined): MiddlewareHandler<AnyEnv> =>
   async (c, next) => {
     if (secret && !safeEqual(c.req.header("x-origin-verify") ?? "", secret)) throw new AppError("ERR_NO_PERMISSION");
     c.set("clientAddress", resolveClientAddress(c, Boolean(secret)));
@@ -42,29 +46,29 @@ const bearer = (c: Context) => {
 
 /** Every private route: resolves the caller from the access token (401 missing/bad, 403 expired). */
 export const requireAuth =
-  (container: Container): MiddlewareHandler<AppEnv> =>
+  <A extends Principal>(authenticate: (token: string | undefined) => Promise<A>): MiddlewareHandler<HttpEnv<A>> =>
   async (c, next) => {
-    c.set("auth", await container.services.auth.authenticate(bearer(c)));
+    c.set("auth", await authenticate(bearer(c)));
     await next();
   };
 
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireAdmin: MiddlewareHandler<AnyEnv> = async (c, next) => {
   if (c.get("auth").user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
   await next();
 };
 
-export const requireSuper: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireSuper: MiddlewareHandler<AnyEnv> = async (c, next) => {
   if (!c.get("auth").user.super) throw new AppError("ERR_NO_PERMISSION");
   await next();
 };
 
 /** Plan gating on the server: the feature's every call is refused when the company's plan lacks the flag. */
 export const requirePlan =
-  (container: Container, flag: PlanFlag): MiddlewareHandler<AppEnv> =>
+  (assertPlanAllows: (companyId: number, flag: PlanFlag) => Promise<unknown>, flag: PlanFlag): MiddlewareHandler<AnyEnv> =>
   async (c, next) => {
-    await container.services.companies.assertPlanAllows(c.get("auth").companyId, flag);
+    await assertPlanAllows(c.get("auth").companyId, flag);
     await next();
   };
 
 /** The client's address as the edge saw it (set by requireOrigin; never x-forwarded-for): see client-address.ts. */
-export const clientAddress = (c: Context<AppEnv>): string => c.get("clientAddress") ?? resolveClientAddress(c, false);
+export const clientAddress = <A extends Principal>(c: Context<HttpEnv<A>>): string => c.get("clientAddress") ?? resolveClientAddress(c, false);

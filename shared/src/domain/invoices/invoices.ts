@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumberParam } from "../../contracts/http/paging";
 import { flag, requiredId } from "../../contracts/body-values";
 import { moneySchema } from "../money/money";
 import { daysUntilDue } from "../auth/auth";
@@ -31,7 +32,7 @@ export const INVOICES_PLAIN_MAX = 500;
  */
 export const invoicesQuerySchema = z.object({
   searchParam: z.string().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageNumber: pageNumberParam,
   companyId: z.coerce.number().int().positive().optional(),
   paged: flag().optional().default(false),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumberParam, searchParamParam } from "../../contracts/http/paging";
 import { flag, idList, optionalId, requiredId } from "../../contracts/body-values";
 
 export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
@@ -59,8 +60,8 @@ const queryFlag = z
 
 /** GET /tickets query string. */
 export const ticketListQuerySchema = z.object({
-  searchParam: z.string().trim().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  searchParam: searchParamParam,
+  pageNumber: pageNumberParam,
   tags: csvOrJsonIds,
   users: csvOrJsonIds,
   queueIds: csvOrJsonIds,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumberParam } from "../../contracts/http/paging";
 import { idList, optionalId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../../constants/business";
 
@@ -29,5 +30,5 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const userListQuerySchema = z.object({
   searchParam: z.string().max(100).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageNumber: pageNumberParam,
 });

@@ -1,13 +1,14 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { METRIC } from "@atende/shared/contracts/metric-names";
-import type { Container } from "../platform/container";
+import type { Container } from "./container";
+import type { InboundHandlers as FeatureInboundHandlers } from "../platform/queues/inbound-handlers";
 import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
 import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
 import { contactsInboundHandlers } from "../features/contacts/contacts.inbound";
 
 type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
-export type InboundHandlers = { [T in InboundEvent["type"]]?: Handler<T> };
+export type InboundHandlers = FeatureInboundHandlers<Container>;
 
 /**
  * Events from the session host (inbound.fifo). Each feature registers the event types it owns:

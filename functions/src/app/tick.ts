@@ -1,4 +1,4 @@
-import type { Container } from "../platform/container";
+import type { Container } from "./container";
 
 export type TickJob = { name: string; run: (container: Container, now: Date) => Promise<void> };
 

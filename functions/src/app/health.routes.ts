@@ -2,9 +2,9 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Hono } from "hono";
 import { TABLE_KEYS } from "@atende/shared/table/table-definition";
-import type { Container } from "../container";
-import { traced } from "../tracer";
-import type { AppEnv } from "./middleware";
+import type { Container } from "./container";
+import { traced } from "../platform/tracer";
+import type { AppEnv } from "../features/auth/app-env";
 
 export type CheckState = "ok" | "error" | "not-configured";
 export type HealthBody = { status: "ok" | "degraded"; version: string; checks: Record<string, CheckState> };

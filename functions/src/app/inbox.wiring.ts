@@ -1,9 +1,10 @@
-import type { Db } from "./db/client";
-import { createPageCursors } from "./db/page-cursors";
-import type { Logger } from "./logger";
-import type { CommandQueue } from "./queues/commands.port";
-import type { JobQueue } from "./queues/jobs.port";
-import type { MediaStore } from "./storage/media-store.port";
+import type { Db } from "../platform/db/client";
+import { createPageCursors } from "../platform/db/page-cursors";
+import type { Logger } from "../platform/logger";
+import type { CommandQueue } from "../platform/queues/commands.port";
+import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import type { JobQueue } from "../platform/queues/jobs.port";
+import type { MediaStore } from "../platform/storage/media-store.port";
 import type { CompaniesRepository } from "../features/companies/companies.repository";
 import { createContactsRepository } from "../features/contacts/contacts.repository";
 import { createContactsService } from "../features/contacts/contacts.service";
@@ -28,7 +29,7 @@ import { createTicketChanges } from "../features/tickets/ticket-changes";
 import { createTicketTimersJob } from "../features/tickets/ticket-timers.job";
 import { createTicketTimersRepository } from "../features/tickets/ticket-timers.repository";
 import { createTicketsRepository } from "../features/tickets/tickets.repository";
-import { createTicketsService, type TicketNotices } from "../features/tickets/tickets.service";
+import { createTicketsService } from "../features/tickets/tickets.service";
 
 /** Wires the inbox slices (called once from the container). */
 export const createInbox = (deps: {
@@ -59,12 +60,13 @@ export const createInbox = (deps: {
   const directory = createInboxDirectory({ ...repos, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
   const changes = createTicketChanges({ db, tickets });
-  const outbound = createOutboundService({ messages: messagesRepo, changes, commands, events, timers, clock, logger });
+  // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
+  const channels = createChannels({ "session-host": createSessionHostChannel(commands) });
+  const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, timers, clock, logger });
   const automation = createAutomationService({ changes, tickets, outbound, queueOptions: repos.queueOptions, contacts: contactsRepo, events, clock, logger });
-  const notices: { current?: TicketNotices } = { current: automation.notices };
   const ticketTags: { current?: TicketTagRemover } = {};
   const tags = createTagsService({ tags: tagsRepo, realtime, cursors, ticketTags, jobs, clock });
-  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices, tagLinks: tags, clock });
+  const ticketsService = createTicketsService({ tickets, contacts: contactsRepo, changes, directory, events, cursors, notices: automation.notices, tagLinks: tags, clock });
   ticketTags.current = (companyId, ticketId, tagId) => ticketsService.removeTagFromTicket(companyId, ticketId, tagId);
   const contacts = createContactsService({ contacts: contactsRepo, whatsapps: repos.whatsapps, commands, tickets, realtime, cursors, events: () => events, clock });
   const messages = createMessagesService({

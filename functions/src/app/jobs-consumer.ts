@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
-import type { Container } from "../platform/container";
+import type { Container } from "./container";
 import { ANNOUNCEMENT_FANOUT_JOB, type FanOutPayload } from "../features/announcements/announcements.service";
 import { TAG_UNLINK_JOB } from "../features/tags/tags.service";
 import {

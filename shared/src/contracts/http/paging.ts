@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/** `?pageNumber=` of every paged list: 1-based, at most 10 000, 1 when absent (spec: 20 or 40 rows a page). */
+export const pageNumberParam = z.coerce.number().int().min(1).max(10_000).optional().default(1);
+
+/** `?searchParam=` of the searchable lists: trimmed, at most 100 characters, "" when absent. */
+export const searchParamParam = z.string().trim().max(100).optional().default("");
+
+/** The paging query of a list without search. */
+export const pageQuerySchema = z.object({ pageNumber: pageNumberParam });
+
+/** The paging query of a searchable list (extend it for a list's own filters). */
+export const searchPageQuerySchema = z.object({ searchParam: searchParamParam, pageNumber: pageNumberParam });
