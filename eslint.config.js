@@ -3,7 +3,6 @@
 // a feature never reaches into another feature's repository (type imports are fine).
 import tseslint from "typescript-eslint";
 import webBoundaries from "./eslint-rules/web-boundaries.js";
-import importX from "eslint-plugin-import-x";
 
 // kebab-case file names with dotted role suffixes (contacts.service.ts, inbox-directory.ts, 0001-x.md is not linted)
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
@@ -84,12 +83,11 @@ export default tseslint.config(
     },
   },
   {
-    // no import circles in functions (types included: a circle of types is still a circle of meaning)
+    // no import circles in functions (value imports; the same rule as web, eslint-rules/web-boundaries.js)
     files: ["functions/src/**/*.ts"],
-    plugins: { "import-x": importX, house },
-    settings: { "import-x/extensions": [".ts"], "import-x/resolver": { node: { extensions: [".ts"] } } },
+    plugins: { house, "web-boundaries": webBoundaries },
     rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "web-boundaries/no-cycle": "error",
       "house/kebab-case-files": "error",
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "read configuration through platform/config.ts (loadConfig)" }],
     },

@@ -50,7 +50,6 @@ const zones = {
 };
 
 // value-import graph of web/src, built once per lint run
-let graph = null;
 const IMPORT_RE = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s+["']([^"']+)["']/g;
 const buildGraph = (root) => {
   const g = new Map();
@@ -90,16 +89,21 @@ const buildGraph = (root) => {
   return inCycle;
 };
 
+// one graph per source root (web/src, functions/src), built once per lint run
+const graphs = new Map();
+const ROOTS = ["/web/src/", "/functions/src/"];
 const noCycle = {
   meta: { type: "problem", messages: { cycle: "import circle: {{files}}" } },
   create(context) {
     const file = context.filename;
-    const i = file.split(path.sep).join("/").lastIndexOf("/web/src/");
-    if (i < 0) return {};
+    const norm = file.split(path.sep).join("/");
+    const rootMark = ROOTS.find((r) => norm.includes(r));
+    if (!rootMark) return {};
+    const root = file.slice(0, norm.lastIndexOf(rootMark) + rootMark.length - 1);
     return {
       Program(node) {
-        graph ??= buildGraph(file.slice(0, i + "/web/src".length));
-        const scc = graph.get(file);
+        if (!graphs.has(root)) graphs.set(root, buildGraph(root));
+        const scc = graphs.get(root).get(file);
         if (scc) context.report({ node, messageId: "cycle", data: { files: scc.map((f) => path.basename(f)).join(" → ") } });
       },
     };
