@@ -86,9 +86,10 @@ describe("password reset", () => {
   });
 
   it("never writes the code to the log", async () => {
+    // the logger (Powertools) writes to process.stdout through its own Console: capture the stream itself
     const lines: string[] = [];
-    const original = console.log;
-    console.log = (line: string) => lines.push(String(line));
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => lines.push(String(chunk)) > 0) as typeof process.stdout.write;
     const level = process.env.TEST_LOG_LEVEL;
     process.env.TEST_LOG_LEVEL = "debug";
     try {
@@ -100,7 +101,7 @@ describe("password reset", () => {
       expect(lines.some((l) => l.includes("password reset requested"))).toBe(true);
       expect(lines.join("\n")).not.toContain(code);
     } finally {
-      console.log = original;
+      process.stdout.write = original;
       if (level === undefined) delete process.env.TEST_LOG_LEVEL;
       else process.env.TEST_LOG_LEVEL = level;
     }
