@@ -167,7 +167,7 @@ async function renderConnections() {
 
 async function renderCustomers() {
   const list = await api('/customers');
-  el('customers').innerHTML = list.map((c) => '<div class="cust' + (customer === c.number ? ' selected' : '') + '" data-number="' + c.number + '" data-testid="customer-' + c.number + '">' + esc(c.name) + '<br><small>+' + c.number + '</small></div>').join('');
+  el('customers').innerHTML = list.map((c) => '<div class="cust' + (customer === c.number ? ' selected' : '') + '" data-number="' + esc(c.number) + '" data-testid="customer-' + esc(c.number) + '">' + esc(c.name) + '<br><small>+' + esc(c.number) + '</small></div>').join('');
 }
 
 async function renderChat() {
@@ -182,13 +182,13 @@ async function renderChat() {
     let content = esc(m.body);
     if (m.media) {
       const src = m.fromCustomer ? '/simulator/api/media?id=' + m.id : '/simulator/api/media?key=' + encodeURIComponent(m.media.key) + '&type=' + encodeURIComponent(m.media.mimetype);
-      if (m.media.mimetype.startsWith('image/')) content = '<img class="media" src="' + src + '">' + content;
-      else if (m.media.mimetype.startsWith('audio/')) content = '<audio controls src="' + src + '"></audio>' + content;
-      else content = '<a href="' + src + '" target="_blank">' + esc(m.media.filename || tr('file')) + '</a> ' + content;
+      if (m.media.mimetype.startsWith('image/')) content = '<img class="media" src="' + esc(src) + '">' + content;
+      else if (m.media.mimetype.startsWith('audio/')) content = '<audio controls src="' + esc(src) + '"></audio>' + content;
+      else content = '<a href="' + esc(src) + '" target="_blank" rel="noopener">' + esc(m.media.filename || tr('file')) + '</a> ' + content;
     }
     if (m.isDeleted) content = '<span class="deleted">' + esc(tr('deleted')) + '</span>';
     const reactions = m.reactions.map((r) => r.emoji).join(' ');
-    return '<div class="msg ' + (m.fromCustomer ? 'customer' : 'business') + '" data-testid="msg" data-id="' + m.id + '">' + content +
+    return '<div class="msg ' + (m.fromCustomer ? 'customer' : 'business') + '" data-testid="msg" data-id="' + esc(m.id) + '">' + content +
       (reactions ? '<div>' + esc(reactions) + '</div>' : '') +
       '<div class="meta">' + esc(m.type) + (m.edited ? ' · ' + esc(tr('edited')) : '') + ' · ' + (m.fromCustomer ? (m.ack >= 4 ? esc(tr('readByBusiness')) : '') : ticks(m.ack)) + ' · <span title="id">' + esc(m.id) + '</span></div></div>';
   }).join('') + '<div style="clear:both"></div>';
