@@ -1,6 +1,6 @@
 import { BatchGetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "../platform/db";
-import { cancellationCodes, retryConflicts } from "../platform/db";
+import { cancellationCodes, isConditionFailure, retryConflicts } from "../platform/db";
 import type { HeldLease, LeaseRepository } from "../leases/lease.repository";
 import type { AuthStore, SessionIdentity } from "../providers/provider.port";
 import { decodeAuthValue, encodeAuthValue } from "./auth-codec";
@@ -63,7 +63,7 @@ export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; he
       await retryConflicts(send, { onRetry: () => stats.conflictRetries++ });
       stats.writes += chunk.length;
     } catch (err) {
-      if (err instanceof Error && err.name === "ConditionalCheckFailedException") throw leaseLost();
+      if (isConditionFailure(err)) throw leaseLost();
       if (cancellationCodes(err)[LEASE_ACTION] === "ConditionalCheckFailed") throw leaseLost();
       throw err;
     }
