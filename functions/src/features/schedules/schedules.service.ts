@@ -5,6 +5,7 @@ import type { ScheduleEventData, ScheduleListResponse, ScheduleMediaResponse, Sc
 import { isFutureSendAt, type ScheduleInput, type ScheduleUpdateInput } from "@atende/shared/domain/schedules/schedule";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
+import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
@@ -172,10 +173,12 @@ export const createSchedulesService = (deps: {
     async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<ScheduleMediaResponse> {
       const before = await find(auth, id);
       if (before.status === "ENVIADA") throw new AppError("ERR_NO_PERMISSION", { reason: "SCHEDULE_ALREADY_SENT" });
-      if (file.bytes.length === 0 || file.bytes.length > MAX_SCHEDULE_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      if (file.bytes.length > MAX_SCHEDULE_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
+      // typed by its content, as every other attachment (refuses empty, unknown and active files)
+      const checked = checkAttachment(file);
       const name = file.name.replace(/[\\/]/g, "_").slice(0, 200) || "arquivo";
       const mediaPath = mediaKeyFor(auth.companyId, `schedule-${id}-${randomUUID()}`, name);
-      await media.put(mediaPath, file.bytes, file.type || "application/octet-stream");
+      await media.put(mediaPath, checked.bytes, checked.type);
       const saved = await saveMedia(before, { mediaPath, mediaName: name });
       return { ...toScheduleResponse(saved), mensagem: "Arquivo Anexado" };
     },
