@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
+import { optionalId } from "@atende/shared/contracts/body-values";
 import type { Container } from "../../app/container";
 import { requireAdmin, requireAuth } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
@@ -18,7 +19,7 @@ const listQuery = z.object({
 
 /** POST /contacts/import: an optional connection (the spec's client sends none; false/""/null mean none). */
 const importBody = z.object({
-  whatsappId: z.preprocess((v) => (v === false || v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
+  whatsappId: optionalId().transform((v) => v ?? undefined),
 });
 
 export const contactsRoutes = (container: Container) => {
