@@ -18,8 +18,6 @@ import { z } from "zod";
 
 /** The "none" values of an optional id. */
 export const NONE_ID_VALUES = [null, false, "", 0, "0"] as const;
-/** `null`, `false`, `""`, `0` or `"0"`: what clients send for "no id chosen". */
-export const isNoneId = (v: unknown): boolean => (NONE_ID_VALUES as readonly unknown[]).includes(v);
 
 const DIGITS = /^\d{1,15}$/;
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;

@@ -31,7 +31,7 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
       if (!isDestination(ref)) throw new AppError("ERR_VALIDATION", { field: "ref" });
       if (file.bytes.length > MAX_LOGO_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
       const type = logoType(file);
-      if (!type) throw new AppError(file.bytes.length ? "ERR_INVALID_MEDIA_TYPE" : "ERR_EMPTY_FILE", { field: "file", reason: "Use somente arquivos em formato PNG, ICO ou SVG!" });
+      if (!type) throw new AppError(file.bytes.length ? "ERR_INVALID_MEDIA_TYPE" : "ERR_EMPTY_FILE", { field: "file" });
       const key = `platform/logos/${ref}/${randomUUID()}.${type}`;
       await media.put(key, file.bytes, LOGO_CONTENT_TYPES[type]);
       await settings.put(null, settingKey(ref), key, clock());
