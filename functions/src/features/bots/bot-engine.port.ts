@@ -1,0 +1,69 @@
+/**
+ * The contract between the bot runner (one turn per customer message, SERVER-RULES "Inbound message" step 5)
+ * and each kind of bot: an AI prompt, a Typebot flow, an n8n or webhook endpoint, a DialogFlow agent.
+ * An engine is a pure adapter: it gets the turn's context and its own saved state, talks to its outside service,
+ * and answers what to send and what to do. The runner owns everything else: when a turn runs, the timeout and
+ * the one retry, storing and sending the messages (with the delay between them), applying the actions, saving
+ * the state on the ticket, counting usage, and handing over to a human when the engine fails.
+ */
+
+export type BotKind = "prompt" | "typebot" | "n8n" | "webhook" | "dialogflow";
+
+/** One message of the conversation as a bot sees it (oldest first in `history`). */
+export type BotHistoryMessage = { fromMe: boolean; body: string; mediaType?: string; createdAt: string };
+
+export type BotTurnInput = {
+  company: { id: number; name: string };
+  connection: { id: number; name: string };
+  queue: { id: number; name: string } | null;
+  ticket: { id: number; uuid: string; queueId: number | null };
+  contact: { id: number; name: string; number: string; email?: string };
+  /** the customer's message that started this turn; audio carries its transcript in `body` when there is one */
+  message: { id: string; body: string; mediaType?: string; mediaUrl?: string; transcript?: string; createdAt: string };
+  /** the ticket's latest messages, oldest first (the runner caps how many; an engine may read fewer) */
+  history: BotHistoryMessage[];
+  /** what this engine saved on the ticket at its previous turn (e.g. a Typebot session id); null on the first */
+  state: Record<string, unknown> | null;
+  now: Date;
+  /** aborted when the runner's timeout for this call expires; pass it to fetch/SDK calls */
+  signal: AbortSignal;
+};
+
+/** A message the bot wants sent to the customer, in order. Media by URL: the runner downloads it into our storage. */
+export type BotOutMessage =
+  | { kind: "text"; body: string }
+  | { kind: "media"; mediaType: "image" | "audio" | "video" | "document"; url: string; caption?: string; filename?: string }
+  | { kind: "voice"; audio: Uint8Array; mimetype: string };
+
+export type BotAction =
+  /** stop the bot: the ticket waits as pending in its queue for an attendant, with an internal note */
+  | { type: "handover"; reason: string; note?: string }
+  | { type: "transferQueue"; queueId: number }
+  | { type: "transferUser"; userId: number }
+  | { type: "close" }
+  | { type: "addTag"; tag: number | string };
+
+export type BotTurnResult = {
+  messages: BotOutMessage[];
+  actions: BotAction[];
+  /** saved on the ticket for the next turn; null ends the engine's session (the next message starts afresh) */
+  state: Record<string, unknown> | null;
+  /** pause between messages (Typebot's typebotDelayMessage); 0 when absent */
+  delayMs?: number;
+  /** model tokens used by this turn (prompts), counted per company and month */
+  usage?: { promptTokens: number; completionTokens: number };
+};
+
+/** Thrown by an engine when a retry may succeed (timeouts, 429, 5xx, connection resets); anything else is final. */
+export class BotTransientError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "BotTransientError";
+  }
+}
+
+/** One kind of bot. `config` is the stored prompt or queue integration, with its secrets already opened. */
+export type BotEngine<Config> = {
+  kind: BotKind;
+  turn(config: Config, input: BotTurnInput): Promise<BotTurnResult>;
+};
