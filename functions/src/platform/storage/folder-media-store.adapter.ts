@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { MediaStore } from "./media-store.port";
 
@@ -41,6 +41,13 @@ export const createFolderMediaStore = (dir: string): MediaStore => {
       } catch {
         return null;
       }
+    },
+    async delete(key) {
+      const p = pathOf(key);
+      await rm(p, { force: true });
+      await rm(`${p}.mime`, { force: true });
+      // the object's own folder (`<company>/<id>/`) goes too when it is left empty
+      await rmdir(dirname(p)).catch(() => undefined);
     },
   };
 };

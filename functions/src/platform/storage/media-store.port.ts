@@ -3,6 +3,8 @@ export type MediaObject = { body: Uint8Array; mimetype: string };
 export type MediaStore = {
   put(key: string, body: Uint8Array, mimetype: string): Promise<void>;
   get(key: string): Promise<MediaObject | null>;
+  /** Removes the object (no error when it is already gone): LGPD erasure, media retention, expired exports. */
+  delete(key: string): Promise<void>;
 };
 
 /** Keys are tenant-prefixed so a key can be checked against the caller's company before serving. */

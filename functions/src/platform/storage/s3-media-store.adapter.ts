@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { MediaStore } from "./media-store.port";
 
 export const createS3MediaStore = (bucket: string, region: string): MediaStore => {
@@ -16,6 +16,9 @@ export const createS3MediaStore = (bucket: string, region: string): MediaStore =
         if ((e as Error).name === "NoSuchKey") return null;
         throw e;
       }
+    },
+    async delete(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 };
