@@ -40,6 +40,7 @@ export const AUDIT_RECORD_KINDS = [
   "message",
   "optOut",
   "session",
+  "auditLog",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
 
