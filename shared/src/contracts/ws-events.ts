@@ -31,6 +31,9 @@ export const REALTIME_EVENTS = [
   "queueIntegration",
   "prompt",
   "file",
+  // LGPD (docs/adr/0030): export/erasure job progress to the company's admins; opt-out list changes
+  "lgpd",
+  "optOut",
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

@@ -77,6 +77,12 @@ export const ERROR_STATUS = {
   ERR_INVALID_MEDIA_TYPE: 400,
   ERR_EMPTY_FILE: 400,
   ERR_INTERNAL: 500,
+  /** LGPD (docs/adr/0030): the number is on the company's opt-out list (external API sends, campaigns skip it) */
+  ERR_NUMBER_OPTED_OUT: 409,
+  /** LGPD: the number belongs to a person whose data was erased (an import refuses the row with this reason) */
+  ERR_NUMBER_ERASED: 409,
+  /** LGPD: a group is not a person; its data cannot be exported or erased as one */
+  ERR_CONTACT_IS_GROUP: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -55,6 +55,26 @@ export const createLgpdSettingsRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: registryKey(companyId), ConsistentRead: true }));
       return out.Item ? { companyId, days: Number(out.Item.days), doneThrough: typeof out.Item.doneThrough === "string" ? out.Item.doneThrough : null } : null;
     },
+    /** Claims the daily run for `day` (yyyy-mm-dd): true for the first caller that day, false for every other. */
+    async claimDailyRun(day: string): Promise<boolean> {
+      try {
+        await transact(db, [
+          {
+            Update: {
+              TableName: T,
+              Key: { pk: PLATFORM_PK, sk: "MEDIARET_RUN" },
+              UpdateExpression: "SET entity = :e, lastDay = :d",
+              ConditionExpression: "attribute_not_exists(lastDay) OR lastDay < :d",
+              ExpressionAttributeValues: { ":e": "mediaRetentionRun", ":d": day },
+            },
+          },
+        ]);
+        return true;
+      } catch (e) {
+        if ((e as Error).name === "TxConditionFailed") return false;
+        throw e;
+      }
+    },
     /** Moves the swept-through day forward (only while the entry exists: turning retention off stops the sweep). */
     async markSwept(companyId: number, day: string): Promise<void> {
       try {

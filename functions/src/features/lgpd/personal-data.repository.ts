@@ -100,6 +100,12 @@ export const createPersonalDataRepository = (db: Db) => {
       return getOne({ pk: C(companyId), sk: `CONTACT#${pad(contactId)}` });
     },
 
+    /** The contact's tickets (status check before an erasure: open or pending tickets must be closed first). */
+    async ticketsOf(companyId: number, contactId: number): Promise<RawItem[]> {
+      const pointers = await queryAll({ pk: `${C(companyId)}#CT#${contactId}` });
+      return (await getMany(pointers.map((p) => ({ pk: C(companyId), sk: `TICKET#${pad(Number(p.ticketId))}` })))).filter((t) => Number(t.contactId) === contactId);
+    },
+
     /** How much there is (decides between answering at once and a background job): the contact's messages. */
     async countMessages(companyId: number, contactId: number): Promise<number> {
       let total = 0;

@@ -1,0 +1,183 @@
+import type { ContactOptOutState, OptOutListResponse, OptOutView } from "@atende/shared/contracts/http/lgpd";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
+import { toCsv } from "@atende/shared/domain/format/csv-table";
+import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
+import { CAMPAIGN_REPLY_WINDOW_DAYS, isOptOutReply, optOutApplies } from "@atende/shared/domain/lgpd/opt-out-rules";
+import type { LgpdSettings, LgpdSettingsUpdate } from "@atende/shared/domain/lgpd/lgpd-settings";
+import { AppError } from "../../platform/errors";
+import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditActorOf, auditChanges, systemActor } from "../audit/audit-diff";
+import type { ErasedNumbersRepository } from "./erased-numbers.repository";
+import type { LgpdSettingsRepository } from "./lgpd-settings.repository";
+import type { NumberHasher } from "./number-hash";
+import type { OptOutRecord, OptOutsRepository } from "./opt-outs.repository";
+
+export const OPT_OUT_PAGE_SIZE = 20;
+/** CSV export of the list: at most this many rows (newest first). */
+export const OPT_OUT_EXPORT_MAX_ROWS = 50_000;
+
+/** What the opt-out service needs from the inbox: a contact's number, and a way to answer in a ticket. */
+export type OptOutInbox = {
+  findContact(companyId: number, contactId: number): Promise<{ id: number; number: string; isGroup: boolean } | null>;
+  /** sends a text from the company into the ticket (stored in its history like any bot message) */
+  sendText(companyId: number, ticketId: number, body: string): Promise<void>;
+};
+
+/** An inbound message, as the inbound pipeline hands it over after storing it. */
+export type OptOutInbound = { companyId: number; ticketId: number; contactId: number; number: string; body: string; fromMe: boolean; isGroup: boolean };
+
+const view = (o: OptOutRecord): OptOutView => ({
+  number: o.number,
+  contactId: o.contactId,
+  optedOutAt: o.optedOutAt,
+  message: o.message,
+  source: o.source,
+  campaignId: o.campaignId,
+});
+
+export const createOptOutsService = (deps: {
+  optOuts: OptOutsRepository;
+  settings: LgpdSettingsRepository;
+  erased: ErasedNumbersRepository;
+  hashNumber: NumberHasher;
+  inbox: OptOutInbox;
+  cursors: PageCursors;
+  audit: AuditRecorder;
+  publish: (companyId: number, data: { action: "create" | "delete"; optOut: OptOutView }) => Promise<unknown>;
+  clock: () => Date;
+}) => {
+  const { optOuts, settings, erased, hashNumber, inbox, cursors, audit, publish, clock } = deps;
+  const canonical = (n: string) => canonicalBrazilianNumber(n);
+
+  const service = {
+    async getSettings(auth: AuthContext): Promise<LgpdSettings> {
+      return settings.get(auth.companyId);
+    },
+    async updateSettings(auth: AuthContext, input: LgpdSettingsUpdate, ip: string): Promise<LgpdSettings> {
+      const before = await settings.get(auth.companyId);
+      const next: LgpdSettings = { ...before, ...input };
+      await settings.save(auth.companyId, next, clock());
+      await audit.record({ companyId: auth.companyId, actor: auditActorOf(auth.user), ip, action: "update", record: { kind: "setting", id: "lgpd" }, changes: auditChanges(before, next) });
+      return next;
+    },
+
+    /**
+     * Called for every stored inbound message. A reply that is one of the company's words, after a campaign
+     * message (or in any ticket when the company says so), puts the number on the list and sends the
+     * confirmation. True when the number was added now.
+     */
+    async onInbound(m: OptOutInbound): Promise<boolean> {
+      if (m.fromMe || m.isGroup || !m.number) return false;
+      const s = await settings.get(m.companyId);
+      if (!isOptOutReply(m.body, s.optOutKeywords)) return false;
+      const number = canonical(m.number);
+      const now = clock();
+      const campaignId = await optOuts.campaignWindow(m.companyId, number, now);
+      if (!optOutApplies({ afterCampaign: campaignId !== null, anyTicket: s.optOutInAnyTicket })) return false;
+      const record: OptOutRecord = {
+        companyId: m.companyId,
+        number,
+        contactId: m.contactId,
+        optedOutAt: now.toISOString(),
+        message: m.body.slice(0, 500),
+        source: campaignId !== null ? "campaign" : "ticket",
+        campaignId,
+      };
+      const added = await optOuts.add(record);
+      if (!added) return false;
+      await audit.record({ companyId: m.companyId, actor: systemActor("opt-out"), ip: "unknown", action: "create", record: { kind: "optOut", id: m.contactId }, changes: {} });
+      await publish(m.companyId, { action: "create", optOut: view(record) });
+      if (s.optOutConfirmation.trim()) await inbox.sendText(m.companyId, m.ticketId, s.optOutConfirmation);
+      return true;
+    },
+
+    /** Campaign dispatch calls this after sending: a reply within the window is a reply to that campaign. */
+    async noteCampaignMessage(companyId: number, number: string, campaignId: number): Promise<void> {
+      await optOuts.noteCampaignMessage(companyId, canonical(number), campaignId, clock(), CAMPAIGN_REPLY_WINDOW_DAYS);
+    },
+
+    /** True when the number may not receive campaign or API messages (on the list, or erased while on it). */
+    async isOptedOut(companyId: number, number: string): Promise<boolean> {
+      const n = canonical(number);
+      if (!n) return false;
+      if (await optOuts.find(companyId, n)) return true;
+      return Boolean((await erased.find(companyId, hashNumber(n)))?.optedOut);
+    },
+    /** The numbers among these that may not receive campaign or API messages (one batch read each). */
+    async optedOutAmong(companyId: number, numbers: string[]): Promise<Set<string>> {
+      const byCanonical = new Map(numbers.map((n) => [canonical(n), n]));
+      const listed = await optOuts.findMany(companyId, [...byCanonical.keys()]);
+      const rest = [...byCanonical.keys()].filter((n) => n && !listed.has(n));
+      const hashes = new Map(rest.map((n) => [hashNumber(n), n]));
+      const gone = await erased.findMany(companyId, [...hashes.keys()]);
+      const out = new Set<string>();
+      for (const n of listed) out.add(byCanonical.get(n) ?? n);
+      for (const [h, e] of gone) if (e.optedOut) out.add(byCanonical.get(hashes.get(h)!) ?? h);
+      return out;
+    },
+
+    /** GET /opt-outs: newest first (shared paging); `searchParam` digits search by number prefix. */
+    async list(auth: AuthContext, q: { searchParam: string; pageNumber: number }): Promise<OptOutListResponse> {
+      const digits = q.searchParam.replace(/\D+/g, "");
+      const count = await optOuts.count(auth.companyId);
+      if (digits) {
+        const found = await optOuts.searchNumberPrefix(auth.companyId, digits, OPT_OUT_PAGE_SIZE * q.pageNumber + 1);
+        const page = found.slice(OPT_OUT_PAGE_SIZE * (q.pageNumber - 1), OPT_OUT_PAGE_SIZE * q.pageNumber);
+        return { optOuts: page.map(view), count, hasMore: found.length > OPT_OUT_PAGE_SIZE * q.pageNumber };
+      }
+      const page = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["optOuts"]),
+        page: q.pageNumber,
+        now: clock(),
+        fetch: (cursor) => optOuts.pageByTime(auth.companyId, OPT_OUT_PAGE_SIZE, cursor),
+      });
+      return { optOuts: page.items.map(view), count, hasMore: page.hasMore };
+    },
+    /** GET /opt-outs/export: the whole list as CSV (newest first). */
+    async exportCsv(auth: AuthContext, ip: string): Promise<string> {
+      const rows: OptOutRecord[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await optOuts.pageByTime(auth.companyId, 500, cursor);
+        rows.push(...page.items);
+        cursor = page.next;
+      } while (cursor && rows.length < OPT_OUT_EXPORT_MAX_ROWS);
+      await audit.record({ companyId: auth.companyId, actor: auditActorOf(auth.user), ip, action: "export", record: { kind: "optOut", id: "list" }, changes: {} });
+      return toCsv(
+        ["number", "contactId", "optedOutAt", "source", "campaignId", "message"],
+        rows.slice(0, OPT_OUT_EXPORT_MAX_ROWS).map((o) => [o.number, o.contactId, o.optedOutAt, o.source, o.campaignId, o.message]),
+      );
+    },
+    /** GET /contacts/{id}/opt-out: the drawer's state. */
+    async contactState(auth: AuthContext, contactId: number): Promise<ContactOptOutState> {
+      const contact = await inbox.findContact(auth.companyId, contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const found = contact.number && !contact.isGroup ? await optOuts.find(auth.companyId, canonical(contact.number)) : null;
+      return { optedOut: Boolean(found), optOut: found ? view(found) : null };
+    },
+    /** DELETE /contacts/{id}/opt-out: an admin clears it when the person asks to receive messages again. */
+    async clearForContact(auth: AuthContext, contactId: number, ip: string): Promise<ContactOptOutState> {
+      const contact = await inbox.findContact(auth.companyId, contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const removed = contact.number ? await optOuts.remove(auth.companyId, canonical(contact.number)) : null;
+      if (removed) {
+        await audit.record({
+          companyId: auth.companyId,
+          actor: auditActorOf(auth.user),
+          ip,
+          action: "delete",
+          record: { kind: "optOut", id: contactId },
+          changes: { optedOutAt: { from: removed.optedOutAt, to: null } },
+        });
+        await publish(auth.companyId, { action: "delete", optOut: view(removed) });
+      }
+      return { optedOut: false, optOut: null };
+    },
+  };
+  return service;
+};
+export type OptOutsService = ReturnType<typeof createOptOutsService>;
