@@ -34,6 +34,13 @@ const configSchema = z.object({
   INBOX_DIRECTORY_TTL_MS: z.coerce.number().int().min(0).default(2000),
   /** set in AWS: CloudFront adds `x-origin-verify` with this value; requests without it (the raw API URL) are refused */
   ORIGIN_VERIFY_SECRET: z.string().min(16).optional(),
+  /**
+   * LGPD erasure (docs/adr/0030): the key of the HMAC an erased person's number is remembered by. Set once and kept
+   * (a new value makes earlier hashes unrecognisable); without it a key is derived from JWT_SECRET (HKDF, own label).
+   */
+  ERASURE_HASH_SECRET: z.string().min(32).optional(),
+  /** LGPD: up to this many messages an export or erasure runs within the request; above it, as a background job */
+  LGPD_SYNC_MAX_MESSAGES: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Pix provider (docs/billing.md): the local fake bank, or Efí (skeleton; needs the EFI_* settings below) */
   PAYMENTS_PROVIDER: z.enum(["fake", "efi"]).default("efi"),

@@ -22,6 +22,8 @@ export class AuthSecrets extends Construct {
   readonly originVerifySecret: Secret;
   /** the Pix provider's payment notifications carry it (docs/billing.md) */
   readonly paymentsWebhookSecret: Secret;
+  /** the HMAC key erased people's numbers are remembered by (LGPD erasure, docs/adr/0030): never rotate it */
+  readonly erasureHashSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -29,5 +31,6 @@ export class AuthSecrets extends Construct {
     this.jwtRefreshSecret = generatedKey(this, "JwtRefreshSecret", "Atende: signing key of refresh tokens (JWT_REFRESH_SECRET)");
     this.originVerifySecret = generatedKey(this, "OriginVerifySecret", "Atende: header value CloudFront adds to /api requests (ORIGIN_VERIFY_SECRET)");
     this.paymentsWebhookSecret = generatedKey(this, "PaymentsWebhookSecret", "Atende: shared secret of the Pix provider's payment notifications (PAYMENTS_WEBHOOK_SECRET)");
+    this.erasureHashSecret = generatedKey(this, "ErasureHashSecret", "Atende: HMAC key of erased people's numbers, LGPD (ERASURE_HASH_SECRET)");
   }
 }

@@ -51,6 +51,7 @@ export class AtendeStack extends Stack {
       JWT_REFRESH_SECRET: secrets.jwtRefreshSecret.secretValue.unsafeUnwrap(),
       ORIGIN_VERIFY_SECRET: secrets.originVerifySecret.secretValue.unsafeUnwrap(),
       PAYMENTS_WEBHOOK_SECRET: secrets.paymentsWebhookSecret.secretValue.unsafeUnwrap(),
+      ERASURE_HASH_SECRET: secrets.erasureHashSecret.secretValue.unsafeUnwrap(),
       QUEUE_URL_INBOUND: queues.inbound.queueUrl,
       QUEUE_URL_OUTBOUND: queues.outbound.queueUrl,
       QUEUE_URL_JOBS: queues.jobs.queueUrl,

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LgpdJobEvent, LgpdJobView } from "@atende/shared/contracts/http/lgpd";
+import type { LgpdJobEvent, LgpdJobView, OptOutView } from "@atende/shared/contracts/http/lgpd";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
-import { downloadJob, exportContact, useClearOptOut, useContactOptOut, useEraseContact } from "../api/lgpd";
+import { downloadJob, exportContact, invalidateOptOuts, useClearOptOut, useContactOptOut, useEraseContact } from "../api/lgpd";
 
 /**
  * The contact drawer's privacy block (admins): the opt-out state with "clear", "export data" (a ZIP now, or a
@@ -20,6 +21,10 @@ export function ContactPrivacySection({ contactId, contactName, onErased }: { co
   const [job, setJob] = useState<LgpdJobView | null>(null);
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const qc = useQueryClient();
+
+  // a customer's "SAIR" (or another admin clearing it) shows at once
+  useRealtime<{ action: string; optOut: OptOutView }>("optOut", () => void invalidateOptOuts(qc));
 
   useRealtime<LgpdJobEvent>("lgpd", (data) => {
     if (data.job.contactId !== contactId) return;
