@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EraseResult, LgpdJobView } from "@atende/shared/contracts/http/lgpd";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
-import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import { AppError } from "../../platform/errors";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
@@ -235,13 +234,6 @@ export const createLgpdService = (deps: {
         logger.error("lgpd: erase job failed, will be retried", { companyId, jobId: job.id, err: String(err) });
         throw err;
       }
-    },
-
-    /** Imports (contacts upload, contact lists): which of these numbers belong to erased people. */
-    async erasedAmong(companyId: number, numbers: string[]): Promise<Set<string>> {
-      const byHash = new Map(numbers.filter(Boolean).map((n) => [hashNumber(canonicalBrazilianNumber(n)), n]));
-      const found = await erased.findMany(companyId, [...byHash.keys()]);
-      return new Set([...found.keys()].map((h) => byHash.get(h)!));
     },
 
     /** Daily: deletes the ZIPs of exports that expired (today's and yesterday's index days). */

@@ -2,30 +2,30 @@ import type { ContactOptOutState, OptOutListResponse, OptOutView } from "@atende
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { toCsv } from "@atende/shared/domain/format/csv-table";
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
-import { CAMPAIGN_REPLY_WINDOW_DAYS, isOptOutReply, optOutApplies } from "@atende/shared/domain/lgpd/opt-out-rules";
+import { isOptOutReply, optOutApplies } from "@atende/shared/domain/lgpd/opt-out-rules";
 import type { LgpdSettings, LgpdSettingsUpdate } from "@atende/shared/domain/lgpd/lgpd-settings";
 import { AppError } from "../../platform/errors";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import type { AuditRecorder } from "../audit/audit.port";
 import { auditActorOf, auditChanges, systemActor } from "../audit/audit-diff";
-import type { ErasedNumbersRepository } from "./erased-numbers.repository";
 import type { LgpdSettingsRepository } from "./lgpd-settings.repository";
-import type { NumberHasher } from "./number-hash";
 import type { OptOutRecord, OptOutsRepository } from "./opt-outs.repository";
 
 export const OPT_OUT_PAGE_SIZE = 20;
 /** CSV export of the list: at most this many rows (newest first). */
 export const OPT_OUT_EXPORT_MAX_ROWS = 50_000;
 
-/** What the opt-out service needs from the inbox: a contact's number, and a way to answer in a ticket. */
+/** What the opt-out service needs from the inbox: contacts, and a way to answer the customer in their ticket. */
 export type OptOutInbox = {
   findContact(companyId: number, contactId: number): Promise<{ id: number; number: string; isGroup: boolean } | null>;
-  /** sends a text from the company into the ticket (stored in its history like any bot message) */
-  sendText(companyId: number, ticketId: number, body: string): Promise<void>;
+  /** the contact holding this (canonical) number, if any */
+  contactIdByNumber(companyId: number, number: string): Promise<number | null>;
+  /** sends a text from the company to the contact on that connection (stored in the ticket like any bot message) */
+  sendText(companyId: number, contactId: number, whatsappId: number, body: string): Promise<void>;
 };
 
-/** An inbound message, as the inbound pipeline hands it over after storing it. */
-export type OptOutInbound = { companyId: number; ticketId: number; contactId: number; number: string; body: string; fromMe: boolean; isGroup: boolean };
+/** An inbound message (the inbox stored it already: the LGPD module's handler runs after the inbox's). */
+export type OptOutInbound = { companyId: number; whatsappId: number; number: string; body: string; fromMe: boolean; isGroup: boolean };
 
 const view = (o: OptOutRecord): OptOutView => ({
   number: o.number,
@@ -39,15 +39,13 @@ const view = (o: OptOutRecord): OptOutView => ({
 export const createOptOutsService = (deps: {
   optOuts: OptOutsRepository;
   settings: LgpdSettingsRepository;
-  erased: ErasedNumbersRepository;
-  hashNumber: NumberHasher;
   inbox: OptOutInbox;
   cursors: PageCursors;
   audit: AuditRecorder;
   publish: (companyId: number, data: { action: "create" | "delete"; optOut: OptOutView }) => Promise<unknown>;
   clock: () => Date;
 }) => {
-  const { optOuts, settings, erased, hashNumber, inbox, cursors, audit, publish, clock } = deps;
+  const { optOuts, settings, inbox, cursors, audit, publish, clock } = deps;
   const canonical = (n: string) => canonicalBrazilianNumber(n);
 
   const service = {
@@ -75,10 +73,11 @@ export const createOptOutsService = (deps: {
       const now = clock();
       const campaignId = await optOuts.campaignWindow(m.companyId, number, now);
       if (!optOutApplies({ afterCampaign: campaignId !== null, anyTicket: s.optOutInAnyTicket })) return false;
+      const contactId = await inbox.contactIdByNumber(m.companyId, number);
       const record: OptOutRecord = {
         companyId: m.companyId,
         number,
-        contactId: m.contactId,
+        contactId,
         optedOutAt: now.toISOString(),
         message: m.body.slice(0, 500),
         source: campaignId !== null ? "campaign" : "ticket",
@@ -86,35 +85,10 @@ export const createOptOutsService = (deps: {
       };
       const added = await optOuts.add(record);
       if (!added) return false;
-      await audit.record({ companyId: m.companyId, actor: systemActor("opt-out"), ip: "unknown", action: "create", record: { kind: "optOut", id: m.contactId }, changes: {} });
+      await audit.record({ companyId: m.companyId, actor: systemActor("opt-out"), ip: "unknown", action: "create", record: { kind: "optOut", id: contactId ?? "unknown" }, changes: {} });
       await publish(m.companyId, { action: "create", optOut: view(record) });
-      if (s.optOutConfirmation.trim()) await inbox.sendText(m.companyId, m.ticketId, s.optOutConfirmation);
+      if (s.optOutConfirmation.trim() && contactId !== null) await inbox.sendText(m.companyId, contactId, m.whatsappId, s.optOutConfirmation);
       return true;
-    },
-
-    /** Campaign dispatch calls this after sending: a reply within the window is a reply to that campaign. */
-    async noteCampaignMessage(companyId: number, number: string, campaignId: number): Promise<void> {
-      await optOuts.noteCampaignMessage(companyId, canonical(number), campaignId, clock(), CAMPAIGN_REPLY_WINDOW_DAYS);
-    },
-
-    /** True when the number may not receive campaign or API messages (on the list, or erased while on it). */
-    async isOptedOut(companyId: number, number: string): Promise<boolean> {
-      const n = canonical(number);
-      if (!n) return false;
-      if (await optOuts.find(companyId, n)) return true;
-      return Boolean((await erased.find(companyId, hashNumber(n)))?.optedOut);
-    },
-    /** The numbers among these that may not receive campaign or API messages (one batch read each). */
-    async optedOutAmong(companyId: number, numbers: string[]): Promise<Set<string>> {
-      const byCanonical = new Map(numbers.map((n) => [canonical(n), n]));
-      const listed = await optOuts.findMany(companyId, [...byCanonical.keys()]);
-      const rest = [...byCanonical.keys()].filter((n) => n && !listed.has(n));
-      const hashes = new Map(rest.map((n) => [hashNumber(n), n]));
-      const gone = await erased.findMany(companyId, [...hashes.keys()]);
-      const out = new Set<string>();
-      for (const n of listed) out.add(byCanonical.get(n) ?? n);
-      for (const [h, e] of gone) if (e.optedOut) out.add(byCanonical.get(hashes.get(h)!) ?? h);
-      return out;
     },
 
     /** GET /opt-outs: newest first (shared paging); `searchParam` digits search by number prefix. */
