@@ -15,22 +15,34 @@ const attachment = (filename: string) => `attachment; filename="${filename.repla
 /**
  * The customer's rights and consent (docs/adr/0030), every route for admins of the caller's company:
  * - GET /contacts/:id/export: the ZIP (200, application/zip) or a background job (202 { job })
- * - erasure is DELETE /contacts/:id?erase=true: the contacts routes hand it to `eraseContact` below
+ * - DELETE /contacts/:id?erase=true: the erasure (200 with counts, or 202 { job }); without `erase` it is the inbox's delete
  * - GET/DELETE /contacts/:id/opt-out: the drawer's state; clearing it
  * - GET /opt-outs (paged), GET /opt-outs/export (CSV)
  * - GET /lgpd/jobs/:id, GET /lgpd/jobs/:id/download; GET/PUT /lgpd/settings
  */
 export const lgpdRoutes = (deps: { lgpd: LgpdService; optOuts: OptOutsService; auth: MiddlewareHandler<AppEnv> }) => {
   const { lgpd, optOuts } = deps;
+  // mounted at /contacts beside the inbox's contacts routes: guards per route (a `use("*")` here would run for
+  // every /contacts request, the attendants' list included)
   const contacts = new Hono<AppEnv>();
-  contacts.use("*", deps.auth, requireAdmin);
-  contacts.get("/:id/export", async (c) => {
+  const admin = [deps.auth, requireAdmin] as const;
+  contacts.get("/:id/export", ...admin, async (c) => {
     const answer = await lgpd.exportContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"), clientAddress(c));
     if (answer.kind === "job") return c.json({ job: answer.job }, 202);
     return new Response(answer.stream, { status: 200, headers: { "content-type": "application/zip", "content-disposition": attachment(answer.filename), "cache-control": "no-store" } });
   });
-  contacts.get("/:id/opt-out", async (c) => c.json(await optOuts.contactState(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
-  contacts.delete("/:id/opt-out", async (c) => c.json(await optOuts.clearForContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"), clientAddress(c))));
+  contacts.get("/:id/opt-out", ...admin, async (c) => c.json(await optOuts.contactState(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
+  contacts.delete("/:id/opt-out", ...admin, async (c) => c.json(await optOuts.clearForContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"), clientAddress(c))));
+  // DELETE /contacts/:id?erase=true: the LGPD erasure; without `erase=true` the request goes on to the inbox's delete
+  contacts.delete("/:id", async (c, next) => {
+    if (c.req.query("erase") !== "true") return next();
+    let answer: Response | undefined;
+    await deps.auth(c, async () => {
+      if (c.get("auth").user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION"); // requireAdmin's rule
+      answer = await eraseContactResponse(lgpd, c);
+    });
+    return answer;
+  });
 
   const optOutList = new Hono<AppEnv>();
   optOutList.use("*", deps.auth, requireAdmin);
@@ -58,8 +70,8 @@ export const lgpdRoutes = (deps: { lgpd: LgpdService; optOuts: OptOutsService; a
   return { contacts, optOuts: optOutList, lgpd: jobs };
 };
 
-/** DELETE /contacts/:id?erase=true, called by the contacts routes (admins only there): 200 when done, 202 with a job. */
-export const eraseContactResponse = async (lgpd: LgpdService, c: Context<AppEnv>) => {
+/** DELETE /contacts/:id?erase=true: 200 when done, 202 with a job. */
+const eraseContactResponse = async (lgpd: LgpdService, c: Context<AppEnv>) => {
   const answer = await lgpd.eraseContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"), clientAddress(c));
   return answer.kind === "job" ? c.json({ job: answer.job }, 202) : c.json(answer.result);
 };
