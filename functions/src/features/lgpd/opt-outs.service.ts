@@ -4,7 +4,6 @@ import { toCsv } from "@atende/shared/domain/format/csv-table";
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import { isOptOutReply, optOutApplies } from "@atende/shared/domain/lgpd/opt-out-rules";
 import type { LgpdSettings, LgpdSettingsUpdate } from "@atende/shared/domain/lgpd/lgpd-settings";
-import { AppError } from "../../platform/errors";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import type { AuditRecorder } from "../audit/audit.port";
 import { auditActorOf, auditChanges, systemActor } from "../audit/audit-diff";
@@ -15,13 +14,14 @@ export const OPT_OUT_PAGE_SIZE = 20;
 /** CSV export of the list: at most this many rows (newest first). */
 export const OPT_OUT_EXPORT_MAX_ROWS = 50_000;
 
-/** What the opt-out service needs from the inbox: contacts, and a way to answer the customer in their ticket. */
+/** What the opt-out service needs from the inbox (a slice of its facade, InboxService). */
 export type OptOutInbox = {
-  findContact(companyId: number, contactId: number): Promise<{ id: number; number: string; isGroup: boolean } | null>;
-  /** the contact holding this (canonical) number, if any */
-  contactIdByNumber(companyId: number, number: string): Promise<number | null>;
-  /** sends a text from the company to the contact on that connection (stored in the ticket like any bot message) */
-  sendText(companyId: number, contactId: number, whatsappId: number, body: string): Promise<void>;
+  /** a contact of the caller's company, or ERR_NO_CONTACT_FOUND */
+  getContact(auth: AuthContext, contactId: number): Promise<{ id: number; number: string; isGroup: boolean }>;
+  /** the contact of a number (the inbox stored the customer's message already, so it exists) */
+  upsertFromWhatsapp(companyId: number, whatsappId: number, party: { jid: string; number?: string }): Promise<{ id: number }>;
+  /** a message from the company (no user) into the contact's ticket, through the connection */
+  sendToContact(input: { companyId: number; contactId: number; whatsappId: number | null; body: string; userId: number | null }): Promise<unknown>;
 };
 
 /** An inbound message (the inbox stored it already: the LGPD module's handler runs after the inbox's). */
@@ -73,7 +73,7 @@ export const createOptOutsService = (deps: {
       const now = clock();
       const campaignId = await optOuts.campaignWindow(m.companyId, number, now);
       if (!optOutApplies({ afterCampaign: campaignId !== null, anyTicket: s.optOutInAnyTicket })) return false;
-      const contactId = await inbox.contactIdByNumber(m.companyId, number);
+      const contactId = (await inbox.upsertFromWhatsapp(m.companyId, m.whatsappId, { jid: `${number}@s.whatsapp.net`, number })).id;
       const record: OptOutRecord = {
         companyId: m.companyId,
         number,
@@ -85,9 +85,9 @@ export const createOptOutsService = (deps: {
       };
       const added = await optOuts.add(record);
       if (!added) return false;
-      await audit.record({ companyId: m.companyId, actor: systemActor("opt-out"), ip: "unknown", action: "create", record: { kind: "optOut", id: contactId ?? "unknown" }, changes: {} });
+      await audit.record({ companyId: m.companyId, actor: systemActor("opt-out"), ip: "unknown", action: "create", record: { kind: "optOut", id: contactId }, changes: {} });
       await publish(m.companyId, { action: "create", optOut: view(record) });
-      if (s.optOutConfirmation.trim() && contactId !== null) await inbox.sendText(m.companyId, contactId, m.whatsappId, s.optOutConfirmation);
+      if (s.optOutConfirmation.trim()) await inbox.sendToContact({ companyId: m.companyId, contactId, whatsappId: m.whatsappId, body: s.optOutConfirmation, userId: null });
       return true;
     },
 
@@ -128,15 +128,13 @@ export const createOptOutsService = (deps: {
     },
     /** GET /contacts/{id}/opt-out: the drawer's state. */
     async contactState(auth: AuthContext, contactId: number): Promise<ContactOptOutState> {
-      const contact = await inbox.findContact(auth.companyId, contactId);
-      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const contact = await inbox.getContact(auth, contactId);
       const found = contact.number && !contact.isGroup ? await optOuts.find(auth.companyId, canonical(contact.number)) : null;
       return { optedOut: Boolean(found), optOut: found ? view(found) : null };
     },
     /** DELETE /contacts/{id}/opt-out: an admin clears it when the person asks to receive messages again. */
     async clearForContact(auth: AuthContext, contactId: number, ip: string): Promise<ContactOptOutState> {
-      const contact = await inbox.findContact(auth.companyId, contactId);
-      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const contact = await inbox.getContact(auth, contactId);
       const removed = contact.number ? await optOuts.remove(auth.companyId, canonical(contact.number)) : null;
       if (removed) {
         await audit.record({
