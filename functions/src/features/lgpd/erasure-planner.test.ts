@@ -8,7 +8,7 @@ describe("erasure planner", () => {
   const deleted = plan.steps.filter((s) => s.op === "delete").map((s) => `${s.key.pk}|${s.key.sk}`);
 
   it("deletes every item that exists only because of the person", () => {
-    for (const i of [data.contact!, ...data.identities, ...data.messages, ...data.notes, ...data.campaignLinks, ...data.listItems, ...data.listItemPointers, ...data.ticketPointers, ...data.pageCursors, data.optOut!])
+    for (const i of [data.contact!, ...data.identities, ...data.messages, ...data.notes, ...data.campaignLinks, ...data.listItems, ...data.listItemPointers, ...data.ticketPointers, ...data.pageCursors, ...data.numberChecks, data.optOut!])
       expect(deleted).toContain(`${i.pk}|${i.sk}`);
   });
   it("anonymises tickets and shippings instead (figures kept), and leaves the attention cycles alone", () => {
@@ -32,7 +32,7 @@ describe("erasure planner", () => {
     expect(plan.counts).toMatchObject({ message: 2, note: 1, ticket: 1, shipping: 1, listItem: 1, contact: 1, optOut: 1 });
   });
   it("is empty for a person with nothing left", () => {
-    const empty = planErasure({ ...data, contact: null, identities: [], ticketPointers: [], tickets: [], cycles: [], notes: [], messages: [], campaignLinks: [], listItems: [], listItemPointers: [], listCounters: [], shippings: [], pageCursors: [], optOut: null });
+    const empty = planErasure({ ...data, contact: null, identities: [], ticketPointers: [], tickets: [], cycles: [], notes: [], messages: [], campaignLinks: [], listItems: [], listItemPointers: [], listCounters: [], shippings: [], numberChecks: [], pageCursors: [], optOut: null });
     expect(empty.steps).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ export type ErasureKind =
   | "listCount"
   | "shipping"
   | "schedule"
+  | "numberCheck"
   | "pageCursor"
   | "optOut"
   | "optOutWindow"
@@ -74,6 +75,7 @@ export const planErasure = (data: PersonData): ErasurePlan => {
   del(data.listItemPointers, "listItemPointer");
   for (const key of data.listCounters) steps.push({ op: "add", key, what: "listCount", add: { contactsCount: -1 } });
   del(data.schedules, "schedule");
+  del(data.numberChecks, "numberCheck");
   del(data.pageCursors, "pageCursor");
   if (data.optOut) del([data.optOut], "optOut");
   if (data.optOutWindow) del([data.optOutWindow], "optOutWindow");

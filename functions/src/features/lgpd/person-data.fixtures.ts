@@ -23,6 +23,7 @@ export const personFixture = (): PersonData => {
     listCounters: [{ pk: "CO#7", sk: "CONTACTLIST#0000000004" }],
     contactCounter: { pk: "CO#7", sk: "COUNT#contacts" },
     shippings: [item("CO#7#CMP#0000000002#SHP", "S#0000000005", { campaignId: 2, itemId: 5, number: "5511988887777", name: "Joana Prado", email: "joana@x.br", state: "delivered", gsi1pk: "CO#7#CMPCONF#1#5511988887777" })],
+    numberChecks: [item("CO#7", "NUMCHECK#r1", { number: "5511988887777", exists: true })],
     schedules: [],
     pageCursors: [item("CO#7#PAGES#1", "abc#2", { cursor: "x" })],
     optOut: item("CO#7#OPTOUT", "N#5511988887777", { number: "5511988887777", optedOutAt: "2026-01-02T00:00:00.000Z", message: "SAIR", source: "campaign", campaignId: 2 }),

@@ -41,11 +41,21 @@ export type PersonData = {
   /** the company's contact counter */
   contactCounter: ItemKey;
   shippings: RawItem[];
+  /** answers to "is this number on WhatsApp" checks (`CO#<c>` / `NUMCHECK#<request>`, kept an hour by TTL) */
+  numberChecks: RawItem[];
   schedules: RawItem[];
   /** cached list cursors of the company's users (may hold the contact's name inside a cursor) */
   pageCursors: RawItem[];
   optOut: RawItem | null;
   optOutWindow: RawItem | null;
+};
+
+/** A Brazilian mobile with and without its ninth digit (lists and checks keep the digits as typed), else itself. */
+export const numberVariants = (raw: string): string[] => {
+  const n = raw.replace(/\D/g, "");
+  const m = /^55(\d{2})(9?)(\d{8})$/.exec(n);
+  if (!m) return n ? [n] : [];
+  return m[2] ? [n, `55${m[1]}${m[3]}`] : [n, `55${m[1]}9${m[3]}`];
 };
 
 const asRaw = (items: Record<string, unknown>[] | undefined): RawItem[] => (items ?? []) as RawItem[];
@@ -145,7 +155,8 @@ export const createPersonalDataRepository = (db: Db) => {
       const campaignLinks = await getMany(messages.filter((m) => m.fromMe).map((m) => ({ pk: `${cpk}#CMPMSG#${String(m.id)}`, sk: "L" })));
 
       const lists = await queryAll({ index: "gsi1", pk: `${cpk}#CONTACTLIST` });
-      const listItems = who.number ? await getMany(lists.map((l) => ({ pk: `${cpk}#CLIST#${Number(l.id)}`, sk: `N#${who.number}` }))) : [];
+      const variants = numberVariants(who.number);
+      const listItems = await getMany(lists.flatMap((l) => variants.map((v) => ({ pk: `${cpk}#CLIST#${Number(l.id)}`, sk: `N#${v}` }))));
       const listItemPointers = await getMany(listItems.map((i) => ({ pk: cpk, sk: `CLITEM#${pad(Number(i.id))}` })));
       const itemsByList = new Map(listItems.map((i) => [Number(i.contactListId), Number(i.id)]));
       const campaigns = await queryAll({ index: "gsi1", pk: `${cpk}#CMP` });
@@ -154,6 +165,10 @@ export const createPersonalDataRepository = (db: Db) => {
         return itemId === undefined ? [] : [{ pk: `${cpk}#CMP#${pad(Number(c.id))}#SHP`, sk: `S#${pad(itemId)}` }];
       });
       const shippings = await getMany(shippingKeys);
+
+      const numberChecks = variants.length
+        ? (await queryPrefix(db, cpk, "NUMCHECK#")).filter((i) => variants.includes(String(i.number ?? "").replace(/\D/g, ""))) as RawItem[]
+        : [];
 
       const schedules = await queryAll({ index: "gsi1", pk: `${cpk}#SCH`, filter: { expression: "#cid = :cid", names: { "#cid": "contactId" }, values: { ":cid": contactId } } });
 
@@ -180,6 +195,7 @@ export const createPersonalDataRepository = (db: Db) => {
         listCounters: listItems.map((i) => ({ pk: cpk, sk: `CONTACTLIST#${pad(Number(i.contactListId))}` })),
         contactCounter: { pk: cpk, sk: "COUNT#contacts" },
         shippings,
+        numberChecks,
         schedules,
         pageCursors,
         optOut,
