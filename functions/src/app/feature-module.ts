@@ -3,6 +3,7 @@ import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { AppEnv } from "../features/auth/app-env";
+import type { HttpEnv } from "../platform/http/middleware";
 
 /**
  * The one registration style of a feature (docs/adr/0024-feature-modules.md).
@@ -34,7 +35,7 @@ export type RouteMount = { path: string; app: Hono<AppEnv> };
  */
 export type Guards = {
   auth: MiddlewareHandler<AppEnv>;
-  plan: (flag: PlanFlag) => MiddlewareHandler<AppEnv>;
+  plan: (flag: PlanFlag) => MiddlewareHandler<HttpEnv>;
 };
 
 /** Inbound events (inbound.fifo) a feature owns, by event type. */

@@ -17,11 +17,12 @@ export const createCompaniesService = (deps: {
   plans: PlansRepository;
   settings: SettingsRepository;
   clock?: () => Date;
+  /** run before a company goes (users: remove its people and their logins); passed at construction (ADR 0024) */
+  onDeleted?: readonly ((companyId: number) => Promise<void>)[];
 }) => {
   const { companies, plans, settings } = deps;
   const clock = deps.clock ?? (() => new Date());
-  /** Hooks other features register (users: remove the company's people and their logins). */
-  const deleteHooks: ((companyId: number) => Promise<void>)[] = [];
+  const deleteHooks = deps.onDeleted ?? [];
 
   const toResponse = async (company: Company, planNames?: Map<number, string>): Promise<CompanyResponse> => {
     const campaigns = await settings.get(company.id, "campaignsEnabled");
@@ -92,10 +93,6 @@ export const createCompaniesService = (deps: {
   });
 
   return {
-    onDelete(hook: (companyId: number) => Promise<void>) {
-      deleteHooks.push(hook);
-    },
-
     /** GET /companies/listPlan/{companyId}: own company only, unless the caller is the operator. */
     async listPlan(auth: AuthContext, companyId: number): Promise<CompanyPlanResponse> {
       if (companyId !== auth.companyId && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
