@@ -93,9 +93,8 @@ export default tseslint.config(
     },
   },
   {
-    // config.ts; the Powertools adapters read the Lambda runtime's own variables (AWS_LAMBDA_FUNCTION_NAME,
-    // POWERTOOLS_*), not ours: to move behind config.ts next (docs/adr/0019-functions-shape.md)
-    files: ["functions/src/platform/config.ts", "functions/src/platform/logger.ts", "functions/src/platform/metrics.ts", "functions/src/platform/tracer.ts", "functions/src/testing/**", "functions/src/**/*.test.ts"],
+    // config.ts only (the Lambda runtime's own variables too: lambdaRuntime()); tests set up their own environment
+    files: ["functions/src/platform/config.ts", "functions/src/testing/**", "functions/src/**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -15,6 +15,7 @@ import { METRIC } from "@atende/shared/contracts/metric-names";
 import { requestId, requireOrigin } from "../platform/http/middleware";
 import type { AppEnv } from "../features/auth/app-env";
 import { securityHeaders } from "../platform/http/security-headers";
+import { withCorrelation } from "../platform/logger";
 
 /**
  * The HTTP API: one Hono app, served by the api Lambda in AWS and by the local runner on this machine.
@@ -27,7 +28,8 @@ export const createHttpApp = (container: Container) => {
   api.use("*", securityHeaders);
   api.use("*", requireOrigin(container.config.ORIGIN_VERIFY_SECRET));
   api.use("*", limitBody());
-  api.onError((err, c) => sendError(c, err, container.logger));
+  // the error log line carries the request id (the one the answer carries in x-request-id)
+  api.onError((err, c) => sendError(c, err, withCorrelation(container.logger, { requestId: c.get("requestId") })));
   api.notFound((c) => c.json({ error: "ERR_NOT_FOUND" }, 404));
 
   api.get("/version", (c) => c.json({ version: container.config.APP_VERSION }));
