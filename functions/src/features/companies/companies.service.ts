@@ -6,16 +6,16 @@ import type { Plan, PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
-import type { PlansRepository } from "../plans/plans.repository";
-import type { SettingsRepository } from "../settings/settings.repository";
+import type { PlanCatalog } from "../plans/plans.ports";
+import type { SettingsStore } from "../settings/settings.ports";
 import type { CompaniesRepository, Company, NewCompany } from "./companies.repository";
 
 const PAGE = 20;
 
 export const createCompaniesService = (deps: {
   companies: CompaniesRepository;
-  plans: PlansRepository;
-  settings: SettingsRepository;
+  plans: PlanCatalog;
+  settings: SettingsStore;
   clock?: () => Date;
   /** run before a company goes (users: remove its people and their logins); passed at construction (ADR 0024) */
   onDeleted?: readonly ((companyId: number) => Promise<void>)[];

@@ -5,7 +5,7 @@ import { AppError } from "../../platform/errors";
 import { checkUpload } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
-import type { SettingsRepository } from "../settings/settings.repository";
+import type { SettingsStore } from "../settings/settings.ports";
 import type { SettingsService } from "../settings/settings.service";
 import { DEFAULT_LOGOS } from "./default-logos";
 
@@ -23,7 +23,7 @@ const logoType = (file: UploadedFile): keyof typeof LOGO_CONTENT_TYPES => {
 };
 
 /** Logos per destination (login, signup, inner layout, favicons): platform-wide, the operator's. */
-export const createLogosService = (deps: { media: MediaStore; settings: SettingsRepository; settingsService: SettingsService; clock: () => Date }) => {
+export const createLogosService = (deps: { media: MediaStore; settings: SettingsStore; settingsService: SettingsService; clock: () => Date }) => {
   const { media, settings, clock } = deps;
   const settingKey = (ref: LogoDestination) => `logo:${ref}`;
   const urlOf = (ref: LogoDestination, key: string) => `/api/public/logos/${ref}?v=${encodeURIComponent(key.split("/").pop() ?? "")}`;

@@ -15,7 +15,7 @@ export const createRealtimeModule = (deps: Parameters<typeof createRealtimeServi
 
 /** Sockets and presence: $connect/$default/$disconnect, the user.offlineCheck job and the Socket.IO jobs. */
 export const createSocketsModule = (
-  deps: Omit<Parameters<typeof createSocketsService>[0], "presence"> & Omit<Parameters<typeof createPresenceService>[0], "users"> & { connections: ConnectionsRepository },
+  deps: Omit<Parameters<typeof createSocketsService>[0], "presence" | "users"> & Parameters<typeof createPresenceService>[0] & { connections: ConnectionsRepository },
 ): FeatureModule<{ sockets: SocketsService; presence: PresenceService }> => {
   const presence = createPresenceService(deps);
   const sockets = createSocketsService({ ...deps, presence });

@@ -9,14 +9,14 @@ import { hashPassword } from "../auth/password";
 import type { CompaniesService } from "../companies/companies.service";
 import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
-import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
 import type { UserRecord, UsersRepository } from "./users.repository";
 
 export const createUsersService = (deps: {
   users: UsersRepository;
   queues: QueuesService;
   companies: CompaniesService;
-  whatsapps: WhatsappsRepository;
+  whatsapps: WhatsappsOfCompany;
   realtime: RealtimeService;
   clock: () => Date;
   bcryptRounds: number;

@@ -9,17 +9,18 @@ import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { CommandQueue } from "../../platform/queues/commands.port";
 import type { AuthContext } from "../auth/auth.service";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import type { PlansRepository } from "../plans/plans.repository";
-import type { Queue, QueuesRepository } from "../queues/queues.repository";
+import type { CompanyLookup } from "../companies/companies.ports";
+import type { PlanLookup } from "../plans/plans.ports";
+import type { Queue } from "@atende/shared/domain/queues/queue";
+import type { QueuesOfCompany } from "../queues/queues.ports";
 import type { RealtimeService } from "../realtime/realtime.service";
 import { DuplicateNameError, type Whatsapp, type WhatsappsRepository } from "./whatsapps.repository";
 
 type Deps = {
   whatsapps: WhatsappsRepository;
-  queues: QueuesRepository;
-  companies: CompaniesRepository;
-  plans: PlansRepository;
+  queues: QueuesOfCompany;
+  companies: CompanyLookup;
+  plans: PlanLookup;
   companiesService: Pick<CompaniesService, "assertPlanAllows">;
   realtime: RealtimeService;
   commands: CommandQueue;
