@@ -1,3 +1,4 @@
+import { slicePage } from "@atende/shared/contracts/http/paging";
 import { COMPANY_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { DEFAULT_SCHEDULES, DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import type { CompanyPlanResponse, CompanyResponse } from "@atende/shared/contracts/http/companies";
@@ -128,8 +129,8 @@ export const createCompaniesService = (deps: {
         .filter((c) => !term || c.name.toLowerCase().includes(term) || c.email.toLowerCase().includes(term))
         .sort((a, b) => a.name.localeCompare(b.name));
       const names = new Map((await plans.listAll()).map((p) => [p.id, p.name]));
-      const page = all.slice((pageNumber - 1) * PAGE, pageNumber * PAGE);
-      return { companies: await Promise.all(page.map((c) => toResponse(c, names))), count: all.length, hasMore: pageNumber * PAGE < all.length };
+      const { page, count, hasMore } = slicePage(all, pageNumber, PAGE);
+      return { companies: await Promise.all(page.map((c) => toResponse(c, names))), count, hasMore };
     },
 
     /** GET /companies/list (operator): every company, ordered by name. */
