@@ -146,6 +146,14 @@ export default tseslint.config(
       "web-boundaries/zones": "error",
       "web-boundaries/no-cycle": "error",
       "web-boundaries/kebab-case": "error",
+      // query keys only through their factories (ADR 0025): `queryKey: [...]` is written nowhere but in a factory
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Build the query key with its factory (lib/query-keys.ts or the feature's api `...Keys`), not an array literal.",
+        },
+      ],
     },
   },
   {
