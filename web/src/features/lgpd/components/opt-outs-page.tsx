@@ -1,55 +1,43 @@
-import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Button } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyRow, ListPage } from "../../../components/ui/list-page";
+import { DataTable } from "../../../components/ui/data-table";
 import { useDebounced } from "../../../hooks/use-debounced";
+import { useRealtime } from "../../../lib/realtime";
 import { toastError } from "../../../lib/toast-error";
-import { downloadOptOutsCsv, useOptOutList } from "../api/lgpd";
+import { downloadOptOutsCsv, invalidateOptOuts, useOptOutList } from "../api/lgpd";
 
-/** The company's opt-out list (admins): newest first, search by number, CSV export. */
+/** /opt-outs (admins): the company's opt-out list, newest first, search by number, CSV export; live via `optOut`. */
 export function OptOutsPage() {
   const { t } = useTranslation("lgpd");
+  const qc = useQueryClient();
   const [search, setSearch] = useState("");
-  const term = useDebounced(search, 300);
-  const list = useOptOutList(term);
-  const rows = list.data?.pages.flatMap((p) => p.optOuts) ?? [];
+  const term = useDebounced(search, 500);
+  const query = useOptOutList(term);
+  useRealtime("optOut", () => void invalidateOptOuts(qc));
+  // the table keys rows by a number id: a row's position stands in for it (numbers are unique in the list)
+  const rows = (query.data?.pages.flatMap((p) => p.optOuts) ?? []).map((o, i) => ({ ...o, id: i + 1 }));
   return (
-    <ListPage
+    <DataTable
       title={t("optOuts.title")}
       search={{ value: search, onChange: setSearch, label: t("optOuts.search") }}
-      actions={
+      toolbar={
         <Button variant="contained" onClick={() => downloadOptOutsCsv().catch(toastError)}>
           {t("optOuts.exportCsv")}
         </Button>
       }
-      loading={list.isFetching}
       scrollTestId="opt-outs-scroll"
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        if (list.hasNextPage && !list.isFetchingNextPage && el.scrollTop + el.clientHeight >= el.scrollHeight - 50) void list.fetchNextPage();
-      }}
-    >
-      <Table size="small" stickyHeader>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("optOuts.number")}</TableCell>
-            <TableCell>{t("optOuts.when")}</TableCell>
-            <TableCell>{t("optOuts.source")}</TableCell>
-            <TableCell>{t("optOuts.message")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((o) => (
-            <TableRow key={o.number} data-testid="opt-out-row">
-              <TableCell>{o.number}</TableCell>
-              <TableCell>{new Date(o.optedOutAt).toLocaleString()}</TableCell>
-              <TableCell>{t(`optOuts.sources.${o.source}`)}</TableCell>
-              <TableCell>{o.message}</TableCell>
-            </TableRow>
-          ))}
-          {!rows.length && !list.isFetching && <EmptyRow colSpan={4} text={t("optOuts.empty")} />}
-        </TableBody>
-      </Table>
-    </ListPage>
+      query={query}
+      columns={[
+        { header: t("optOuts.number"), cell: (o) => o.number },
+        { header: t("optOuts.when"), cell: (o) => new Date(o.optedOutAt).toLocaleString() },
+        { header: t("optOuts.source"), cell: (o) => t(`optOuts.sources.${o.source}`) },
+        { header: t("optOuts.message"), cell: (o) => o.message },
+      ]}
+      rows={rows}
+      rowTestId="opt-out-row"
+      empty={t("optOuts.empty")}
+    />
   );
 }
