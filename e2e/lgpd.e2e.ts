@@ -70,6 +70,7 @@ describe("LGPD", () => {
 
     // the company accepts the words in any ticket (settings page), then the customer answers SAIR
     await page.goto("/settings");
+    await page.getByRole("tab", { name: "Privacidade (LGPD)" }).click();
     const settings = page.getByTestId("lgpd-settings");
     await settings.waitFor({ timeout: 30_000 });
     const anyTicket = settings.getByLabel(/qualquer atendimento/);
