@@ -3,9 +3,9 @@ import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { Container } from "./container";
 import type { InboundHandlers as FeatureInboundHandlers } from "../platform/queues/inbound-handlers";
-import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
+import { INBOX_INBOUND_HANDLERS } from "../features/inbox/messages/inbound.handlers";
 import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
-import { contactsInboundHandlers } from "../features/contacts/contacts.inbound";
+import { contactsInboundHandlers } from "../features/inbox/contacts/contacts.inbound";
 
 type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 export type InboundHandlers = FeatureInboundHandlers<Container>;

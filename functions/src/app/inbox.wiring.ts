@@ -6,30 +6,30 @@ import { createChannels, createSessionHostChannel } from "../platform/channels/s
 import type { JobQueue } from "../platform/queues/jobs.port";
 import type { MediaStore } from "../platform/storage/media-store.port";
 import type { CompaniesRepository } from "../features/companies/companies.repository";
-import { createContactsRepository } from "../features/contacts/contacts.repository";
-import { createContactsService } from "../features/contacts/contacts.service";
-import { createAutomationService } from "../features/inbox-automation/automation.service";
-import { createInboundService } from "../features/messages/inbound.service";
-import { createMessagesRepository } from "../features/messages/messages.repository";
-import { createMessagesService } from "../features/messages/messages.service";
-import { createOutboundService } from "../features/messages/outbound.service";
+import { createContactsRepository } from "../features/inbox/contacts/contacts.repository";
+import { createContactsService } from "../features/inbox/contacts/contacts.service";
+import { createAutomationService } from "../features/inbox/automation/automation.service";
+import { createInboundService } from "../features/inbox/messages/inbound.service";
+import { createMessagesRepository } from "../features/inbox/messages/messages.repository";
+import { createMessagesService } from "../features/inbox/messages/messages.service";
+import { createOutboundService } from "../features/inbox/messages/outbound.service";
 import type { QueueOptionsRepository } from "../features/queue-options/queue-options.repository";
 import type { QueuesRepository } from "../features/queues/queues.repository";
 import type { RealtimeService } from "../features/realtime/realtime.service";
 import type { SettingsRepository } from "../features/settings/settings.repository";
-import { createTagsRepository } from "../features/tags/tags.repository";
-import { createTagsService, type TicketTagRemover } from "../features/tags/tags.service";
-import { createTicketNotesRepository } from "../features/ticket-notes/ticket-notes.repository";
-import { createTicketNotesService } from "../features/ticket-notes/ticket-notes.service";
+import { createTagsRepository } from "../features/inbox/tags/tags.repository";
+import { createTagsService, type TicketTagRemover } from "../features/inbox/tags/tags.service";
+import { createTicketNotesRepository } from "../features/inbox/notes/ticket-notes.repository";
+import { createTicketNotesService } from "../features/inbox/notes/ticket-notes.service";
 import type { UsersRepository } from "../features/users/users.repository";
 import type { WhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
-import { createInboxDirectory } from "../features/tickets/inbox-directory";
-import { createInboxEvents } from "../features/tickets/inbox-events";
-import { createTicketChanges } from "../features/tickets/ticket-changes";
-import { createTicketTimersJob } from "../features/tickets/ticket-timers.job";
-import { createTicketTimersRepository } from "../features/tickets/ticket-timers.repository";
-import { createTicketsRepository } from "../features/tickets/tickets.repository";
-import { createTicketsService } from "../features/tickets/tickets.service";
+import { createInboxDirectory } from "../features/inbox/tickets/inbox-directory";
+import { createInboxEvents } from "../features/inbox/tickets/inbox-events";
+import { createTicketChanges } from "../features/inbox/tickets/ticket-changes";
+import { createTicketTimersJob } from "../features/inbox/tickets/ticket-timers.job";
+import { createTicketTimersRepository } from "../features/inbox/tickets/ticket-timers.repository";
+import { createTicketsRepository } from "../features/inbox/tickets/tickets.repository";
+import { createTicketsService } from "../features/inbox/tickets/tickets.service";
 
 /** Wires the inbox slices (called once from the container). */
 export const createInbox = (deps: {

@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import type { Container } from "./container";
 import { ANNOUNCEMENT_FANOUT_JOB, type FanOutPayload } from "../features/announcements/announcements.service";
-import { TAG_UNLINK_JOB } from "../features/tags/tags.service";
+import { TAG_UNLINK_JOB } from "../features/inbox/tags/tags.service";
 import {
   CONTACT_LIST_CHECK_JOB,
   CONTACT_LIST_IMPORT_JOB,

@@ -5,8 +5,8 @@ import { AppError } from "../../platform/errors";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { CompaniesRepository } from "../companies/companies.repository";
 import type { CompaniesService } from "../companies/companies.service";
-import type { ContactsService } from "../contacts/contacts.service";
-import type { MessagesService } from "../messages/messages.service";
+import type { ContactsService } from "../inbox/contacts/contacts.service";
+import type { MessagesService } from "../inbox/messages/messages.service";
 import type { Whatsapp, WhatsappsRepository } from "../whatsapps/whatsapps.repository";
 import type { ApiRateRepository } from "./api-rate.repository";
 

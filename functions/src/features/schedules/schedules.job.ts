@@ -1,8 +1,8 @@
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { Logger } from "../../platform/logger";
 import type { MediaStore } from "../../platform/storage/media-store.port";
-import type { MessagesService } from "../messages/messages.service";
-import { idempotentMessageId } from "../messages/outbound.service";
+import type { MessagesService } from "../inbox/messages/messages.service";
+import { idempotentMessageId } from "../inbox/messages/outbound.service";
 import type { Schedule } from "@atende/shared/domain/schedules/schedule";
 import type { DueSchedule, SchedulesRepository } from "./schedules.repository";
 import { toScheduleResponse, type SchedulesService } from "./schedules.service";
