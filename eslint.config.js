@@ -99,6 +99,25 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
+    // the inbox is one feature (docs/adr/0023-inbox-feature.md): the rest of functions/ uses the files at its root
+    // (inbox.module.ts, inbox.service.ts, inbox-ports.ts, message-ids.ts), never its parts
+    files: ["functions/src/features/**/*.ts", "functions/src/app/**/*.ts"],
+    ignores: ["functions/src/features/inbox/**", "**/*.test.ts", "**/testing/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/inbox/*/*"], message: "use the inbox through its facade (features/inbox/inbox.service.ts) or its module" }] }] },
+  },
+  {
+    // inside the inbox, its parts share their repositories; other features' repositories are not read, types
+    // included (what the inbox needs of them is declared in inbox-ports.ts, the one file naming their record types)
+    files: ["functions/src/features/inbox/*/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../../*/*.repository"], message: "read other features through inbox-ports.ts (InboxReads)" }] }] },
+  },
+  {
+    files: ["functions/src/features/inbox/*.ts"],
+    ignores: ["**/*.test.ts", "functions/src/features/inbox/inbox-ports.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../*/*.repository"], message: "read other features through inbox-ports.ts (InboxReads)" }] }] },
+  },
+  {
     files: ["session-host/src/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

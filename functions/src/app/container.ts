@@ -71,7 +71,11 @@ import type { MediaStore } from "../platform/storage/media-store.port";
 import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInbox } from "./inbox.wiring";
+import { createInboxModule } from "../features/inbox/inbox.module";
+import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import { requireAuth, requirePlan } from "../platform/http/middleware";
+import type { Guards } from "./feature-module";
+import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { createLogger, type Logger } from "../platform/logger";
@@ -185,10 +189,26 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     });
     return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
   })();
-  // the inbox: contacts, tickets, messages, notes, tags, inbound pipeline (docs/adr/0005-ticket-keys.md)
-  const inbox = createInbox({ db, repos, realtime, commands, jobs, media, clock, logger, directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS });
+  // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
+  /** the route guards, built once: every routes factory that takes guards gets this object */
+  const guards: Guards = { auth: requireAuth(auth.authenticate), plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
+  const inboxModule = createInboxModule({
+    db,
+    reads: createInboxReads(repos),
+    realtime,
+    // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
+    channels: createChannels({ "session-host": createSessionHostChannel(commands) }),
+    commands,
+    jobs,
+    media,
+    clock,
+    logger,
+    guards,
+    directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+  });
+  const inbox = inboxModule.service;
   const dashboard = createDashboardService({
-    cycles: inbox.tickets,
+    cycles: inbox,
     users: admin.users,
     companies,
     clock,
@@ -237,8 +257,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     whatsapps: repos.whatsapps,
     companies: repos.companies,
     companiesService: companies,
-    contacts: inbox.contacts,
-    messages: inbox.messages,
+    contacts: inbox,
+    messages: inbox,
     rate: createApiRateRepository(db),
     clock,
   });
@@ -247,8 +267,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   // scheduled messages (spec 3): CRUD and the minute tick's sender
   const schedulesRepo = createSchedulesRepository(db);
   const timeZoneOf = async (companyId: number) => (await repos.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;
-  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, media, cursors: createPageCursors(db), clock, timeZoneOf });
-  const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, media, logger });
+  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: { get: inbox.getContact }, whatsapps, users: admin.users, realtime, media, cursors: createPageCursors(db), clock, timeZoneOf });
+  const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox, companies, media, logger });
 
   // invoices and Pix checkout (docs/billing.md): the fake bank locally and in tests, a PSP adapter in AWS
   const fakeBank: FakeBank | null = config.PAYMENTS_PROVIDER === "fake" ? createFakeBank({ webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, clock, logger }) : null;
@@ -293,8 +313,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     service: campaigns,
     recipients: campaignRecipients,
     pacing: campaignPacing,
-    contacts: inbox.contacts,
-    messages: inbox.messages,
+    contacts: inbox,
+    messages: inbox,
     companies,
     companyRecords: repos.companies,
     media,
@@ -303,6 +323,6 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
   });
 
-  return { config, logger, metrics, clock, db, commands, jobs, repos, tokens, mailer, media, payments, fakeBank, services: { contactLists, campaignSettings, invoices, invoicesJob, subscription, auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, campaigns, campaignDispatch, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
+  return { config, logger, metrics, clock, db, commands, jobs, repos, tokens, mailer, media, payments, fakeBank, guards, modules: { inbox: inboxModule }, services: { contactLists, campaignSettings, invoices, invoicesJob, subscription, auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inboxModule.parts, inbox, dashboard, quickMessages, schedules, schedulesJob, campaigns, campaignDispatch, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
 };
 export type Container = ReturnType<typeof createContainer>;

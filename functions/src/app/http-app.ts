@@ -25,12 +25,6 @@ import { settingsRoutes } from "../features/settings/settings.routes";
 import { signupRoutes } from "../features/signup/signup.routes";
 import { usersRoutes } from "../features/users/users.routes";
 import { whatsappRestartRoutes, whatsappSessionRoutes, whatsappsRoutes } from "../features/whatsapps/whatsapps.routes";
-import { contactsRoutes } from "../features/inbox/contacts/contacts.routes";
-import { mediaRoutes } from "../features/inbox/media/media.routes";
-import { messageForwardRoutes, messagesRoutes } from "../features/inbox/messages/messages.routes";
-import { tagsRoutes } from "../features/inbox/tags/tags.routes";
-import { ticketNotesRoutes } from "../features/inbox/notes/ticket-notes.routes";
-import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../features/inbox/tickets/tickets.routes";
 import type { Container } from "./container";
 import { limitBody } from "../platform/http/body-limit";
 import { sendError } from "../platform/http/error-handler";
@@ -73,17 +67,13 @@ export const createHttpApp = (container: Container) => {
   api.route("/plans", plansRoutes(container));
   api.route("/helps", helpsRoutes(container));
   api.route("/dashboard", dashboardRoutes(container));
-  // the inbox (docs/adr/0005-ticket-keys.md)
-  api.route("/tickets", ticketsRoutes(container));
-  api.route("/ticket", ticketKanbanRoutes(container));
-  api.route("/ticket-tags", ticketTagsRoutes(container));
-  api.route("/tags", tagsRoutes(container));
-  api.route("/messages", externalMessagesRoutes(container)); // POST /messages/send (connection token), before the inbox's /messages
-  api.route("/messages", messagesRoutes(container));
-  api.route("/message", messageForwardRoutes(container));
-  api.route("/contacts", contactsRoutes(container));
-  api.route("/ticket-notes", ticketNotesRoutes(container));
-  api.route("/media", mediaRoutes(container));
+  // the inbox module's routes (docs/adr/0023-inbox-feature.md): /tickets, /ticket, /ticket-tags, /tags, /messages,
+  // /message, /contacts, /ticket-notes, /media
+  for (const route of container.modules.inbox.routes) {
+    // POST /messages/send (connection token), before the inbox's /messages
+    if (route.path === "/messages") api.route("/messages", externalMessagesRoutes(container));
+    api.route(route.path, route.app);
+  }
   api.route("/quick-messages", quickMessagesRoutes(container));
   api.route("/prompt", promptsRoutes(container));
   api.route("/queueIntegration", queueIntegrationsRoutes(container));

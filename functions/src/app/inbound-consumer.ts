@@ -3,9 +3,7 @@ import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { Container } from "./container";
 import type { InboundHandlers as FeatureInboundHandlers } from "../platform/queues/inbound-handlers";
-import { INBOX_INBOUND_HANDLERS } from "../features/inbox/messages/inbound.handlers";
 import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
-import { contactsInboundHandlers } from "../features/inbox/contacts/contacts.inbound";
 
 type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 export type InboundHandlers = FeatureInboundHandlers<Container>;
@@ -15,9 +13,22 @@ export type InboundHandlers = FeatureInboundHandlers<Container>;
  * messages/acks/presence/calls -> the inbox; connection state and number checks -> whatsapps.
  */
 export const INBOUND_HANDLERS: InboundHandlers = {
-  ...INBOX_INBOUND_HANDLERS,
+  // the inbox module's (features/inbox/inbox.module.ts); campaigns follow on messages and command results
+  message: async (c, e) => {
+    await c.modules.inbox.inbound.message(e);
+    await c.services.campaignDispatch.onInboundMessage(e); // an answer to a campaign's confirmation request
+  },
+  "message.update": (c, e) => c.modules.inbox.inbound["message.update"](e),
+  presence: (c, e) => c.modules.inbox.inbound.presence(e),
+  call: (c, e) => c.modules.inbox.inbound.call(e),
+  "command.result": async (c, e) => {
+    await c.modules.inbox.inbound["command.result"](e);
+    await c.services.campaignDispatch.onCommandResult(e); // a campaign message that failed after all
+  },
   ...whatsappsInboundHandlers,
-  ...contactsInboundHandlers,
+  "contacts.listed": (c, e) => c.modules.inbox.inbound["contacts.listed"](e),
+  "contact.picture": (c, e) => c.modules.inbox.inbound["contact.picture"](e),
+  "contact.identity": (c, e) => c.modules.inbox.inbound["contact.identity"](e),
 };
 
 /**

@@ -2,7 +2,6 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import type { Container } from "./container";
 import { ANNOUNCEMENT_FANOUT_JOB, type FanOutPayload } from "../features/announcements/announcements.service";
-import { TAG_UNLINK_JOB } from "../features/inbox/tags/tags.service";
 import {
   CONTACT_LIST_CHECK_JOB,
   CONTACT_LIST_IMPORT_JOB,
@@ -21,11 +20,10 @@ export const JOB_HANDLERS: { [T in JobMessage["type"]]?: JobHandler<T> } = {
   "user.offlineCheck": (container, job) => container.services.presence.offlineCheck(job.companyId, job.userId, job.lastSeenAt),
 };
 
-/** Named jobs of type "feature". */
+/** Named jobs of type "feature" (the inbox module's are added where they run: see runJob). */
 export const FEATURE_JOBS: Record<string, (container: Container, companyId: number, payload: Record<string, unknown>) => Promise<void>> = {
   // our own job (enqueued by the announcements service), so its payload has that shape
   [ANNOUNCEMENT_FANOUT_JOB]: (container, companyId, payload) => container.services.announcements.fanOut(companyId, payload as FanOutPayload),
-  [TAG_UNLINK_JOB]: (container, companyId, payload) => container.services.tags.continueUnlink(companyId, Number(payload.tagId)),
   // our own jobs (enqueued by the contact-lists service), so their payloads have these shapes
   [CONTACT_LIST_CHECK_JOB]: (container, companyId, payload) => container.services.contactLists.checkNumbers(companyId, payload as CheckJobPayload),
   [CONTACT_LIST_PURGE_JOB]: (container, companyId, payload) => container.services.contactLists.purge(companyId, payload as PurgeJobPayload),
@@ -40,6 +38,8 @@ export const FEATURE_JOBS: Record<string, (container: Container, companyId: numb
 
 export const runJob = async (container: Container, job: JobMessage) => {
   if (job.type === "feature") {
+    const own = container.modules.inbox.jobs.named[job.name];
+    if (own) return own(job.companyId, job.payload);
     const fn = FEATURE_JOBS[job.name];
     if (!fn) throw new Error(`unknown feature job ${job.name}`);
     return fn(container, job.companyId, job.payload);

@@ -8,7 +8,8 @@ export type TickJob = { name: string; run: (container: Container, now: Date) => 
  * A failing job is logged and does not stop the others.
  */
 export const TICK_JOBS: TickJob[] = [
-  { name: "ticket-timers", run: (c, now) => c.services.ticketTimersJob.run(now) },
+  // the inbox module's tick jobs (ticket timers)
+  ...["ticket-timers"].map((name): TickJob => ({ name, run: (c, now) => c.modules.inbox.tick.find((j) => j.name === name)!.run(now) })),
   { name: "schedules", run: async (c, now) => void (await c.services.schedulesJob.run(now)) },
   { name: "campaigns", run: async (c, now) => void (await c.services.campaignDispatch.startDue(now)) },
   { name: "invoices", run: async (c, now) => void (await c.services.invoicesJob.run(now)) },

@@ -5,8 +5,7 @@ import { AppError } from "../../platform/errors";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { CompaniesRepository } from "../companies/companies.repository";
 import type { CompaniesService } from "../companies/companies.service";
-import type { ContactsService } from "../inbox/contacts/contacts.service";
-import type { MessagesService } from "../inbox/messages/messages.service";
+import type { InboxService } from "../inbox/inbox.service";
 import type { Whatsapp, WhatsappsRepository } from "../whatsapps/whatsapps.repository";
 import type { ApiRateRepository } from "./api-rate.repository";
 
@@ -18,8 +17,8 @@ export const createExternalApiService = (deps: {
   whatsapps: WhatsappsRepository;
   companies: CompaniesRepository;
   companiesService: CompaniesService;
-  contacts: ContactsService;
-  messages: MessagesService;
+  contacts: Pick<InboxService, "upsertFromWhatsapp">;
+  messages: Pick<InboxService, "sendToContact">;
   rate: ApiRateRepository;
   clock: () => Date;
 }) => {

@@ -7,14 +7,12 @@ import type { Logger } from "../../../platform/logger";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import type { AuthContext } from "../../auth/auth.service";
 import type { OutboundMedia, OutboundService } from "../messages/outbound.service";
-import type { Queue } from "../../queues/queues.repository";
-import type { QueueOption, QueueOptionsRepository } from "../../queue-options/queue-options.repository";
+import type { InboxQueue, InboxQueueOption, InboxReads, InboxWhatsapp } from "../inbox-ports";
 import type { Directory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import type { ChangeAction, TicketChanges } from "../tickets/ticket-changes";
 import type { BotState, TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
 import type { TicketNotices } from "../tickets/tickets.service";
-import type { Whatsapp } from "../../whatsapps/whatsapps.repository";
 import { isWithinHours, renderTemplate, type HoursEntry } from "./templates";
 
 /** After a close with userRating on, an answer 1..3 within this window is a rating. */
@@ -39,7 +37,7 @@ export const createAutomationService = (deps: {
   changes: TicketChanges;
   tickets: TicketsRepository;
   outbound: OutboundService;
-  queueOptions: Pick<QueueOptionsRepository, "listChildren" | "findById">;
+  queueOptions: InboxReads["queueOptions"];
   contacts: Pick<ContactsRepository, "findById">;
   events: InboxEvents;
   clock: () => Date;
@@ -52,7 +50,7 @@ export const createAutomationService = (deps: {
     const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone });
     await outbound.send(ticket, { body, media, userId: null }, { dir });
   };
-  const queueMedia = (q: Pick<Queue, "mediaPath" | "mediaName"> | QueueOption): OutboundMedia | undefined =>
+  const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>
     q.mediaPath ? { key: q.mediaPath, mimetype: "application/octet-stream", filename: q.mediaName ?? q.mediaPath, kind: guessKind(q.mediaName ?? q.mediaPath) } : undefined;
   const setBot = async (t: TicketRecord, bot: Partial<BotState>, patch: Partial<TicketRecord> = {}) => {
     const out = await changes.mutate(t.companyId, t.id, (cur) => ({ patch: { ...patch, bot: { ...cur.bot, ...bot } }, action: patch.queueId !== undefined ? "bot" : undefined, touch: false }), {
@@ -63,23 +61,23 @@ export const createAutomationService = (deps: {
     return out?.after ?? t;
   };
   const menuOf = (items: { label: string; key: string }[]) => items.map((i) => `*[ ${i.key} ]* - ${i.label}`).join("\n");
-  const queuesOf = (wa: Whatsapp, dir: Directory) =>
+  const queuesOf = (wa: InboxWhatsapp, dir: Directory) =>
     wa.queueIds
       .map((id) => dir.queues.get(id))
-      .filter((q): q is Queue => Boolean(q))
+      .filter((q): q is InboxQueue => Boolean(q))
       .sort((a, b) => (a.orderQueue ?? 999) - (b.orderQueue ?? 999) || a.id - b.id);
-  const optionKey = (o: QueueOption, i: number) => String(o.option ?? i + 1);
-  const optionsMenu = (text: string, children: QueueOption[]) =>
+  const optionKey = (o: InboxQueueOption, i: number) => String(o.option ?? i + 1);
+  const optionsMenu = (text: string, children: InboxQueueOption[]) =>
     `${text}\n\n${menuOf(children.map((c, i) => ({ key: optionKey(c, i), label: c.title })))}\n*[ 0 ]* - Voltar\n*[ # ]* - Menu inicial`;
 
-  const sendQueueMenu = async (t: TicketRecord, contact: Contact, dir: Directory, wa: Whatsapp, queues: Queue[]) => {
+  const sendQueueMenu = async (t: TicketRecord, contact: Contact, dir: Directory, wa: InboxWhatsapp, queues: InboxQueue[]) => {
     const menu = `${wa.greetingMessage || "{{greeting}}, {{name}}!"}\n\n${menuOf(queues.map((q, i) => ({ key: String(i + 1), label: q.name })))}`;
     await say(t, contact, dir, menu);
     return setBot(t, { stage: "queues", optionParentId: null, sends: t.bot.sends + 1, lastSentAt: clock().toISOString(), greetedAt: t.bot.greetedAt ?? clock().toISOString() }, { queueId: null });
   };
 
   /** The ticket reached a queue: out-of-hours of the queue, or its greeting and option tree. */
-  const enterQueue = async (t: TicketRecord, contact: Contact, dir: Directory, q: Queue) => {
+  const enterQueue = async (t: TicketRecord, contact: Contact, dir: Directory, q: InboxQueue) => {
     const now = clock();
     if (dir.setting("scheduleType") === "queue" && !isWithinHours(q.schedules as HoursEntry[], now, dir.company?.timezone)) {
       if (!t.bot.outOfHoursAt && q.outOfHoursMessage) await say(t, contact, dir, q.outOfHoursMessage);
@@ -95,9 +93,9 @@ export const createAutomationService = (deps: {
   };
 
   /** maxUseBotQueues caps the menus re-sent for answers the bot did not understand (valid navigation is free). */
-  const underCap = (t: TicketRecord, wa: Whatsapp) => !wa.maxUseBotQueues || t.bot.sends < wa.maxUseBotQueues;
+  const underCap = (t: TicketRecord, wa: InboxWhatsapp) => !wa.maxUseBotQueues || t.bot.sends < wa.maxUseBotQueues;
 
-  const handleOption = async (t: TicketRecord, contact: Contact, dir: Directory, wa: Whatsapp, queue: Queue, body: string) => {
+  const handleOption = async (t: TicketRecord, contact: Contact, dir: Directory, wa: InboxWhatsapp, queue: InboxQueue, body: string) => {
     const queues = queuesOf(wa, dir);
     if (body === "#") {
       if (queues.length > 1 && underCap(t, wa)) return sendQueueMenu(t, contact, dir, wa, queues);

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
 import { optionalId } from "@atende/shared/contracts/body-values";
-import type { Container } from "../../../app/container";
-import { requireAdmin, requireAuth } from "../../../platform/http/middleware";
+import type { Guards } from "../../../app/feature-module";
+import { requireAdmin } from "../../../platform/http/middleware";
+import type { ContactsService } from "./contacts.service";
 import type { AppEnv } from "../../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 import { uploadedFile } from "../../../platform/http/uploaded-file";
@@ -22,10 +23,10 @@ const importBody = z.object({
   whatsappId: optionalId().transform((v) => v ?? undefined),
 });
 
-export const contactsRoutes = (container: Container) => {
+export const contactsRoutes = (contacts: ContactsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  const svc = () => container.services.contacts;
-  r.use("*", requireAuth(container.services.auth.authenticate));
+  const svc = () => contacts;
+  r.use("*", guards.auth);
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
   // before /:id

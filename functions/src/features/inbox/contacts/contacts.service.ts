@@ -15,7 +15,7 @@ import { AppError } from "../../../platform/errors";
 import type { UploadedFile } from "../../../platform/http/uploaded-file";
 import type { CommandQueue } from "../../../platform/queues/commands.port";
 import { parseContactCsv, parseContactSpreadsheet } from "../../contact-lists/contact-list-spreadsheet";
-import type { WhatsappsRepository } from "../../whatsapps/whatsapps.repository";
+import type { InboxReads } from "../inbox-ports";
 import type { AuthContext } from "../../auth/auth.service";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { RealtimeService } from "../../realtime/realtime.service";
@@ -44,12 +44,12 @@ const OPEN_TICKET_LOOKBACK = 50;
 
 export const createContactsService = (deps: {
   contacts: ContactsRepository;
-  whatsapps: Pick<WhatsappsRepository, "findById" | "listByCompany">;
+  whatsapps: InboxReads["whatsapps"];
   commands: CommandQueue;
   tickets: Pick<TicketsRepository, "listIdsByContact" | "findByIds">;
   realtime: Pick<RealtimeService, "publish">;
   cursors: PageCursors;
-  events: () => InboxEvents;
+  events: Pick<InboxEvents, "contactUpdated">;
   clock: () => Date;
 }) => {
   const { contacts, cursors, clock } = deps;
@@ -230,7 +230,7 @@ export const createContactsService = (deps: {
         [{ kind: "N", value: digits }],
       );
       if (!created) return { ...contact, alreadyExists: true, existingContact: contact };
-      await deps.events().contactUpdated(contact);
+      await deps.events.contactUpdated(contact);
       return contact;
     },
     async update(auth: AuthContext, id: number, input: Partial<ContactFormInput>): Promise<Contact> {
@@ -247,7 +247,7 @@ export const createContactsService = (deps: {
       };
       const result = await contacts.save(next, current.isGroup ? null : current.number);
       if (result === "duplicate") throw new AppError("ERR_DUPLICATED_CONTACT");
-      await deps.events().contactUpdated(next);
+      await deps.events.contactUpdated(next);
       return next;
     },
     /**
@@ -344,7 +344,7 @@ export const createContactsService = (deps: {
         if (!found || found.isGroup) return null;
         if (found.profilePicUrl === profilePicUrl) return found;
         const next = await contacts.setProfile(companyId, id, { profilePicUrl }, clock());
-        if (next) await deps.events().contactUpdated(next);
+        if (next) await deps.events.contactUpdated(next);
         return next;
       }
       return null;

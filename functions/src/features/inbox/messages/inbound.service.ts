@@ -11,7 +11,8 @@ import { ExtraConditionFailed, OpenTicketExists, VersionConflict, type TicketCha
 import type { TicketTimersRepository } from "../tickets/ticket-timers.repository";
 import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
 import type { MessagesRepository } from "./messages.repository";
-import { newMessageId, previewOf, type OutboundService } from "./outbound.service";
+import { newMessageId } from "../message-ids";
+import { previewOf, type OutboundService } from "./outbound.service";
 
 type Ev<T extends InboundEvent["type"]> = Extract<InboundEvent, { type: T }>;
 

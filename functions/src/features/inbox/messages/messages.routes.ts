@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { editMessageSchema, forwardSchema, reactionSchema, sendMessageSchema } from "@atende/shared/domain/messages/message";
-import type { Container } from "../../../app/container";
+import type { Guards } from "../../../app/feature-module";
+import type { MessagesService } from "./messages.service";
 import { AppError } from "../../../platform/errors";
-import { requireAuth } from "../../../platform/http/middleware";
 import type { AppEnv } from "../../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 import { messageForm } from "../../../platform/http/uploaded-file";
@@ -21,10 +21,10 @@ const parseMultipart = async (c: Context) => {
   return { input, files };
 };
 
-export const messagesRoutes = (container: Container) => {
+export const messagesRoutes = (messages: MessagesService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  const svc = () => container.services.messages;
-  r.use("*", requireAuth(container.services.auth.authenticate));
+  const svc = () => messages;
+  r.use("*", guards.auth);
   r.get("/:ticketId", async (c) => {
     const { pageNumber } = parseQuery(c, pageQuerySchema);
     return c.json(await svc().list(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), pageNumber));
@@ -52,9 +52,9 @@ export const messagesRoutes = (container: Container) => {
 };
 
 /** POST /message/forward */
-export const messageForwardRoutes = (container: Container) => {
+export const messageForwardRoutes = (messages: Pick<MessagesService, "forward">, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate));
-  r.post("/forward", async (c) => c.json(await container.services.messages.forward(c.get("auth"), await parseJson(c, forwardSchema)), 201));
+  r.use("*", guards.auth);
+  r.post("/forward", async (c) => c.json(await messages.forward(c.get("auth"), await parseJson(c, forwardSchema)), 201));
   return r;
 };

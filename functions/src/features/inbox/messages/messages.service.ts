@@ -21,7 +21,8 @@ import type { TicketRecord, TicketsRepository } from "../tickets/tickets.reposit
 import type { TicketsService } from "../tickets/tickets.service";
 import { toMessageView } from "./message-view";
 import type { MessagesRepository } from "./messages.repository";
-import { idempotentMessageId, newMessageId, type OutboundMedia, type OutboundService } from "./outbound.service";
+import { idempotentMessageId, newMessageId } from "../message-ids";
+import type { OutboundMedia, OutboundService } from "./outbound.service";
 
 export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { newMessageId } from "../message-ids";
 import type { MediaRef } from "@atende/shared/contracts/queue-messages";
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
 import type { Logger } from "../../../platform/logger";
@@ -10,11 +10,6 @@ import type { TicketTimersRepository } from "../tickets/ticket-timers.repository
 import type { TicketRecord } from "../tickets/tickets.repository";
 import type { MessagesRepository } from "./messages.repository";
 
-/** A WhatsApp-style message id we choose before sending, so the echo is recognised by id. */
-export const newMessageId = () => `3EB0${randomBytes(10).toString("hex").toUpperCase()}`;
-/** The same idempotency key from the same user always maps to the same id: a retry finds the stored message. */
-export const idempotentMessageId = (companyId: number, userId: number, key: string) =>
-  `3EB0${createHash("sha256").update(`${companyId}:${userId}:${key}`).digest("hex").slice(0, 20).toUpperCase()}`;
 
 export type OutboundMedia = MediaRef & { kind: "image" | "audio" | "video" | "document" | "sticker"; ptt?: boolean };
 

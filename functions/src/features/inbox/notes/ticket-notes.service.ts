@@ -2,10 +2,10 @@ import type { TicketNoteView } from "@atende/shared/contracts/http/messages";
 import { AppError } from "../../../platform/errors";
 import type { AuthContext } from "../../auth/auth.service";
 import type { TicketsService } from "../tickets/tickets.service";
-import type { UsersRepository } from "../../users/users.repository";
+import type { InboxReads } from "../inbox-ports";
 import type { TicketNote, TicketNotesRepository } from "./ticket-notes.repository";
 
-export const createTicketNotesService = (deps: { notes: TicketNotesRepository; tickets: TicketsService; users: Pick<UsersRepository, "listByCompany">; clock: () => Date }) => {
+export const createTicketNotesService = (deps: { notes: TicketNotesRepository; tickets: TicketsService; users: Pick<InboxReads["users"], "listByCompany">; clock: () => Date }) => {
   const { notes, tickets, users, clock } = deps;
   const views = async (companyId: number, list: TicketNote[]): Promise<TicketNoteView[]> => {
     const byId = new Map((await users.listByCompany(companyId)).map((u) => [u.id, u]));

@@ -169,7 +169,7 @@ describe("deleting a tag with many tickets", () => {
       tags: createTagsRepository(t.container.db),
       realtime: t.container.services.realtime,
       cursors: createPageCursors(t.container.db),
-      ticketTags: { current: (companyId, ticketId, id) => t.container.services.tickets.removeTagFromTicket(companyId, ticketId, id) },
+      ticketTags: (companyId, ticketId, id) => t.container.services.tickets.removeTagFromTicket(companyId, ticketId, id),
       jobs: t.jobs,
       clock: () => new Date(),
       inlineUnlink: 1,

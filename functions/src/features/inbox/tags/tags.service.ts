@@ -3,7 +3,6 @@ import type { TagEventData, TagKanbanResponse, TagPageResponse, TagView } from "
 import { can } from "@atende/shared/domain/permissions/permissions";
 import type { Tag, TagInput } from "@atende/shared/domain/tags/tag";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
-import type { TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
 import type { JobQueue } from "../../../platform/queues/jobs.port";
 import type { AuthContext } from "../../auth/auth.service";
@@ -43,8 +42,8 @@ export const createTagsService = (deps: {
   tags: TagsRepository;
   realtime: RealtimeService;
   cursors: PageCursors;
-  /** set by the wiring once the tickets service exists (tickets depend on tags, not the other way round) */
-  ticketTags: { current?: TicketTagRemover };
+  /** takes a deleted tag off one ticket: the tickets service's, given at construction (tickets are built first) */
+  ticketTags: TicketTagRemover;
   jobs: JobQueue;
   clock: () => Date;
   /** tickets unlinked inside the delete request before handing over to a job (tests lower it) */
@@ -64,13 +63,12 @@ export const createTagsService = (deps: {
    * link); when links remain, a job continues. Views never show a deleted tag meanwhile (they map ids to live tags).
    */
   const unlink = async (companyId: number, tagId: number, budget: number) => {
-    const remove = ticketTags.current;
     let done = 0;
     for (;;) {
       // links are deleted as we go: every round reads the first remaining page
       const page = await tags.pageLinkedTicketIds(companyId, tagId, Math.min(UNLINK_PAGE, budget - done));
       for (const ticketId of page.ticketIds) {
-        const taken = remove ? await remove(companyId, ticketId, tagId) : false;
+        const taken = await ticketTags(companyId, ticketId, tagId);
         if (!taken) await tags.removeLink(companyId, tagId, ticketId);
       }
       done += page.ticketIds.length;
@@ -146,13 +144,6 @@ export const createTagsService = (deps: {
     async continueUnlink(companyId: number, tagId: number): Promise<void> {
       if (await tags.findById(companyId, tagId)) return; // not deleted: nothing to do
       await unlink(companyId, tagId, UNLINK_PER_JOB);
-    },
-    /** Items for the ticket's own transaction when its tags change (links + counters); see the repository. */
-    ticketTagItems(companyId: number, ticketId: number, before: readonly number[], after: readonly number[], live: ReadonlySet<number>): TxItem[] {
-      const changed = after.filter((t) => !before.includes(t)).length + before.filter((t) => !after.includes(t)).length;
-      // two items per changed tag; a transaction holds 100 with the ticket's own
-      if (changed > 45) throw new AppError("ERR_VALIDATION", { field: "tags" });
-      return tags.linkItems(companyId, ticketId, before, after, live);
     },
   };
 };

@@ -2,32 +2,22 @@ import { COMPANY_SETTING_DEFAULTS, type CompanySettingKey } from "@atende/shared
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Tag } from "@atende/shared/domain/tags/tag";
-import type { Company, CompaniesRepository } from "../../companies/companies.repository";
-import type { Queue, QueuesRepository } from "../../queues/queues.repository";
-import type { SettingsRepository } from "../../settings/settings.repository";
+import type { InboxCompany, InboxQueue, InboxReads, InboxUser, InboxWhatsapp } from "../inbox-ports";
 import type { TagsRepository } from "../tags/tags.repository";
-import type { UserRecord, UsersRepository } from "../../users/users.repository";
-import type { Whatsapp, WhatsappsRepository } from "../../whatsapps/whatsapps.repository";
 import type { TicketRecord } from "./tickets.repository";
 
 /** The small per-company lists a ticket view needs (queues, users, connections, tags: plan-limited, few). */
 export type Directory = {
-  company: Company | null;
-  queues: Map<number, Queue>;
-  users: Map<number, UserRecord>;
-  whatsapps: Map<number, Whatsapp>;
+  company: InboxCompany | null;
+  queues: Map<number, InboxQueue>;
+  users: Map<number, InboxUser>;
+  whatsapps: Map<number, InboxWhatsapp>;
   tags: Map<number, Tag>;
   setting(key: CompanySettingKey): string;
 };
 
-export const createInboxDirectory = (deps: {
-  companies: CompaniesRepository;
-  queues: QueuesRepository;
-  users: UsersRepository;
-  whatsapps: WhatsappsRepository;
-  settings: SettingsRepository;
-  tags: TagsRepository;
-}, ttlMs = 0) => {
+/** The lookups read through the other features' narrow interfaces (inbox-ports.ts) and the inbox's own tags. */
+export const createInboxDirectory = (deps: Pick<InboxReads, "companies" | "queues" | "users" | "whatsapps" | "settings"> & { tags: Pick<TagsRepository, "findById" | "listByCompany"> }, ttlMs = 0) => {
   const cache = new Map<number, { at: number; value: Promise<Directory> }>();
   const fresh = async (companyId: number): Promise<Directory> => {
     const [company, queues, users, whatsapps, settings, tags] = await Promise.all([

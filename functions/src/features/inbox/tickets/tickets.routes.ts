@@ -1,16 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { closeAllSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from "@atende/shared/domain/tickets/ticket";
-import type { Container } from "../../../app/container";
-import { requireAuth, requirePlan } from "../../../platform/http/middleware";
+import type { Guards } from "../../../app/feature-module";
 import type { AppEnv } from "../../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 import { AppError } from "../../../platform/errors";
+import type { TicketsService } from "./tickets.service";
 
-export const ticketsRoutes = (container: Container) => {
+export const ticketsRoutes = (tickets: TicketsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  const svc = () => container.services.tickets;
-  r.use("*", requireAuth(container.services.auth.authenticate));
+  const svc = () => tickets;
+  r.use("*", guards.auth);
   r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, ticketListQuerySchema))));
   r.get("/u/:uuid", async (c) => {
     const uuid = c.req.param("uuid");
@@ -32,24 +32,24 @@ export const ticketsRoutes = (container: Container) => {
 };
 
 /** GET /ticket/kanban (plan flag useKanban). */
-export const ticketKanbanRoutes = (container: Container) => {
+export const ticketKanbanRoutes = (tickets: TicketsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate));
-  r.get("/kanban", requirePlan(container.services.companies.assertPlanAllows, "useKanban"), async (c) => {
+  r.use("*", guards.auth);
+  r.get("/kanban", guards.plan("useKanban"), async (c) => {
     const { queueIds } = parseQuery(c, z.object({ queueIds: ticketListQuerySchema.shape.queueIds }));
-    return c.json(await container.services.tickets.kanban(c.get("auth"), queueIds));
+    return c.json(await tickets.kanban(c.get("auth"), queueIds));
   });
   return r;
 };
 
 /** DELETE /ticket-tags/{ticketId}; PUT /ticket-tags/{ticketId}/{tagId}. */
-export const ticketTagsRoutes = (container: Container) => {
+export const ticketTagsRoutes = (tickets: TicketsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate));
-  r.delete("/:ticketId", async (c) => c.json(await container.services.tickets.setTags(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), [])));
+  r.use("*", guards.auth);
+  r.delete("/:ticketId", async (c) => c.json(await tickets.setTags(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), [])));
   r.put("/:ticketId/:tagId", async (c) => {
     const ticketId = idParam(c, "ticketId", "ERR_NO_TICKET_FOUND");
-    return c.json(await container.services.tickets.addTag(c.get("auth"), ticketId, idParam(c, "tagId")));
+    return c.json(await tickets.addTag(c.get("auth"), ticketId, idParam(c, "tagId")));
   });
   return r;
 };
