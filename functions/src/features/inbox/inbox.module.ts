@@ -29,6 +29,7 @@ import { createTicketTagLinks } from "./tags/ticket-tag-links";
 import { createInboxDirectory } from "./tickets/inbox-directory";
 import { createInboxEvents } from "./tickets/inbox-events";
 import { createTicketChanges } from "./tickets/ticket-changes";
+import { createTicketLifecycle } from "./tickets/ticket-lifecycle";
 import { createTicketTimersJob } from "./tickets/ticket-timers.job";
 import { createTicketTimersRepository } from "./tickets/ticket-timers.repository";
 import { createTicketsRepository } from "./tickets/tickets.repository";
@@ -71,8 +72,9 @@ export const createInboxModule = (deps: InboxDeps) => {
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
   const changes = createTicketChanges({ db, tickets: ticketsRepo });
-  const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, timers, clock, logger });
-  const automation = createAutomationService({ changes, tickets: ticketsRepo, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
+  const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
+  const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
+  const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
   const tickets = createTicketsService({
     tickets: ticketsRepo,
     contacts: contactsRepo,
@@ -106,7 +108,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     cursors,
     clock,
   });
-  const inbound = createInboundService({ messages: messagesRepo, tickets: ticketsRepo, changes, contacts, directory, events, outbound, automation, timers, clock, logger });
+  const inbound = createInboundService({ messages: messagesRepo, tickets: ticketsRepo, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger });
   const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
   const ticketNotes = createTicketNotesService({ notes: createTicketNotesRepository(db), tickets, users: reads.users, clock });
 

@@ -11,12 +11,11 @@ import type { InboxQueue, InboxQueueOption, InboxReads, InboxWhatsapp } from "..
 import type { Directory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import type { ChangeAction, TicketChanges } from "../tickets/ticket-changes";
-import type { BotState, TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
+import type { BotState, TicketRecord } from "../tickets/tickets.repository";
+import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
 import type { TicketNotices } from "../tickets/tickets.service";
 import { isWithinHours, renderTemplate, type HoursEntry } from "./templates";
 
-/** After a close with userRating on, an answer 1..3 within this window is a rating. */
-export const RATING_WINDOW_MS = 24 * 3600_000;
 export const RATING_REQUEST =
   "Por favor, avalie nosso atendimento respondendo com um número:\n\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito Satisfeito";
 
@@ -35,7 +34,7 @@ const guessKind = (name: string): OutboundMedia["kind"] => {
  */
 export const createAutomationService = (deps: {
   changes: TicketChanges;
-  tickets: TicketsRepository;
+  lifecycle: Pick<TicketLifecycle, "awaitRating">;
   outbound: OutboundService;
   queueOptions: InboxReads["queueOptions"];
   contacts: Pick<ContactsRepository, "findById">;
@@ -43,7 +42,7 @@ export const createAutomationService = (deps: {
   clock: () => Date;
   logger: Logger;
 }) => {
-  const { changes, tickets, outbound, queueOptions, events, clock, logger } = deps;
+  const { changes, lifecycle, outbound, queueOptions, events, clock, logger } = deps;
 
   const say = async (ticket: TicketRecord, contact: Contact, dir: Directory, text: string, media?: OutboundMedia) => {
     if (!text.trim() && !media) return;
@@ -228,7 +227,7 @@ export const createAutomationService = (deps: {
           if (before.status !== "closed") {
             if (wanted.includes("ratingRequest")) {
               await say(after, contact, dir, wa?.ratingMessage ? `${wa.ratingMessage}\n\n${RATING_REQUEST}` : RATING_REQUEST);
-              await tickets.putRatingWait(after.companyId, after.contactId, after.whatsappId, after.id, new Date(clock().getTime() + RATING_WINDOW_MS));
+              await lifecycle.awaitRating(after, clock());
             } else if (wanted.includes("completionMessage") && wa?.complationMessage) {
               await say(after, contact, dir, wa.complationMessage);
             }

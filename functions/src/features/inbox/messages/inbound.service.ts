@@ -7,8 +7,8 @@ import type { AutomationService } from "../automation/automation.service";
 import { localClock } from "../automation/templates";
 import type { InboxDirectory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
-import { ExtraConditionFailed, OpenTicketExists, VersionConflict, type TicketChanges } from "../tickets/ticket-changes";
-import type { TicketTimersRepository } from "../tickets/ticket-timers.repository";
+import { ExtraConditionFailed, VersionConflict, type TicketChanges } from "../tickets/ticket-changes";
+import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
 import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
 import type { MessagesRepository } from "./messages.repository";
 import { newMessageId } from "../message-ids";
@@ -56,11 +56,11 @@ export const createInboundService = (deps: {
   events: InboxEvents;
   outbound: OutboundService;
   automation: AutomationService;
-  timers: TicketTimersRepository;
+  lifecycle: TicketLifecycle;
   clock: () => Date;
   logger: Logger;
 }) => {
-  const { messages, tickets, changes, contacts, directory, events, outbound, automation, timers, clock, logger } = deps;
+  const { messages, tickets, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger } = deps;
 
   const ticketOfMessage = async (companyId: number, m: Message) => tickets.findById(companyId, m.ticketId);
 
@@ -121,88 +121,34 @@ export const createInboundService = (deps: {
         updatedAt: at,
       };
       const preview = previewOf(base);
-      const inboundPatch = (t: TicketRecord): Partial<TicketRecord> => ({
-        lastMessage: preview,
-        lastMessageLc: preview.toLowerCase(),
-        lastMessageAt: at,
-        lastFromMe: wm.fromMe,
-        ...(wm.fromMe ? {} : { unreadMessages: t.unreadMessages + 1, lastInboundId: wm.id }),
-      });
+      const messageFor = (t: TicketRecord): Message => ({ ...base, ticketId: t.id, queueId: t.queueId });
 
       // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle
-      const firstOpenId = await tickets.findOpenId(companyId, contact.id, whatsappId);
+      const firstOpenId = await lifecycle.openTicketId(companyId, contact.id, whatsappId);
       if (!wm.fromMe && !wm.isGroup && firstOpenId === null) {
-        const wait = await tickets.findRatingWait(companyId, contact.id, whatsappId);
-        if (wait && wait.until > now.toISOString()) {
-          const answer = wm.body.trim();
-          if (/^[1-3]$/.test(answer) && (await tickets.takeRatingWait(companyId, contact.id, whatsappId))) {
-            const closed = await tickets.findById(companyId, wait.ticketId);
-            if (closed) {
-              const m: Message = { ...base, ticketId: closed.id, queueId: closed.queueId };
-              try {
-                const after = await automation.recordRating(closed, contact, Number(answer), dir, [messages.createItem(m)]);
-                await events.message("create", m, after, dir, contact);
-              } catch (e) {
-                if (!(e instanceof ExtraConditionFailed)) throw e;
-              }
-              return;
-            }
-          } else if (wait) {
-            await tickets.takeRatingWait(companyId, contact.id, whatsappId);
+        const rated = await lifecycle.ratingAnswer(companyId, contact.id, whatsappId, wm.body, now);
+        if (rated) {
+          const m = messageFor(rated.ticket);
+          try {
+            const after = await automation.recordRating(rated.ticket, contact, rated.rating, dir, [messages.createItem(m)]);
+            await events.message("create", m, after, dir, contact);
+          } catch (e) {
+            if (!(e instanceof ExtraConditionFailed)) throw e;
           }
+          return;
         }
       }
 
-      let before: TicketRecord | null = null;
-      let after: TicketRecord | null = null;
-      let message: Message | null = null;
-      for (let attempt = 0; attempt < 8 && !after; attempt++) {
-        const openId = attempt === 0 ? firstOpenId : await tickets.findOpenId(companyId, contact.id, whatsappId);
-        const open = openId ? await tickets.findById(companyId, openId) : null;
-        try {
-          if (open && open.status !== "closed") {
-            message = { ...base, ticketId: open.id, queueId: open.queueId };
-            const m = message;
-            before = open;
-            after = await changes.apply(open, inboundPatch(open), { byUserId: null, now, extra: [messages.createItem(m)] });
-          } else {
-            after = await changes.create(
-              {
-                companyId,
-                contactId: contact.id,
-                whatsappId,
-                queueId: null,
-                userId: null,
-                status: "pending",
-                isGroup: contact.isGroup,
-                chatJid: wm.chatJid,
-                lastMessage: preview,
-                lastMessageLc: preview.toLowerCase(),
-                lastMessageAt: at,
-                lastFromMe: wm.fromMe,
-                unreadMessages: wm.fromMe ? 0 : 1,
-                lastInboundId: wm.fromMe ? null : wm.id,
-              },
-              {
-                byUserId: null,
-                now,
-                extra: (t) => {
-                  message = { ...base, ticketId: t.id, queueId: null };
-                  return [messages.createItem(message)];
-                },
-              },
-            );
-            if (wa.timeToTransfer && wa.transferQueueId) {
-              await timers.schedule({ companyId, ticketId: after.id, kind: "transfer", dueAt: new Date(now.getTime() + wa.timeToTransfer * 60_000).toISOString() });
-            }
-          }
-        } catch (e) {
-          if (e instanceof ExtraConditionFailed) return; // stored by a concurrent delivery
-          if (e instanceof VersionConflict || e instanceof OpenTicketExists) continue;
-          throw e;
-        }
-      }
-      if (!after || !message) throw new Error("inbound: could not store the message");
+      // the contact's pending/open ticket on this connection, or a new pending one (ticket-lifecycle.ts)
+      const made: { message?: Message } = {};
+      const stored = await lifecycle.receive(
+        { companyId, contact, whatsapp: wa, chatJid: wm.chatJid, arrival: { preview, at, fromMe: wm.fromMe, messageId: wm.id }, openId: firstOpenId, now },
+        (t) => messages.createItem((made.message = messageFor(t))),
+      );
+      if (!stored) return; // stored by a concurrent delivery
+      const { before, after } = stored;
+      const message = made.message;
+      if (!message) throw new Error("inbound: could not store the message");
       await events.message("create", message, after, dir, contact);
       await events.ticketUpdated(after, before, dir, contact);
       try {

@@ -6,7 +6,7 @@ import type { ChannelCommand, Channels } from "../../../platform/channels/channe
 import type { Directory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { ExtraConditionFailed, type TicketChanges } from "../tickets/ticket-changes";
-import type { TicketTimersRepository } from "../tickets/ticket-timers.repository";
+import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
 import type { TicketRecord } from "../tickets/tickets.repository";
 import type { MessagesRepository } from "./messages.repository";
 
@@ -33,11 +33,11 @@ export const createOutboundService = (deps: {
   changes: TicketChanges;
   channels: Channels;
   events: InboxEvents;
-  timers: TicketTimersRepository;
+  lifecycle: Pick<TicketLifecycle, "afterOurMessage">;
   clock: () => Date;
   logger: Logger;
 }) => {
-  const { messages, changes, channels, events, timers, clock, logger } = deps;
+  const { messages, changes, channels, events, lifecycle, clock, logger } = deps;
 
   /** every conversation command goes out through the connection's channel (docs/adr/0020-channel-port.md) */
   const command = async (cmd: ChannelCommand) => {
@@ -116,10 +116,7 @@ export const createOutboundService = (deps: {
         logger.warn("outbound: command not queued", { companyId: ticket.companyId, ticketId: ticket.id, err: String(err) });
         stored = (await messages.update(ticket.companyId, id, { error: "ERR_SENDING_WAPP_MSG", updatedAt: clock().toISOString() })) ?? { ...message, error: "ERR_SENDING_WAPP_MSG" };
       }
-      const wa = saved.whatsappId !== null ? ctx.dir?.whatsapps.get(saved.whatsappId) : undefined;
-      if (wa && wa.expiresTicket > 0 && saved.status === "open") {
-        await timers.schedule({ companyId: saved.companyId, ticketId: saved.id, kind: "expire", dueAt: new Date(now.getTime() + wa.expiresTicket * 60_000).toISOString() });
-      }
+      await lifecycle.afterOurMessage(saved, saved.whatsappId !== null ? ctx.dir?.whatsapps.get(saved.whatsappId) : undefined, now);
       await events.message("create", stored, saved, ctx.dir);
       await events.ticketUpdated(saved, null, ctx.dir);
       return { message: stored, ticket: saved, duplicate: false };
