@@ -10,7 +10,7 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import { createAutomationService } from "./automation/automation.service";
 import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
-import { createContactsService } from "./contacts/contacts.service";
+import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import type { InboxReads } from "./inbox-ports";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
@@ -94,7 +94,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
-  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, tickets: ticketsRepo, realtime, cursors, events, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, clock });
   const messages = createMessagesService({
     messages: messagesRepo,
     tickets: ticketsRepo,
@@ -114,7 +114,11 @@ export const createInboxModule = (deps: InboxDeps) => {
 
   const service: InboxService = createInboxService({ contacts, messages, tickets });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
-    named: { [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)) },
+    named: {
+      [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),
+      // our own job (enqueued by the contacts service), so its payload has that shape
+      [CONTACT_UPLOAD_JOB]: (companyId, payload) => contacts.continueUpload(companyId, payload as UploadJobPayload),
+    },
   };
   const module = {
     service,

@@ -2,7 +2,9 @@ import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ContactUploadResponse } from "@atende/shared/contracts/http/contacts";
 import type { OutboundCommand, PhoneContact } from "@atende/shared/contracts/queue-messages";
+import { INLINE_IMPORT_ROWS } from "@atende/shared/domain/contact-lists/contact-list";
 import { consumeInbound } from "../../../app/inbound-consumer";
+import { runJob } from "../../../app/jobs-consumer";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 
@@ -117,6 +119,37 @@ describe("POST /contacts/upload", () => {
     expect(res.body.contacts[0]?.companyId).toBe(a.company.id);
     expect((await t.call("GET", `/contacts/${inB.body.id}`, { token: b.adminToken })).body).toMatchObject({ name: "Cliente de B", email: "" });
     expect(await search(b, "Cliente de A")).toHaveLength(0);
+  });
+});
+
+describe("POST /contacts/upload of a large file", () => {
+  it("merges more than INLINE_IMPORT_ROWS rows in a background job that reports its progress, in the uploader's company only", async () => {
+    const c = await createTenant(t);
+    await t.container.services.sockets.connect("upload-big", c.adminToken);
+    const mark = t.sender.frames.length;
+    const queued = t.jobs.pending.length;
+    const total = INLINE_IMPORT_ROWS + 1;
+    const rows = [["Nome", "Número"], ...Array.from({ length: total }, (_, i) => [`Pessoa Grande ${i}`, String(5521980000000 + i)])];
+    const res = await upload(c.adminToken, xlsx(rows), "grande.xlsx");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 0, updated: 0, unchanged: 0, queued: total, contacts: [] });
+    expect(res.body.requestId).toEqual(expect.any(String));
+    // nothing merged inside the request
+    expect((await t.call("GET", "/contacts", { token: c.adminToken })).body.count).toBe(0);
+    const jobs = t.jobs.pending.slice(queued).map((p) => p.job);
+    expect(jobs).toHaveLength(1);
+    // another company naming this upload's stored rows merges nothing
+    await runJob(t.container, { ...jobs[0]!, companyId: b.company.id });
+    expect(await search(b, "Pessoa Grande")).toHaveLength(0);
+    await runJob(t.container, jobs[0]!);
+    expect((await t.call("GET", "/contacts", { token: c.adminToken })).body.count).toBe(total);
+    expect(await search(c, "Pessoa Grande 500")).toMatchObject([{ number: String(5521980000000 + 500) }]);
+    const reloads = t.sender.frames
+      .slice(mark)
+      .filter((f) => f.connectionId === "upload-big" && (f.frame as { event: string }).event === "contact")
+      .map((f) => (f.frame as { data: unknown }).data);
+    expect(reloads.at(-1)).toEqual({ action: "reload", import: { requestId: res.body.requestId, done: true, progress: { merged: total, total } } });
+    expect(t.jobs.pending.length).toBe(queued + 1); // the last run enqueues nothing more
   });
 });
 

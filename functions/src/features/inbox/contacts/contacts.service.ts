@@ -10,10 +10,13 @@ import type { InboundEvent, PhoneContact } from "@atende/shared/contracts/queue-
 import type { Contact, ContactFormInput } from "@atende/shared/domain/contacts/contact";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
+import { CONTACTS_UPLOAD_EXTENSIONS, INLINE_IMPORT_ROWS, isImportFile, MAX_IMPORT_BYTES } from "@atende/shared/domain/contact-lists/contact-list";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { UploadedFile } from "../../../platform/http/uploaded-file";
 import type { CommandQueue } from "../../../platform/queues/commands.port";
+import type { JobQueue } from "../../../platform/queues/jobs.port";
+import { companyOfMediaKey, mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
 import { parseContactCsv, parseContactSpreadsheet } from "../../contact-lists/contact-list-spreadsheet";
 import type { InboxReads } from "../inbox-ports";
 import type { AuthContext } from "../../auth/auth.service";
@@ -30,9 +33,15 @@ export type ContactListQuery = { searchParam: string; pageNumber: number; date?:
 /** One contact to merge: a phone-book entry (jid, number and/or LID) or a spreadsheet row (number). */
 export type ContactEntry = { number?: string; lid?: string; jid?: string; name?: string; email?: string };
 
-/** An upload's size limit and the contacts its answer lists. */
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The contacts an upload's answer lists. */
 const UPLOAD_ANSWER_CONTACTS = 1000;
+/** The `feature` job that merges a large upload's rows, this many per run (docs/adr/0023-inbox-feature.md). */
+export const CONTACT_UPLOAD_JOB = "contacts.upload";
+const UPLOAD_JOB_ROWS = 1000;
+/** `key`: the parsed rows (JSON) in the media store; `offset`: the first row not merged yet. */
+export type UploadJobPayload = { key: string; offset: number; whatsappId: number | null; requestId: string };
+/** Large uploads: `upl:<userId>:<uuid>`. */
+const UPLOAD_REQUEST_PREFIX = "upl:";
 /** Phone imports: `imp:<userId>:<uuid>` (the requester's id travels with the answer). */
 const IMPORT_REQUEST_PREFIX = "imp:";
 
@@ -46,6 +55,8 @@ export const createContactsService = (deps: {
   contacts: ContactsRepository;
   whatsapps: InboxReads["whatsapps"];
   commands: CommandQueue;
+  jobs: JobQueue;
+  media: Pick<MediaStore, "put" | "get">;
   tickets: Pick<TicketsRepository, "listIdsByContact" | "findByIds">;
   realtime: Pick<RealtimeService, "publish">;
   cursors: PageCursors;
@@ -135,16 +146,39 @@ export const createContactsService = (deps: {
 
     /**
      * POST /contacts/upload: a .csv, .xls or .xlsx of contacts read by the contact lists' parser (first sheet,
-     * nome/numero/email headers, digits only, one row per number), merged into the contacts.
+     * nome/numero/email headers, digits only, one row per number), merged into the contacts. More than
+     * INLINE_IMPORT_ROWS rows: the rows are stored and merged by CONTACT_UPLOAD_JOB runs, which report progress as
+     * `contact` reload events naming the answer's `requestId` (as phone imports do).
      */
     async importFile(auth: AuthContext, file: UploadedFile): Promise<ContactUploadResponse> {
+      if (!isImportFile(file.name, CONTACTS_UPLOAD_EXTENSIONS) || file.bytes.length === 0 || file.bytes.length > MAX_IMPORT_BYTES) throw new AppError("ERR_INVALID_IMPORT_FILE");
       const ext = file.name.toLowerCase().split(".").pop() ?? "";
-      if (!["csv", "xls", "xlsx"].includes(ext) || file.bytes.length === 0 || file.bytes.length > MAX_UPLOAD_BYTES) throw new AppError("ERR_INVALID_IMPORT_FILE");
       const parsed = ext === "csv" ? parseContactCsv(file.bytes) : parseContactSpreadsheet(file.bytes);
+      if (parsed.rows.length > INLINE_IMPORT_ROWS) {
+        const requestId = `${UPLOAD_REQUEST_PREFIX}${auth.user.id}:${randomUUID()}`;
+        const key = mediaKeyFor(auth.companyId, `contact-upload-${randomUUID()}`, "rows.json");
+        await deps.media.put(key, new TextEncoder().encode(JSON.stringify(parsed.rows)), "application/json");
+        const payload: UploadJobPayload = { key, offset: 0, whatsappId: auth.user.whatsappId, requestId };
+        await deps.jobs.enqueue({ type: "feature", companyId: auth.companyId, name: CONTACT_UPLOAD_JOB, payload });
+        return { created: 0, updated: 0, unchanged: 0, invalid: parsed.invalid, duplicates: parsed.duplicates, truncated: parsed.truncated, contacts: [], queued: parsed.rows.length, requestId };
+      }
       const merged = await mergeEntries(auth.companyId, auth.user.whatsappId, parsed.rows);
       if (merged.created + merged.updated > 0) await publishReload(auth.companyId, { action: "reload" });
       const { contacts: list, ...summary } = merged;
       return { ...summary, invalid: summary.invalid + parsed.invalid, duplicates: parsed.duplicates, truncated: parsed.truncated, contacts: list.slice(0, UPLOAD_ANSWER_CONTACTS) };
+    },
+
+    /** The CONTACT_UPLOAD_JOB: merges the next rows of a large upload, reports progress, re-enqueues itself. */
+    async continueUpload(companyId: number, payload: UploadJobPayload): Promise<void> {
+      if (!payload.requestId.startsWith(UPLOAD_REQUEST_PREFIX) || companyOfMediaKey(payload.key) !== companyId) return;
+      const stored = await deps.media.get(payload.key);
+      if (!stored) return;
+      const rows = JSON.parse(new TextDecoder().decode(stored.body)) as ContactEntry[];
+      const end = Math.min(payload.offset + UPLOAD_JOB_ROWS, rows.length);
+      await mergeEntries(companyId, payload.whatsappId, rows.slice(payload.offset, end));
+      const done = end >= rows.length;
+      await publishReload(companyId, { action: "reload", import: { requestId: payload.requestId, done, progress: { merged: end, total: rows.length } } });
+      if (!done) await deps.jobs.enqueue({ type: "feature", companyId, name: CONTACT_UPLOAD_JOB, payload: { ...payload, offset: end } });
     },
 
     /**
