@@ -70,6 +70,8 @@ import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "./feature-module";
+import { noAudit } from "../features/audit/audit.port";
+import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
@@ -221,6 +223,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     bcryptRounds: rounds,
     realtime,
   });
+  // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
+  const consent = createLgpdConsent(db, config);
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({
     db,
@@ -235,6 +239,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     guards,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    erasedAmong: consent.erasedAmong,
   });
   const inbox = inboxModule.service;
   const dashboardModule = createDashboardModule({
@@ -271,6 +276,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     companiesService: companies,
     contacts: inbox,
     messages: inbox,
+    isOptedOut: consent.isOptedOut,
     clock,
   });
   // internal chat among a company's users (spec 3)
@@ -309,7 +315,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });
 
   // contact lists and campaign settings (spec 3); campaigns read items through contactLists.pageItems
-  const contactListsModule = createContactListsModule({ db, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards });
+  const contactListsModule = createContactListsModule({ db, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
   const contactLists = contactListsModule.service;
   const campaignSettingsModule = createCampaignSettingsModule({ db, clock, guards });
 
@@ -335,6 +341,23 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     companyRecords: repos.companies,
     logger,
     guards,
+    consent,
+  });
+
+  // LGPD (docs/adr/0030): export and erasure of a person, opt-outs, media retention; after the inbox (its inbound
+  // handler runs after the inbox stored the message). The audit trail's recorder replaces noAudit when it lands.
+  const lgpdModule = createLgpdModule({
+    db,
+    config,
+    media,
+    jobQueue: jobs,
+    audit: noAudit,
+    publishToAdmins: (companyId, event, data) => realtime.publish(companyId, event, data, { kind: "admins" }),
+    inbox,
+    companySince: async (companyId) => (await repos.companies.findById(companyId))?.createdAt ?? null,
+    guards,
+    logger,
+    clock,
   });
 
   /**
@@ -344,7 +367,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const modules = {
     beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, dashboardModule],
     // POST /messages/send (connection token), before the inbox's /messages
-    inboxPrefix: [externalApiModule],
+    inboxPrefix: [externalApiModule, lgpdModule.contactRoutes],
     inbox: [inboxModule],
     afterInbox: [
       quickMessagesModule,
@@ -357,6 +380,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       contactListsModule,
       campaignSettingsModule,
       campaignsModule,
+      lgpdModule,
       invoicesModule,
       subscriptionModule,
     ],
@@ -416,6 +440,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       announcements: announcementsModule.service,
       fileLists: fileListsModule.service,
       externalApi: externalApiModule.service,
+      lgpd: lgpdModule.service.lgpd,
+      optOuts: lgpdModule.service.optOuts,
     },
   };
 };

@@ -56,6 +56,8 @@ export const createCampaignDispatch = (deps: {
   logger: Logger;
   /** the variant draw (tests fix it) */
   random?: () => number;
+  /** LGPD (docs/adr/0030): opted-out numbers are skipped; each number written to opens an opt-out reply window */
+  consent?: { isOptedOut(companyId: number, number: string): Promise<boolean>; noteCampaignMessage(companyId: number, number: string, campaignId: number, now: Date): Promise<void> };
 }) => {
   const { campaigns, service, recipients, pacing, contacts, messages, companies, companyRecords, media, jobs, clock, logger, random = Math.random } = deps;
 
@@ -96,7 +98,9 @@ export const createCampaignDispatch = (deps: {
       files,
       idOf,
     });
-    return { contactId: contact.id, error: out.message.error ? String(out.message.error) : null };
+    const error = out.message.error ? String(out.message.error) : null;
+    if (!error) await deps.consent?.noteCampaignMessage(c.companyId, s.number, c.id, clock());
+    return { contactId: contact.id, error };
   };
 
   const fill = async (c: CampaignRecord, s: Shipping, text: string) =>
@@ -121,10 +125,10 @@ export const createCampaignDispatch = (deps: {
       : campaigns.moveShipping(s, from, "delivered", { deliveredAt: at, contactId: result.contactId }, { deliveredCount: 1, sentCount: from === "sending" ? 1 : 0 });
   };
 
-  /** One recipient: its shipping record (created once), then the confirmation request or the message. */
-  const deliverTo = async (c: CampaignRecord, item: CampaignRecipient): Promise<boolean> => {
+  /** A recipient's shipping record, created once (null: the campaign has no message to draw from). */
+  const shippingFor = async (c: CampaignRecord, item: CampaignRecipient): Promise<Shipping | null> => {
     const variants = filledVariants(c);
-    if (!variants.length) return false;
+    if (!variants.length) return null;
     const fresh: Shipping = {
       campaignId: c.id,
       companyId: c.companyId,
@@ -141,7 +145,18 @@ export const createCampaignDispatch = (deps: {
       error: null,
       createdAt: clock().toISOString(),
     };
-    const s = (await campaigns.createShipping(fresh)) ? fresh : await campaigns.findShipping(c.companyId, c.id, item.id);
+    return (await campaigns.createShipping(fresh)) ? fresh : await campaigns.findShipping(c.companyId, c.id, item.id);
+  };
+
+  /** An opted-out recipient: its shipping fails with ERR_NUMBER_OPTED_OUT and counts in the report as opted out. */
+  const skipOptedOut = async (c: CampaignRecord, item: CampaignRecipient) => {
+    const s = await shippingFor(c, item);
+    if (s && s.state === "sending") await campaigns.moveShipping(s, "sending", "failed", { error: "ERR_NUMBER_OPTED_OUT" }, { failedCount: 1, optedOutCount: 1 });
+  };
+
+  /** One recipient: its shipping record (created once), then the confirmation request or the message. */
+  const deliverTo = async (c: CampaignRecord, item: CampaignRecipient): Promise<boolean> => {
+    const s = await shippingFor(c, item);
     // anything but "sending" was handled already (a restart, or a duplicate that got here first)
     if (!s || s.state !== "sending") return false;
     const v = variantOf(c, s)!;
@@ -231,7 +246,10 @@ export const createCampaignDispatch = (deps: {
       const item = page.items[0];
       let nextIn = 0;
       let sent = false;
-      if (item && item.isWhatsappValid) {
+      if (item && item.isWhatsappValid && deps.consent && (await deps.consent.isOptedOut(companyId, item.number))) {
+        // no message and no pacing slot: the number asked to be left alone
+        await skipOptedOut(c, item);
+      } else if (item && item.isWhatsappValid) {
         // pacing per connection: every campaign on it shares one slot; a step that finds it closed comes back when it opens
         const settings = await pacing.get(companyId);
         const now = clock();

@@ -23,6 +23,8 @@ export type CampaignRun = {
   expectedValid: number | null;
   deliveredCount: number;
   failedCount: number;
+  /** recipients skipped because they opted out (LGPD; counted in failedCount too) */
+  optedOutCount: number;
   confirmationRequestedCount: number;
   confirmedCount: number;
 };
@@ -79,6 +81,7 @@ const RUN_DEFAULTS: CampaignRun = {
   expectedValid: null,
   deliveredCount: 0,
   failedCount: 0,
+  optedOutCount: 0,
   confirmationRequestedCount: 0,
   confirmedCount: 0,
 };
@@ -99,6 +102,7 @@ const recordFields = mapItem<CampaignRecord>({
   expectedValid: true,
   deliveredCount: true,
   failedCount: true,
+  optedOutCount: true,
   confirmationRequestedCount: true,
   confirmedCount: true,
 });
@@ -122,7 +126,7 @@ const toShipping = mapItem<Shipping>({
 const isConditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
 
 /** Counter attributes a shipping change may add to. */
-export type CampaignCounter = "validCount" | "deliveredCount" | "failedCount" | "confirmationRequestedCount" | "confirmedCount" | "sentCount";
+export type CampaignCounter = "validCount" | "deliveredCount" | "failedCount" | "optedOutCount" | "confirmationRequestedCount" | "confirmedCount" | "sentCount";
 
 export const createCampaignsRepository = (db: Db) => {
   const T = db.tableName;

@@ -65,6 +65,7 @@ export const createCampaignsService = (deps: {
         valid: Math.max(c.validCount, c.expectedValid ?? 0),
         delivered: c.deliveredCount,
         failed: c.failedCount,
+        optedOut: c.optedOutCount,
         confirmationRequested: c.confirmationRequestedCount,
         confirmed: c.confirmedCount,
         progress: campaignProgress(c.deliveredCount, Math.max(c.validCount, c.expectedValid ?? 0)),

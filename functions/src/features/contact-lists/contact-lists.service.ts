@@ -80,8 +80,16 @@ export const createContactListsService = (deps: {
   cursors: PageCursors;
   clock: () => Date;
   logger: Logger;
+  /** LGPD (docs/adr/0030): which of these numbers belong to erased people (refused with ERR_NUMBER_ERASED) */
+  erasedAmong?: (companyId: number, numbers: string[]) => Promise<Set<string>>;
 }) => {
   const { lists, whatsapps, commands, jobs, realtime, media, cursors, clock, logger } = deps;
+  /** Splits rows into those that may be imported and the erased people's numbers (refused, reported). */
+  const withoutErased = async <R extends { number: string }>(companyId: number, rows: R[]) => {
+    if (!deps.erasedAmong || rows.length === 0) return { rows, erased: [] as string[] };
+    const gone = await deps.erasedAmong(companyId, rows.map((r) => r.number));
+    return { rows: rows.filter((r) => !gone.has(r.number)), erased: rows.filter((r) => gone.has(r.number)).map((r) => r.number) };
+  };
 
   const findList = async (companyId: number, id: number) => {
     const l = await lists.findById(companyId, id);
@@ -182,7 +190,9 @@ export const createContactListsService = (deps: {
     async importFile(auth: AuthContext, id: number, file: UploadedFile): Promise<ContactListImportResponse> {
       await findList(auth.companyId, id);
       if (!isContactListImportFile(file.name) || file.bytes.length === 0 || file.bytes.length > MAX_IMPORT_BYTES) throw new AppError("ERR_INVALID_IMPORT_FILE");
-      const parsed = parseContactSpreadsheet(file.bytes);
+      const parsedAll = parseContactSpreadsheet(file.bytes);
+      const { rows: allowed, erased } = await withoutErased(auth.companyId, parsedAll.rows);
+      const parsed = { ...parsedAll, rows: allowed };
       const inline = parsed.rows.length <= INLINE_IMPORT_ROWS;
       let added = 0;
       if (inline) {
@@ -203,6 +213,7 @@ export const createContactListsService = (deps: {
         invalid: parsed.invalid,
         truncated: parsed.truncated,
         contactList: toContactListResponse(after),
+        ...(erased.length ? { erased: erased.length, erasedNumbers: erased.slice(0, 100) } : {}),
       };
     },
 
@@ -227,6 +238,7 @@ export const createContactListsService = (deps: {
     },
     async createItem(auth: AuthContext, contactListId: number, input: ContactListItemInput): Promise<ContactListItemResponse> {
       await findList(auth.companyId, contactListId);
+      if ((await withoutErased(auth.companyId, [{ number: numberDigits(input.number) }])).erased.length) throw new AppError("ERR_NUMBER_ERASED");
       const result = await lists.addItem(auth.companyId, contactListId, { name: input.name, number: numberDigits(input.number), email: input.email }, clock());
       if (result === "duplicate") throw new AppError("ERR_DUPLICATED_CONTACT");
       if (result === "listGone") throw new AppError("ERR_NOT_FOUND");
@@ -238,6 +250,7 @@ export const createContactListsService = (deps: {
     },
     async updateItem(auth: AuthContext, id: number, input: ContactListItemInput): Promise<ContactListItemResponse> {
       const current = await findItem(auth.companyId, id);
+      if ((await withoutErased(auth.companyId, [{ number: numberDigits(input.number) }])).erased.length) throw new AppError("ERR_NUMBER_ERASED");
       const result = await lists.updateItem(current, { name: input.name, number: numberDigits(input.number), email: input.email }, clock());
       if (result === "duplicate") throw new AppError("ERR_DUPLICATED_CONTACT");
       if (!result) throw new AppError("ERR_NOT_FOUND");

@@ -21,6 +21,8 @@ export const createExternalApiService = (deps: {
   contacts: Pick<InboxService, "upsertFromWhatsapp">;
   messages: Pick<InboxService, "sendToContact">;
   rate: ApiRateRepository;
+  /** LGPD (docs/adr/0030): a number on the company's opt-out list gets no API message (ERR_NUMBER_OPTED_OUT) */
+  isOptedOut?: (companyId: number, number: string) => Promise<boolean>;
   clock: () => Date;
 }) => {
   const { whatsapps, companies, companiesService, contacts, messages, rate, clock } = deps;
@@ -43,6 +45,7 @@ export const createExternalApiService = (deps: {
     async send(whatsapp: Whatsapp, input: ExternalMessageInput, files: UploadedFile[], idempotencyKey?: string): Promise<{ mensagem: string }> {
       if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION", { field: "body" });
       if (whatsapp.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+      if (deps.isOptedOut && (await deps.isOptedOut(whatsapp.companyId, input.number))) throw new AppError("ERR_NUMBER_OPTED_OUT");
       const count = Math.max(files.length, 1);
       if ((await rate.take(whatsapp.companyId, whatsapp.id, count, clock())) > EXTERNAL_API_MESSAGES_PER_MINUTE) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
       const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });

@@ -52,6 +52,8 @@ export type InboxDeps = {
   guards: Guards;
   /** how long the inbound pipeline reuses a company's lookups (0: never) */
   directoryTtlMs?: number;
+  /** LGPD consent reads (docs/adr/0030): contact imports and creation refuse erased people's numbers */
+  erasedAmong?: (companyId: number, numbers: string[]) => Promise<Set<string>>;
 };
 
 /**
@@ -94,7 +96,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
-  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock });
   const messages = createMessagesService({
     messages: messagesRepo,
     tickets: ticketsRepo,

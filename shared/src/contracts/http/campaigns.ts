@@ -6,6 +6,8 @@ export type CampaignCounts = {
   valid: number;
   delivered: number;
   failed: number;
+  /** recipients skipped because their number is on the opt-out list (LGPD; also in `failed`) */
+  optedOut?: number;
   confirmationRequested: number;
   confirmed: number;
   /** delivered / valid x 100 */

@@ -28,7 +28,17 @@ export type ContactListItemPageResponse = { contacts: ContactListItemResponse[];
  * POST /contact-lists/{id}/upload: what the import did. A large file is written in the background: `queued` rows
  * (ContactListItem `reload` events follow as they land). Validity answers always arrive later as events.
  */
-export type ContactListImportResponse = { added: number; queued: number; duplicates: number; invalid: number; truncated: boolean; contactList: ContactListResponse };
+export type ContactListImportResponse = {
+  added: number;
+  queued: number;
+  duplicates: number;
+  invalid: number;
+  truncated: boolean;
+  contactList: ContactListResponse;
+  /** LGPD (docs/adr/0030): rows refused because the number belongs to a person whose data was erased (ERR_NUMBER_ERASED) */
+  erased?: number;
+  erasedNumbers?: string[];
+};
 
 /** Realtime `ContactList` (channel company-{id}-ContactList; company admins). */
 export type ContactListEventData = { action: "create" | "update"; record: ContactListResponse } | { action: "delete"; id: number };

@@ -18,7 +18,16 @@ export type ContactEventData =
   | { action: "reload"; import?: { requestId: string; done: boolean; error?: string; progress?: { merged: number; total: number } } };
 
 /** What a bulk merge did: new contacts, existing ones completed (name, e-mail, LID), ones left as they were, rows refused. */
-export type ContactMergeSummary = { created: number; updated: number; unchanged: number; invalid: number };
+export type ContactMergeSummary = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+  /** LGPD (docs/adr/0030): rows refused because the number belongs to a person whose data was erased (ERR_NUMBER_ERASED) */
+  erased?: number;
+  /** those rows' numbers as given (at most 100), so the screen can say which */
+  erasedNumbers?: string[];
+};
 
 /**
  * POST /contacts/upload (a .csv, .xls or .xlsx with nome/numero/email headers). The spec does not show its answer;

@@ -63,6 +63,8 @@ export type Message = {
   mediaKey: string | null;
   mediaMimetype: string | null;
   mediaName: string | null;
+  /** set when media retention deleted the file (LGPD, docs/adr/0030): the message shows "mídia expirada" */
+  mediaExpiredAt?: string | null;
   quotedMsgId: string | null;
   isDeleted: boolean;
   isEdited: boolean;

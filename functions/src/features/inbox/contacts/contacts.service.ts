@@ -61,6 +61,8 @@ export const createContactsService = (deps: {
   realtime: Pick<RealtimeService, "publish">;
   cursors: PageCursors;
   events: Pick<InboxEvents, "contactUpdated">;
+  /** LGPD (docs/adr/0030): which of these numbers belong to erased people (imports refuse them with a reason) */
+  erasedAmong?: (companyId: number, numbers: string[]) => Promise<Set<string>>;
   clock: () => Date;
 }) => {
   const { contacts, cursors, clock } = deps;
@@ -79,7 +81,13 @@ export const createContactsService = (deps: {
   const mergeEntries = async (companyId: number, whatsappId: number | null, entries: ContactEntry[]): Promise<ContactMergeSummary & { contacts: Contact[] }> => {
     const summary = { created: 0, updated: 0, unchanged: 0, invalid: 0 };
     const touched: Contact[] = [];
+    const erased = deps.erasedAmong ? await deps.erasedAmong(companyId, entries.flatMap((e) => (e.number ? [e.number] : []))) : new Set<string>();
+    const erasedNumbers: string[] = [];
     for (const e of entries) {
+      if (e.number && erased.has(e.number)) {
+        erasedNumbers.push(e.number);
+        continue;
+      }
       const identities: ContactIdentity[] = e.jid ? identitiesOf({ jid: e.jid, number: e.number, lid: e.lid }) : [];
       if (!e.jid && e.number) identities.push({ kind: "N", value: canonicalBrazilianNumber(e.number) });
       const number = identities.find((i) => i.kind === "N")?.value ?? "";
@@ -121,7 +129,7 @@ export const createContactsService = (deps: {
       else summary.unchanged++;
       touched.push(made.contact);
     }
-    return { ...summary, contacts: touched };
+    return { ...summary, ...(erasedNumbers.length ? { erased: erasedNumbers.length, erasedNumbers: erasedNumbers.slice(0, 100) } : {}), contacts: touched };
   };
 
   const publishReload = (companyId: number, data: Extract<ContactEventData, { action: "reload" }>) =>
@@ -246,6 +254,7 @@ export const createContactsService = (deps: {
     async create(auth: AuthContext, input: ContactFormInput): Promise<ContactCreateResponse> {
       const digits = canonicalBrazilianNumber(input.number);
       if (digits.length < 8) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+      if (deps.erasedAmong && (await deps.erasedAmong(auth.companyId, [digits])).size) throw new AppError("ERR_NUMBER_ERASED");
       const now = clock().toISOString();
       const { contact, created } = await contacts.createWithIdentities(
         {

@@ -26,6 +26,7 @@ const toMessage = mapItem<Message>({
   mediaKey: true,
   mediaMimetype: true,
   mediaName: true,
+  mediaExpiredAt: true,
   quotedMsgId: true,
   isDeleted: true,
   isEdited: true,
@@ -71,6 +72,8 @@ export const createMessagesRepository = (db: Db) => {
             gsi1sk: `${m.createdAt}#${m.id}`,
             gsi2pk: conversationPk(m.companyId, m.contactId),
             gsi2sk: `${m.createdAt}#${m.id}`,
+            // media by day of creation: the retention sweep's index (docs/adr/0030; same key as lgpd/media-retention.repository)
+            ...(m.mediaKey ? { gsi3pk: `${companyPk(m.companyId)}#MEDIADAY#${m.createdAt.slice(0, 10)}`, gsi3sk: `${m.createdAt}#${m.id}` } : {}),
             entity: "message",
             ...m,
           },
