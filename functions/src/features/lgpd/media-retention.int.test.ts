@@ -22,19 +22,24 @@ const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9]);
 
 beforeAll(async () => {
   t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0", MEDIA_DIR: await mkdtemp(join(tmpdir(), "atende-retention-")) });
-  t.clock.set("2026-03-01T12:00:00.000Z");
-  on = await createTenant(t);
-  off = await createTenant(t);
+  on = await createTenant(t, { dueDate: "2100-01-01T00:00:00.000Z" });
+  off = await createTenant(t, { dueDate: "2100-01-01T00:00:00.000Z" });
 });
 
 /** A customer photo stored now (the session host stores the object first, then sends the event). */
 const photo = async (tenant: Tenant, number: string, name: string) => {
   const key = `${tenant.company.id}/ret/${name}`;
   await t.container.media.put(key, bytes, "image/jpeg");
-  await deliver(t, customerMessage(tenant, { number, body: "", extra: { type: "image", media: { key, mimetype: "image/jpeg", filename: name } } }));
+  await deliver(t, customerMessage(tenant, { number, body: "", extra: { type: "image", timestamp: Math.floor(t.clock.now.getTime() / 1000), media: { key, mimetype: "image/jpeg", filename: name } } }));
   return key;
 };
+/** A fresh admin token (the test clock moves weeks ahead: earlier tokens have expired). */
+const signIn = async (tenant: Tenant) => {
+  tenant.adminToken = (await tenant.login(tenant.admin.email)).token;
+  return tenant.adminToken;
+};
 const messagesOf = async (tenant: Tenant, number: string) => {
+  await signIn(tenant);
   const tk = (await adminTickets(t, tenant)).find((x) => x.contact?.number === number);
   return (await t.call("GET", `/messages/${tk!.id}`, { token: tenant.adminToken })).body.messages as { id: string; mediaType: string; mediaUrl: string | null; mediaExpiredAt?: string | null }[];
 };
@@ -58,7 +63,7 @@ describe("media retention", () => {
     const oldOff = await photo(off, "5511944440002", "antiga-b.jpg");
     t.clock.advance(35 * DAY);
     const newOn = await photo(on, "5511944440003", "nova.jpg");
-    expect((await t.call("PUT", "/lgpd/settings", { token: on.adminToken, body: { mediaRetentionDays: 30 } })).status).toBe(200);
+    expect((await t.call("PUT", "/lgpd/settings", { token: await signIn(on), body: { mediaRetentionDays: 30 } })).status).toBe(200);
 
     t.clock.set(new Date(t.clock.now.getTime() + DAY).toISOString().slice(0, 10) + "T02:00:00.000Z");
     await runTick(t.container); // before the daily hour: nothing yet
@@ -92,7 +97,7 @@ describe("media retention", () => {
     expect(expired!.mediaExpiredAt).toBeTruthy();
 
     const later = await photo(on, "5511944440004", "depois.jpg");
-    expect((await t.call("PUT", "/lgpd/settings", { token: on.adminToken, body: { mediaRetentionDays: null } })).status).toBe(200);
+    expect((await t.call("PUT", "/lgpd/settings", { token: await signIn(on), body: { mediaRetentionDays: null } })).status).toBe(200);
     t.clock.advance(60 * DAY);
     await runTick(t.container);
     await drainRetention();
