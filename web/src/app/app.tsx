@@ -3,6 +3,8 @@ import { BrandingHead } from "../components/ui/branding";
 import { HealthBanner } from "./health/health-banner";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
+import { ContactDrawerSlot } from "../lib/contact-drawer-slot";
+import { ContactPrivacySection } from "../features/lgpd/components/contact-privacy-section";
 
 export function App() {
   return (
@@ -11,7 +13,10 @@ export function App() {
       <HealthBanner />
       {/* synchronous navigation: the login page moves to /tickets in the same render that starts the session */}
       <BrowserRouter useTransitions={false}>
-        <AppRoutes />
+        {/* the contact drawer's LGPD block (admins): opt-out state, export, erasure */}
+        <ContactDrawerSlot.Provider value={ContactPrivacySection}>
+          <AppRoutes />
+        </ContactDrawerSlot.Provider>
       </BrowserRouter>
     </AppProviders>
   );

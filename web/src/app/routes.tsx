@@ -47,6 +47,7 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/connections", titleKey: "menu:connections", Component: lazy(() => import("../features/connections/components/connections-page").then((m) => ({ default: m.ConnectionsPage }))), adminOnly: true },
   { path: "/files", titleKey: "menu:files", Component: lazy(() => import("../features/files/components/files-page").then((m) => ({ default: m.FilesPage }))), adminOnly: true },
   { path: "/queues", titleKey: "menu:queues", Component: lazy(() => import("../features/queues/components/queues-page").then((m) => ({ default: m.QueuesPage }))), adminOnly: true },
+  { path: "/opt-outs", titleKey: "menu:optOuts", Component: lazy(() => import("../features/lgpd/components/opt-outs-page").then((m) => ({ default: m.OptOutsPage }))), adminOnly: true },
   { path: "/users", titleKey: "menu:users", Component: lazy(() => import("../features/users/components/users-page").then((m) => ({ default: m.UsersPage }))), adminOnly: true },
   { path: "/messages-api", titleKey: "menu:messagesApi", Component: lazy(() => import("../features/messages-api/components/messages-api-page").then((m) => ({ default: m.MessagesApiPage }))), adminOnly: true, planFlag: "useExternalApi" },
   { path: "/financeiro", titleKey: "menu:financeiro", Component: lazy(() => import("../features/invoices/components/invoices-page").then((m) => ({ default: m.InvoicesPage }))), adminOnly: true },

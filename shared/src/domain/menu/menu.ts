@@ -33,6 +33,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "files", path: "/files", adminOnly: true },
   { key: "queues", path: "/queues", adminOnly: true },
   { key: "users", path: "/users", adminOnly: true },
+  // LGPD (docs/adr/0030): the company's opt-out list
+  { key: "optOuts", path: "/opt-outs", adminOnly: true },
   { key: "messagesApi", path: "/messages-api", adminOnly: true, planFlag: "useExternalApi" },
   { key: "financeiro", path: "/financeiro", adminOnly: true },
   { key: "settings", path: "/settings", adminOnly: true },

@@ -10,6 +10,7 @@ import ForumIcon from "@mui/icons-material/Forum";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import ListIcon from "@mui/icons-material/ListAlt";
 import LoyaltyIcon from "@mui/icons-material/Loyalty";
+import BlockIcon from "@mui/icons-material/Block";
 import PeopleIcon from "@mui/icons-material/People";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import PsychologyIcon from "@mui/icons-material/Psychology";
@@ -46,6 +47,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   files: <AttachFileIcon />,
   queues: <AccountTreeIcon />,
   users: <PeopleIcon />,
+  optOuts: <BlockIcon />,
   messagesApi: <CodeIcon />,
   financeiro: <PaymentsIcon />,
   settings: <SettingsIcon />,

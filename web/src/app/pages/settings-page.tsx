@@ -9,8 +9,9 @@ import { LogosTab } from "../../features/logos/components/logos-tab";
 import { PlansTab } from "../../features/plans/components/plans-tab";
 import { CompanyHoursTab } from "../../features/settings/components/company-hours-tab";
 import { OptionsTab } from "../../features/settings/components/options-tab";
+import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
 
-type TabKey = "options" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
+type TabKey = "options" | "privacy" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -20,7 +21,7 @@ export function SettingsPage() {
   const { t } = useTranslation("settings");
   const user = useSessionUser();
   const scheduleType = useCompanySetting("scheduleType");
-  const tabs: TabKey[] = ["options"];
+  const tabs: TabKey[] = ["options", "privacy"];
   if (scheduleType === "company") tabs.push("hours");
   if (user.super) tabs.push("logo", "companies", "register", "plans", "helps");
   const [current, setCurrent] = useState<TabKey>("options");
@@ -39,6 +40,7 @@ export function SettingsPage() {
         </Tabs>
         <Box sx={{ p: 2 }}>
           {tab === "options" && <OptionsTab isSuper={user.super} />}
+          {tab === "privacy" && <LgpdSettingsSection />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
           {tab === "logo" && <LogosTab />}
           {tab === "companies" && <CompaniesTab UserDialog={NewCompanyUserDialog} />}

@@ -38,6 +38,8 @@ export function CampaignReportPage() {
     { key: "delivered", value: c.counts.delivered },
     { key: "confirmationRequested", value: c.counts.confirmationRequested },
     { key: "confirmed", value: c.counts.confirmed },
+    // LGPD: recipients skipped because they opted out
+    { key: "optedOut", value: c.counts.optedOut ?? 0 },
   ] as const;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>

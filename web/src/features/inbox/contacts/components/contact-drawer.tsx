@@ -6,6 +6,8 @@ import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { TicketNotes } from "../../ticket-notes/components/ticket-notes";
 import { useContact } from "../../../../lib/pickers";
 import { ContactDialog } from "./contact-dialog";
+import { useContactDrawerBlock } from "../../../../lib/contact-drawer-slot";
+import { useSessionUser } from "../../../../lib/session/session-context";
 
 export const CONTACT_DRAWER_WIDTH = 320;
 
@@ -15,6 +17,8 @@ export function ContactDrawer({ open, onClose, ticket }: { open: boolean; onClos
   const detail = useContact(open ? ticket.contactId : undefined);
   const contact = detail.data ?? (ticket.contact ? { ...ticket.contact, companyId: 0, lid: null, whatsappId: null, createdAt: "", updatedAt: "" } : null);
   const [editing, setEditing] = useState(false);
+  const Extra = useContactDrawerBlock();
+  const isAdmin = useSessionUser().profile === "admin";
   return (
     <Drawer anchor="right" variant="persistent" open={open} sx={{ width: open ? CONTACT_DRAWER_WIDTH : 0, flexShrink: 0, "& .MuiDrawer-paper": { width: CONTACT_DRAWER_WIDTH, position: "absolute", boxSizing: "border-box" } }}>
       <Stack direction="row" alignItems="center" sx={{ px: 1, py: 1, borderBottom: 1, borderColor: "divider" }}>
@@ -43,6 +47,12 @@ export function ContactDrawer({ open, onClose, ticket }: { open: boolean; onClos
           <Divider sx={{ my: 2 }} />
           <TicketNotes ticketId={ticket.id} contactId={ticket.contactId} />
           <Divider sx={{ my: 2 }} />
+          {Extra && isAdmin && !contact.isGroup && (
+            <>
+              <Extra contactId={ticket.contactId} contactName={contact.name} onErased={onClose} />
+              <Divider sx={{ my: 2 }} />
+            </>
+          )}
           <Typography variant="subtitle2" gutterBottom>
             {t("fields.extraInfo")}
           </Typography>

@@ -41,6 +41,21 @@ function ImageViewer({ url, name, onClose }: { url: string; name: string; onClos
  * an SVG or anything else is offered as a file to download.
  */
 export function MediaContent({ message }: { message: MessageView }) {
+  // media retention deleted the file (LGPD): the message keeps its text and says so
+  if (message.mediaExpiredAt) return <ExpiredMedia />;
+  return <StoredMedia message={message} />;
+}
+
+function ExpiredMedia() {
+  const { t } = useTranslation("messages");
+  return (
+    <Typography variant="body2" color="text.secondary" fontStyle="italic" data-testid="media-expired">
+      {t("media.expired")}
+    </Typography>
+  );
+}
+
+function StoredMedia({ message }: { message: MessageView }) {
   const { t } = useTranslation("messages");
   const { url, error, kind, inline } = useMediaBlob(message.mediaUrl);
   const [viewing, setViewing] = useState(false);
