@@ -10,7 +10,7 @@ import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { adminTickets, customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../../testing/inbox-fixtures";
 
 /**
  * LGPD end to end over the API (issue 14 items 3, 4, 6): a person with a full history (messages with a photo,

@@ -4,7 +4,7 @@ import { createPageCursors } from "../../platform/db/page-cursors";
 import type { Logger } from "../../platform/logger";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { AuditRecorder } from "../audit/audit.port";
 import { createConsentReads, type ConsentReads } from "./consent-reads";
 import { createErasedNumbersRepository } from "./erased-numbers.repository";

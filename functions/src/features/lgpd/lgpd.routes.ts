@@ -5,7 +5,7 @@ import { lgpdSettingsUpdateSchema } from "@atende/shared/domain/lgpd/lgpd-settin
 import { clientAddress, requireAdmin } from "../../platform/http/middleware";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { AppError } from "../../platform/errors";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import type { LgpdService } from "./lgpd.service";
 import type { OptOutsService } from "./opt-outs.service";
 

@@ -6,7 +6,7 @@ import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { adminTickets, customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { MEDIA_RETENTION_JOB } from "./media-retention.job";
 
 /**
