@@ -86,5 +86,6 @@ export type BotEngine<Config> = {
   summarize?(config: Config, input: BotTurnInput): Promise<{ summary: string; usage?: BotTurnResult["usage"] }>;
 };
 
-/** The runner's registry: one engine per kind (bot-engines.ts fills it). */
+/** The runner's registry: one engine per kind (bot-engines.ts fills it; a kind without an engine is skipped). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each engine has its own config type; the binding carries the matching one
 export type BotEngines = Partial<Record<BotKind, BotEngine<any>>>;

@@ -1,4 +1,4 @@
-import type { BotEngine, BotKind } from "./bot-engine.port";
+import type { BotEngines } from "./bot-engine.port";
 import type { AzureSpeech } from "./azure-speech.client";
 import { createPromptEngine } from "./prompt-engine";
 
@@ -16,9 +16,6 @@ export type BotEngineDeps = {
   speech: AzureSpeech;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each engine has its own config type; the binding carries the matching one
-export type BotEngineRegistry = Partial<Record<BotKind, BotEngine<any>>>;
-
-export const createBotEngines = (deps: BotEngineDeps): BotEngineRegistry => ({
+export const createBotEngines = (deps: BotEngineDeps): BotEngines => ({
   prompt: createPromptEngine({ speech: deps.speech }),
 });

@@ -180,17 +180,17 @@ describe("bot runner", () => {
   });
 
   it("a message arriving while the holder finishes is still answered (release refuses while messages wait)", async () => {
-    let s!: ReturnType<typeof setup>;
+    const ref: { s?: ReturnType<typeof setup> } = {};
     let once = false;
     const engine = engineOf(async (input) => {
       if (!once) {
         once = true;
         // arrives during the first turn; its job finds the lease held
-        await s.arrive(1, "mais uma");
+        await ref.s!.arrive(1, "mais uma");
       }
       return echo(input);
     });
-    s = setup(engine);
+    const s = (ref.s = setup(engine));
     s.addTicket(1);
     await s.arrive(1, "oi");
     const first = s.jobs.pending.shift()!;
@@ -273,13 +273,13 @@ describe("bot runner", () => {
   });
 
   it("an attendant accepting silences the bot at once: before the turn, and while the model thinks", async () => {
-    let s!: ReturnType<typeof setup>;
+    const ref: { s?: ReturnType<typeof setup> } = {};
     const engine = engineOf(async (input) => {
       // the attendant accepts while the engine is answering
-      Object.assign(s.tickets.get(input.ticket.id)!, { userId: 4, status: "open" });
+      Object.assign(ref.s!.tickets.get(input.ticket.id)!, { userId: 4, status: "open" });
       return echo(input);
     });
-    s = setup(engine);
+    const s = (ref.s = setup(engine));
     s.addTicket(1);
     s.addTicket(2);
     await s.arrive(1, "oi");
