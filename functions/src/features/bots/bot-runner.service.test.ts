@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createMemoryJobQueue } from "../../platform/queues/sqs-jobs.adapter";
 import { createLogger } from "../../platform/logger";
 import { BotTransientError, type BotEngine, type BotOutMessage, type BotTurnInput, type BotTurnResult } from "./bot-engine.port";
@@ -8,6 +9,7 @@ import { createMemoryBotTurnStore } from "./bot-turns.repository";
 import { createMemoryBotUsageStore, usageMonth } from "./bot-usage.repository";
 
 const COMPANY = 7;
+const ticketOf = (job: JobMessage) => (job.type === "feature" ? Number(job.payload.ticketId) : 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An inbox in memory: tickets, their messages, and what the runner did to them. */
@@ -159,7 +161,7 @@ describe("bot runner", () => {
     await s.arrive(2, "outro cliente");
     const jobs = s.jobs.pending.splice(0);
     // three jobs at once, as a busy jobs consumer would run them
-    const running = jobs.map(({ job }) => s.runner.runTicket(job.companyId, Number((job as { payload: { ticketId: number } }).payload.ticketId)));
+    const running = jobs.map(({ job }) => s.runner.runTicket(job.companyId, ticketOf(job)));
     await sleep(30);
     // ticket 2 was answered while ticket 1's bot is still thinking
     expect(texts(s.sent)).toEqual(["eco: outro cliente"]);
@@ -194,7 +196,7 @@ describe("bot runner", () => {
     s.addTicket(1);
     await s.arrive(1, "oi");
     const first = s.jobs.pending.shift()!;
-    await s.runner.runTicket(COMPANY, Number((first.job as { payload: { ticketId: number } }).payload.ticketId));
+    await s.runner.runTicket(COMPANY, ticketOf(first.job));
     expect(texts(s.sent)).toEqual(["eco: oi", "eco: mais uma"]);
     // the first turn did not see the message that came after its own
     expect(engine.calls[0]!.history.map((h) => h.body)).toEqual(["oi"]);
