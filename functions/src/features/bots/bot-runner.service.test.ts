@@ -215,6 +215,22 @@ describe("bot runner", () => {
     expect(texts(s.sent)).toEqual(["eco: oi"]);
   });
 
+  it("when our own side fails (the channel), the job fails and its retry answers the same message at once", async () => {
+    const s = setup(engineOf(echo));
+    s.addTicket(1);
+    await s.arrive(1, "oi");
+    const send = s.inbox.send;
+    s.inbox.send = async () => {
+      throw new Error("channel down");
+    };
+    const job = s.jobs.pending.shift()!;
+    await expect(s.runner.runTicket(COMPANY, ticketOf(job.job))).rejects.toThrow("channel down");
+    expect(await s.runner.state(COMPANY, 1)).toMatchObject({ pending: [expect.any(String)], leaseOwner: null });
+    s.inbox.send = send;
+    await s.runner.runTicket(COMPANY, ticketOf(job.job));
+    expect(texts(s.sent)).toEqual(["eco: oi"]);
+  });
+
   it("retries once after a timeout, then hands over with a note saying why; later messages get no turn", async () => {
     const engine = engineOf(() => new Promise<never>(() => undefined));
     const s = setup(engine, { timeoutMs: 40 });
