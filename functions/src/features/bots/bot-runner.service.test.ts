@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fakeInbox = () => {
   const tickets = new Map<number, BotTicket>();
   const messages = new Map<number, BotStoredMessage[]>();
-  const sent: { ticketId: number; message: BotOutMessage }[] = [];
+  const sent: { ticketId: number; message: BotOutMessage; key: string }[] = [];
   const notes: { ticketId: number; note: string }[] = [];
   const applied: { ticketId: number; action: unknown }[] = [];
   const transcripts = new Map<string, string>();
@@ -44,8 +44,9 @@ const fakeInbox = () => {
     async saveTranscript(_c, _t, id, text) {
       transcripts.set(id, text);
     },
-    async send(t, message) {
-      sent.push({ ticketId: t.id, message });
+    async send(t, message, key) {
+      if (sent.some((s) => s.key === key)) return;
+      sent.push({ ticketId: t.id, message, key });
       const body = message.kind === "text" ? message.body : "";
       messages.get(t.id)!.push({ id: `ours-${++seq}`, ticketId: t.id, fromMe: true, body, mediaType: "chat", mediaUrl: null, mediaKey: null, mediaMimetype: null, transcript: null, createdAt: new Date().toISOString() });
     },

@@ -195,7 +195,7 @@ export const createBotRunner = (deps: {
         current = await inbox.ticket(companyId, ticketId);
         if (!current || !botMayAnswer(current)) return stopPatch("attendant", { bot: botRef, state: result.state });
       }
-      await inbox.send(current, m);
+      await inbox.send(current, m, `${message.id}:${i}`);
     }
     return applyActions(current, engine, binding, withTranscript, result, botRef);
   };
