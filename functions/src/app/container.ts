@@ -55,6 +55,8 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
+import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
@@ -186,7 +188,24 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const queueReads = createQueueReads(repos.queues);
   const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
   // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
-  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, guards });
+  // company secrets (prompt API keys ...) are sealed before storage: KMS in AWS, a key file on one machine
+  const secrets = createSecretBoxFromConfig(config);
+  // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
+  // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
+  const botIntake = createBotIntake({
+    db,
+    jobs,
+    secrets,
+    clock,
+    logger,
+    queue: (companyId, id) => queueReads.findById(companyId, id),
+    connection: (companyId, id) => repos.whatsapps.findById(companyId, id),
+    prompt: (companyId, id) => promptsRepo.findById(companyId, id),
+    integration: (companyId, id) => integrationsRepo.findById(companyId, id),
+    speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
+    timeoutMs: config.BOT_TIMEOUT_MS,
+  });
+  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({
     db,
     repository: integrationsRepo,
@@ -235,8 +254,11 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     guards,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
   });
   const inbox = inboxModule.service;
+  // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
+  const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
     cycles: inbox,
     users: usersModule.service,
@@ -361,7 +383,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       subscriptionModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
-    background: [realtimeModule, socketsModule, seedModule],
+    background: [realtimeModule, socketsModule, seedModule, botsModule],
   };
 
   return {
@@ -378,6 +400,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     media,
     payments,
     fakeBank,
+    secrets,
     guards,
     modules,
     services: {
@@ -412,6 +435,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       campaignDispatch: campaignsModule.dispatch,
       chats: chatsModule.service,
       prompts: promptsModule.service,
+      bots: botsModule.service,
       queueIntegrations: queueIntegrationsModule.service,
       announcements: announcementsModule.service,
       fileLists: fileListsModule.service,
