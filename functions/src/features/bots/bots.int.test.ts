@@ -63,7 +63,7 @@ const customer = (tenant: Tenant) => {
     number,
     replies,
     sent,
-    async says(body: string, extra: Parameters<typeof customerMessage>[1]["extra"] = {}) {
+    async says(body: string, extra: NonNullable<Parameters<typeof customerMessage>[1]>["extra"] = {}) {
       const before = replies().length;
       // a second apart, as people write (the test clock stands still otherwise)
       t.clock.advance(1000);
