@@ -20,7 +20,6 @@ const promptName = `Assistente ${unique}`;
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: `Cliente IA ${unique.slice(-4)}` };
 let session = { token: "", companyId: 0, whatsappId: 0 };
 let supportId = 0;
-let promptId = 0;
 
 const says = (body: string) =>
   http(`/simulator/api/customers/${customer.number}/messages`, { method: "POST", body: { companyId: session.companyId, whatsappId: session.whatsappId, type: "text", body, name: customer.name } });
@@ -36,9 +35,14 @@ beforeAll(async () => {
   supportId = queues.data.find((q) => q.name === "Suporte")!.id;
 });
 afterAll(async () => {
-  if (supportId) await http(`/api/queue/${supportId}`, { method: "PUT", token: session.token, body: { promptId: null } });
-  if (promptId) await http(`/api/prompt/${promptId}`, { method: "DELETE", token: session.token });
   await browser?.close();
+  // other test files share the platform: Suporte goes back to a human queue (a new sign-in: the browser's ended the first)
+  const auth = await http<{ token: string }>("/api/auth/login", { method: "POST", body: LOGINS.admin });
+  const token = auth.data.token;
+  if (supportId) await http(`/api/queue/${supportId}`, { method: "PUT", token, body: { promptId: null } });
+  const list = await http<{ prompts: { id: number; name: string }[] }>("/api/prompt", { token });
+  const made = list.data.prompts?.find((p) => p.name === promptName);
+  if (made) await http(`/api/prompt/${made.id}`, { method: "DELETE", token });
 });
 
 const signIn = async (who: { email: string; password: string }) => {
@@ -69,12 +73,24 @@ describe("an AI prompt answers in Suporte and hands over to a person", () => {
     await screenshot(admin, "bots-ai-01-prompt-dialog");
     await dialog.getByRole("button", { name: "Adicionar" }).click();
     await dialog.waitFor({ state: "hidden" });
-    const list = await http<{ prompts: { id: number; name: string; baseUrl: string; model: string; apiKey: string }[] }>("/api/prompt", { token: session.token });
-    const made = list.data.prompts.find((p) => p.name === promptName)!;
-    expect(made).toMatchObject({ model: "simulador", baseUrl: `${baseUrl()}/simulator/ai/v1`, apiKey: expect.stringMatching(/^•+4321$/) });
-    promptId = made.id;
-    const bound = await http(`/api/queue/${supportId}`, { method: "PUT", token: session.token, body: { promptId } });
-    expect(bound.status).toBe(200);
+    // saved with the new fields, the key masked (signing in here ended the setup's API session: the page tells)
+    const row = admin.getByTestId("prompt-row").filter({ hasText: promptName });
+    await row.waitFor();
+    await row.getByRole("button", { name: "Editar" }).click();
+    const edit = admin.getByRole("dialog");
+    expect(await edit.getByLabel(/^Modelo/).inputValue()).toBe("simulador");
+    expect(await edit.getByLabel(/^Endereço da API/).inputValue()).toBe(`${baseUrl()}/simulator/ai/v1`);
+    expect(await edit.getByLabel(/^Palavras para chamar um atendente/).inputValue()).toBe("atendente, humano");
+    expect(await edit.getByText(/Chave salva: •+4321/).count()).toBe(1);
+    await edit.getByRole("button", { name: "Cancelar" }).click();
+    // the queue Suporte gets the prompt in its dialog
+    await admin.goto("/queues");
+    await admin.getByTestId("queue-row").filter({ hasText: "Suporte" }).first().getByRole("button", { name: "Editar" }).click();
+    const queueDialog = admin.getByRole("dialog");
+    await queueDialog.getByRole("combobox", { name: "Prompt" }).click();
+    await admin.getByRole("option", { name: promptName }).click();
+    await queueDialog.getByRole("button", { name: "Salvar" }).click();
+    await queueDialog.waitFor({ state: "hidden" });
   });
 
   it("a customer picks Suporte and the bot answers each message", async () => {
