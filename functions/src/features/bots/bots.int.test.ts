@@ -104,6 +104,24 @@ describe("AI prompt in the conversation", () => {
     expect(await c.ticket()).toMatchObject({ status: "pending", userId: null, queueId: a.queues[1]!.id });
   });
 
+  it("two messages of the same second get their own answers, in order (WhatsApp times are whole seconds)", async () => {
+    const a = await createTenant(t);
+    await promptOnSupport(a);
+    const c = customer(a);
+    await c.says("oi");
+    await c.says("2");
+    t.clock.advance(1000);
+    const second = Math.floor(t.clock.now.getTime() / 1000);
+    for (const body of ["primeira dúvida", "segunda dúvida", "terceira dúvida"])
+      await deliver(t, customerMessage(a, { number: c.number, body, pushName: "Carla Dias", extra: { timestamp: second } }));
+    t.clock.advance(1000);
+    await runBots();
+    expect(c.replies().slice(-3)).toEqual(['Você disse: "primeira dúvida"', 'Você disse: "segunda dúvida"', 'Você disse: "terceira dúvida"']);
+    // the first turn did not see the two that were still waiting
+    const firstTurn = chatRequests().find((r) => r.answer === 'Você disse: "primeira dúvida"')!;
+    expect(firstTurn.messages!.map((m) => m.content)).not.toContain("segunda dúvida");
+  });
+
   it("hands over on 'atendente': pending in Suporte with a note; the bot stays silent, and after the attendant accepts", async () => {
     const a = await createTenant(t);
     await promptOnSupport(a);
