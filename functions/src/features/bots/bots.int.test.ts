@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consumeJobs, runJob } from "../../app/jobs-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createAiSimulator, type AiSimulator } from "./ai-simulator.http";
 import { BOT_TURN_JOB } from "./bot-runner.service";
