@@ -130,7 +130,7 @@ describe("an AI prompt answers in Suporte and hands over to a person", () => {
           await notes.waitFor();
           return notes.getByText(/O cliente pediu para falar com um atendente/).count();
         },
-        { timeout: 60_000, intervals: [1000] },
+        { timeout: 60_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
     expect(await attendant.getByTestId("ticket-notes").textContent()).toContain("Meu pedido 5512 não chegou");
