@@ -64,7 +64,7 @@ describe("DialogFlow engine (against the stand-in)", () => {
   it("an end-of-conversation intent answers, then hands over and ends the session", async () => {
     const r = await engine.turn(config(), input("quero um atendente", { sessionId: "s-1" }));
     expect(r.messages).toEqual([{ kind: "text", body: "Certo! Vou chamar um atendente para continuar com você." }]);
-    expect(r.actions).toEqual([{ type: "handover", reason: "dialogflow: Atendente", note: 'DialogFlow encerrou a conversa (intenção "Atendente")' }]);
+    expect(r.actions).toEqual([{ type: "handover", reason: 'o DialogFlow encerrou a conversa (intenção "Atendente")' }]);
     expect(r.state).toBeNull();
   });
 

@@ -16,7 +16,7 @@ import { customerText } from "./engine-http";
  * (its id in the turn state), with the service account in `jsonContent`, the agent's `projectName` and `language`.
  * The agent's text and image messages go back to the customer; an intent marked "end of conversation" (or a live
  * agent handoff) hands the ticket over after its messages. A message without text (a photo, a sticker) is not sent
- * to the agent: nothing is answered and the session stays.
+ * to the agent: the turn is silent, so the runner hands over (an agent reads text only).
  */
 export type DialogflowConfig = { projectName: string; jsonContent: string; language: string | null };
 export type DialogflowState = { sessionId: string };
@@ -54,7 +54,7 @@ export const createDialogflowEngine = (deps: { rest: DialogflowRest }): BotEngin
     ];
     if (dialogflowEndsConversation(result)) {
       const intent = result.intent?.displayName ?? "end of conversation";
-      const actions: BotAction[] = [{ type: "handover", reason: `dialogflow: ${intent}`, note: `DialogFlow encerrou a conversa (intenção "${intent}")` }];
+      const actions: BotAction[] = [{ type: "handover", reason: `o DialogFlow encerrou a conversa (intenção "${intent}")` }];
       return { messages, actions, state: null };
     }
     return { messages, actions: [], state };

@@ -66,7 +66,7 @@ describe("Typebot engine (against the stand-in)", () => {
     const third = await turn("2", second.state);
     expect(texts(third)).toEqual(["Anotado: Financeiro. Um atendente vai continuar a conversa com você em instantes."]);
     expect(third.state).toBeNull();
-    expect(third.actions).toEqual([expect.objectContaining({ type: "handover", reason: "typebot: end of flow" })]);
+    expect(third.actions).toEqual([expect.objectContaining({ type: "handover", reason: "o fluxo do Typebot chegou ao fim" })]);
     expect((await sessions()).find((s) => s.id === sessionId)?.ended).toBe(true);
   });
 
@@ -86,7 +86,7 @@ describe("Typebot engine (against the stand-in)", () => {
   it("the finish keyword ends the session and hands over; the restart keyword starts over with the restart message", async () => {
     const first = await turn("oi", null);
     const finish = await turn("  SAIR ", first.state);
-    expect(finish).toMatchObject({ messages: [], state: null, actions: [{ type: "handover", reason: "typebot: finish keyword" }] });
+    expect(finish).toMatchObject({ messages: [], state: null, actions: [{ type: "handover", reason: 'o cliente encerrou o Typebot com "sair"' }] });
 
     const again = await turn("oi", null);
     const named = await turn("João", again.state);

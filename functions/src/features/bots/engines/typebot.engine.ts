@@ -15,6 +15,7 @@ import { customerText, engineRequest, NOT_JSON, sameKeyword, type EngineFetch } 
  * - a session idle for more than `typebotExpires` minutes (0: never) is over: the next message starts the flow
  *   afresh; so is a session Typebot no longer knows (404);
  * - the end of the flow (an answer with no input waiting) hands the ticket to the queue's attendants.
+ * A turn with nothing to say (no unknown message configured) is silence: the runner hands over.
  */
 export type TypebotConfig = {
   urlN8N: string;
@@ -44,6 +45,12 @@ type TypebotInput = { id?: string; type?: string; items?: { id?: string; content
 type TypebotAnswer = { sessionId?: string; messages?: TypebotBubble[]; input?: TypebotInput | null };
 
 const SERVICE = "Typebot";
+
+/** Why the flow handed over (pt, like every automatic text: the runner writes it at the top of the internal note). */
+export const TYPEBOT_REASONS = {
+  endOfFlow: "o fluxo do Typebot chegou ao fim",
+  finishKeyword: (k: string) => `o cliente encerrou o Typebot com "${k}"`,
+} as const;
 
 /** `urlN8N` is the Typebot server (viewer) address; an address already ending in /api/v1 is accepted too. */
 export const typebotApiBase = (urlN8N: string) => {
@@ -164,7 +171,7 @@ export const createTypebotEngine = (deps: { fetch?: EngineFetch } = {}): BotEngi
     const messages = [...before, ...(answer.messages ?? []).flatMap(bubbleToMessages)];
     const delayMs = config.typebotDelayMessage;
     if (!answer.input) {
-      const actions: BotAction[] = [{ type: "handover", reason: "typebot: end of flow", note: "Fluxo do Typebot concluído" }];
+      const actions: BotAction[] = [{ type: "handover", reason: TYPEBOT_REASONS.endOfFlow }];
       return { messages, actions, state: null, delayMs };
     }
     const choices = choicesOf(answer.input);
@@ -191,7 +198,7 @@ export const createTypebotEngine = (deps: { fetch?: EngineFetch } = {}): BotEngi
       if (state && config.typebotExpires > 0 && now.getTime() - Date.parse(state.lastActivityAt) > config.typebotExpires * 60_000) state = null;
 
       if (sameKeyword(text, config.typebotKeywordFinish)) {
-        return { messages: [], actions: [{ type: "handover", reason: "typebot: finish keyword", note: `Cliente encerrou o Typebot com "${config.typebotKeywordFinish.trim()}"` }], state: null };
+        return { messages: [], actions: [{ type: "handover", reason: TYPEBOT_REASONS.finishKeyword(config.typebotKeywordFinish.trim()) }], state: null };
       }
       if (sameKeyword(text, config.typebotKeywordRestart)) {
         const started = await start(config, input);

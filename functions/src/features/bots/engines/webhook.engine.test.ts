@@ -99,7 +99,7 @@ describe("webhook engine (against the receiver stand-in)", () => {
     expect(r.actions).toEqual([
       { type: "transferQueue", queueId: 7 },
       { type: "addTag", tag: "financeiro" },
-      { type: "handover", reason: "n8n asked for a person", note: "Cliente pediu o financeiro" },
+      { type: "handover", reason: "o n8n pediu um atendente", note: "Cliente pediu o financeiro" },
     ]);
     expect(r.state).toEqual({ step: 2 });
     expect(r.delayMs).toBe(500);

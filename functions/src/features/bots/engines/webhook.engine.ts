@@ -63,7 +63,7 @@ export const createWebhookEngine = (kind: "n8n" | "webhook", deps: { fetch?: Eng
         body: raw,
         signal: input.signal,
       });
-      // an empty body (or 204) is "nothing to do": the receiver heard the message and answers later, or never
+      // an empty body (or 204): no messages, no actions; the runner counts that as silence and hands over
       if (res.json === undefined) return { messages: [], actions: [], state: input.state };
       if (res.json === NOT_JSON) throw new Error(`${label(config.type)}: the answer is not JSON (${res.text.slice(0, 80)})`);
       const json = Array.isArray(res.json) ? (res.json[0] ?? {}) : res.json;
@@ -77,7 +77,7 @@ export const createWebhookEngine = (kind: "n8n" | "webhook", deps: { fetch?: Eng
         msg.type === "text" ? { kind: "text", body: msg.body } : { kind: "media", mediaType: msg.type, url: msg.url, ...(msg.caption ? { caption: msg.caption } : {}), ...(msg.filename ? { filename: msg.filename } : {}) },
       );
       const actions: BotAction[] = answer.actions.map((a) =>
-        a.type === "handover" ? { type: "handover", reason: a.reason || `${label(config.type)} asked for a person`, ...(a.note ? { note: a.note } : {}) } : a,
+        a.type === "handover" ? { type: "handover", reason: a.reason || `o ${label(config.type)} pediu um atendente`, ...(a.note ? { note: a.note } : {}) } : a,
       );
       let state = answer.state === undefined ? input.state : answer.state;
       if (state && Buffer.byteLength(JSON.stringify(state)) > WEBHOOK_STATE_MAX_BYTES) throw new Error(`${label(config.type)}: the answer's state is over ${WEBHOOK_STATE_MAX_BYTES} bytes`);
