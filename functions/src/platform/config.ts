@@ -45,6 +45,9 @@ const configSchema = z.object({
   EFI_PIX_KEY: z.string().optional(),
   EFI_CERT_PATH: z.string().optional(),
   EFI_CERT_PASSPHRASE: z.string().optional(),
+  /** DialogFlow's OAuth token and API addresses (Google's; the local platform points them at /simulator/dialogflow) */
+  DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),
 });
 
 export type Config = z.infer<typeof configSchema>;
