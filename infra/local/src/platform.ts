@@ -11,6 +11,9 @@ import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
+import { createDialogflowSimulatorHttp } from "@atende/functions/features/bots/simulators/dialogflow-simulator.http";
+import { createTypebotSimulatorHttp } from "@atende/functions/features/bots/simulators/typebot-simulator.http";
+import { createWebhookReceiverSimulatorHttp } from "@atende/functions/features/bots/simulators/webhook-receiver-simulator.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -109,6 +112,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     stops.push(sqs.stop);
 
     const managementPort = opts.managementPort ?? (await freePort());
+    // the public port is chosen now: the functions' config points DialogFlow at this origin's stand-in
+    const publicPort = opts.httpPort || (await freePort());
+    const publicOrigin = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${publicPort}`;
     const env: Record<string, string> = {
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -126,6 +132,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       // Pix through the local fake bank (docs/billing.md); its notifications carry this secret
       PAYMENTS_PROVIDER: "fake",
       PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
+      // DialogFlow integrations talk to the local stand-in (/simulator/dialogflow), never to Google
+      DIALOGFLOW_TOKEN_URL: `${publicOrigin}/simulator/dialogflow/token`,
+      DIALOGFLOW_API_BASE: `${publicOrigin}/simulator/dialogflow`,
       ...opts.env,
     };
     const container = createContainer(parseConfig(env));
@@ -163,16 +172,25 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const app = createHttpApp(container);
     // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it
     const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
+    // the bots' stand-ins (docs/integrations.md): Typebot's chat API, a webhook receiver, DialogFlow; local only
+    const standIns: [string, (req: Request) => Response | Promise<Response>][] = [
+      ...(fakeBankHttp ? [["/simulator/bank", fakeBankHttp.fetch] as [string, (req: Request) => Response | Promise<Response>]] : []),
+      ["/simulator/typebot", createTypebotSimulatorHttp().fetch],
+      ["/simulator/webhooks", createWebhookReceiverSimulatorHttp().fetch],
+      ["/simulator/dialogflow", createDialogflowSimulatorHttp().fetch],
+    ];
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
       webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
       runtimeConfig: () => ({ wsPath: "/ws" }),
-      simulator: fakeBankHttp
-        ? (req) => (new URL(req.url).pathname.startsWith("/simulator/bank") ? fakeBankHttp.fetch(req) : sessionHost.simulatorHttp.fetch(req))
-        : sessionHost.simulatorHttp.fetch,
+      simulator: (req) => {
+        const path = new URL(req.url).pathname;
+        const standIn = standIns.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+        return standIn ? standIn[1](req) : sessionHost.simulatorHttp.fetch(req);
+      },
     });
-    const httpPort = await listen(server, opts.httpPort ?? 0, host);
+    const httpPort = await listen(server, publicPort, host);
     stops.push(
       () =>
         new Promise<void>((r) => {
