@@ -56,6 +56,8 @@ const configSchema = z.object({
   /** DialogFlow's OAuth token and API addresses (Google's; the local platform points them at /simulator/dialogflow) */
   DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),
+  /** bot flows may call loopback/private addresses (the local platform's stand-ins); never in AWS (SSRF) */
+  BOT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -135,6 +135,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       // DialogFlow integrations talk to the local stand-in (/simulator/dialogflow), never to Google
       DIALOGFLOW_TOKEN_URL: `${publicOrigin}/simulator/dialogflow/token`,
       DIALOGFLOW_API_BASE: `${publicOrigin}/simulator/dialogflow`,
+      // Typebot and webhook integrations may point at the local stand-ins (127.0.0.1)
+      BOT_ALLOW_PRIVATE_URLS: "true",
       ...opts.env,
     };
     const container = createContainer(parseConfig(env));

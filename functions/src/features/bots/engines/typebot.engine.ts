@@ -1,4 +1,5 @@
 import type { BotAction, BotEngine, BotOutMessage, BotTurnInput, BotTurnResult } from "../bot-engine.port";
+import type { UrlGuard } from "../../../platform/net/public-url-guard";
 import { customerText, engineRequest, NOT_JSON, sameKeyword, type EngineFetch } from "./engine-http";
 
 /**
@@ -131,12 +132,14 @@ const parseAnswer = (json: unknown, what: string): TypebotAnswer => {
   return json as TypebotAnswer;
 };
 
-export const createTypebotEngine = (deps: { fetch?: EngineFetch } = {}): BotEngine<TypebotConfig> => {
+export const createTypebotEngine = (deps: { fetch?: EngineFetch; guard?: UrlGuard } = {}): BotEngine<TypebotConfig> => {
   const fetchFn = deps.fetch ?? fetch;
+  const guard = deps.guard ?? (async () => undefined);
   const headers = { "content-type": "application/json", accept: "application/json" };
 
   const start = async (config: TypebotConfig, input: BotTurnInput) => {
     const url = `${typebotApiBase(config.urlN8N)}/typebots/${encodeURIComponent(config.typebotSlug)}/startChat`;
+    await guard(url);
     const body = {
       textBubbleContentFormat: "markdown",
       // Typebot keeps only the variables its flow declares; these are the ones a flow may use
@@ -160,6 +163,7 @@ export const createTypebotEngine = (deps: { fetch?: EngineFetch } = {}): BotEngi
   /** null when Typebot no longer knows the session (404): the caller starts afresh */
   const continueChat = async (config: TypebotConfig, input: BotTurnInput, sessionId: string, text: string) => {
     const url = `${typebotApiBase(config.urlN8N)}/sessions/${encodeURIComponent(sessionId)}/continueChat`;
+    await guard(url);
     const body = { message: { type: "text", text }, textBubbleContentFormat: "markdown" };
     const res = await engineRequest(fetchFn, SERVICE, url, { headers, body: JSON.stringify(body), signal: input.signal }, { notFound: "return" });
     if (res.status === 404) return null;

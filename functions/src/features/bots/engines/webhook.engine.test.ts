@@ -143,3 +143,14 @@ describe("webhook engine (against the receiver stand-in)", () => {
     expect(WEBHOOK_SIGNATURE_HEADER).toBe("x-atende-signature");
   });
 });
+
+describe("webhook engine and the public URL guard", () => {
+  it("refuses to call a private address when the guard says so, without sending anything (final)", async () => {
+    const { createPublicUrlGuard } = await import("../../../platform/net/public-url-guard");
+    const guarded = createWebhookEngine("webhook", { guard: createPublicUrlGuard({ allowPrivate: false }) });
+    await setHook("guarded", { secret, answer: { messages: [{ type: "text", body: "não deveria" }] } });
+    await expect(guarded.turn(config("guarded"), input())).rejects.toThrow(/not a public address/);
+    await expect(guarded.turn(config("guarded"), input())).rejects.not.toBeInstanceOf(BotTransientError);
+    expect(await deliveries("guarded")).toEqual([]);
+  });
+});

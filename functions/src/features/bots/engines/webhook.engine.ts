@@ -6,6 +6,7 @@ import {
   webhookAnswerSchema,
   type WebhookPayload,
 } from "@atende/shared/domain/bots/webhook-bot";
+import type { UrlGuard } from "../../../platform/net/public-url-guard";
 import type { BotAction, BotEngine, BotOutMessage } from "../bot-engine.port";
 import { engineRequest, NOT_JSON, type EngineFetch } from "./engine-http";
 import { signWebhookBody } from "./webhook-signature";
@@ -29,12 +30,14 @@ const label = (type: WebhookConfig["type"]) => (type === "n8n" ? "n8n" : "Webhoo
 /** The delivery id: stable for one message and integration, so the one retry after a failure carries the same. */
 export const webhookDeliveryId = (integrationId: number, messageId: string) => `${integrationId}-${messageId}`;
 
-export const createWebhookEngine = (kind: "n8n" | "webhook", deps: { fetch?: EngineFetch } = {}): BotEngine<WebhookConfig> => {
+export const createWebhookEngine = (kind: "n8n" | "webhook", deps: { fetch?: EngineFetch; guard?: UrlGuard } = {}): BotEngine<WebhookConfig> => {
   const fetchFn = deps.fetch ?? fetch;
+  const guard = deps.guard ?? (async () => undefined);
   return {
     kind,
     async turn(config, input) {
       if (!config.secret) throw new Error(`${label(config.type)}: the integration has no signing secret (rotate it on the integration)`);
+      await guard(config.urlN8N);
       const m = input.message;
       const payload: WebhookPayload = {
         version: 1,
