@@ -56,8 +56,11 @@ export type BotInbox = {
   history(companyId: number, ticketId: number, upTo: BotStoredMessage, limit: number): Promise<BotHistoryMessage[]>;
   readMedia(companyId: number, message: BotStoredMessage): Promise<Uint8Array>;
   saveTranscript(companyId: number, ticketId: number, messageId: string, transcript: string): Promise<void>;
-  /** stores and sends one message from the bot (no attendant), as automation's messages are sent */
-  send(ticket: BotTicket, message: BotOutMessage): Promise<void>;
+  /**
+   * Stores and sends one message from the bot (no attendant), as automation's messages are sent. `key` is unique per
+   * customer message and position: a turn run again (a worker died after sending) stores and sends nothing twice.
+   */
+  send(ticket: BotTicket, message: BotOutMessage, key: string): Promise<void>;
   /**
    * Stops the bot for this ticket's attention cycle: the ticket stays (or becomes) pending in its queue, without an
    * owner, for the queue's attendants, with an internal note (`note`) saying why and what was said.

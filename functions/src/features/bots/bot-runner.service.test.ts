@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createMemoryJobQueue } from "../../platform/queues/sqs-jobs.adapter";
 import { createLogger } from "../../platform/logger";
 import { BotTransientError, type BotEngine, type BotOutMessage, type BotTurnInput, type BotTurnResult } from "./bot-engine.port";
@@ -8,13 +9,14 @@ import { createMemoryBotTurnStore } from "./bot-turns.repository";
 import { createMemoryBotUsageStore, usageMonth } from "./bot-usage.repository";
 
 const COMPANY = 7;
+const ticketOf = (job: JobMessage) => (job.type === "feature" ? Number(job.payload.ticketId) : 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An inbox in memory: tickets, their messages, and what the runner did to them. */
 const fakeInbox = () => {
   const tickets = new Map<number, BotTicket>();
   const messages = new Map<number, BotStoredMessage[]>();
-  const sent: { ticketId: number; message: BotOutMessage }[] = [];
+  const sent: { ticketId: number; message: BotOutMessage; key: string }[] = [];
   const notes: { ticketId: number; note: string }[] = [];
   const applied: { ticketId: number; action: unknown }[] = [];
   const transcripts = new Map<string, string>();
@@ -42,8 +44,9 @@ const fakeInbox = () => {
     async saveTranscript(_c, _t, id, text) {
       transcripts.set(id, text);
     },
-    async send(t, message) {
-      sent.push({ ticketId: t.id, message });
+    async send(t, message, key) {
+      if (sent.some((s) => s.key === key)) return;
+      sent.push({ ticketId: t.id, message, key });
       const body = message.kind === "text" ? message.body : "";
       messages.get(t.id)!.push({ id: `ours-${++seq}`, ticketId: t.id, fromMe: true, body, mediaType: "chat", mediaUrl: null, mediaKey: null, mediaMimetype: null, transcript: null, createdAt: new Date().toISOString() });
     },
@@ -159,7 +162,7 @@ describe("bot runner", () => {
     await s.arrive(2, "outro cliente");
     const jobs = s.jobs.pending.splice(0);
     // three jobs at once, as a busy jobs consumer would run them
-    const running = jobs.map(({ job }) => s.runner.runTicket(job.companyId, Number((job as { payload: { ticketId: number } }).payload.ticketId)));
+    const running = jobs.map(({ job }) => s.runner.runTicket(job.companyId, ticketOf(job)));
     await sleep(30);
     // ticket 2 was answered while ticket 1's bot is still thinking
     expect(texts(s.sent)).toEqual(["eco: outro cliente"]);
@@ -194,7 +197,7 @@ describe("bot runner", () => {
     s.addTicket(1);
     await s.arrive(1, "oi");
     const first = s.jobs.pending.shift()!;
-    await s.runner.runTicket(COMPANY, Number((first.job as { payload: { ticketId: number } }).payload.ticketId));
+    await s.runner.runTicket(COMPANY, ticketOf(first.job));
     expect(texts(s.sent)).toEqual(["eco: oi", "eco: mais uma"]);
     // the first turn did not see the message that came after its own
     expect(engine.calls[0]!.history.map((h) => h.body)).toEqual(["oi"]);
@@ -210,6 +213,22 @@ describe("bot runner", () => {
     item.leaseOwner = "dead-worker";
     item.leaseUntil = new Date(Date.now() - 1000).toISOString();
     await s.runner.runTicket(COMPANY, 1);
+    expect(texts(s.sent)).toEqual(["eco: oi"]);
+  });
+
+  it("when our own side fails (the channel), the job fails and its retry answers the same message at once", async () => {
+    const s = setup(engineOf(echo));
+    s.addTicket(1);
+    await s.arrive(1, "oi");
+    const send = s.inbox.send;
+    s.inbox.send = async () => {
+      throw new Error("channel down");
+    };
+    const job = s.jobs.pending.shift()!;
+    await expect(s.runner.runTicket(COMPANY, ticketOf(job.job))).rejects.toThrow("channel down");
+    expect(await s.runner.state(COMPANY, 1)).toMatchObject({ pending: [expect.any(String)], leaseOwner: null });
+    s.inbox.send = send;
+    await s.runner.runTicket(COMPANY, ticketOf(job.job));
     expect(texts(s.sent)).toEqual(["eco: oi"]);
   });
 

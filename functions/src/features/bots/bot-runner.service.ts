@@ -195,7 +195,7 @@ export const createBotRunner = (deps: {
         current = await inbox.ticket(companyId, ticketId);
         if (!current || !botMayAnswer(current)) return stopPatch("attendant", { bot: botRef, state: result.state });
       }
-      await inbox.send(current, m);
+      await inbox.send(current, m, `${message.id}:${i}`);
     }
     return applyActions(current, engine, binding, withTranscript, result, botRef);
   };
@@ -253,21 +253,27 @@ export const createBotRunner = (deps: {
         return;
       }
       let item = got.item;
-      for (;;) {
-        while (item.pending.length > 0) {
-          const messageId = item.pending[0]!;
-          const patch = await turn(item, messageId);
-          const next = await turns.done(companyId, ticketId, owner, messageId, patch, clock(), leaseMs);
-          if (!next) {
-            logger.warn("bots: lease lost mid-run", { companyId, ticketId });
-            return;
+      try {
+        for (;;) {
+          while (item.pending.length > 0) {
+            const messageId = item.pending[0]!;
+            const patch = await turn(item, messageId);
+            const next = await turns.done(companyId, ticketId, owner, messageId, patch, clock(), leaseMs);
+            if (!next) {
+              logger.warn("bots: lease lost mid-run", { companyId, ticketId });
+              return;
+            }
+            item = next;
           }
-          item = next;
+          if (await turns.release(companyId, ticketId, owner)) return;
+          const again = await turns.get(companyId, ticketId);
+          if (!again || again.leaseOwner !== owner) return;
+          item = again;
         }
-        if (await turns.release(companyId, ticketId, owner)) return;
-        const again = await turns.get(companyId, ticketId);
-        if (!again || again.leaseOwner !== owner) return;
-        item = again;
+      } catch (err) {
+        // our own failure (table, inbox, channel): the job fails and is retried; let its retry take the ticket at once
+        await turns.abandon(companyId, ticketId, owner).catch(() => undefined);
+        throw err;
       }
     },
 

@@ -41,6 +41,16 @@ describe("bot turns item (DynamoDB)", () => {
     expect((await store.done(1, 11, "alive", "m1", {}, at(12), 10_000))!.pending).toEqual([]);
   });
 
+  it("abandon lets the lease go with messages waiting (the job's retry takes it at once); only for the holder", async () => {
+    await store.push(1, 13, "m1", at(0));
+    await store.acquire(1, 13, "a", at(0), 60_000);
+    await store.abandon(1, 13, "b");
+    expect(await store.get(1, 13)).toMatchObject({ leaseOwner: "a" });
+    await store.abandon(1, 13, "a");
+    expect(await store.get(1, 13)).toMatchObject({ leaseOwner: null, pending: ["m1"] });
+    expect("item" in (await store.acquire(1, 13, "retry", at(1), 60_000))).toBe(true);
+  });
+
   it("after a stop, no message is queued any more, and the first stop's reason stays", async () => {
     await store.push(1, 12, "m1", at(0));
     await store.acquire(1, 12, "a", at(0), 10_000);

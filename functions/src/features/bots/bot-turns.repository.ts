@@ -46,6 +46,8 @@ export type BotTurnStore = {
   done(companyId: number, ticketId: number, owner: string, messageId: string, patch: BotTurnPatch, now: Date, leaseMs: number): Promise<BotTicketItem | null>;
   /** lets the lease go when no message waits; false when one arrived meanwhile (the holder goes on) */
   release(companyId: number, ticketId: number, owner: string): Promise<boolean>;
+  /** lets the lease go whatever waits (the holder failed: the job's retry takes over at once, not after the lease) */
+  abandon(companyId: number, ticketId: number, owner: string): Promise<void>;
   get(companyId: number, ticketId: number): Promise<BotTicketItem | null>;
 };
 
@@ -173,6 +175,23 @@ export const createBotTurnsRepository = (db: Db): BotTurnStore => {
       }
     },
 
+    async abandon(companyId, ticketId, owner) {
+      try {
+        await db.doc.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: key(companyId, ticketId),
+            UpdateExpression: "REMOVE #o, #u",
+            ConditionExpression: "#o = :o",
+            ExpressionAttributeNames: { "#o": "leaseOwner", "#u": "leaseUntil" },
+            ExpressionAttributeValues: { ":o": owner },
+          }),
+        );
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+    },
+
     async get(companyId, ticketId) {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, ticketId), ConsistentRead: true }));
       return out.Item ? toItem(companyId, ticketId, out.Item) : null;
@@ -234,6 +253,13 @@ export const createMemoryBotTurnStore = (): BotTurnStore & { items: Map<string, 
       cur.leaseOwner = null;
       cur.leaseUntil = null;
       return true;
+    },
+    async abandon(companyId, ticketId, owner) {
+      const cur = items.get(k(companyId, ticketId));
+      if (cur && cur.leaseOwner === owner) {
+        cur.leaseOwner = null;
+        cur.leaseUntil = null;
+      }
     },
     async get(companyId, ticketId) {
       const cur = items.get(k(companyId, ticketId));
