@@ -11,7 +11,10 @@ import { createQueueReads, createQueuesModule } from "../features/queues/queues.
 import { createQuickMessagesModule } from "../features/quick-messages/quick-messages.module";
 import { createPromptsRepository } from "../features/prompts/prompts.repository";
 import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
-import { createGoogleDialogflowClient } from "../features/queue-integrations/dialogflow-client";
+import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
+import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
+import { createDialogflowRest } from "../platform/dialogflow/dialogflow-rest.adapter";
+import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
 import { createIntegrationLookup, createQueueIntegrationsModule } from "../features/queue-integrations/queue-integrations.module";
 import { createAnnouncementsModule } from "../features/announcements/announcements.module";
@@ -132,6 +135,10 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
   };
+  // the secrets companies give us, sealed before storage (KMS in AWS, a key file on one machine)
+  const secretBox = createSecretBoxFromConfig(config);
+  // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
+  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
   const promptsRepo = createPromptsRepository(db);
   const integrationsRepo = createQueueIntegrationsRepository(db);
   const tokens = createTokens({
@@ -192,7 +199,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     repository: integrationsRepo,
     queues: queueReads,
     whatsapps,
-    dialogflow: createGoogleDialogflowClient(),
+    dialogflow: createDialogflowTester(dialogflowRest),
+    secrets: createIntegrationSecrets(secretBox),
     realtime,
     clock,
     guards,
@@ -378,6 +386,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     media,
     payments,
     fakeBank,
+    secretBox,
+    dialogflowRest,
     guards,
     modules,
     services: {
