@@ -46,8 +46,28 @@ export const excerptOf = (history: BotHistoryMessage[], max = 8) =>
     .map((m) => `${m.fromMe ? "Bot" : "Cliente"}: ${(m.body || `[${m.mediaType ?? "mídia"}]`).replace(/\s+/g, " ").slice(0, 300)}`)
     .join("\n");
 
+/** The handover note: why, the bot's summary when it made one, and the last lines of the conversation as they were. */
+export const noteOf = (reason: string, history: BotHistoryMessage[], summary = "") =>
+  [reason, ...(summary ? ["", `Resumo: ${summary}`] : []), "", "Últimas mensagens:", excerptOf(history)].join("\n");
+
 /** The eligibility every turn checks: a person owns nothing, the ticket waits, it is not a group. */
 export const botMayAnswer = (t: BotTicket) => t.userId === null && t.status === "pending" && !t.isGroup;
+
+/**
+ * Inbound (after automation): queues the message for its turn when a bot answers this ticket. The message is already
+ * stored; the turn runs on the jobs queue, so a slow bot never holds the inbound queue. Needs no inbox: the inbox is
+ * given it at construction (bots.module.ts).
+ */
+export const createTurnIntake =
+  (deps: { engines: BotEngines; resolver: BotResolver; turns: Pick<BotTurnStore, "push">; jobs: JobQueue; clock: () => Date }) =>
+  async (ticket: BotTicket, message: { id: string; fromMe: boolean }): Promise<boolean> => {
+    if (message.fromMe || !botMayAnswer(ticket)) return false;
+    const binding = await deps.resolver.resolve(ticket);
+    if (!binding || !deps.engines[binding.kind]) return false;
+    if (!(await deps.turns.push(ticket.companyId, ticket.id, message.id, deps.clock()))) return false;
+    await deps.jobs.enqueue({ type: "feature", companyId: ticket.companyId, name: BOT_TURN_JOB, payload: { ticketId: ticket.id } satisfies BotTurnJobPayload });
+    return true;
+  };
 
 /**
  * The bot runner (issue 11, ADR 0026): one turn per customer message while a bot is bound to the ticket's queue or
@@ -118,8 +138,7 @@ export const createBotRunner = (deps: {
         await countUsage(ticket, binding, out.value.usage);
       }
     }
-    if (!summary) summary = excerptOf(input.history);
-    await inbox.handover(ticket, `${reason}\n\nResumo da conversa:\n${summary}`);
+    await inbox.handover(ticket, noteOf(reason, input.history, summary));
     logger.info("bots: handed over", { companyId: ticket.companyId, ticketId: ticket.id, kind: binding.kind, reason });
   };
 
@@ -165,7 +184,7 @@ export const createBotRunner = (deps: {
     if (binding.monthlyTokenCap && binding.monthlyTokenCap > 0) {
       const used = (await usage.get(companyId, usageMonth(clock()))).byPrompt[binding.id] ?? 0;
       if (used >= binding.monthlyTokenCap) {
-        await inbox.handover(ticket, `${HANDOVER_REASONS.cap(used, binding.monthlyTokenCap)}\n\nResumo da conversa:\n${excerptOf(history)}`);
+        await inbox.handover(ticket, noteOf(HANDOVER_REASONS.cap(used, binding.monthlyTokenCap), history));
         return stopPatch("cap", { bot: botRef, state: null });
       }
     }
@@ -174,7 +193,7 @@ export const createBotRunner = (deps: {
     if (!out.ok) {
       logger.warn("bots: engine failed", { companyId, ticketId, kind: binding.kind, timedOut: out.timedOut, reason: out.reason });
       const reason = out.timedOut ? HANDOVER_REASONS.timeout : HANDOVER_REASONS.failed(out.reason);
-      await inbox.handover(ticket, `${reason}\n\nResumo da conversa:\n${excerptOf(history)}`);
+      await inbox.handover(ticket, noteOf(reason, history));
       return stopPatch(out.timedOut ? "timeout" : "failed", { bot: botRef });
     }
     const result = out.value;
@@ -228,18 +247,8 @@ export const createBotRunner = (deps: {
   };
 
   return {
-    /**
-     * Inbound (after automation): queues the message for its turn when a bot answers this ticket. The message is
-     * already stored; the turn runs on the jobs queue, so a slow bot never holds the inbound queue.
-     */
-    async onCustomerMessage(ticket: BotTicket, message: { id: string; fromMe: boolean }): Promise<boolean> {
-      if (message.fromMe || !botMayAnswer(ticket)) return false;
-      const binding = await resolver.resolve(ticket);
-      if (!binding || !engines[binding.kind]) return false;
-      if (!(await turns.push(ticket.companyId, ticket.id, message.id, clock()))) return false;
-      await enqueue(ticket.companyId, ticket.id);
-      return true;
-    },
+    /** the intake (createTurnIntake), for tests that drive a runner alone */
+    onCustomerMessage: createTurnIntake({ engines, resolver, turns, jobs, clock }),
 
     /** The `bots.turn` job: runs the ticket's waiting turns in order while holding its lease. */
     async runTicket(companyId: number, ticketId: number): Promise<void> {

@@ -107,6 +107,15 @@ describe("AI prompt engine (against the AI simulator)", () => {
     expect(sim.requests.at(-1)).toMatchObject({ endpoint: "speech", model: "pt-BR-FranciscaNeural", keyTail: "abcd", answer: 'Você disse: "cinco"' });
   });
 
+  it("stops waiting for a hung model when the runner's signal aborts", async () => {
+    const { engine } = setup();
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    const started = Date.now();
+    await expect(engine.turn(cfg({ model: "simulador-lento" }), input({ signal: ac.signal }))).rejects.toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it("tells transient failures (5xx) from final ones (401), and summarises for a handover note", async () => {
     const { engine } = setup();
     await expect(engine.turn(cfg({ model: "simulador-erro" }), input())).rejects.toBeInstanceOf(BotTransientError);

@@ -53,7 +53,7 @@ describe("webhook signing secrets", () => {
     const row = await stored(a, id);
     expect(isSealed(String(row?.webhookSecret))).toBe(true);
     expect(JSON.stringify(row)).not.toContain(secret);
-    expect(await t.container.secretBox.open(String(row!.webhookSecret))).toBe(secret);
+    expect(await t.container.secrets.open(String(row!.webhookSecret))).toBe(secret);
 
     // n8n too; Typebot and DialogFlow have none
     const n8n = await create(a, { type: "n8n", name: "Fluxo n8n", urlN8N: "https://n8n.exemplo.com.br/webhook/1" });
@@ -79,7 +79,7 @@ describe("webhook signing secrets", () => {
     expect((await stored(a, id))!.webhookSecret ?? null).toBeNull();
     const back = await t.call("PUT", `/queueIntegration/${id}`, { token: a.adminToken, body: { type: "n8n", name: "De volta", urlN8N: "https://n8n.exemplo.com.br/w" } });
     expect(back.body.webhookSecret).toMatch(SECRET);
-    expect(await t.container.secretBox.open(String((await stored(a, id))!.webhookSecret))).toBe(back.body.webhookSecret);
+    expect(await t.container.secrets.open(String((await stored(a, id))!.webhookSecret))).toBe(back.body.webhookSecret);
   });
 
   it("rotate-secret answers a new secret once; the old one is gone; other types are refused", async () => {
@@ -91,7 +91,7 @@ describe("webhook signing secrets", () => {
     expect(Object.keys(rotated.body)).toEqual(["webhookSecret"]);
     expect(rotated.body.webhookSecret).toMatch(SECRET);
     expect(rotated.body.webhookSecret).not.toBe(first);
-    expect(await t.container.secretBox.open(String((await stored(a, id))!.webhookSecret))).toBe(rotated.body.webhookSecret);
+    expect(await t.container.secrets.open(String((await stored(a, id))!.webhookSecret))).toBe(rotated.body.webhookSecret);
     expect(JSON.stringify((await t.call("GET", `/queueIntegration/${id}`, { token: a.adminToken })).body)).not.toContain(rotated.body.webhookSecret);
 
     const typebot = await create(a, { type: "typebot", name: "Sem segredo", urlN8N: "https://bot.exemplo.com.br", typebotSlug: "z" });
@@ -127,7 +127,7 @@ describe("DialogFlow", () => {
     const row = await stored(a, made.body.id);
     const key = JSON.parse(String(row!.jsonContent)).private_key as string;
     expect(isSealed(key)).toBe(true);
-    expect(await t.container.secretBox.open(key)).toBe(privateKey);
+    expect(await t.container.secrets.open(key)).toBe(privateKey);
   });
 
   it("the test button calls detectIntent and answers what the agent said (with the stored key for a masked JSON)", async () => {

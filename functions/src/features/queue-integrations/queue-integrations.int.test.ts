@@ -201,7 +201,7 @@ describe("queue integrations", () => {
     expect(edited.status).toBe(200);
     const stored = await createQueueIntegrationsRepository(t.container.db).findById(a.company.id, id);
     // stored sealed (ADR 0027), and still the same key
-    expect(await t.container.secretBox.open(JSON.parse(stored!.jsonContent).private_key)).toBe(pem);
+    expect(await t.container.secrets.open(JSON.parse(stored!.jsonContent).private_key)).toBe(pem);
     expect(stored!.name).toBe("Agente nove");
 
     // the test button of the edit dialog sends the masked JSON with the id: the stored key is the one checked
