@@ -51,7 +51,7 @@ export default async function botsFlowsBench(): Promise<Record<string, unknown>>
       projectName: "bench-agent",
       jsonContent: JSON.stringify({ type: "service_account", project_id: "bench-agent", client_email: "bot@bench-agent.iam.gserviceaccount.com", private_key: privateKey }),
     });
-    const queue = (name: string, orderQueue: number, integrationId: number) => api<{ id: number }>("POST", "/queue", { name, color: "#2563eb", orderQueue, greetingMessage: "", integrationId });
+    const queue = (name: string, orderQueue: number, integrationId: number) => api<{ id: number }>("POST", "/queue", { name, color: "#2563eb", orderQueue, greetingMessage: `Fila ${name}`, integrationId });
     const queues = { typebot: await queue("Bench Typebot", 1, typebot.id), webhook: await queue("Bench Webhook", 2, webhook.id), dialogflow: await queue("Bench DialogFlow", 3, dialogflow.id) };
     await api("POST", "/whatsapp", { name: "Bench bots", greetingMessage: "Escolha:", queueIds: [queues.typebot.id, queues.webhook.id, queues.dialogflow.id] });
     const { whatsappId } = await connectSimulator(base, admin, "Bench bots");

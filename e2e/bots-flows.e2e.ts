@@ -54,14 +54,20 @@ const addIntegration = async (fill: (dialog: ReturnType<Page["getByRole"]>) => P
   return dialog;
 };
 
+/** the API side of the test signs in as its own admin: one session per user, so the demo admin stays in the browser */
+const apiAdmin = { email: `bots-${unique}@demo.com.br`, password: "BotsE2e1234" };
+
 beforeAll(async () => {
+  const first = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: LOGINS.admin });
+  const made = await http("/api/users", { method: "POST", token: first.data.token, body: { name: `Bots E2E ${unique}`, ...apiAdmin, profile: "admin", allTicket: "enabled" } });
+  expect(made.status).toBeLessThan(300);
+  const auth = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: apiAdmin });
+  token = auth.data.token;
+  companyId = auth.data.user.companyId;
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
   await login(page, LOGINS.admin.email, LOGINS.admin.password);
   await page.waitForURL(/\/tickets$/, { timeout: 15_000 });
-  const auth = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: LOGINS.admin });
-  token = auth.data.token;
-  companyId = auth.data.user.companyId;
   const queues = (await http<{ id: number; name: string }[]>("/api/queue", { token })).data;
   vendasId = queues.find((q) => q.name === "Vendas")!.id;
 });
@@ -84,18 +90,19 @@ describe("bots: Typebot and webhook flows in the conversation", () => {
     const list = await http<{ queueIntegrations: { id: number; name: string }[] }>(`/api/queueIntegration/?searchParam=${unique}`, { token });
     const typebotId = list.data.queueIntegrations.find((i) => i.name === `Typebot ${unique}`)!.id;
 
-    const q = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Fluxo ${unique}`, color: "#2563eb", orderQueue: 1, greetingMessage: "", integrationId: typebotId } });
-    expect(q.status).toBeLessThan(300);
+    const q = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Fluxo ${unique}`, color: "#2563eb", orderQueue: 1, greetingMessage: "Você está no autoatendimento.", integrationId: typebotId } });
+    expect(q.status, JSON.stringify(q.data)).toBeLessThan(300);
     typebotQueueId = q.data.id;
-    const w = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Webhook ${unique}`, color: "#16a34a", orderQueue: 2, greetingMessage: "" } });
+    const w = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Webhook ${unique}`, color: "#16a34a", orderQueue: 2, greetingMessage: "Você está no atendimento por webhook." } });
     webhookQueueId = w.data.id;
     const conn = await http<{ id: number }>("/api/whatsapp", {
       method: "POST",
       token,
       body: { name: connectionName, greetingMessage: "Olá! Escolha uma opção:", queueIds: [typebotQueueId, webhookQueueId] },
     });
-    expect(conn.status).toBeLessThan(300);
-    ({ whatsappId } = await connectSimulator(baseUrl(), LOGINS.admin, connectionName));
+    expect(conn.status, JSON.stringify(conn.data)).toBeLessThan(300);
+    // it signs the API admin in again: its token replaces ours (one session per user)
+    ({ whatsappId, token } = await connectSimulator(baseUrl(), apiAdmin, connectionName));
     expect(whatsappId).toBe(conn.data.id);
   });
 
@@ -104,6 +111,9 @@ describe("bots: Typebot and webhook flows in the conversation", () => {
     await says(customer.number, "Olá", customer.name);
     await botSaid(customer.number, `Fluxo ${unique}`);
     await says(customer.number, "1", customer.name);
+    // the choice gets the queue's greeting; the customer's next message is the flow's (the bot runner's rule)
+    await botSaid(customer.number, "Você está no autoatendimento.");
+    await says(customer.number, "Olá, quero ajuda", customer.name);
     // step 1: greeting, the picture, the question
     const first = await botSaid(customer.number, "qual é o seu nome?");
     expect(first.some((x) => !x.fromCustomer && x.type === "image")).toBe(true);

@@ -1,8 +1,8 @@
 /**
  * The demo's Typebot (issue 11 item 8, docs/integrations.md): an integration on the local Typebot stand-in
  * (/simulator/typebot, flow `atende-demo`) bound to a third queue, *Autoatendimento*, on the Simulador connection.
- * In the WhatsApp simulator, write to the demo connection and answer the menu with 3: the flow greets with a picture,
- * asks the name and a subject, then hands the ticket to the queue's attendants with an internal note.
+ * In the WhatsApp simulator, write to the demo connection, answer the menu with 3 and write again: the flow greets
+ * with a picture, asks the name and a subject, then hands the ticket to the queue's attendants with an internal note.
  */
 type Api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -25,7 +25,7 @@ export const seedDemoTypebot = async (api: Api, url: string, whatsappId: number)
     name: DEMO_TYPEBOT_QUEUE,
     color: "#7c3aed",
     orderQueue: 3,
-    greetingMessage: "",
+    greetingMessage: "Você está no autoatendimento da Demo Atendimento. Mande um oi para começar!",
     integrationId: integration.id,
   });
   // the connection form is always sent whole: what GET answers, with the new queue added
