@@ -20,6 +20,8 @@ const http = <T = Json>(path: string, init: Parameters<typeof httpJson>[2] = {})
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const connectionName = `Bots ${unique}`;
 const hook = `e2e-${unique}`;
+/** queue colours are unique per company: random ones, so reruns against one platform do not collide */
+const color = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
 let browser: Browser;
 let page: Page;
 let token = "";
@@ -90,10 +92,10 @@ describe("bots: Typebot and webhook flows in the conversation", () => {
     const list = await http<{ queueIntegrations: { id: number; name: string }[] }>(`/api/queueIntegration/?searchParam=${unique}`, { token });
     const typebotId = list.data.queueIntegrations.find((i) => i.name === `Typebot ${unique}`)!.id;
 
-    const q = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Fluxo ${unique}`, color: "#2563eb", orderQueue: 1, greetingMessage: "Você está no autoatendimento.", integrationId: typebotId } });
+    const q = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Fluxo ${unique}`, color: color(), orderQueue: 1, greetingMessage: "Você está no autoatendimento.", integrationId: typebotId } });
     expect(q.status, JSON.stringify(q.data)).toBeLessThan(300);
     typebotQueueId = q.data.id;
-    const w = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Webhook ${unique}`, color: "#16a34a", orderQueue: 2, greetingMessage: "Você está no atendimento por webhook." } });
+    const w = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: `Webhook ${unique}`, color: color(), orderQueue: 2, greetingMessage: "Você está no atendimento por webhook." } });
     webhookQueueId = w.data.id;
     const conn = await http<{ id: number }>("/api/whatsapp", {
       method: "POST",
