@@ -172,8 +172,13 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       await sessionHost.host.stop();
       sessionHost.network.close();
     });
-    const jobsPoller = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.jobs, (event) => consumeJobs(container, event), (err) =>
-      container.logger.error("jobs poll failed", { err: String(err) }),
+    // several pollers, as Lambda runs several batches at once: a bot waiting for its model holds one batch only
+    const jobsPoller = pollQueue(
+      sqsClient(sqs.endpoint),
+      sqs.queueUrls.jobs,
+      (event) => consumeJobs(container, event),
+      (err) => container.logger.error("jobs poll failed", { err: String(err) }),
+      { pollers: 4 },
     );
     stops.push(jobsPoller.stop);
 

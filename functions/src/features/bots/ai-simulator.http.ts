@@ -12,7 +12,8 @@ import { foldText } from "@atende/shared/domain/bots/handover-keywords";
  *   first tool instead, with `motivo` and `resumo`; a summary request (system message starting "Resuma") answers
  *   a summary line naming how many messages it got. Usage: ceil(characters / 4) tokens each way.
  *   The model name steers failures: `simulador-lento` never answers (the caller's timeout fires), `simulador-erro`
- *   answers 500, `simulador-mudo` answers an empty message.
+ *   answers 500, `simulador-mudo` answers an empty message, `simulador-espera` waits until released
+ *   (POST /simulator/ai/release) and then answers as usual.
  * - audio transcriptions: the audio's bytes as text when they are printable UTF-8 (a test "speaks" by uploading
  *   text), else "Áudio de N bytes".
  * - Azure TTS: needs `Ocp-Apim-Subscription-Key`; answers a small Ogg body whose bytes name the voice and text.
@@ -50,6 +51,9 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
     if (requests.length > MAX_KEPT) requests.splice(0, requests.length - MAX_KEPT);
   };
   const bearerTail = (h: string | undefined) => (h ?? "").replace(/^Bearer\s+/i, "").slice(-4);
+  const held: (() => void)[] = [];
+  /** lets every held `simulador-espera` request answer */
+  const release = () => held.splice(0).forEach((r) => r());
 
   const app = new Hono().basePath("/simulator/ai");
 
@@ -77,6 +81,13 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
         setTimeout(resolve, 120_000).unref();
       });
       return c.json({ error: { message: "too late", type: "server_error" } }, 504);
+    }
+    if (model === "simulador-espera") {
+      // held until released (POST /simulator/ai/release or `release()`), then answers as usual: tests of who waits for whom
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        c.req.raw.signal.addEventListener("abort", () => resolve(), { once: true });
+      });
     }
     if (model === "simulador-erro") {
       keep({ ...base, answer: "(erro 500: simulador-erro)" });
@@ -152,6 +163,11 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
     return c.body(bytes, 200, { "content-type": "audio/ogg" });
   });
 
+  app.post("/release", (c) => {
+    const n = held.length;
+    release();
+    return c.json({ released: n });
+  });
   app.get("/requests", (c) => c.json(requests));
   app.delete("/requests", (c) => {
     requests.splice(0);
@@ -174,6 +190,6 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
 <table><thead><tr><th>hora</th><th>tipo</th><th>modelo/voz</th><th>chave</th><th>mensagens</th><th>resposta</th></tr></thead><tbody>${rows}</tbody></table></body></html>`);
   });
 
-  return { fetch: app.fetch, requests };
+  return { fetch: app.fetch, requests, release };
 };
 export type AiSimulator = ReturnType<typeof createAiSimulator>;

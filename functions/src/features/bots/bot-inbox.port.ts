@@ -49,11 +49,12 @@ export type BotInbox = {
   context(ticket: BotTicket): Promise<BotTurnContext | null>;
   message(companyId: number, ticketId: number, messageId: string): Promise<BotStoredMessage | null>;
   /**
-   * The ticket's newest `limit` messages as the conversation stood at `upTo`'s turn, oldest first: the customer's up
-   * to and including `upTo` (later ones wait for their own turns), ours all (no internal notes). Audio carries its
-   * transcript as its body when there is one.
+   * The ticket's newest `limit` messages as the conversation stood at `upTo`'s turn, oldest first, ending with `upTo`:
+   * ours all, the customer's up to `upTo` without those still `waiting` for their own turns (WhatsApp times are whole
+   * seconds, so two messages of one second are told apart by the runner's queue, not by time). No internal notes.
+   * Audio carries its transcript as its body when there is one.
    */
-  history(companyId: number, ticketId: number, upTo: BotStoredMessage, limit: number): Promise<BotHistoryMessage[]>;
+  history(companyId: number, ticketId: number, upTo: BotStoredMessage, limit: number, waiting?: readonly string[]): Promise<BotHistoryMessage[]>;
   readMedia(companyId: number, message: BotStoredMessage): Promise<Uint8Array>;
   saveTranscript(companyId: number, ticketId: number, messageId: string, transcript: string): Promise<void>;
   /**

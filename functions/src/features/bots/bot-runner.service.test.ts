@@ -32,9 +32,9 @@ const fakeInbox = () => {
     async message(_c, ticketId, id) {
       return messages.get(ticketId)?.find((m) => m.id === id) ?? null;
     },
-    async history(_c, ticketId, upTo, limit) {
+    async history(_c, ticketId, upTo, limit, waiting = []) {
       return (messages.get(ticketId) ?? [])
-        .filter((m) => m.fromMe || m.createdAt <= upTo.createdAt)
+        .filter((m) => m.fromMe || (m.createdAt <= upTo.createdAt && !waiting.includes(m.id)))
         .slice(-limit)
         .map((m) => ({ fromMe: m.fromMe, body: m.transcript ?? m.body, mediaType: m.mediaType, createdAt: m.createdAt }));
     },

@@ -164,7 +164,7 @@ export const createBotRunner = (deps: {
     if (!ctx) return {};
     const sameBot = item.bot?.kind === binding.kind && item.bot.id === binding.id;
     const botRef = { kind: binding.kind, id: binding.id };
-    const history = await inbox.history(companyId, ticketId, message, Math.min(MAX_HISTORY_LIMIT, binding.historyLimit ?? DEFAULT_HISTORY_LIMIT));
+    const history = await inbox.history(companyId, ticketId, message, Math.min(MAX_HISTORY_LIMIT, binding.historyLimit ?? DEFAULT_HISTORY_LIMIT), item.pending.slice(1));
     const input: BotTurnInput = {
       ...ctx,
       ticket: { id: ticket.id, uuid: ticket.uuid, queueId: ticket.queueId },

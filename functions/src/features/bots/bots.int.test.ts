@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runJob } from "../../app/jobs-consumer";
+import { consumeJobs, runJob } from "../../app/jobs-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createAiSimulator, type AiSimulator } from "./ai-simulator.http";
 import { BOT_TURN_JOB } from "./bot-runner.service";
@@ -63,7 +63,7 @@ const customer = (tenant: Tenant) => {
     number,
     replies,
     sent,
-    async says(body: string, extra: Parameters<typeof customerMessage>[1]["extra"] = {}) {
+    async says(body: string, extra: NonNullable<Parameters<typeof customerMessage>[1]>["extra"] = {}) {
       const before = replies().length;
       // a second apart, as people write (the test clock stands still otherwise)
       t.clock.advance(1000);
@@ -102,6 +102,24 @@ describe("AI prompt in the conversation", () => {
       { role: "user", content: "e no sábado?" },
     ]);
     expect(await c.ticket()).toMatchObject({ status: "pending", userId: null, queueId: a.queues[1]!.id });
+  });
+
+  it("two messages of the same second get their own answers, in order (WhatsApp times are whole seconds)", async () => {
+    const a = await createTenant(t);
+    await promptOnSupport(a);
+    const c = customer(a);
+    await c.says("oi");
+    await c.says("2");
+    t.clock.advance(1000);
+    const second = Math.floor(t.clock.now.getTime() / 1000);
+    for (const body of ["primeira dúvida", "segunda dúvida", "terceira dúvida"])
+      await deliver(t, customerMessage(a, { number: c.number, body, pushName: "Carla Dias", extra: { timestamp: second } }));
+    t.clock.advance(1000);
+    await runBots();
+    expect(c.replies().slice(-3)).toEqual(['Você disse: "primeira dúvida"', 'Você disse: "segunda dúvida"', 'Você disse: "terceira dúvida"']);
+    // the first turn did not see the two that were still waiting
+    const firstTurn = chatRequests().find((r) => r.answer === 'Você disse: "primeira dúvida"')!;
+    expect(firstTurn.messages!.map((m) => m.content)).not.toContain("segunda dúvida");
   });
 
   it("hands over on 'atendente': pending in Suporte with a note; the bot stays silent, and after the attendant accepts", async () => {
@@ -157,6 +175,53 @@ describe("AI prompt in the conversation", () => {
     const messages = await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken });
     expect(JSON.stringify(messages.body)).toContain("vocês entregam hoje?");
     expect(ticket).toMatchObject({ status: "pending", userId: null });
+  });
+
+  it("a slow bot delays only its own chat: in one jobs batch, another ticket is answered while it still waits", async () => {
+    // its own app: a bot call may wait 30 s here, and the slow model answers only when the test releases it
+    const t2 = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0", BOT_TIMEOUT_MS: "30000" });
+    const slow = await createTenant(t2);
+    const fast = await createTenant(t2);
+    const bind = async (tenant: Tenant, model: string) => {
+      const made = await t2.call("POST", "/prompt", {
+        token: tenant.adminToken,
+        body: { name: "Assistente", prompt: "Seja breve.", apiKey: API_KEY, queueId: tenant.queues[1]!.id, baseUrl: `${simUrl}/simulator/ai/v1`, model },
+      });
+      await t2.call("PUT", `/queue/${tenant.queues[1]!.id}`, { token: tenant.adminToken, body: { promptId: made.body.id } });
+    };
+    await bind(slow, "simulador-espera");
+    await bind(fast, "simulador");
+    const repliesOf = (tenant: Tenant, number: string) =>
+      t2.commands.sent.flatMap((c) => (c.type === "send" && c.companyId === tenant.company.id && c.chatJid === `${number}@s.whatsapp.net` ? [c.body ?? ""] : []));
+    const write = async (tenant: Tenant, number: string, body: string) => {
+      t2.clock.advance(1000);
+      await deliver(t2, customerMessage(tenant, { number, body, pushName: "Carla Dias", extra: { timestamp: Math.floor(t2.clock.now.getTime() / 1000) } }));
+    };
+    const [ns, nf] = [`55119${String(70000000 + ++n)}`, `55119${String(70000000 + ++n)}`];
+    for (const [tenant, number] of [[slow, ns], [fast, nf]] as const) {
+      await write(tenant, number, "oi");
+      await write(tenant, number, "2");
+    }
+    t2.jobs.pending.splice(0);
+    await write(slow, ns, "alguém aí?");
+    await write(fast, nf, "qual o preço?");
+    const jobs = t2.jobs.pending.splice(0).filter((p) => p.job.type === "feature" && p.job.name === BOT_TURN_JOB);
+    expect(jobs).toHaveLength(2);
+    let settled = false;
+    const batch = consumeJobs(t2.container, {
+      Records: jobs.map((p, i) => ({ messageId: `j${i}`, receiptHandle: "r", body: JSON.stringify(p.job), attributes: {} as never, messageAttributes: {}, md5OfBody: "", eventSource: "aws:sqs", eventSourceARN: "arn", awsRegion: "us-east-1" })),
+    }).then((r) => {
+      settled = true;
+      return r;
+    });
+    for (let i = 0; i < 400 && !repliesOf(fast, nf).includes('Você disse: "qual o preço?"'); i++) await new Promise((r) => setTimeout(r, 25));
+    // the fast chat was answered while the slow model still holds its answer: the batch is not done
+    expect(repliesOf(fast, nf)).toContain('Você disse: "qual o preço?"');
+    expect(repliesOf(slow, ns)).not.toContain('Você disse: "alguém aí?"');
+    expect(settled).toBe(false);
+    sim.release();
+    expect((await batch).batchItemFailures).toEqual([]);
+    expect(repliesOf(slow, ns)).toContain('Você disse: "alguém aí?"');
   });
 
   it("counts tokens per prompt and company this month, shows them on GET /prompt, and hands over past the cap", async () => {

@@ -1,4 +1,4 @@
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import type { Db } from "../../platform/db/client";
 import type { Logger } from "../../platform/logger";
 import type { JobQueue } from "../../platform/queues/jobs.port";

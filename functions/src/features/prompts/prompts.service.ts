@@ -3,7 +3,7 @@ import { DEFAULT_HANDOVER_KEYWORDS } from "@atende/shared/domain/bots/handover-k
 import { type PromptInput, type PromptUpdateInput, isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
 import { isSealed, type SecretBox } from "../../platform/secrets/secret-box.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";

@@ -92,26 +92,27 @@ export const createBotFacade = (deps: {
       return m && m.ticketId === ticketId ? toStored(m) : null;
     },
 
-    async history(companyId, ticketId, upTo, limit) {
+    async history(companyId, ticketId, upTo, limit, waiting = []) {
       const t = await tickets.findById(companyId, ticketId);
       if (!t) return [];
+      const later = new Set(waiting);
       // the contact's conversation, newest first, holds this ticket's messages among earlier tickets' ones
       const kept: Message[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 5 && kept.length < limit; page++) {
         const out = await messages.pageByContact(companyId, t.contactId, Math.min(100, limit * 2 + 10), cursor);
         for (const m of out.items) {
-          if (m.ticketId !== ticketId || m.isDeleted || NOT_CONVERSATION.has(m.mediaType)) continue;
+          if (m.ticketId !== ticketId || m.isDeleted || NOT_CONVERSATION.has(m.mediaType) || m.id === upTo.id) continue;
           // the customer's later messages wait for their own turns
-          if (!m.fromMe && m.createdAt > upTo.createdAt) continue;
+          if (!m.fromMe && (m.createdAt > upTo.createdAt || later.has(m.id))) continue;
           kept.push(m);
         }
         cursor = out.next ?? undefined;
         if (!cursor || out.items.some((m) => m.createdAt < t.createdAt)) break;
       }
-      return kept
-        .slice(0, limit)
-        .reverse()
+      const current = await messages.findById(companyId, upTo.id);
+      // the message being answered comes last, whatever the second it carries
+      return [...kept.slice(0, limit - 1).reverse(), ...(current ? [current] : [])]
         .map((m): BotHistoryMessage => ({ fromMe: m.fromMe, body: m.transcript ?? m.body, ...(m.mediaType !== "chat" ? { mediaType: m.mediaType } : {}), createdAt: m.createdAt }));
     },
 
