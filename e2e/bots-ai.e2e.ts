@@ -111,14 +111,28 @@ describe("an AI prompt answers in Suporte and hands over to a person", () => {
 
   it("asking for 'atendente' hands over: pending in Suporte for the attendant, with the bot's note", async () => {
     await says("Quero falar com um atendente");
-    await attendant.getByTestId("subtab-pending").click();
+    // the bot asks the model for a summary, then writes the note: wait for the summary request first
+    await poll(async () => (await http<{ messages?: { role: string; content: string }[] }[]>("/simulator/ai/requests")).data, (r) =>
+      r.some((x) => x.messages?.[0]?.content.startsWith("Resuma") && x.messages.some((m) => m.content === "Quero falar com um atendente")),
+    );
     const card = attendant.getByTestId("ticket-card").filter({ hasText: customer.name });
-    await card.first().waitFor({ timeout: 30_000 });
-    await card.first().click();
-    await attendant.getByTestId("header-contact").click();
-    await attendant.getByTestId("contact-drawer").waitFor();
-    const note = attendant.getByTestId("ticket-notes").getByText(/O cliente pediu para falar com um atendente/);
-    await note.waitFor({ timeout: 30_000 });
+    const notes = attendant.getByTestId("ticket-notes");
+    // notes are read when the drawer opens: open the ticket afresh until the bot's note is there
+    await expect
+      .poll(
+        async () => {
+          await attendant.goto("/tickets");
+          await attendant.getByTestId("subtab-pending").click();
+          await card.first().waitFor({ timeout: 30_000 });
+          await card.first().click();
+          await attendant.getByTestId("header-contact").click();
+          await attendant.getByTestId("contact-drawer").waitFor();
+          await notes.waitFor();
+          return notes.getByText(/O cliente pediu para falar com um atendente/).count();
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toBeGreaterThan(0);
     expect(await attendant.getByTestId("ticket-notes").textContent()).toContain("Meu pedido 5512 não chegou");
     await screenshot(attendant, "bots-ai-02-handover-note");
     await attendant.keyboard.press("Escape");
