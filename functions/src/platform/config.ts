@@ -53,6 +53,11 @@ const configSchema = z.object({
   AZURE_SPEECH_BASE_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
   /** bots: the timeout of one call to a bot (model, flow, webhook); a turn may make two (one retry) */
   BOT_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+  /** DialogFlow's OAuth token and API addresses (Google's; the local platform points them at /simulator/dialogflow) */
+  DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),
+  /** bot flows may call loopback/private addresses (the local platform's stand-ins); never in AWS (SSRF) */
+  BOT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -62,6 +62,17 @@ describe("the demo seed (npm start's first start)", () => {
     expect(platform.aiSimulator.requests.some((r) => r.endpoint === "chat")).toBe(true);
   });
 
+  it("has a Typebot integration on the local stand-in, bound to the Autoatendimento queue of the Simulador connection", async () => {
+    const list = await api<{ queueIntegrations: { id: number; name: string; type: string; urlN8N: string; typebotSlug: string }[] }>("/queueIntegration/?searchParam=typebot");
+    const typebot = list.queueIntegrations.find((i) => i.name === "Typebot demo");
+    expect(typebot).toMatchObject({ type: "typebot", urlN8N: `${platform.url}/simulator/typebot`, typebotSlug: "atende-demo" });
+    const queues = await api<{ id: number; name: string; integrationId: number | null }[]>("/queue");
+    const queue = queues.find((q) => q.name === "Autoatendimento");
+    expect(queue?.integrationId).toBe(typebot!.id);
+    const connections = await api<{ name: string; queueIds: number[] }[]>("/whatsapp");
+    expect(connections.find((w) => w.name === "Simulador")?.queueIds).toContain(queue!.id);
+  });
+
   it("has contacts, tags, a scheduled message and a finished campaign", async () => {
     const contacts = await api<{ count: number }>("/contacts?pageNumber=1");
     expect(contacts.count).toBeGreaterThanOrEqual(9);

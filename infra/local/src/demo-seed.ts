@@ -1,5 +1,6 @@
 import type { Container } from "@atende/functions/app/container";
 import type { SimulatorNetwork } from "@atende/session-host/providers/simulator/simulator-network";
+import { seedDemoTypebot } from "./demo-bots-flows";
 
 /**
  * The first `npm start`'s demo (docs/adr/0012): the demo company's *Simulador* connection paired on the simulator,
@@ -70,6 +71,7 @@ export const seedDemoConversations = async (deps: { url: string; network: Simula
   await network.scan(ref, DEMO_PHONE);
   await waitFor("the connection to be connected", () => ana.api<{ status: string }>("GET", `/whatsapp/${whatsappId}`), (w) => w.status === "CONNECTED");
   await ana.api("PUT", "/settings/userRating", { value: "enabled" });
+  await seedDemoTypebot(ana.api, url, whatsappId);
 
   const tickets = async () => {
     const all: TicketRow[] = [];

@@ -12,6 +12,9 @@ import { createContainer, type Container } from "@atende/functions/app/container
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
 import { createAiSimulator, type AiSimulator } from "@atende/functions/features/bots/ai-simulator.http";
+import { createDialogflowSimulatorHttp } from "@atende/functions/features/bots/simulators/dialogflow-simulator.http";
+import { createTypebotSimulatorHttp } from "@atende/functions/features/bots/simulators/typebot-simulator.http";
+import { createWebhookReceiverSimulatorHttp } from "@atende/functions/features/bots/simulators/webhook-receiver-simulator.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -137,6 +140,11 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const httpPort0 = opts.httpPort || (await freePort());
     const origin = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort0}`;
     env.AZURE_SPEECH_BASE_URL ??= `${origin}/simulator/ai/azure/{region}`;
+    // DialogFlow integrations talk to the local stand-in (/simulator/dialogflow), never to Google; Typebot and
+    // webhook integrations may point at the local stand-ins on this machine (docs/integrations.md)
+    env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
+    env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
+    env.BOT_ALLOW_PRIVATE_URLS ??= "true";
     const container = createContainer(parseConfig(env));
 
     const gateway = createWsGateway(createWsHandler(container) as never);
@@ -183,6 +191,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const simulators: SimulatorRoute[] = [
       ...(fakeBankHttp ? [{ prefix: "/simulator/bank", fetch: (req: Request) => fakeBankHttp.fetch(req) }] : []),
       { prefix: "/simulator/ai", fetch: (req: Request) => aiSimulator.fetch(req) },
+      { prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch },
+      { prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch },
+      { prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch },
     ];
     const server = createPublicServer({
       fetch: app.fetch,

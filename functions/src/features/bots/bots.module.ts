@@ -5,7 +5,7 @@ import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { createAzureSpeech } from "./azure-speech.client";
 import type { BotEngines } from "./bot-engine.port";
-import { createBotEngines } from "./bot-engines";
+import { createBotEngines, type BotEngineDeps } from "./bot-engines";
 import type { BotInbox, BotResolver } from "./bot-inbox.port";
 import { createBotResolver, type StoredIntegration, type StoredPrompt } from "./bot-resolver";
 import { BOT_TURN_JOB, createBotRunner, createTurnIntake, type BotRunner } from "./bot-runner.service";
@@ -31,6 +31,8 @@ export type BotIntakeDeps = {
   integration: (companyId: number, id: number) => Promise<StoredIntegration | null>;
   /** bots-flows: a stored integration as its engine's config (secrets opened); default: the record itself */
   integrationConfig?: (integration: StoredIntegration) => Promise<unknown>;
+  /** bots-flows (ADR 0027): DialogFlow's REST client and the outbound URL guard of Typebot and webhook calls */
+  flows: BotEngineDeps["flows"];
   /** Azure Speech's endpoint base with `{region}` (config AZURE_SPEECH_BASE_URL) */
   speechBaseUrl?: string;
   timeoutMs?: number;
@@ -40,7 +42,7 @@ export const createBotIntake = (deps: BotIntakeDeps) => {
   const resolver: BotResolver = createBotResolver(deps);
   const turns: BotTurnStore = createBotTurnsRepository(deps.db);
   const usage: BotUsageStore = createBotUsageRepository(deps.db);
-  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl }) });
+  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl }), flows: deps.flows });
   return {
     resolver,
     turns,
