@@ -45,6 +45,10 @@ const configSchema = z.object({
   EFI_PIX_KEY: z.string().optional(),
   EFI_CERT_PATH: z.string().optional(),
   EFI_CERT_PASSPHRASE: z.string().optional(),
+  /** SecretBox, one machine: the AES-256 key file (created on first use; the local runner keeps it under .data/) */
+  SECRETS_KEY_FILE: z.string().optional(),
+  /** SecretBox, AWS: the KMS key (id or ARN) secrets are sealed with; when set it wins over SECRETS_KEY_FILE */
+  SECRETS_KMS_KEY_ID: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

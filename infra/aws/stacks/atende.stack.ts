@@ -55,6 +55,7 @@ export class AtendeStack extends Stack {
       QUEUE_URL_OUTBOUND: queues.outbound.queueUrl,
       QUEUE_URL_JOBS: queues.jobs.queueUrl,
       MEDIA_BUCKET: data.mediaBucket.bucketName,
+      SECRETS_KMS_KEY_ID: data.secretsKey.keyArn,
       MAIL_FROM: props.mailFrom,
       APP_VERSION: props.appVersion,
     };
@@ -64,6 +65,7 @@ export class AtendeStack extends Stack {
       environment: { ...baseEnvironment, WS_MANAGEMENT_ENDPOINT: realtime.managementEndpoint },
       table: data.table,
       mediaBucket: data.mediaBucket,
+      secretsKey: data.secretsKey,
       queues,
       grantManageConnections: (grantee) => realtime.grantManageConnections(grantee),
       mailFrom: bareAddress(props.mailFrom),
