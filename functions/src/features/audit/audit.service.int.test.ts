@@ -15,7 +15,7 @@ import { auditCsvRow, createAuditService, type AuditService } from "./audit.serv
 
 let db: Db;
 let svc: AuditService;
-let retention = 30;
+const retention = 30;
 const errors: string[] = [];
 const now = new Date("2026-07-01T12:00:00Z");
 
