@@ -121,6 +121,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       QUEUE_URL_JOBS: sqs.queueUrls.jobs,
       MEDIA_DIR: dataDir ? join(dataDir, "media") : join(REPO_ROOT, ".data", "tmp-media", randomBytes(4).toString("hex")),
       MAIL_DIR: dataDir ? join(dataDir, "mail") : join(REPO_ROOT, ".data", "tmp-mail", randomBytes(4).toString("hex")),
+      // the SecretBox's AES key (created on first use; with a data folder it survives restarts, like sealed values)
+      SECRETS_KEY_FILE: dataDir ? join(dataDir, "secret-box.key") : join(REPO_ROOT, ".data", "tmp-secrets", randomBytes(4).toString("hex"), "secret-box.key"),
       LOG_LEVEL: opts.logLevel ?? "info",
       WHATSAPP_CHANNEL: "simulator",
       // Pix through the local fake bank (docs/billing.md); its notifications carry this secret
