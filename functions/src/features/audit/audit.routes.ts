@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { auditLogQuerySchema } from "@atende/shared/contracts/http/audit";
-import type { AuthContext } from "@atende/shared/domain/auth/principal";
-import { clientAddress, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import { clientAddress } from "../../platform/http/middleware";
 import { parseQuery } from "../../platform/http/parse";
 import type { AppEnv } from "../auth/app-env";
 import type { AuditService } from "./audit.service";
@@ -10,12 +10,10 @@ import type { AuditService } from "./audit.service";
  * GET /audit-logs (admins: their company; the operator: every company, or `?companyId=`) and GET /audit-logs/export
  * (the same filters as CSV). Read only: no route writes, changes or deletes an entry (any other method is 404).
  */
-export const auditRoutes = (deps: { audit: AuditService; authenticate: (token: string | undefined) => Promise<AuthContext> }) => {
-  const { audit } = deps;
+export const auditRoutes = (audit: AuditService, guards: Pick<Guards, "auth">) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(deps.authenticate));
-  app.get("/", async (c) => c.json(await audit.list(c.get("auth"), parseQuery(c, auditLogQuerySchema))));
-  app.get("/export", async (c) => {
+  app.get("/", guards.auth, async (c) => c.json(await audit.list(c.get("auth"), parseQuery(c, auditLogQuerySchema))));
+  app.get("/export", guards.auth, async (c) => {
     const csv = await audit.exportCsv(c.get("auth"), parseQuery(c, auditLogQuerySchema), clientAddress(c));
     return c.body(csv, 200, {
       "content-type": "text/csv; charset=utf-8",
