@@ -23,7 +23,7 @@ beforeAll(async () => {
   // a user of their own, so the demo logins other files use stay without two-factor
   const admin = await httpJson<{ token: string }>(baseUrl(), "/api/auth/login", { method: "POST", body: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
   const created = await httpJson(baseUrl(), "/api/users", { method: "POST", token: admin.data.token, body: { ...person, profile: "user", queueIds: [] } });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
 });
 afterAll(async () => {
   for (const p of pages) await p.context().close().catch(() => undefined);

@@ -70,6 +70,13 @@ import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "./feature-module";
+import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
+import { createAudit, createAuditModule } from "../features/audit/audit.module";
+import { createMfaRepository } from "../features/mfa/mfa.repository";
+import { createMfaService } from "../features/mfa/mfa.service";
+import { createKmsSecretBox } from "../platform/secrets/kms-secret-box.adapter";
+import { createLocalSecretBox } from "../platform/secrets/local-secret-box.adapter";
+import type { SecretBox } from "../platform/secrets/secret-box.port";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
@@ -141,13 +148,40 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     refreshTtl: config.REFRESH_TOKEN_TTL_SECONDS,
   });
   const rounds = config.BCRYPT_ROUNDS;
+  // every secret a company gives us is sealed before storage: KMS in AWS, a local AES key file elsewhere
+  const secrets: SecretBox = config.SECRETS_KMS_KEY_ID
+    ? createKmsSecretBox({ keyId: config.SECRETS_KMS_KEY_ID, region: config.AWS_REGION })
+    : createLocalSecretBox(config.SECRETS_KEY_FILE ?? join(tmpdir(), `atende-secret-box-${process.pid}.key`));
+  const settingValue = async (companyId: number | null, key: string, fallback: string) => (await repos.settings.get(companyId, key))?.value ?? fallback;
 
   // --- feature modules in dependency order (docs/adr/0024-feature-modules.md): each gets ports and the services
   // of modules built before it; nothing is registered later (no late-bound hooks)
   const realtimeModule = createRealtimeModule({ connections: repos.connections, sender, logger });
   const realtime = realtimeModule.service;
+  // the audit trail (docs/adr/0029): its recorder goes to every module that changes something; its routes come later
+  const audit = createAudit({
+    db,
+    logger,
+    clock,
+    retentionDays: async () => Number(await settingValue(null, "auditRetentionDays", GLOBAL_SETTING_DEFAULTS.auditRetentionDays)),
+  });
+  // two-factor sign-in: required by the company (requireMfa) or by the operator for all (requireMfaAllCompanies)
+  const mfa = createMfaService({
+    mfa: createMfaRepository(db),
+    secrets,
+    throttle: repos.throttle,
+    audit,
+    logger,
+    clock,
+    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
+    isRequired: async (companyId) =>
+      (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
+    issuer: "Atende",
+  });
   const authModule = createAuthModule({
     ...repos,
+    audit,
+    mfa,
     realtime,
     tokens,
     logger,
@@ -161,6 +195,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const companies = companiesModule.service;
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
+  const auditModule = createAuditModule({ service: audit, guards });
   const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
@@ -359,6 +394,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       campaignsModule,
       invoicesModule,
       subscriptionModule,
+      auditModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule],
@@ -381,6 +417,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     modules,
     services: {
+      audit,
+      mfa,
       contactLists,
       campaignSettings: campaignSettingsModule.service,
       invoices: invoicesModule.service,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUEUE_COLORS } from "@atende/shared/constants/business";
+import { QUEUE_COLORS } from "@atende/shared/domain/queues/queues";
 import type { AuditEntry } from "@atende/shared/domain/audit/audit";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { makeOperator } from "../companies/operator.testing";
-import { adminTickets, customerMessage, deliver } from "../tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
 
 /**
  * The audit trail over HTTP (issue 14 item 2): an entry for each kind of change an admin or the operator makes,
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 const logs = async (token: string, query: Record<string, string | number> = {}) => {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res = await t.call("GET", `/audit-logs${qs ? `?${qs}` : ""}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.logs as AuditEntry[];
@@ -44,13 +44,13 @@ const customerTicket = async (tenant: Tenant) => {
   const number = `55119${String(60000000 + seq * 13).padStart(8, "0")}`;
   await deliver(t, customerMessage(tenant, { number, body: "oi", pushName: `Cliente ${seq}` }));
   await deliver(t, customerMessage(tenant, { number, body: "1" }));
-  return (await adminTickets(t, tenant)).find((x) => x.contact.number === number)!;
+  return (await adminTickets(t, tenant)).find((x: { contact: { number: string } }) => x.contact.number === number)!;
 };
 
 describe("an entry for each kind of change", () => {
   it("users: create, update (password masked), delete — with who, when and the address", async () => {
     const created = await t.call("POST", "/users", { token: a.adminToken, body: { name: "Nova Pessoa", email: `nova-${Date.now()}@x.com`, password: "Senha1234", profile: "user", queueIds: [] } });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const id = created.body.id;
     const create = await entryFor(a.adminToken, "create", "user", id);
     expect(create).toMatchObject({ companyId: a.company.id, actor: { kind: "user", userId: a.admin.id, name: a.admin.name, profile: "admin" }, ip: "127.0.0.1" });

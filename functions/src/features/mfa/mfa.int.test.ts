@@ -34,7 +34,7 @@ const enrolled = async (tenant: Tenant) => {
   const email = `mfa-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@x.com`;
   const adminToken = (await tenant.login(tenant.admin.email)).token;
   const made = await t.call("POST", "/users", { token: adminToken, body: { name: "Com 2FA", email, password: "Senha1234", profile: "user", queueIds: [] } });
-  expect(made.status).toBe(200);
+  expect(made.status).toBe(201);
   const session = await login(email, "Senha1234");
   const token = session.body.token as string;
   const setup = await t.call("POST", "/auth/mfa/setup", { token, body: {} });
@@ -201,7 +201,7 @@ describe("required two-factor", () => {
     // the next login asks for a code
     expect((await login(c.user.email, c.password)).body).toMatchObject({ mfaRequired: true, setupRequired: false });
     // an attendant cannot change the requirement
-    expect((await t.call("PUT", "/settings/requireMfa", { token: c.userToken, body: { value: "disabled" } })).body).toEqual({ error: "ERR_NO_PERMISSION" });
+    expect((await t.call("PUT", "/settings/requireMfa", { token: enabled.body.token, body: { value: "disabled" } })).body).toEqual({ error: "ERR_NO_PERMISSION" });
   });
 
   it("the operator requires it for every company; a company admin cannot set the global key", async () => {

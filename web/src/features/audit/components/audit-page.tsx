@@ -1,10 +1,9 @@
-import { Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AUDIT_ACTIONS, AUDIT_RECORD_KINDS, type AuditEntry } from "@atende/shared/domain/audit/audit";
 import { formatDate, formatTime } from "@atende/shared/domain/format/dates";
-import { EmptyRow, ListPage } from "../../../components/ui/list-page";
-import { useInfiniteQueryScroll } from "../../../hooks/use-infinite-scroll";
+import { type DataColumn, DataTable } from "../../../components/ui/data-table";
 import { useDebounced } from "../../../hooks/use-debounced";
 import { useUsersList } from "../../../lib/pickers";
 import { useSessionUser } from "../../../lib/session/session-context";
@@ -38,8 +37,8 @@ export function AuditPage() {
   const recordId = useDebounced(recordIdText, 400);
   const applied = useMemo(() => ({ ...filters, recordId }), [filters, recordId]);
   const query = useAuditLogs(applied);
-  const rows = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.logs), [query.data]);
-  const onScroll = useInfiniteQueryScroll(query);
+  // the table keys rows by a number: the entry's position (entries are never edited, so positions are stable)
+  const rows = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.logs).map((entry, id) => ({ id, entry })), [query.data]);
   const users = useUsersList(!me.super || filters.companyId === "" || filters.companyId === me.companyId);
   const [exporting, setExporting] = useState(false);
   const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
@@ -58,92 +57,73 @@ export function AuditPage() {
     }
   };
 
+  const columns: DataColumn<{ id: number; entry: AuditEntry }>[] = [
+    { header: t("when"), cell: ({ entry: e }) => `${formatDate(e.at)} ${formatTime(e.at)}`, sx: { whiteSpace: "nowrap" } },
+    ...(me.super ? [{ header: t("company"), cell: ({ entry: e }: { entry: AuditEntry }) => e.companyId ?? "—" }] : []),
+    { header: t("user"), cell: ({ entry: e }) => actor(e) },
+    { header: t("address"), cell: ({ entry: e }) => e.ip },
+    { header: t("action"), cell: ({ entry: e }) => t(`actions.${e.action}`) },
+    { header: t("record"), cell: ({ entry: e }) => `${t(`kinds.${e.record.kind}`)} #${e.record.id}` },
+    { header: t("changes"), cell: ({ entry: e }) => <Changes entry={e} /> },
+  ];
+
+  const filtersBar = (
+    <Stack direction="row" flexWrap="wrap" gap={1} alignItems="center" data-testid="audit-filters">
+      <TextField size="small" type="date" label={t("from")} value={filters.fromDay} onChange={(e) => set("fromDay", e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField size="small" type="date" label={t("to")} value={filters.toDay} onChange={(e) => set("toDay", e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      {me.super && (
+        <TextField
+          size="small"
+          type="number"
+          label={t("company")}
+          value={filters.companyId}
+          onChange={(e) => set("companyId", e.target.value === "" ? "" : Number(e.target.value))}
+          sx={{ width: 110 }}
+          slotProps={{ htmlInput: { min: 1, "data-testid": "audit-company" } }}
+        />
+      )}
+      <TextField select size="small" label={t("user")} value={filters.userId} onChange={(e) => set("userId", e.target.value === "" ? "" : Number(e.target.value))} sx={{ minWidth: 140 }} data-testid="audit-user">
+        <MenuItem value="">{t("all")}</MenuItem>
+        {(users.data ?? []).map((u) => (
+          <MenuItem key={u.id} value={u.id}>
+            {u.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={t("action")} value={filters.action} onChange={(e) => set("action", e.target.value as AuditFilters["action"])} sx={{ minWidth: 140 }} data-testid="audit-action">
+        <MenuItem value="">{t("all")}</MenuItem>
+        {AUDIT_ACTIONS.map((a) => (
+          <MenuItem key={a} value={a}>
+            {t(`actions.${a}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={t("record")} value={filters.recordKind} onChange={(e) => set("recordKind", e.target.value as AuditFilters["recordKind"])} sx={{ minWidth: 140 }} data-testid="audit-kind">
+        <MenuItem value="">{t("all")}</MenuItem>
+        {AUDIT_RECORD_KINDS.map((k) => (
+          <MenuItem key={k} value={k}>
+            {t(`kinds.${k}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField size="small" label={t("recordId")} value={recordIdText} onChange={(e) => setRecordIdText(e.target.value)} sx={{ width: 110 }} />
+      <Button onClick={() => (setFilters(EMPTY_AUDIT_FILTERS), setRecordIdText(""))}>{t("clear")}</Button>
+      <Button variant="contained" onClick={() => void exportCsv()} loading={exporting} data-testid="audit-export">
+        {t("exportCsv")}
+      </Button>
+    </Stack>
+  );
+
   return (
-    <ListPage
+    <DataTable
       title={t("title")}
-      onScroll={onScroll}
-      loading={query.isFetching}
+      toolbar={filtersBar}
+      columns={columns}
+      rows={rows}
+      rowTestId="audit-row"
+      query={query}
+      empty={t("empty")}
       scrollTestId="audit-scroll"
-      actions={
-        <Button variant="contained" onClick={() => void exportCsv()} loading={exporting} data-testid="audit-export">
-          {t("exportCsv")}
-        </Button>
-      }
-    >
-      <Stack direction="row" flexWrap="wrap" gap={1} sx={{ p: 1 }} data-testid="audit-filters">
-        <TextField size="small" type="date" label={t("from")} value={filters.fromDay} onChange={(e) => set("fromDay", e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label={t("to")} value={filters.toDay} onChange={(e) => set("toDay", e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        {me.super && (
-          <TextField
-            size="small"
-            type="number"
-            label={t("company")}
-            value={filters.companyId}
-            onChange={(e) => set("companyId", e.target.value === "" ? "" : Number(e.target.value))}
-            sx={{ width: 130 }}
-            slotProps={{ htmlInput: { min: 1, "data-testid": "audit-company" } }}
-          />
-        )}
-        <TextField select size="small" label={t("user")} value={filters.userId} onChange={(e) => set("userId", e.target.value === "" ? "" : Number(e.target.value))} sx={{ minWidth: 160 }} data-testid="audit-user">
-          <MenuItem value="">{t("all")}</MenuItem>
-          {(users.data ?? []).map((u) => (
-            <MenuItem key={u.id} value={u.id}>
-              {u.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label={t("action")} value={filters.action} onChange={(e) => set("action", e.target.value as AuditFilters["action"])} sx={{ minWidth: 160 }} data-testid="audit-action">
-          <MenuItem value="">{t("all")}</MenuItem>
-          {AUDIT_ACTIONS.map((a) => (
-            <MenuItem key={a} value={a}>
-              {t(`actions.${a}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label={t("record")} value={filters.recordKind} onChange={(e) => set("recordKind", e.target.value as AuditFilters["recordKind"])} sx={{ minWidth: 160 }} data-testid="audit-kind">
-          <MenuItem value="">{t("all")}</MenuItem>
-          {AUDIT_RECORD_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField size="small" label={t("recordId")} value={recordIdText} onChange={(e) => setRecordIdText(e.target.value)} sx={{ width: 120 }} />
-        <Button onClick={() => (setFilters(EMPTY_AUDIT_FILTERS), setRecordIdText(""))}>{t("clear")}</Button>
-      </Stack>
-      <Table size="small" stickyHeader>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("when")}</TableCell>
-            {me.super && <TableCell>{t("company")}</TableCell>}
-            <TableCell>{t("user")}</TableCell>
-            <TableCell>{t("address")}</TableCell>
-            <TableCell>{t("action")}</TableCell>
-            <TableCell>{t("record")}</TableCell>
-            <TableCell>{t("changes")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((e) => (
-            <TableRow key={e.id} data-testid="audit-row">
-              <TableCell sx={{ whiteSpace: "nowrap" }}>
-                {formatDate(e.at)} {formatTime(e.at)}
-              </TableCell>
-              {me.super && <TableCell>{e.companyId ?? "—"}</TableCell>}
-              <TableCell>{actor(e)}</TableCell>
-              <TableCell>{e.ip}</TableCell>
-              <TableCell>{t(`actions.${e.action}`)}</TableCell>
-              <TableCell>
-                {t(`kinds.${e.record.kind}`)} #{e.record.id}
-              </TableCell>
-              <TableCell>
-                <Changes entry={e} />
-              </TableCell>
-            </TableRow>
-          ))}
-          {!query.isFetching && rows.length === 0 && <EmptyRow colSpan={me.super ? 7 : 6} text={t("empty")} />}
-        </TableBody>
-      </Table>
-    </ListPage>
+    />
   );
 }
