@@ -191,7 +191,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const auth = authModule.service;
   // a company's deletion first removes its users (a cascade passed at construction, built from the users' repository)
-  const companiesModule = createCompaniesModule({ ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
+  const companiesModule = createCompaniesModule({ audit, ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
   const companies = companiesModule.service;
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
@@ -200,7 +200,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
-  const whatsappsModule = createWhatsappsModule({
+  const whatsappsModule = createWhatsappsModule({ audit,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -214,15 +214,15 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const whatsapps = whatsappsModule.service;
   // administration (docs/adr/0006-admin.md)
-  const settingsModule = createSettingsModule({ repository: repos.settings, realtime, clock, guards });
-  const plansModule = createPlansModule({ repository: repos.plans, companies: repos.companies, clock, guards });
+  const settingsModule = createSettingsModule({ audit, repository: repos.settings, realtime, clock, guards });
+  const plansModule = createPlansModule({ audit, repository: repos.plans, companies: repos.companies, clock, guards });
   // queue-options and prompts lose their part when a queue goes: built before queues, they read queues through the
   // same reads the queues service answers with, and the queues service gets their cascades at construction
   const queueReads = createQueueReads(repos.queues);
   const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
   // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
-  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, guards });
-  const queueIntegrationsModule = createQueueIntegrationsModule({
+  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, guards });
+  const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
     db,
     repository: integrationsRepo,
     queues: queueReads,
@@ -232,7 +232,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     guards,
   });
-  const queuesModule = createQueuesModule({
+  const queuesModule = createQueuesModule({ audit,
     repository: repos.queues,
     companies,
     realtime,
@@ -242,7 +242,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     onDeleted: [(q) => queueOptionsModule.service.removeByQueue(q.companyId, q.id), (q) => promptsModule.service.detachQueue(q.companyId, q.id)],
     guards,
   });
-  const usersModule = createUsersModule({ repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
+  const usersModule = createUsersModule({ audit, repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
   const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
@@ -257,7 +257,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     realtime,
   });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
-  const inboxModule = createInboxModule({
+  const inboxModule = createInboxModule({ audit,
     db,
     reads: createInboxReads(repos),
     realtime,
@@ -354,7 +354,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     pageItems: (companyId, listId, cursor, limit) => contactLists.pageItems(companyId, listId, cursor, limit, { validOnly: true }),
   };
   const campaignPacing: CampaignPacing = { get: (companyId) => campaignSettingsModule.service.get(companyId) };
-  const campaignsModule = createCampaignsModule({
+  const campaignsModule = createCampaignsModule({ audit,
     db,
     recipients: campaignRecipients,
     pacing: campaignPacing,

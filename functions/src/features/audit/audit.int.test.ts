@@ -153,14 +153,12 @@ describe("an entry for each kind of change", () => {
     await t.call("DELETE", `/plans/${plan.body.id}`, { token: opToken });
     await entryFor(opToken, "delete", "plan", plan.body.id);
 
-    const company = await t.call("POST", "/companies", {
-      token: opToken,
-      body: { name: `Loja ${Date.now()}`, email: "loja@teste.com", phone: "", planId: a.plan.id, status: true, campaignsEnabled: false, dueDate: "2030-01-31", recurrence: "MENSAL" },
-    });
-    expect(company.status).toBe(200);
+    const companyBody = { name: `Loja ${Date.now()}`, email: "loja@teste.com", phone: "", planId: a.plan.id, status: true, campaignsEnabled: false, dueDate: "2030-01-31", recurrence: "MENSAL" };
+    const company = await t.call("POST", "/companies", { token: opToken, body: companyBody });
+    expect(company.status).toBe(201);
     const created = await entryFor(opToken, "create", "company", company.body.id, { companyId: company.body.id });
     expect(created.companyId).toBe(company.body.id);
-    await t.call("PUT", `/companies/${company.body.id}`, { token: opToken, body: { name: "Loja Renomeada" } });
+    expect((await t.call("PUT", `/companies/${company.body.id}`, { token: opToken, body: { ...companyBody, name: "Loja Renomeada" } })).status).toBe(200);
     expect((await entryFor(opToken, "update", "company", company.body.id)).changes.name?.to).toBe("Loja Renomeada");
     // plans are the operator's own: no company admin sees them
     expect((await logs(a.adminToken, { recordKind: "plan" })).length).toBe(0);

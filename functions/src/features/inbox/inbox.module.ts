@@ -35,6 +35,7 @@ import { createTicketTimersRepository } from "./tickets/ticket-timers.repository
 import { createTicketsRepository } from "./tickets/tickets.repository";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/tickets.routes";
 import { createTicketsService } from "./tickets/tickets.service";
+import type { AuditRecorder } from "../audit/audit.port";
 
 export type InboxDeps = {
   db: Db;
@@ -50,6 +51,8 @@ export type InboxDeps = {
   clock: () => Date;
   logger: Logger;
   guards: Guards;
+  /** the audit trail: ticket transfers and deletions, contact and message deletions (docs/adr/0029) */
+  audit: AuditRecorder;
   /** how long the inbound pipeline reuses a company's lookups (0: never) */
   directoryTtlMs?: number;
 };
@@ -85,6 +88,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     notices: automation.notices,
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,
+    audit: deps.audit,
   });
   const tags = createTagsService({
     tags: tagsRepo,
@@ -94,7 +98,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
-  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, clock, audit: deps.audit });
   const messages = createMessagesService({
     messages: messagesRepo,
     tickets: ticketsRepo,
@@ -107,6 +111,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     media,
     cursors,
     clock,
+    audit: deps.audit,
   });
   const inbound = createInboundService({ messages: messagesRepo, tickets: ticketsRepo, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger });
   const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });

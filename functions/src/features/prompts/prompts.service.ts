@@ -7,6 +7,8 @@ import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { Prompt, PromptsRepository } from "./prompts.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 /** The browser never gets a stored secret back: `apiKey` and `voiceKey` are masked. */
 export const toPromptResponse = (p: Prompt, queue: Pick<Queue, "id" | "name" | "color"> | null): PromptResponse => ({
@@ -32,6 +34,8 @@ const nextSecret = (sent: string | undefined, stored: string) => (sent === undef
 
 /** AI prompts (spec 3): admin-only, plan flag useOpenAi (both checked by the routes). */
 export const createPromptsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   prompts: PromptsRepository;
   queues: Pick<QueuesService, "findById" | "listByCompany">;
   whatsapps: Pick<WhatsappsService, "list">;
@@ -74,6 +78,7 @@ export const createPromptsService = (deps: {
       const p = await prompts.create({ companyId: auth.companyId, ...input, queueId: queue.id }, clock());
       const out = toPromptResponse(p, queue);
       await publish(auth.companyId, { action: "create", prompt: out });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "prompt", id: p.id }, auditChanges(null, p)));
       return out;
     },
     async update(auth: AuthContext, id: number, input: PromptUpdateInput): Promise<PromptResponse> {
@@ -99,6 +104,7 @@ export const createPromptsService = (deps: {
       await prompts.replace(next);
       const out = toPromptResponse(next, queue);
       await publish(auth.companyId, { action: "update", prompt: out });
+      await deps.audit.record(auditEntry(auth, "update", { kind: "prompt", id }, auditChanges(before, next)));
       return out;
     },
     /** Refused while a queue or a connection still uses the prompt (ERR_PROMPT_IN_USE with their names). */
@@ -112,6 +118,7 @@ export const createPromptsService = (deps: {
       if (usedBy.queues.length || usedBy.connections.length) throw new AppError("ERR_PROMPT_IN_USE", usedBy);
       await prompts.remove(auth.companyId, p.id);
       await publish(auth.companyId, { action: "delete", promptId: p.id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "prompt", id: p.id }, auditChanges(p, null)));
     },
     /** When a queue goes, prompts bound to it keep existing without a queue (the list shows none; editing asks for one). */
     async detachQueue(companyId: number, queueId: number): Promise<void> {

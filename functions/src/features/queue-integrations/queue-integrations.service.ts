@@ -20,6 +20,8 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { DialogflowClient, DialogflowCredentials } from "./dialogflow-client";
 import type { QueueIntegration, QueueIntegrationsRepository } from "./queue-integrations.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegrationResponse => ({
   id: i.id,
@@ -44,6 +46,8 @@ export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegratio
 
 /** Queue integrations (spec 3): admin-only, plan flag useIntegrations (both checked by the routes). */
 export const createQueueIntegrationsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   integrations: QueueIntegrationsRepository;
   queues: Pick<QueuesService, "listByCompany">;
   whatsapps: Pick<WhatsappsService, "list">;
@@ -86,8 +90,10 @@ export const createQueueIntegrationsService = (deps: {
       return (await integrations.findById(companyId, id)) !== null;
     },
     async create(auth: AuthContext, input: QueueIntegrationInput): Promise<QueueIntegrationResponse> {
-      const out = toQueueIntegrationResponse(await integrations.create(auth.companyId, input, clock()));
+      const created = await integrations.create(auth.companyId, input, clock());
+      const out = toQueueIntegrationResponse(created);
       await publish(auth.companyId, { action: "create", queueIntegration: out });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "integration", id: created.id }, auditChanges(null, created, { secrets: ["jsonContent"] })));
       return out;
     },
     /** PUT replaces the whole form (the dialog always sends every field of the chosen type). */
@@ -98,6 +104,7 @@ export const createQueueIntegrationsService = (deps: {
       await integrations.replace(next);
       const out = toQueueIntegrationResponse(next);
       await publish(auth.companyId, { action: "update", queueIntegration: out });
+      await deps.audit.record(auditEntry(auth, "update", { kind: "integration", id }, auditChanges(before, next, { secrets: ["jsonContent"] })));
       return out;
     },
     /** Refused while a queue or a connection still uses it (ERR_INTEGRATION_IN_USE with their names). */
@@ -111,6 +118,7 @@ export const createQueueIntegrationsService = (deps: {
       if (usedBy.queues.length || usedBy.connections.length) throw new AppError("ERR_INTEGRATION_IN_USE", usedBy);
       await integrations.remove(auth.companyId, i.id);
       await publish(auth.companyId, { action: "delete", integrationId: i.id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "integration", id: i.id }, auditChanges(i, null, { secrets: ["jsonContent"] })));
     },
     /**
      * POST /queueIntegration/testSession: checks the service-account JSON (shape, PEM key, project) here, then
