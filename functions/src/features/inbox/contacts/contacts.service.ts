@@ -28,7 +28,7 @@ import { identitiesOf, normalizeName } from "./contact-identity";
 import type { ContactIdentity } from "./contact-identity";
 import type { ContactsRepository } from "./contacts.repository";
 import type { AuditRecorder } from "../../audit/audit.port";
-import { auditChanges, auditEntry } from "../../audit/audit-diff";
+import { auditEntry } from "../../audit/audit-diff";
 
 export type ContactListQuery = { searchParam: string; pageNumber: number; date?: string; dateStart?: string; dateEnd?: string };
 

@@ -24,7 +24,7 @@ import type { MessagesRepository } from "./messages.repository";
 import { idempotentMessageId, newMessageId } from "../message-ids";
 import type { OutboundMedia, OutboundService } from "./outbound.service";
 import type { AuditRecorder } from "../../audit/audit.port";
-import { auditChanges, auditEntry } from "../../audit/audit-diff";
+import { auditEntry } from "../../audit/audit-diff";
 
 export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
 
