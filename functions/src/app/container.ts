@@ -242,7 +242,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     onDeleted: [(q) => queueOptionsModule.service.removeByQueue(q.companyId, q.id), (q) => promptsModule.service.detachQueue(q.companyId, q.id)],
     guards,
   });
-  const usersModule = createUsersModule({ audit, repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
+  const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
   const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });

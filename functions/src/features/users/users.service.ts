@@ -30,6 +30,8 @@ const auditView = (u: UserRecord) => ({
 export const createUsersService = (deps: {
   /** the audit trail (docs/adr/0029) */
   audit: AuditRecorder;
+  /** a deleted user's two-factor state goes with them (the mfa service's removeFor) */
+  onDeleted?: ((companyId: number, userId: number) => Promise<void>)[];
   users: UsersRepository;
   queues: QueuesService;
   companies: CompaniesService;
@@ -179,6 +181,7 @@ export const createUsersService = (deps: {
       const user = await findOrFail(auth.companyId, id);
       if (user.super && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
       await users.remove(user);
+      for (const cascade of deps.onDeleted ?? []) await cascade(auth.companyId, id);
       await realtime.closeUserSockets(auth.companyId, id); // ADR 0013
       await publish(auth.companyId, { action: "delete", userId: id });
       await deps.audit.record(auditEntry(auth, "delete", { kind: "user", id }, auditChanges(auditView(user), null)));
