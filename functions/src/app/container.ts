@@ -69,7 +69,7 @@ import type { JobQueue } from "../platform/queues/jobs.port";
 import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
-import type { Guards } from "./feature-module";
+import type { Guards } from "../platform/modules/feature-module";
 import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { createAudit, createAuditModule } from "../features/audit/audit.module";
 import { createMfaRepository } from "../features/mfa/mfa.repository";

@@ -3,8 +3,8 @@ import { QUEUE_COLORS } from "@atende/shared/domain/queues/queues";
 import type { AuditEntry } from "@atende/shared/domain/audit/audit";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { makeOperator } from "../companies/operator.testing";
-import { adminTickets, customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { makeOperator } from "../../testing/operator";
+import { adminTickets, customerMessage, deliver } from "../../testing/inbox-fixtures";
 
 /**
  * The audit trail over HTTP (issue 14 item 2): an entry for each kind of change an admin or the operator makes,

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
 import type { Logger } from "../../platform/logger";

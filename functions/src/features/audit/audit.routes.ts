@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { auditLogQuerySchema } from "@atende/shared/contracts/http/audit";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import { clientAddress } from "../../platform/http/middleware";
 import { parseQuery } from "../../platform/http/parse";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import type { AuditService } from "./audit.service";
 
 /**

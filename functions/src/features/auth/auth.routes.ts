@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { loginSchema } from "@atende/shared/domain/auth/auth";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { AuthService } from "./auth.service";
 import { clientAddress } from "../../platform/http/middleware";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 import { REFRESH_COOKIE, type RefreshCookie, sessionAnswer } from "./refresh-cookie";
 

@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import { mfaDisableSchema, mfaEnableSchema, mfaSetupSchema, mfaVerifySchema } from "@atende/shared/contracts/http/mfa";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import { clientAddress } from "../../platform/http/middleware";
 import { parseJson } from "../../platform/http/parse";
 import type { MfaService, MfaSubject } from "../mfa/mfa.service";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import type { AuthService } from "./auth.service";
 import { type RefreshCookie, sessionAnswer } from "./refresh-cookie";
 

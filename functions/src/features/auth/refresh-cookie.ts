@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import type { SessionResult } from "./auth.service";
 
 export const REFRESH_COOKIE = "jrt";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "@atende/shared/domain/audit/audit";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { makeOperator } from "../companies/operator.testing";
+import { makeOperator } from "../../testing/operator";
 import { base32Decode, totp } from "./totp";
 
 /**
