@@ -11,7 +11,12 @@ import { createQueueReads, createQueuesModule } from "../features/queues/queues.
 import { createQuickMessagesModule } from "../features/quick-messages/quick-messages.module";
 import { createPromptsRepository } from "../features/prompts/prompts.repository";
 import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
-import { createGoogleDialogflowClient } from "../features/queue-integrations/dialogflow-client";
+import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
+import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
+import { createDialogflowRest } from "../platform/dialogflow/dialogflow-rest.adapter";
+import { createPublicUrlGuard } from "../platform/net/public-url-guard";
+import { integrationEngineConfig, type StoredFlowIntegration } from "../features/bots/engines/integration-config";
+import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
 import { createIntegrationLookup, createQueueIntegrationsModule } from "../features/queue-integrations/queue-integrations.module";
 import { createAnnouncementsModule } from "../features/announcements/announcements.module";
@@ -55,6 +60,7 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
 import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
@@ -74,9 +80,6 @@ import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { createAudit, createAuditModule } from "../features/audit/audit.module";
 import { createMfaRepository } from "../features/mfa/mfa.repository";
 import { createMfaService } from "../features/mfa/mfa.service";
-import { createKmsSecretBox } from "../platform/secrets/kms-secret-box.adapter";
-import { createLocalSecretBox } from "../platform/secrets/local-secret-box.adapter";
-import type { SecretBox } from "../platform/secrets/secret-box.port";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
@@ -139,6 +142,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
   };
+  // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
+  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
   const promptsRepo = createPromptsRepository(db);
   const integrationsRepo = createQueueIntegrationsRepository(db);
   const tokens = createTokens({
@@ -149,9 +154,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const rounds = config.BCRYPT_ROUNDS;
   // every secret a company gives us is sealed before storage: KMS in AWS, a local AES key file elsewhere
-  const secrets: SecretBox = config.SECRETS_KMS_KEY_ID
-    ? createKmsSecretBox({ keyId: config.SECRETS_KMS_KEY_ID, region: config.AWS_REGION })
-    : createLocalSecretBox(config.SECRETS_KEY_FILE ?? join(tmpdir(), `atende-secret-box-${process.pid}.key`));
+  const secrets = createSecretBoxFromConfig(config);
   const settingValue = async (companyId: number | null, key: string, fallback: string) => (await repos.settings.get(companyId, key))?.value ?? fallback;
 
   // --- feature modules in dependency order (docs/adr/0024-feature-modules.md): each gets ports and the services
@@ -221,13 +224,34 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const queueReads = createQueueReads(repos.queues);
   const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
   // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
-  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, guards });
+  // company secrets (prompt API keys ...) are sealed before storage: KMS in AWS, a key file on one machine
+  const integrationSecrets = createIntegrationSecrets(secrets);
+  // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
+  // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
+  const botIntake = createBotIntake({
+    db,
+    jobs,
+    secrets,
+    clock,
+    logger,
+    queue: (companyId, id) => queueReads.findById(companyId, id),
+    connection: (companyId, id) => repos.whatsapps.findById(companyId, id),
+    prompt: (companyId, id) => promptsRepo.findById(companyId, id),
+    integration: (companyId, id) => integrationsRepo.findById(companyId, id),
+    // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
+    integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
+    flows: { dialogflow: dialogflowRest, guard: createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS }) },
+    speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
+    timeoutMs: config.BOT_TIMEOUT_MS,
+  });
+  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
     db,
     repository: integrationsRepo,
     queues: queueReads,
     whatsapps,
-    dialogflow: createGoogleDialogflowClient(),
+    dialogflow: createDialogflowTester(dialogflowRest),
+    secrets: integrationSecrets,
     realtime,
     clock,
     guards,
@@ -270,8 +294,11 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     guards,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
   });
   const inbox = inboxModule.service;
+  // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
+  const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
     cycles: inbox,
     users: usersModule.service,
@@ -397,7 +424,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       auditModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
-    background: [realtimeModule, socketsModule, seedModule],
+    background: [realtimeModule, socketsModule, seedModule, botsModule],
   };
 
   return {
@@ -414,6 +441,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     media,
     payments,
     fakeBank,
+    secrets,
+    dialogflowRest,
     guards,
     modules,
     services: {
@@ -450,6 +479,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       campaignDispatch: campaignsModule.dispatch,
       chats: chatsModule.service,
       prompts: promptsModule.service,
+      bots: botsModule.service,
       queueIntegrations: queueIntegrationsModule.service,
       announcements: announcementsModule.service,
       fileLists: fileListsModule.service,

@@ -1,6 +1,5 @@
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { AttributeType, BillingMode, Table } from "aws-cdk-lib/aws-dynamodb";
-import { Key } from "aws-cdk-lib/aws-kms";
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Construct } from "constructs";
 import { stageOf } from "./stage";
@@ -17,8 +16,6 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 export class Data extends Construct {
   readonly table: Table;
   readonly mediaBucket: Bucket;
-  /** seals the secrets companies give us (SecretBox: model API keys, Cloud API tokens, TOTP seeds) */
-  readonly secretsKey: Key;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -49,14 +46,6 @@ export class Data extends Construct {
       enforceSSL: true,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    // Sealed values in the table are unreadable without this key: kept in prod, rotated yearly by KMS.
-    this.secretsKey = new Key(this, "SecretsKey", {
-      description: "Atende SecretBox: seals secrets companies give us before they are stored",
-      enableKeyRotation: true,
-      removalPolicy: stage.name === "prod" ? RemovalPolicy.RETAIN : stage.removalPolicy,
-      pendingWindow: Duration.days(stage.name === "prod" ? 30 : 7),
     });
   }
 }

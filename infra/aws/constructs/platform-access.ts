@@ -11,18 +11,17 @@ export interface FunctionPlatform {
   readonly environment: Record<string, string>;
   readonly table: ITable;
   readonly mediaBucket: IBucket;
-  /** the SecretBox's KMS key (SECRETS_KMS_KEY_ID) */
-  readonly secretsKey: IKey;
   readonly queues: Queues;
   readonly grantManageConnections: (grantee: IGrantable) => void;
   /** the only sender address the Lambdas may use with SES */
   readonly mailFrom: string;
+  /** seals the secrets companies give us (SECRETS_KMS_KEY_ID); encrypt and decrypt granted to every worker */
+  readonly secretsKey?: IKey;
 }
 
 /**
  * Grants of a Lambda that runs the whole functions container (api, tick, queue consumers): the table,
- * posting to WebSocket connections, sending commands and delayed jobs, the media bucket, sealing and opening
- * secrets with the SecretBox key, and SES mail
+ * posting to WebSocket connections, sending commands and delayed jobs, the media bucket, and SES mail
  * from MAIL_FROM only. Consuming a queue is granted by its event source, not here.
  */
 export const grantWorkerAccess = (fn: IGrantable, platform: FunctionPlatform) => {
@@ -31,7 +30,7 @@ export const grantWorkerAccess = (fn: IGrantable, platform: FunctionPlatform) =>
   platform.queues.outbound.grantSendMessages(fn);
   platform.queues.jobs.grantSendMessages(fn);
   platform.mediaBucket.grantReadWrite(fn);
-  platform.secretsKey.grantEncryptDecrypt(fn);
+  platform.secretsKey?.grantEncryptDecrypt(fn);
   const stack = Stack.of(platform.table);
   fn.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({

@@ -1,4 +1,5 @@
-import { CfnOutput, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { Key } from "aws-cdk-lib/aws-kms";
 import type { Construct } from "constructs";
 import { Api } from "../constructs/api";
 import { AuthSecrets } from "../constructs/auth-secrets";
@@ -42,6 +43,12 @@ export class AtendeStack extends Stack {
     const data = new Data(this, "Data");
     const secrets = new AuthSecrets(this, "AuthSecrets");
     const queues = new Queues(this, "Queues");
+    // seals the secrets companies give us (model API keys, Cloud API tokens...): yearly rotation, kept on delete
+    const secretsKey = new Key(this, "SecretsKey", {
+      description: "Atende: seals company secrets (SECRETS_KMS_KEY_ID)",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}): the template holds only
     // the reference, the Lambda configuration holds the value (see docs/deploy.md "Secrets").
@@ -55,9 +62,9 @@ export class AtendeStack extends Stack {
       QUEUE_URL_OUTBOUND: queues.outbound.queueUrl,
       QUEUE_URL_JOBS: queues.jobs.queueUrl,
       MEDIA_BUCKET: data.mediaBucket.bucketName,
-      SECRETS_KMS_KEY_ID: data.secretsKey.keyArn,
       MAIL_FROM: props.mailFrom,
       APP_VERSION: props.appVersion,
+      SECRETS_KMS_KEY_ID: secretsKey.keyArn,
     };
 
     const realtime = new Realtime(this, "Realtime", { table: data.table, environment: baseEnvironment });
@@ -65,10 +72,10 @@ export class AtendeStack extends Stack {
       environment: { ...baseEnvironment, WS_MANAGEMENT_ENDPOINT: realtime.managementEndpoint },
       table: data.table,
       mediaBucket: data.mediaBucket,
-      secretsKey: data.secretsKey,
       queues,
       grantManageConnections: (grantee) => realtime.grantManageConnections(grantee),
       mailFrom: bareAddress(props.mailFrom),
+      secretsKey,
     };
     const api = new Api(this, "Api", platform);
     const workers = new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });

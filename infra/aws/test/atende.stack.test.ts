@@ -111,24 +111,6 @@ describe("lambdas", () => {
   });
 });
 
-describe("SecretBox key", () => {
-  it("is one customer managed KMS key with yearly rotation, retained in prod, given to the workers as SECRETS_KMS_KEY_ID", () => {
-    const keys = resourcesOfType(template, "AWS::KMS::Key");
-    expect(keys).toHaveLength(1);
-    const [keyId, key] = keys[0]!;
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    expect(key.DeletionPolicy).toBe("Retain");
-    for (const description of ["Atende HTTP API", "Atende minute tick", "Atende inbound.fifo consumer"]) {
-      const fnId = functionId(template, description);
-      expect(JSON.stringify(template.toJSON().Resources[fnId].Properties.Environment.Variables.SECRETS_KMS_KEY_ID), description).toContain(`"${keyId}"`);
-      const statements = statementsOfRole(roleOfFunction(fnId));
-      expect(actionsOf(statements), description).toEqual(expect.arrayContaining(["kms:Encrypt", "kms:Decrypt"]));
-      const kms = statements.find((s) => actionsOf([s]).includes("kms:Decrypt"))!;
-      expect(JSON.stringify(kms.Resource), description).toContain(`"${keyId}"`);
-    }
-  });
-});
-
 describe("HTTP API", () => {
   it("routes ANY /api and ANY /api/{proxy+} to the api Lambda (payload v2)", () => {
     template.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });

@@ -11,6 +11,10 @@ import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
+import { createAiSimulator, type AiSimulator } from "@atende/functions/features/bots/ai-simulator.http";
+import { createDialogflowSimulatorHttp } from "@atende/functions/features/bots/simulators/dialogflow-simulator.http";
+import { createTypebotSimulatorHttp } from "@atende/functions/features/bots/simulators/typebot-simulator.http";
+import { createWebhookReceiverSimulatorHttp } from "@atende/functions/features/bots/simulators/webhook-receiver-simulator.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -67,6 +71,8 @@ export type Platform = {
   /** the in-process session host (simulator provider) and the simulator page on this origin */
   sessionHost: HostRuntime;
   simulatorUrl: string;
+  /** the AI stand-in at /simulator/ai (what it was asked: `aiSimulator.requests`) */
+  aiSimulator: AiSimulator;
 };
 
 const listen = (server: Server, port: number, host: string) =>
@@ -121,15 +127,24 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       QUEUE_URL_JOBS: sqs.queueUrls.jobs,
       MEDIA_DIR: dataDir ? join(dataDir, "media") : join(REPO_ROOT, ".data", "tmp-media", randomBytes(4).toString("hex")),
       MAIL_DIR: dataDir ? join(dataDir, "mail") : join(REPO_ROOT, ".data", "tmp-mail", randomBytes(4).toString("hex")),
-      // the SecretBox's AES key (created on first use; with a data folder it survives restarts, like sealed values)
-      SECRETS_KEY_FILE: dataDir ? join(dataDir, "secret-box.key") : join(REPO_ROOT, ".data", "tmp-secrets", randomBytes(4).toString("hex"), "secret-box.key"),
       LOG_LEVEL: opts.logLevel ?? "info",
       WHATSAPP_CHANNEL: "simulator",
       // Pix through the local fake bank (docs/billing.md); its notifications carry this secret
       PAYMENTS_PROVIDER: "fake",
       PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
+      // company secrets (prompt API keys ...) sealed under a key file kept with the data; in memory: a temp one
+      ...(dataDir ? { SECRETS_KEY_FILE: join(dataDir, "secret.key") } : {}),
       ...opts.env,
     };
+    // the port is known before the container exists, so Azure speech can point at the AI simulator on this origin
+    const httpPort0 = opts.httpPort || (await freePort());
+    const origin = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort0}`;
+    env.AZURE_SPEECH_BASE_URL ??= `${origin}/simulator/ai/azure/{region}`;
+    // DialogFlow integrations talk to the local stand-in (/simulator/dialogflow), never to Google; Typebot and
+    // webhook integrations may point at the local stand-ins on this machine (docs/integrations.md)
+    env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
+    env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
+    env.BOT_ALLOW_PRIVATE_URLS ??= "true";
     const container = createContainer(parseConfig(env));
 
     const gateway = createWsGateway(createWsHandler(container) as never);
@@ -157,24 +172,41 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       await sessionHost.host.stop();
       sessionHost.network.close();
     });
-    const jobsPoller = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.jobs, (event) => consumeJobs(container, event), (err) =>
-      container.logger.error("jobs poll failed", { err: String(err) }),
+    // several pollers, as Lambda runs several batches at once: a bot waiting for its model holds one batch only
+    const jobsPoller = pollQueue(
+      sqsClient(sqs.endpoint),
+      sqs.queueUrls.jobs,
+      (event) => consumeJobs(container, event),
+      (err) => container.logger.error("jobs poll failed", { err: String(err) }),
+      { pollers: 4 },
     );
     stops.push(jobsPoller.stop);
 
     const app = createHttpApp(container);
-    // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it
+    // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it; so do the
+    // bots' stand-ins (/simulator/ai: OpenAI-compatible API and Azure speech, docs/bots.md)
     const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
+    const aiSimulator = createAiSimulator();
+    type SimulatorRoute = { prefix: string; fetch: (req: Request) => Response | Promise<Response> };
+    const simulators: SimulatorRoute[] = [
+      ...(fakeBankHttp ? [{ prefix: "/simulator/bank", fetch: (req: Request) => fakeBankHttp.fetch(req) }] : []),
+      { prefix: "/simulator/ai", fetch: (req: Request) => aiSimulator.fetch(req) },
+      { prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch },
+      { prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch },
+      { prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch },
+    ];
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
       webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
       runtimeConfig: () => ({ wsPath: "/ws" }),
-      simulator: fakeBankHttp
-        ? (req) => (new URL(req.url).pathname.startsWith("/simulator/bank") ? fakeBankHttp.fetch(req) : sessionHost.simulatorHttp.fetch(req))
-        : sessionHost.simulatorHttp.fetch,
+      simulator: (req) => {
+        const path = new URL(req.url).pathname;
+        const own = simulators.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
+        return own ? own.fetch(req) : sessionHost.simulatorHttp.fetch(req);
+      },
     });
-    const httpPort = await listen(server, opts.httpPort ?? 0, host);
+    const httpPort = await listen(server, httpPort0, host);
     stops.push(
       () =>
         new Promise<void>((r) => {
@@ -218,7 +250,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator };
   } catch (e) {
     await stop();
     throw e;

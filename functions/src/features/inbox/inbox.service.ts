@@ -1,6 +1,7 @@
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
+import type { BotInbox } from "../bots/bot-inbox.port";
 import type { ContactsService } from "./contacts/contacts.service";
 import type { MessagesService } from "./messages/messages.service";
 import type { TicketsService } from "./tickets/tickets.service";
@@ -23,13 +24,17 @@ export type InboxService = {
   sendToContact: MessagesService["sendToContact"];
   /** Attention cycles queued in [fromIso, toIso) (dashboard). */
   listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]>;
+  /** What a bot may read and do in a ticket (the bot runner, ADR 0026). */
+  bots: BotInbox;
 };
 
 export const createInboxService = (parts: {
   contacts: Pick<ContactsService, "upsertFromWhatsapp" | "get">;
   messages: Pick<MessagesService, "sendToContact">;
   tickets: Pick<TicketsService, "listCyclesBetween">;
+  bots: BotInbox;
 }): InboxService => ({
+  bots: parts.bots,
   upsertFromWhatsapp: (companyId, whatsappId, party) => parts.contacts.upsertFromWhatsapp(companyId, whatsappId, party),
   getContact: (auth, contactId) => parts.contacts.get(auth, contactId),
   sendToContact: (input) => parts.messages.sendToContact(input),
