@@ -76,8 +76,11 @@ import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
-import { noAudit } from "../features/audit/audit.port";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
+import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
+import { createAudit, createAuditModule } from "../features/audit/audit.module";
+import { createMfaRepository } from "../features/mfa/mfa.repository";
+import { createMfaService } from "../features/mfa/mfa.service";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
@@ -151,13 +154,38 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     refreshTtl: config.REFRESH_TOKEN_TTL_SECONDS,
   });
   const rounds = config.BCRYPT_ROUNDS;
+  // every secret a company gives us is sealed before storage: KMS in AWS, a local AES key file elsewhere
+  const secrets = createSecretBoxFromConfig(config);
+  const settingValue = async (companyId: number | null, key: string, fallback: string) => (await repos.settings.get(companyId, key))?.value ?? fallback;
 
   // --- feature modules in dependency order (docs/adr/0024-feature-modules.md): each gets ports and the services
   // of modules built before it; nothing is registered later (no late-bound hooks)
   const realtimeModule = createRealtimeModule({ connections: repos.connections, sender, logger });
   const realtime = realtimeModule.service;
+  // the audit trail (docs/adr/0029): its recorder goes to every module that changes something; its routes come later
+  const audit = createAudit({
+    db,
+    logger,
+    clock,
+    retentionDays: async () => Number(await settingValue(null, "auditRetentionDays", GLOBAL_SETTING_DEFAULTS.auditRetentionDays)),
+  });
+  // two-factor sign-in: required by the company (requireMfa) or by the operator for all (requireMfaAllCompanies)
+  const mfa = createMfaService({
+    mfa: createMfaRepository(db),
+    secrets,
+    throttle: repos.throttle,
+    audit,
+    logger,
+    clock,
+    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
+    isRequired: async (companyId) =>
+      (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
+    issuer: "Atende",
+  });
   const authModule = createAuthModule({
     ...repos,
+    audit,
+    mfa,
     realtime,
     tokens,
     logger,
@@ -167,15 +195,16 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const auth = authModule.service;
   // a company's deletion first removes its users (a cascade passed at construction, built from the users' repository)
-  const companiesModule = createCompaniesModule({ ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
+  const companiesModule = createCompaniesModule({ audit, ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
   const companies = companiesModule.service;
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
+  const auditModule = createAuditModule({ service: audit, guards });
   const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
-  const whatsappsModule = createWhatsappsModule({
+  const whatsappsModule = createWhatsappsModule({ audit,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -189,15 +218,14 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const whatsapps = whatsappsModule.service;
   // administration (docs/adr/0006-admin.md)
-  const settingsModule = createSettingsModule({ repository: repos.settings, realtime, clock, guards });
-  const plansModule = createPlansModule({ repository: repos.plans, companies: repos.companies, clock, guards });
+  const settingsModule = createSettingsModule({ audit, repository: repos.settings, realtime, clock, guards });
+  const plansModule = createPlansModule({ audit, repository: repos.plans, companies: repos.companies, clock, guards });
   // queue-options and prompts lose their part when a queue goes: built before queues, they read queues through the
   // same reads the queues service answers with, and the queues service gets their cascades at construction
   const queueReads = createQueueReads(repos.queues);
   const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
   // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
   // company secrets (prompt API keys ...) are sealed before storage: KMS in AWS, a key file on one machine
-  const secrets = createSecretBoxFromConfig(config);
   const integrationSecrets = createIntegrationSecrets(secrets);
   // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
   // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
@@ -217,8 +245,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
   });
-  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
-  const queueIntegrationsModule = createQueueIntegrationsModule({
+  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
+  const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
     db,
     repository: integrationsRepo,
     queues: queueReads,
@@ -229,7 +257,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     guards,
   });
-  const queuesModule = createQueuesModule({
+  const queuesModule = createQueuesModule({ audit,
     repository: repos.queues,
     companies,
     realtime,
@@ -239,7 +267,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     onDeleted: [(q) => queueOptionsModule.service.removeByQueue(q.companyId, q.id), (q) => promptsModule.service.detachQueue(q.companyId, q.id)],
     guards,
   });
-  const usersModule = createUsersModule({ repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
+  const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
   const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
@@ -256,7 +284,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
-  const inboxModule = createInboxModule({
+  const inboxModule = createInboxModule({ audit,
     db,
     reads: createInboxReads(repos),
     realtime,
@@ -358,7 +386,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     pageItems: (companyId, listId, cursor, limit) => contactLists.pageItems(companyId, listId, cursor, limit, { validOnly: true }),
   };
   const campaignPacing: CampaignPacing = { get: (companyId) => campaignSettingsModule.service.get(companyId) };
-  const campaignsModule = createCampaignsModule({
+  const campaignsModule = createCampaignsModule({ audit,
     db,
     recipients: campaignRecipients,
     pacing: campaignPacing,
@@ -378,13 +406,13 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
 
   // LGPD (docs/adr/0030): export and erasure of a person, opt-outs, media retention; after the inbox (its inbound
-  // handler runs after the inbox stored the message). The audit trail's recorder replaces noAudit when it lands.
+  // handler runs after the inbox stored the message).
   const lgpdModule = createLgpdModule({
     db,
     config,
     media,
     jobQueue: jobs,
-    audit: noAudit,
+    audit,
     publishToAdmins: (companyId, event, data) => realtime.publish(companyId, event, data, { kind: "admins" }),
     inbox,
     companySince: async (companyId) => (await repos.companies.findById(companyId))?.createdAt ?? null,
@@ -416,6 +444,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       lgpdModule,
       invoicesModule,
       subscriptionModule,
+      auditModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -440,6 +469,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     modules,
     services: {
+      audit,
+      mfa,
       contactLists,
       campaignSettings: campaignSettingsModule.service,
       invoices: invoicesModule.service,

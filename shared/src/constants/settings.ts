@@ -9,6 +9,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   sendMsgTransfTicket: "disabled",
   sendGreetingMessageOneQueues: "enabled",
   campaignsEnabled: "true",
+  /** two-factor sign-in required for every user of the company (docs/adr/0029) */
+  requireMfa: "disabled",
 } as const;
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
 
@@ -23,5 +25,9 @@ export const GLOBAL_SETTING_DEFAULTS = {
   clientidmkauth: "",
   clientsecretmkauth: "",
   asaas: "",
+  /** two-factor sign-in required for every user of every company (docs/adr/0029) */
+  requireMfaAllCompanies: "disabled",
+  /** days an audit entry is kept before DynamoDB's TTL removes it (docs/adr/0029) */
+  auditRetentionDays: "365",
 } as const;
 export type GlobalSettingKey = keyof typeof GLOBAL_SETTING_DEFAULTS;

@@ -78,6 +78,15 @@ export const ERROR_STATUS = {
   /** uploads: the file's content (sniffed, not its name) is not allowed where it was sent (docs/security.md) */
   ERR_INVALID_MEDIA_TYPE: 400,
   ERR_EMPTY_FILE: 400,
+  /** two-factor sign-in (docs/adr/0029): a wrong or reused code (counts toward the login throttle) */
+  ERR_MFA_INVALID_CODE: 400,
+  /** the mfaToken is unknown, expired, already used, or for another step: sign in again */
+  ERR_MFA_TOKEN_INVALID: 401,
+  ERR_MFA_NOT_SET_UP: 400,
+  ERR_MFA_ALREADY_ENABLED: 409,
+  ERR_MFA_NOT_ENABLED: 400,
+  /** two-factor is required by the company or the operator: it cannot be turned off */
+  ERR_MFA_REQUIRED: 403,
   ERR_INTERNAL: 500,
   /** LGPD (docs/adr/0030): the number is on the company's opt-out list (external API sends, campaigns skip it) */
   ERR_NUMBER_OPTED_OUT: 409,

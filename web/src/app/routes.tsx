@@ -52,5 +52,6 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/messages-api", titleKey: "menu:messagesApi", Component: lazy(() => import("../features/messages-api/components/messages-api-page").then((m) => ({ default: m.MessagesApiPage }))), adminOnly: true, planFlag: "useExternalApi" },
   { path: "/financeiro", titleKey: "menu:financeiro", Component: lazy(() => import("../features/invoices/components/invoices-page").then((m) => ({ default: m.InvoicesPage }))), adminOnly: true },
   { path: "/settings", titleKey: "menu:settings", Component: lazy(() => import("./pages/settings-page").then((m) => ({ default: m.SettingsPage }))), adminOnly: true },
+  { path: "/audit-logs", titleKey: "menu:auditLogs", Component: lazy(() => import("../features/audit/components/audit-page").then((m) => ({ default: m.AuditPage }))), adminOnly: true },
   { path: "/subscription", titleKey: "menu:subscription", Component: lazy(() => import("../features/subscription/components/subscription-page").then((m) => ({ default: m.SubscriptionPage }))) },
 ];

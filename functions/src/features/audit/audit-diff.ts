@@ -1,6 +1,7 @@
-import { AUDIT_SECRET_MASK, type AuditActor, type AuditChanges } from "@atende/shared/domain/audit/audit";
+import { AUDIT_SECRET_MASK, type AuditAction, type AuditActor, type AuditChanges, type AuditRecordKind } from "@atende/shared/domain/audit/audit";
 import type { Principal } from "@atende/shared/domain/auth/principal";
 import { isSealed } from "../../platform/secrets/secret-box.port";
+import type { AuditEntryInput } from "./audit.port";
 
 /**
  * Field names whose values never enter the trail: passwords and their hashes, tokens, API and voice keys, webhook and
@@ -77,3 +78,19 @@ export const auditActorOf = (user: Pick<Principal, "id" | "name" | "profile" | "
 
 /** The platform itself (the minute tick, queue consumers, a customer's own request). */
 export const systemActor = (name: string): AuditActor => ({ kind: "system", name });
+
+/** A signed-in caller as the audit trail needs them: who, their company, and the address the request came from. */
+export type AuditCaller = { user: Pick<Principal, "id" | "name" | "profile" | "super">; companyId: number; clientAddress?: string };
+
+/**
+ * The entry for a change a signed-in caller made. The record's company is the caller's unless given: the operator
+ * editing another company (or its users) records it under that company, so its admins see it too; `null` for
+ * platform records (plans, global settings), seen by the operator only.
+ */
+export const auditEntry = (
+  auth: AuditCaller,
+  action: AuditAction,
+  record: { kind: AuditRecordKind; id: string | number },
+  changes: AuditChanges = {},
+  companyId: number | null = auth.companyId,
+): AuditEntryInput => ({ companyId, actor: auditActorOf(auth.user), ip: auth.clientAddress ?? "unknown", action, record, changes });

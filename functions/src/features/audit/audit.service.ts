@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, type AuditLogListResponse, type AuditLogQuery } from "@atende/shared/contracts/http/audit";
-import type { AuditEntry } from "@atende/shared/domain/audit/audit";
+import { AUDIT_RETENTION_DEFAULT_DAYS, type AuditEntry } from "@atende/shared/domain/audit/audit";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { isAdmin } from "@atende/shared/domain/permissions/permissions";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
@@ -9,8 +9,6 @@ import type { Logger } from "../../platform/logger";
 import type { AuditEntryInput, AuditRecorder } from "./audit.port";
 import type { AuditFilter, AuditRepository } from "./audit.repository";
 
-/** Default retention when the operator has set none (issue 14: 365 days). */
-export const AUDIT_RETENTION_DEFAULT_DAYS = 365;
 const RETENTION_CACHE_MS = 60_000;
 
 /** A CSV cell: quoted, and never read as a formula by a spreadsheet (=, +, -, @ get a leading apostrophe). */
@@ -53,11 +51,15 @@ export const createAuditService = (deps: {
     return days;
   };
 
-  /** Which companies a caller's list reaches: admins their own, the operator all or the one they filter by. */
-  const scope = (auth: AuthContext, q: AuditLogQuery): AuditFilter => {
+  /**
+   * Which companies a caller's list reaches: admins their own (a `companyId` filter is ignored), the operator all
+   * or the one they filter by. Without a `from`, the list starts where the retention ends (nothing older exists).
+   */
+  const scope = async (auth: AuthContext, q: AuditLogQuery): Promise<AuditFilter> => {
     if (!auth.user.super && !isAdmin(auth.user.profile)) throw new AppError("ERR_NO_PERMISSION");
     const companyId = auth.user.super ? (q.companyId ?? null) : auth.companyId;
-    return { companyId, from: q.from, to: q.to, userId: q.userId, action: q.action, recordKind: q.recordKind, recordId: q.recordId };
+    const from = q.from ?? new Date(clock().getTime() - ((await retentionDays()) + 1) * 86_400_000).toISOString();
+    return { companyId, from, to: q.to, userId: q.userId, action: q.action, recordKind: q.recordKind, recordId: q.recordId };
   };
 
   const recorder: AuditRecorder = {
@@ -88,7 +90,7 @@ export const createAuditService = (deps: {
 
     /** GET /audit-logs */
     async list(auth: AuthContext, q: AuditLogQuery): Promise<AuditLogListResponse> {
-      const filter = scope(auth, q);
+      const filter = await scope(auth, q);
       const now = clock();
       const { pageNumber, ...rest } = q;
       const page = await pageByNumber({
@@ -98,20 +100,20 @@ export const createAuditService = (deps: {
         queryHash: hashQuery(["audit", filter.companyId, rest]),
         page: pageNumber,
         now,
-        fetch: (cursor) => audit.page(filter, { limit: AUDIT_PAGE_SIZE, cursor, now }),
+        fetch: (cursor) => audit.page(filter, { limit: AUDIT_PAGE_SIZE, cursor, now, maxReads: filter.companyId === null ? 30 : 10 }),
       });
       return { logs: page.items, hasMore: page.hasMore };
     },
 
     /** GET /audit-logs/export: the same filters as CSV (newest first, at most AUDIT_EXPORT_MAX_ROWS rows). */
     async exportCsv(auth: AuthContext, q: AuditLogQuery, clientAddress: string): Promise<string> {
-      const filter = scope(auth, q);
+      const filter = await scope(auth, q);
       const now = clock();
       const lines = [AUDIT_CSV_HEADER.join(",")];
       let cursor: string | undefined;
       let rows = 0;
       do {
-        const page = await audit.page(filter, { limit: 500, cursor, now, maxReads: 20 });
+        const page = await audit.page(filter, { limit: 500, cursor, now, maxReads: 40 });
         for (const e of page.items) {
           if (rows >= AUDIT_EXPORT_MAX_ROWS) break;
           lines.push(auditCsvRow(e));

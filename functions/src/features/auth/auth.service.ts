@@ -13,6 +13,10 @@ import type { UserRecord, UserSessions } from "../users/users.ports";
 import type { LoginThrottleRepository } from "./login-throttle.repository";
 import { DUMMY_HASH, verifyPassword } from "./password";
 import type { Tokens } from "./tokens";
+import type { MfaChallengeResponse } from "@atende/shared/contracts/http/mfa";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditActorOf } from "../audit/audit-diff";
+import type { MfaService, MfaSubject } from "../mfa/mfa.service";
 
 /** Who is calling (shared/src/domain/auth/principal.ts): the principal of the fresh user record behind a valid access token. */
 export type AuthContext = SharedAuthContext;
@@ -46,8 +50,12 @@ export const createAuthService = (deps: {
   logger: Logger;
   clock: () => Date;
   maxAttempts: number;
+  /** the audit trail: every sign-in, success or failure (docs/adr/0029) */
+  audit: AuditRecorder;
+  /** two-factor sign-in: whether the password is followed by a second step */
+  mfa: Pick<MfaService, "challengeAfterPassword">;
 }) => {
-  const { users, companies, settings, queues, throttle, realtime, tokens, logger, clock } = deps;
+  const { users, companies, settings, queues, throttle, realtime, tokens, logger, clock, audit } = deps;
 
   const sessionUser = async (user: UserRecord): Promise<SessionUser> => {
     const [company, companySettings, companyQueues] = await Promise.all([
@@ -111,10 +119,31 @@ export const createAuthService = (deps: {
     return { auth: { user: principalOf(user), companyId: user.companyId }, tokenVersion: user.tokenVersion };
   };
 
+  /** A completed sign-in: the throttle forgets the email, the older session ends, the trail records it. */
+  const startSession = async (user: UserRecord, clientAddress: string): Promise<SessionResult> => {
+    const now = clock();
+    await throttle.clear(`email#${user.email}`, now);
+    const jti = randomUUID();
+    const tokenVersion = await users.startSession(user.companyId, user.id, jti, now);
+    // One active session per user: older browsers are told and reload.
+    await realtime.publish<AuthEventData>(user.companyId, "auth", { action: "logout", reason: "other-session", user: { id: user.id } }, {
+      kind: "olderSessions",
+      userId: user.id,
+      tokenVersion,
+    });
+    logger.info("login", { companyId: user.companyId, userId: user.id });
+    await audit.record({ companyId: user.companyId, actor: auditActorOf(user), ip: clientAddress, action: "login", record: { kind: "user", id: user.id }, at: now });
+    return issue({ ...user, tokenVersion }, tokenVersion, jti);
+  };
+
   return {
     sessionUser,
 
-    async login(email: string, password: string, clientAddress: string): Promise<SessionResult> {
+    /**
+     * POST /auth/login: the session, or (two-factor on, or required and not set up) the second step's challenge.
+     * The per-email failure counter is cleared only when a sign-in completes (docs/adr/0029).
+     */
+    async login(email: string, password: string, clientAddress: string): Promise<SessionResult | MfaChallengeResponse> {
       const now = clock();
       const subjects = [`ip#${clientAddress}`, `email#${email}`];
       const failures = await Promise.all(subjects.map((s) => throttle.failures(s, now)));
@@ -125,21 +154,32 @@ export const createAuthService = (deps: {
       if (!user || !ok) {
         await Promise.all(subjects.map((s) => throttle.recordFailure(s, now)));
         logger.info("login failed", { clientAddress });
+        await audit.record(
+          user
+            ? { companyId: user.companyId, actor: auditActorOf(user), ip: clientAddress, action: "login_failed", record: { kind: "user", id: user.id }, at: now }
+            : { companyId: null, actor: { kind: "anonymous", email }, ip: clientAddress, action: "login_failed", record: { kind: "session", id: email }, at: now },
+        );
         throw new AppError("ERR_INVALID_CREDENTIALS");
       }
       await assertCompanyUsable(user);
-      await throttle.clear(`email#${email}`, now);
+      const challenge = await deps.mfa.challengeAfterPassword({ companyId: user.companyId, userId: user.id, email: user.email });
+      if (challenge) return { mfaRequired: true, ...challenge };
+      return startSession(user, clientAddress);
+    },
 
-      const jti = randomUUID();
-      const tokenVersion = await users.startSession(user.companyId, user.id, jti, now);
-      // One active session per user: older browsers are told and reload.
-      await realtime.publish<AuthEventData>(user.companyId, "auth", { action: "logout", reason: "other-session", user: { id: user.id } }, {
-        kind: "olderSessions",
-        userId: user.id,
-        tokenVersion,
-      });
-      logger.info("login", { companyId: user.companyId, userId: user.id });
-      return issue({ ...user, tokenVersion }, tokenVersion, jti);
+    /** The session after a passed second step (POST /auth/mfa/verify, or enable during a setup-required login). */
+    async completeLogin(companyId: number, userId: number, clientAddress: string): Promise<SessionResult> {
+      const user = await users.findById(companyId, userId);
+      if (!user) throw new AppError("ERR_MFA_TOKEN_INVALID");
+      await assertCompanyUsable(user);
+      return startSession(user, clientAddress);
+    },
+
+    /** Who a two-factor step is about (name and profile for the audit trail). */
+    async mfaSubject(companyId: number, userId: number): Promise<MfaSubject> {
+      const user = await users.findById(companyId, userId);
+      if (!user) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
+      return { companyId, userId, email: user.email, name: user.name, actor: auditActorOf(user) };
     },
 
     async refresh(refreshToken: string | undefined): Promise<SessionResult> {

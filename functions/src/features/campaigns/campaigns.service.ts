@@ -23,6 +23,8 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappLookup } from "../whatsapps/whatsapps.ports";
 import type { CampaignRecipients } from "./campaign-ports";
 import type { CampaignFields, CampaignRecord, CampaignsRepository } from "./campaigns.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 /** The `feature` job that sends one recipient of a running campaign and schedules the next. */
 export const CAMPAIGN_STEP_JOB = "campaigns.step";
@@ -36,6 +38,8 @@ export type CampaignStepPayload =
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
 
 export const createCampaignsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   campaigns: CampaignsRepository;
   recipients: CampaignRecipients;
   whatsapps: WhatsappLookup;
@@ -148,6 +152,7 @@ export const createCampaignsService = (deps: {
       const c = await campaigns.create(auth.companyId, { ...fieldsOf(input), mediaPath: null, mediaName: null }, clock());
       const view = await toView(c);
       await publish(auth.companyId, { action: "create", record: view });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "campaign", id: c.id }, auditChanges(null, pickCampaign(c))));
       return view;
     },
 
@@ -163,7 +168,9 @@ export const createCampaignsService = (deps: {
         assertSchedulable(input);
         await assertTargets(auth.companyId, input);
         const next: Campaign = { ...pickCampaign(before), ...fieldsOf(input), updatedAt: now.toISOString() };
-        return toView(await saveOrConflict(before, next));
+        const saved = await saveOrConflict(before, next);
+        await deps.audit.record(auditEntry(auth, "update", { kind: "campaign", id }, auditChanges(pickCampaign(before), next)));
+        return toView(saved);
       }
       if (!canEditCampaignMessages(before, now)) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
       const messages = Object.fromEntries(MESSAGE_FIELDS.map((f) => [f, input[f]]));
@@ -176,7 +183,9 @@ export const createCampaignsService = (deps: {
         (input.scheduledAt !== null && others.scheduledAt !== before.scheduledAt);
       if (changed) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
       const next: Campaign = { ...pickCampaign(before), ...messages, updatedAt: now.toISOString() };
-      return toView(await saveOrConflict(before, next));
+      const saved = await saveOrConflict(before, next);
+      await deps.audit.record(auditEntry(auth, "update", { kind: "campaign", id }, auditChanges(pickCampaign(before), next)));
+      return toView(saved);
     },
 
     /** DELETE /campaigns/{id}: any status; a running campaign's next job finds nothing and stops. */
@@ -185,6 +194,7 @@ export const createCampaignsService = (deps: {
       await campaigns.remove(auth.companyId, c.id);
       await jobs.enqueue({ type: "feature", companyId: auth.companyId, name: CAMPAIGN_STEP_JOB, payload: { campaignId: c.id, purge: true } satisfies CampaignStepPayload });
       await publish(auth.companyId, { action: "delete", id: c.id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "campaign", id: c.id }, auditChanges(pickCampaign(c), null)));
     },
 
     /** POST /campaigns/{id}/cancel: EM_ANDAMENTO -> CANCELADA; the pending job sees it and sends nothing more. */
@@ -194,6 +204,7 @@ export const createCampaignsService = (deps: {
       const done = await campaigns.transition(auth.companyId, id, "EM_ANDAMENTO", "CANCELADA", clock());
       if (!done) throw new AppError("ERR_CAMPAIGN_INVALID_STATUS");
       await publishUpdate(done);
+      await deps.audit.record(auditEntry(auth, "update", { kind: "campaign", id }, { status: { from: "EM_ANDAMENTO", to: "CANCELADA" } }));
       return toView(done);
     },
 
@@ -210,6 +221,7 @@ export const createCampaignsService = (deps: {
         await jobs.enqueue({ type: "feature", companyId: auth.companyId, name: CAMPAIGN_STEP_JOB, payload: { campaignId: id, seq: running.stepSeq } satisfies CampaignStepPayload });
       }
       await publishUpdate(running);
+      await deps.audit.record(auditEntry(auth, "update", { kind: "campaign", id }, { status: { from: "CANCELADA", to: "EM_ANDAMENTO" } }));
       return toView(running);
     },
 

@@ -25,7 +25,7 @@ export const companiesRoutes = (companies: CompaniesService, guards: Pick<Guards
     return c.json(await companies.listPaged(q.searchParam, q.pageNumber));
   });
   app.get("/:id", auth, async (c) => c.json(await companies.get(c.get("auth"), idParam(c, "id"))));
-  app.post("/", auth, requireSuper, async (c) => c.json(await companies.create(await parseJson(c, companySchema)), 201));
+  app.post("/", auth, requireSuper, async (c) => c.json(await companies.create(await parseJson(c, companySchema), {}, c.get("auth")), 201));
   app.put("/:id/schedules", auth, requireAdmin, async (c) => {
     const id = idParam(c, "id");
     const { schedules } = await parseJson(c, z.object({ schedules: schedulesSchema }));
@@ -33,7 +33,7 @@ export const companiesRoutes = (companies: CompaniesService, guards: Pick<Guards
   });
   app.put("/:id", auth, requireSuper, async (c) => {
     const id = idParam(c, "id");
-    return c.json(await companies.update(id, await parseJson(c, companySchema)));
+    return c.json(await companies.update(id, await parseJson(c, companySchema), c.get("auth")));
   });
   app.delete("/:id", auth, requireSuper, async (c) => {
     await companies.remove(c.get("auth"), idParam(c, "id"));

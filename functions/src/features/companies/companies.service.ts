@@ -10,10 +10,14 @@ import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { PlanCatalog } from "../plans/plans.ports";
 import type { SettingsStore } from "../settings/settings.ports";
 import type { CompaniesRepository, Company, NewCompany } from "./companies.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry, systemActor, type AuditCaller } from "../audit/audit-diff";
 
 const PAGE = 20;
 
 export const createCompaniesService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   companies: CompaniesRepository;
   plans: PlanCatalog;
   settings: SettingsStore;
@@ -147,7 +151,7 @@ export const createCompaniesService = (deps: {
     },
 
     /** POST /companies (operator): the company with the default settings. */
-    async create(input: CompanyInput, extra: { trialExpiration?: string | null } = {}): Promise<CompanyResponse> {
+    async create(input: CompanyInput, extra: { trialExpiration?: string | null } = {}, auth?: AuditCaller): Promise<CompanyResponse> {
       await assertPlanExists(input.planId);
       const now = clock();
       const company = await companies.create({ ...fromInput(input), trialExpiration: extra.trialExpiration ?? null, document: "" }, now);
@@ -155,6 +159,13 @@ export const createCompaniesService = (deps: {
         company.id,
         { ...COMPANY_SETTING_DEFAULTS, campaignsEnabled: String(input.campaignsEnabled ?? true) },
         now,
+      );
+      // recorded under the new company (its admins see who created it); a sign-up has no caller: the platform did it
+      const changes = auditChanges(null, company);
+      await deps.audit.record(
+        auth
+          ? auditEntry(auth, "create", { kind: "company", id: company.id }, changes, company.id)
+          : { companyId: company.id, actor: systemActor("signup"), ip: "unknown", action: "create", record: { kind: "company", id: company.id }, changes },
       );
       return toResponse(company);
     },
@@ -165,30 +176,33 @@ export const createCompaniesService = (deps: {
     },
 
     /** PUT /companies/{id} (operator). */
-    async update(id: number, input: CompanyInput): Promise<CompanyResponse> {
-      await findOrFail(id);
+    async update(id: number, input: CompanyInput, auth?: AuditCaller): Promise<CompanyResponse> {
+      const before = await findOrFail(id);
       await assertPlanExists(input.planId);
       const now = clock();
       const updated = await companies.update(id, fromInput(input), now);
       if (!updated) throw new AppError("ERR_NOT_FOUND");
       if (input.campaignsEnabled !== undefined) await settings.put(id, "campaignsEnabled", String(input.campaignsEnabled), now);
+      if (auth) await deps.audit.record(auditEntry(auth, "update", { kind: "company", id }, auditChanges(before, updated), id));
       return toResponse(updated);
     },
 
     /** DELETE /companies/{id} (operator): never the operator's own company. */
     async remove(auth: AuthContext, id: number): Promise<void> {
       if (id === auth.companyId) throw new AppError("ERR_NO_PERMISSION");
-      await findOrFail(id);
+      const before = await findOrFail(id);
       for (const hook of deleteHooks) await hook(id);
       await companies.remove(id);
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "company", id }, auditChanges(before, null), id));
     },
 
     /** PUT /companies/{id}/schedules: the company's admins (or the operator). */
     async updateSchedules(auth: AuthContext, id: number, schedules: ScheduleEntry[]): Promise<CompanyResponse> {
       if (id !== auth.companyId && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
-      await findOrFail(id);
+      const before = await findOrFail(id);
       const updated = await companies.update(id, { schedules }, clock());
       if (!updated) throw new AppError("ERR_NOT_FOUND");
+      await deps.audit.record(auditEntry(auth, "update", { kind: "company", id }, auditChanges(before, updated), id));
       return toResponse(updated);
     },
 

@@ -36,6 +36,7 @@ import { createTicketTimersRepository } from "./tickets/ticket-timers.repository
 import { createTicketsRepository } from "./tickets/tickets.repository";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/tickets.routes";
 import { createTicketsService } from "./tickets/tickets.service";
+import type { AuditRecorder } from "../audit/audit.port";
 
 export type InboxDeps = {
   db: Db;
@@ -51,6 +52,8 @@ export type InboxDeps = {
   clock: () => Date;
   logger: Logger;
   guards: Guards;
+  /** the audit trail: ticket transfers and deletions, contact and message deletions (docs/adr/0029) */
+  audit: AuditRecorder;
   /** how long the inbound pipeline reuses a company's lookups (0: never) */
   directoryTtlMs?: number;
   /** LGPD consent reads (docs/adr/0030): contact imports and creation refuse erased people's numbers */
@@ -93,6 +96,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     notices: automation.notices,
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,
+    audit: deps.audit,
   });
   const tags = createTagsService({
     tags: tagsRepo,
@@ -102,7 +106,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
-  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit });
   const messages = createMessagesService({
     messages: messagesRepo,
     tickets: ticketsRepo,
@@ -115,6 +119,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     media,
     cursors,
     clock,
+    audit: deps.audit,
   });
   const inbound = createInboundService({
     messages: messagesRepo,

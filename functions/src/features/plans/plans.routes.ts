@@ -15,13 +15,13 @@ export const plansRoutes = (plans: PlansService, guards: Guards) => {
   app.get("/all", auth, async (c) => c.json(await plans.listAll()));
   app.get("/", auth, requireSuper, async (c) => c.json(await plans.listAll()));
   app.get("/:id", auth, async (c) => c.json(await plans.get(idParam(c, "id"))));
-  app.post("/", auth, requireSuper, async (c) => c.json(await plans.create(await parseJson(c, planSchema)), 201));
+  app.post("/", auth, requireSuper, async (c) => c.json(await plans.create(await parseJson(c, planSchema), c.get("auth")), 201));
   app.put("/:id", auth, requireSuper, async (c) => {
     const id = idParam(c, "id");
-    return c.json(await plans.update(id, await parseJson(c, planSchema)));
+    return c.json(await plans.update(id, await parseJson(c, planSchema), c.get("auth")));
   });
   app.delete("/:id", auth, requireSuper, async (c) => {
-    await plans.remove(idParam(c, "id"));
+    await plans.remove(idParam(c, "id"), c.get("auth"));
     return c.json({ message: "Plan deleted" });
   });
   return app;

@@ -3,8 +3,10 @@ import type { Plan, PlanInput } from "@atende/shared/domain/plans/plan";
 import { AppError } from "../../platform/errors";
 import type { CompanyPages } from "../companies/companies.ports";
 import type { PlansRepository } from "./plans.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry, type AuditCaller } from "../audit/audit-diff";
 
-export const createPlansService = (deps: { plans: PlansRepository; companies: CompanyPages; clock: () => Date }) => {
+export const createPlansService = (deps: { plans: PlansRepository; companies: CompanyPages; clock: () => Date; audit: AuditRecorder }) => {
   const { plans, companies, clock } = deps;
   const byName = (a: Plan, b: Plan) => a.value - b.value || a.name.localeCompare(b.name);
 
@@ -36,24 +38,29 @@ export const createPlansService = (deps: { plans: PlansRepository; companies: Co
     async get(id: number): Promise<Plan> {
       return findOrFail(id);
     },
-    async create(input: PlanInput): Promise<Plan> {
+    /** Plans are the operator's platform records: their audit entries have no company (docs/adr/0029). */
+    async create(input: PlanInput, auth?: AuditCaller): Promise<Plan> {
       const all = await plans.listAll();
       if (all.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
-      return plans.create(input, clock());
+      const plan = await plans.create(input, clock());
+      if (auth) await deps.audit.record(auditEntry(auth, "create", { kind: "plan", id: plan.id }, auditChanges(null, plan), null));
+      return plan;
     },
-    async update(id: number, input: PlanInput): Promise<Plan> {
+    async update(id: number, input: PlanInput, auth?: AuditCaller): Promise<Plan> {
       const before = await findOrFail(id);
       const all = await plans.listAll();
       if (all.some((p) => p.id !== id && p.name.toLowerCase() === input.name.toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const plan: Plan = { ...before, ...input, id, updatedAt: clock().toISOString() };
       await plans.update(plan);
+      if (auth) await deps.audit.record(auditEntry(auth, "update", { kind: "plan", id }, auditChanges(before, plan), null));
       return plan;
     },
     /** A plan some company is on cannot go (its companies would lose every feature). */
-    async remove(id: number): Promise<void> {
-      await findOrFail(id);
+    async remove(id: number, auth?: AuditCaller): Promise<void> {
+      const before = await findOrFail(id);
       if (await inUse(id)) throw new AppError("ERR_VALIDATION", { reason: "plan-in-use" });
       await plans.remove(id);
+      if (auth) await deps.audit.record(auditEntry(auth, "delete", { kind: "plan", id }, auditChanges(before, null), null));
     },
   };
 };

@@ -9,6 +9,8 @@ import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { Prompt, PromptsRepository } from "./prompts.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 /** A stored secret's mask: the one kept at sealing time, else (a row saved before sealing) computed from its plain text. */
 const maskOf = (stored: string, mask: string | undefined) => mask ?? (stored && !isSealed(stored) ? maskSecret(stored) : stored ? "•".repeat(8) : "");
@@ -44,6 +46,8 @@ export type PromptTokenCounts = {
 
 /** AI prompts (spec 3): admin-only, plan flag useOpenAi (both checked by the routes). */
 export const createPromptsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   prompts: PromptsRepository;
   queues: Pick<QueuesService, "findById" | "listByCompany">;
   whatsapps: Pick<WhatsappsService, "list">;
@@ -111,6 +115,7 @@ export const createPromptsService = (deps: {
       );
       const out = toPromptResponse(p, queue);
       await publish(auth.companyId, { action: "create", prompt: out });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "prompt", id: p.id }, auditChanges(null, p)));
       return out;
     },
     async update(auth: AuthContext, id: number, input: PromptUpdateInput): Promise<PromptResponse> {
@@ -143,6 +148,7 @@ export const createPromptsService = (deps: {
       await prompts.replace(next);
       const out = toPromptResponse(next, queue, (await usageOf(auth.companyId)).byPrompt[next.id] ?? 0);
       await publish(auth.companyId, { action: "update", prompt: out });
+      await deps.audit.record(auditEntry(auth, "update", { kind: "prompt", id }, auditChanges(before, next)));
       return out;
     },
     /** Refused while a queue or a connection still uses the prompt (ERR_PROMPT_IN_USE with their names). */
@@ -156,6 +162,7 @@ export const createPromptsService = (deps: {
       if (usedBy.queues.length || usedBy.connections.length) throw new AppError("ERR_PROMPT_IN_USE", usedBy);
       await prompts.remove(auth.companyId, p.id);
       await publish(auth.companyId, { action: "delete", promptId: p.id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "prompt", id: p.id }, auditChanges(p, null)));
     },
     /** When a queue goes, prompts bound to it keep existing without a queue (the list shows none; editing asks for one). */
     async detachQueue(companyId: number, queueId: number): Promise<void> {

@@ -24,6 +24,8 @@ import type { DialogflowServiceAccount } from "../../platform/dialogflow/dialogf
 import type { DialogflowTester } from "./dialogflow-test-client";
 import type { IntegrationSecrets } from "./integration-secrets";
 import type { QueueIntegration, QueueIntegrationsRepository } from "./queue-integrations.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegrationResponse => ({
   id: i.id,
@@ -50,6 +52,8 @@ export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegratio
 
 /** Queue integrations (spec 3): admin-only, plan flag useIntegrations (both checked by the routes). */
 export const createQueueIntegrationsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   integrations: QueueIntegrationsRepository;
   queues: Pick<QueuesService, "listByCompany">;
   whatsapps: Pick<WhatsappsService, "list">;
@@ -97,8 +101,10 @@ export const createQueueIntegrationsService = (deps: {
     async create(auth: AuthContext, input: QueueIntegrationInput): Promise<QueueIntegrationSavedResponse> {
       const secret = await secrets.forSave(input.type, null);
       const jsonContent = await secrets.sealServiceAccountKey(input.jsonContent);
-      const out = toQueueIntegrationResponse(await integrations.create(auth.companyId, { ...input, jsonContent, webhookSecret: secret.stored }, clock()));
+      const created = await integrations.create(auth.companyId, { ...input, jsonContent, webhookSecret: secret.stored }, clock());
+      const out = toQueueIntegrationResponse(created);
       await publish(auth.companyId, { action: "create", queueIntegration: out });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "integration", id: created.id }, auditChanges(null, created, { secrets: ["jsonContent"] })));
       return secret.shown ? { ...out, webhookSecret: secret.shown } : out;
     },
     /**
@@ -113,6 +119,7 @@ export const createQueueIntegrationsService = (deps: {
       await integrations.replace(next);
       const out = toQueueIntegrationResponse(next);
       await publish(auth.companyId, { action: "update", queueIntegration: out });
+      await deps.audit.record(auditEntry(auth, "update", { kind: "integration", id }, auditChanges(before, next, { secrets: ["jsonContent"] })));
       return secret.shown ? { ...out, webhookSecret: secret.shown } : out;
     },
     /** POST /queueIntegration/{id}/rotate-secret: a new signing secret (n8n/webhook), answered once; the old one stops. */
@@ -135,6 +142,7 @@ export const createQueueIntegrationsService = (deps: {
       if (usedBy.queues.length || usedBy.connections.length) throw new AppError("ERR_INTEGRATION_IN_USE", usedBy);
       await integrations.remove(auth.companyId, i.id);
       await publish(auth.companyId, { action: "delete", integrationId: i.id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "integration", id: i.id }, auditChanges(i, null, { secrets: ["jsonContent"] })));
     },
     /**
      * POST /queueIntegration/testSession: checks the service-account JSON (shape, PEM key, project) here, then

@@ -11,6 +11,8 @@ import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CompaniesService } from "../companies/companies.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { Queue, QueuesRepository } from "./queues.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 export const toQueueResponse = (q: Queue): QueueResponse => ({
   id: q.id,
@@ -32,6 +34,8 @@ const MAX_QUEUE_MEDIA_BYTES = 20 * 1024 * 1024;
 export const byOrder = (a: Queue, b: Queue) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
 
 export const createQueuesService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   queues: QueuesRepository;
   companies: CompaniesService;
   realtime: RealtimeService;
@@ -99,6 +103,7 @@ export const createQueuesService = (deps: {
         clock(),
       );
       await realtime.publish(companyId, "queue", { action: "update", queue: toQueueResponse(queue) });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "queue", id: queue.id }, auditChanges(null, toQueueResponse(queue)), companyId));
       return toQueueResponse(queue);
     },
     async update(auth: AuthContext, id: number, input: Partial<QueueInput>): Promise<QueueResponse> {
@@ -122,6 +127,7 @@ export const createQueuesService = (deps: {
       };
       await queues.replace(before, next);
       await realtime.publish(companyId, "queue", { action: "update", queue: toQueueResponse(next) });
+      await deps.audit.record(auditEntry(auth, "update", { kind: "queue", id }, auditChanges(toQueueResponse(before), toQueueResponse(next))));
       return toQueueResponse(next);
     },
     /** POST /queue/{id}/media-upload: the file sent with the queue's greeting. */
@@ -133,6 +139,7 @@ export const createQueuesService = (deps: {
       await deps.media.put(key, checked.bytes, checked.type);
       const next = { ...before, mediaPath: key, mediaName: file.name, updatedAt: clock().toISOString() };
       await queues.replace(before, next);
+      await deps.audit.record(auditEntry(auth, "update", { kind: "queue", id }, auditChanges(toQueueResponse(before), toQueueResponse(next))));
       return toQueueResponse(next);
     },
     /** DELETE /queue/{id}/media-upload */
@@ -140,6 +147,7 @@ export const createQueuesService = (deps: {
       const before = await find(auth.companyId, id);
       const next = { ...before, mediaPath: null, mediaName: null, updatedAt: clock().toISOString() };
       await queues.replace(before, next);
+      await deps.audit.record(auditEntry(auth, "update", { kind: "queue", id }, auditChanges(toQueueResponse(before), toQueueResponse(next))));
       return toQueueResponse(next);
     },
     async remove(auth: AuthContext, id: number): Promise<void> {
@@ -147,6 +155,7 @@ export const createQueuesService = (deps: {
       for (const hook of deleteHooks) await hook(queue);
       await queues.remove(queue);
       await realtime.publish(auth.companyId, "queue", { action: "delete", queueId: id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "queue", id }, auditChanges(toQueueResponse(queue), null)));
     },
   };
 };

@@ -6,11 +6,16 @@ import { AppError } from "../../platform/errors";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { SettingsRepository } from "./settings.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 /** Company keys only the operator sets (through the company form). */
 const OPERATOR_COMPANY_KEYS = new Set(["campaignsEnabled"]);
 
-export const createSettingsService = (deps: { settings: SettingsRepository; realtime: RealtimeService; clock: () => Date }) => {
+/** Global keys that hold another system's credentials: never shown in the audit trail. */
+const SECRET_KEYS = new Set(["ipixc", "tokenixc", "ipmkauth", "clientidmkauth", "clientsecretmkauth", "asaas"]);
+
+export const createSettingsService = (deps: { settings: SettingsRepository; realtime: RealtimeService; clock: () => Date; audit: AuditRecorder }) => {
   const { settings, realtime, clock } = deps;
 
   const withDefaults = (stored: { key: string; value: string }[], defaults: Record<string, string>): SettingResponse[] => {
@@ -44,9 +49,13 @@ export const createSettingsService = (deps: { settings: SettingsRepository; real
       if (!isAdmin(auth.user.profile) && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
       const schema = SETTING_VALUE_SCHEMAS[key];
       if (schema && !schema.safeParse(value).success) throw new AppError("ERR_VALIDATION", { key });
+      const before = (await settings.get(global ? null : auth.companyId, key))?.value ?? (global ? GLOBAL_SETTING_DEFAULTS : COMPANY_SETTING_DEFAULTS)[key as never] ?? null;
       const saved = await settings.put(global ? null : auth.companyId, key, value, clock());
       const response = { key: saved.key, value: saved.value };
       if (!global) await realtime.publish(auth.companyId, "setting", { action: "update", setting: response });
+      const changes = auditChanges({ value: before }, { value: saved.value }, { secrets: SECRET_KEYS.has(key) ? ["value"] : [] });
+      // global keys are platform records: seen by the operator only
+      if (Object.keys(changes).length) await deps.audit.record(auditEntry(auth, "update", { kind: "setting", id: key }, changes, global ? null : auth.companyId));
       return response;
     },
   };

@@ -12,8 +12,26 @@ import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
 import type { UserRecord, UsersRepository } from "./users.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
+
+/** What the audit trail shows of a user: the fields an admin edits (the hash only as "changed", masked). */
+const auditView = (u: UserRecord) => ({
+  name: u.name,
+  email: u.email,
+  profile: u.profile,
+  super: u.super,
+  whatsappId: u.whatsappId,
+  allTicket: u.allTicket,
+  queueIds: u.queueIds,
+  passwordHash: u.passwordHash,
+});
 
 export const createUsersService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
+  /** a deleted user's two-factor state goes with them (the mfa service's removeFor) */
+  onDeleted?: ((companyId: number, userId: number) => Promise<void>)[];
   users: UsersRepository;
   queues: QueuesService;
   companies: CompaniesService;
@@ -120,6 +138,7 @@ export const createUsersService = (deps: {
       );
       const response = toResponse(user, l);
       await publish(companyId, { action: "create", user: response });
+      await deps.audit.record(auditEntry(auth, "create", { kind: "user", id: user.id }, auditChanges(null, auditView(user)), companyId));
       return response;
     },
 
@@ -151,6 +170,7 @@ export const createUsersService = (deps: {
       await (passwordHash ? realtime.closeUserSockets(auth.companyId, id) : realtime.refreshUserSockets(auth.companyId, id, user)); // ADR 0013
       const response = toResponse(user, l);
       await publish(auth.companyId, { action: "update", user: response });
+      await deps.audit.record(auditEntry(auth, "update", { kind: "user", id }, auditChanges(auditView(before), auditView(user))));
       return response;
     },
 
@@ -161,8 +181,10 @@ export const createUsersService = (deps: {
       const user = await findOrFail(auth.companyId, id);
       if (user.super && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
       await users.remove(user);
+      for (const cascade of deps.onDeleted ?? []) await cascade(auth.companyId, id);
       await realtime.closeUserSockets(auth.companyId, id); // ADR 0013
       await publish(auth.companyId, { action: "delete", userId: id });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "user", id }, auditChanges(auditView(user), null)));
     },
 
     /** Company deletion: every user and their login goes. */

@@ -15,8 +15,12 @@ import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { QueuesOfCompany } from "../queues/queues.ports";
 import type { RealtimeService } from "../realtime/realtime.service";
 import { DuplicateNameError, type Whatsapp, type WhatsappsRepository } from "./whatsapps.repository";
+import type { AuditRecorder } from "../audit/audit.port";
+import { auditChanges, auditEntry } from "../audit/audit-diff";
 
 type Deps = {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   whatsapps: WhatsappsRepository;
   queues: QueuesOfCompany;
   companies: CompanyLookup;
@@ -169,6 +173,7 @@ export const createWhatsappsService = (deps: Deps) => {
       if (isDefault) await whatsapps.setDefault(companyId, w.id, existing.filter((x) => x.isDefault).map((x) => x.id), now);
       await command(w, "session.start");
       for (const other of existing.filter((x) => x.isDefault && isDefault)) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
+      await deps.audit.record(auditEntry(auth, "create", { kind: "connection", id: w.id }, auditChanges(null, w, { ignore: ["qrcode", "retries", "status", "session", "number"] })));
       return publishWhatsapp(companyId, w, own);
     },
 
@@ -194,6 +199,7 @@ export const createWhatsappsService = (deps: Deps) => {
         await whatsapps.setDefault(companyId, id, others.map((w) => w.id), now);
         for (const other of others) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
       }
+      await deps.audit.record(auditEntry(auth, "update", { kind: "connection", id }, auditChanges(current, updated, { ignore: ["qrcode", "retries", "status", "session", "number"] })));
       return publishWhatsapp(companyId, updated, own);
     },
 
@@ -211,6 +217,7 @@ export const createWhatsappsService = (deps: Deps) => {
         }
       }
       await realtime.publish(companyId, "whatsapp", { action: "delete", whatsappId: id }, { kind: "admins" });
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "connection", id }, auditChanges(w, null, { ignore: ["qrcode", "retries", "status", "session", "number"] })));
     },
 
     /** POST /whatsapp-restart: every connection of the company reconnects. */

@@ -8,7 +8,7 @@ import { resolveClientAddress } from "./client-address";
  * What the guards below need of the caller; the feature side fixes the full principal type
  * (platform/http/app-env.ts: `AppEnv = HttpEnv<AuthContext>`, the principal from shared), so platform imports no feature.
  */
-export type Principal = { user: { profile: string; super: boolean }; companyId: number };
+export type Principal = { user: { profile: string; super: boolean }; companyId: number; clientAddress?: string };
 export type HttpEnv<A extends Principal = Principal> = { Variables: { requestId: string; auth: A; clientAddress: string } };
 type AnyEnv = HttpEnv<Principal>;
 
@@ -44,11 +44,14 @@ const bearer = (c: Context) => {
   return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
 };
 
-/** Every private route: resolves the caller from the access token (401 missing/bad, 403 expired). */
+/**
+ * Every private route: resolves the caller from the access token (401 missing/bad, 403 expired), with the client
+ * address it came from (the audit trail records it: docs/adr/0029).
+ */
 export const requireAuth =
   <A extends Principal>(authenticate: (token: string | undefined) => Promise<A>): MiddlewareHandler<HttpEnv<A>> =>
   async (c, next) => {
-    c.set("auth", await authenticate(bearer(c)));
+    c.set("auth", { ...(await authenticate(bearer(c))), clientAddress: clientAddress(c) });
     await next();
   };
 

@@ -57,6 +57,11 @@ export type AuditActor =
 export type AuditFieldChange = { from: unknown; to: unknown };
 export type AuditChanges = Record<string, AuditFieldChange>;
 
+/** The operator's retention (global setting `auditRetentionDays`): 30 days to 10 years, 365 by default. */
+export const AUDIT_RETENTION_MIN_DAYS = 30;
+export const AUDIT_RETENTION_MAX_DAYS = 3650;
+export const AUDIT_RETENTION_DEFAULT_DAYS = 365;
+
 /** What a secret field shows in an entry, whatever its value. */
 export const AUDIT_SECRET_MASK = "••••••••";
 

@@ -17,5 +17,8 @@ export type Principal = {
   whatsappId: number | null;
 };
 
-/** A request's caller: the principal and the company every read and write is scoped to. */
-export type AuthContext = { user: Principal; companyId: number };
+/**
+ * A request's caller: the principal and the company every read and write is scoped to; `clientAddress` is the
+ * address the request came from (platform/http/client-address.ts), set by requireAuth, for the audit trail.
+ */
+export type AuthContext = { user: Principal; companyId: number; clientAddress?: string };

@@ -38,6 +38,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "messagesApi", path: "/messages-api", adminOnly: true, planFlag: "useExternalApi" },
   { key: "financeiro", path: "/financeiro", adminOnly: true },
   { key: "settings", path: "/settings", adminOnly: true },
+  { key: "auditLogs", path: "/audit-logs", adminOnly: true },
 ];
 
 export type MenuViewer = { profile: Profile; super: boolean; campaignsEnabled: boolean };

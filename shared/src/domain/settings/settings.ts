@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText } from "../../contracts/body-values";
 import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "../../constants/settings";
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from "../../constants/business";
+import { AUDIT_RETENTION_MAX_DAYS, AUDIT_RETENTION_MIN_DAYS } from "../audit/audit";
 
 export const isCompanySettingKey = (key: string): key is keyof typeof COMPANY_SETTING_DEFAULTS =>
   Object.prototype.hasOwnProperty.call(COMPANY_SETTING_DEFAULTS, key);
@@ -25,6 +26,9 @@ export const SETTING_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   allowregister: onOff,
   viewregister: onOff,
   trial: z.string().regex(/^\d+$/).refine((v) => Number(v) >= TRIAL_DAYS_MIN && Number(v) <= TRIAL_DAYS_MAX),
+  requireMfa: onOff,
+  requireMfaAllCompanies: onOff,
+  auditRetentionDays: z.string().regex(/^\d{1,4}$/).refine((v) => Number(v) >= AUDIT_RETENTION_MIN_DAYS && Number(v) <= AUDIT_RETENTION_MAX_DAYS),
 };
 
 /** PUT /settings/{key} body. */

@@ -15,6 +15,7 @@ import PeopleIcon from "@mui/icons-material/People";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import PsychologyIcon from "@mui/icons-material/Psychology";
 import SettingsIcon from "@mui/icons-material/Settings";
+import FactCheckIcon from "@mui/icons-material/FactCheck";
 import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import TaskIcon from "@mui/icons-material/TaskAlt";
@@ -51,6 +52,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   messagesApi: <CodeIcon />,
   financeiro: <PaymentsIcon />,
   settings: <SettingsIcon />,
+  auditLogs: <FactCheckIcon />,
 };
 
 export const FALLBACK_MENU_ICON = <ListIcon />;

@@ -3,8 +3,9 @@ import { IconButton, Menu, MenuItem, Tooltip } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OwnProfileDialog } from "../../features/users/components/own-profile-dialog";
+import { MfaSection } from "../../features/auth/components/mfa-section";
 
-/** Profile menu: own-user dialog (users feature) and logout. */
+/** Profile menu: own-user dialog (users feature, with the auth feature's two-factor section) and logout. */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -34,7 +35,11 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
           {t("menu:logout")}
         </MenuItem>
       </Menu>
-      {dialogOpen && <OwnProfileDialog onClose={() => setDialogOpen(false)} />}
+      {dialogOpen && (
+        <OwnProfileDialog onClose={() => setDialogOpen(false)}>
+          <MfaSection />
+        </OwnProfileDialog>
+      )}
     </>
   );
 }

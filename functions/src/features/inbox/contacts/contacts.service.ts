@@ -27,6 +27,8 @@ import type { TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
 import type { ContactIdentity } from "./contact-identity";
 import type { ContactsRepository } from "./contacts.repository";
+import type { AuditRecorder } from "../../audit/audit.port";
+import { auditEntry } from "../../audit/audit-diff";
 
 export type ContactListQuery = { searchParam: string; pageNumber: number; date?: string; dateStart?: string; dateEnd?: string };
 
@@ -52,6 +54,8 @@ const isRealName = (name: string | undefined, number: string) => Boolean(name &&
 const OPEN_TICKET_LOOKBACK = 50;
 
 export const createContactsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   contacts: ContactsRepository;
   whatsapps: InboxReads["whatsapps"];
   commands: CommandQueue;
@@ -305,6 +309,8 @@ export const createContactsService = (deps: {
       if (tickets.some((t) => t.status === "pending" || t.status === "open")) throw new AppError("ERR_CONTACT_HAS_OPEN_TICKET");
       await contacts.remove(contact);
       await deps.realtime.publish<ContactEventData>(auth.companyId, "contact", { action: "delete", contactId: id }, { kind: "company" });
+      // who and when only: the deleted person's data does not move into the trail (LGPD)
+      await deps.audit.record(auditEntry(auth, "delete", { kind: "contact", id }));
     },
 
     /**

@@ -23,6 +23,8 @@ import { toMessageView } from "./message-view";
 import type { MessagesRepository } from "./messages.repository";
 import { idempotentMessageId, newMessageId } from "../message-ids";
 import type { OutboundMedia, OutboundService } from "./outbound.service";
+import type { AuditRecorder } from "../../audit/audit.port";
+import { auditEntry } from "../../audit/audit-diff";
 
 export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
 
@@ -30,6 +32,8 @@ export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
 const kindOf = (mimetype: string): OutboundMedia["kind"] => messageKindOf({ mime: mimetype });
 
 export const createMessagesService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   messages: MessagesRepository;
   tickets: TicketsRepository;
   ticketsService: TicketsService;
@@ -191,6 +195,7 @@ export const createMessagesService = (deps: {
       }
       const updated = (await messages.update(auth.companyId, id, { isDeleted: true, updatedAt: clock().toISOString() }))!;
       await events.message("update", updated, t);
+      if (!m.isDeleted) await deps.audit.record(auditEntry(auth, "delete", { kind: "message", id }, { ticketId: { from: t.id, to: t.id }, isDeleted: { from: false, to: true } }));
       return (await views(auth.companyId, [updated]))[0]!;
     },
 

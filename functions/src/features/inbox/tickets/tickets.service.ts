@@ -15,6 +15,8 @@ import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketC
 import type { TxItem } from "../../../platform/db/transact";
 import type { TicketRecord, TicketsRepository } from "./tickets.repository";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
+import type { AuditRecorder } from "../../audit/audit.port";
+import { auditChanges, auditEntry } from "../../audit/audit-diff";
 
 /** What the server does to the customer on ticket changes (greeting on accept, transfer notice, completion/rating). */
 export type TicketNotices = {
@@ -48,6 +50,8 @@ export const viewerOf = (auth: AuthContext): TicketViewer => ({
 });
 
 export const createTicketsService = (deps: {
+  /** the audit trail (docs/adr/0029) */
+  audit: AuditRecorder;
   tickets: TicketsRepository;
   contacts: ContactsRepository;
   changes: TicketChanges;
@@ -247,6 +251,10 @@ export const createTicketsService = (deps: {
       const contact = await contacts.findById(auth.companyId, after.contactId);
       await events.ticketUpdated(after, before, dir, contact);
       await notices.onChanged(action, before, after, auth, dir);
+      if ((action as ChangeAction) === "transfer") {
+        const where = (x: TicketRecord) => ({ status: x.status, queueId: x.queueId, userId: x.userId, whatsappId: x.whatsappId });
+        await deps.audit.record(auditEntry(auth, "transfer", { kind: "ticket", id }, auditChanges(where(before), where(after))));
+      }
       return toTicketView(after, dir, contact);
     },
 
@@ -267,6 +275,9 @@ export const createTicketsService = (deps: {
         tickets.changeItem(t.companyId, { ticketId: t.id, at: clock().toISOString(), byUserId: auth.user.id, action: "delete", from: { status: t.status, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId }, to: null }, `${Date.now()}`),
       ]);
       await events.ticketDeleted(t);
+      await deps.audit.record(
+        auditEntry(auth, "delete", { kind: "ticket", id: t.id }, auditChanges({ status: t.status, queueId: t.queueId, userId: t.userId, whatsappId: t.whatsappId, contactId: t.contactId }, null)),
+      );
     },
 
     /** POST /tickets/closeAll: admins close every ticket of a tab (optionally only some queues). */

@@ -1,12 +1,16 @@
 import { type QueryClient, useMutation } from "@tanstack/react-query";
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
+import type { LoginResponse } from "@atende/shared/contracts/http/mfa";
 import type { LoginInput } from "@atende/shared/domain/auth/auth";
 import { api } from "../../../lib/api-client";
 import { saveSession } from "../../../lib/session-storage";
 import { meQueryOptions } from "../../../lib/session/me";
 
-/** POST /auth/login. The login page shows its own errors (expired company needs the due date). */
-export const postLogin = (input: LoginInput): Promise<AuthResponse> => api.post<AuthResponse>("/auth/login", input, { auth: false });
+/**
+ * POST /auth/login: the session, or the two-factor step (`mfaRequired`). The login page shows its own errors
+ * (expired company needs the due date).
+ */
+export const postLogin = (input: LoginInput): Promise<LoginResponse> => api.post<LoginResponse>("/auth/login", input, { auth: false });
 
 /**
  * Makes the answer of login (or sign-up) the current session. Call it after navigating to the target page

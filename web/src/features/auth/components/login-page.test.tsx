@@ -86,6 +86,25 @@ describe("login page", { timeout: 20_000 }, () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain("tok");
   });
 
+  it("with two-factor on, the password leads to the code step, and the code signs in", async () => {
+    const { calls } = mockFetch({
+      "POST /api/auth/login": { mfaRequired: true, mfaToken: "m".repeat(43), setupRequired: false },
+      "POST /api/auth/mfa/verify": { token: "tok", user: aUser() },
+      ...signedInRoutes(),
+    });
+    renderApp("/login");
+    await fillAndSubmit("admin@demo.com.br", "Admin1234");
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId("mfa-code"), "123456");
+    expect(screen.getByTestId("where")).toHaveTextContent("/login");
+    expect(getToken()).not.toBe("tok");
+    await user.click(screen.getByTestId("mfa-verify"));
+    expect(await screen.findByTestId("side-menu")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/tickets");
+    expect(await calls.find((c) => c.url.endsWith("/auth/mfa/verify"))!.json()).toEqual({ mfaToken: "m".repeat(43), code: "123456" });
+    expect(getToken()).toBe("tok");
+  });
+
   it("wrong credentials show the translated error", async () => {
     mockFetch({ "POST /api/auth/login": reply(401, { error: "ERR_INVALID_CREDENTIALS" }) });
     renderApp("/login");

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
-import type { CompanyExpiredData, SessionUser } from "@atende/shared/contracts/http/auth";
+import type { AuthResponse, CompanyExpiredData, SessionUser } from "@atende/shared/contracts/http/auth";
+import { type MfaChallengeResponse, isMfaChallenge } from "@atende/shared/contracts/http/mfa";
 import { type LoginInput, daysUntilDue, loginSchema, shouldWarnDueDate } from "@atende/shared/domain/auth/auth";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../../components/ui/language-selector";
@@ -16,6 +17,7 @@ import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { errorMessage } from "../../../lib/toast-error";
 import { startSession, useLogin } from "../api/login";
+import { MfaLoginStep } from "./mfa-login-step";
 
 const WARNING_TOAST_MS = 6000;
 
@@ -35,21 +37,25 @@ export function LoginPage() {
   const login = useLogin();
   const queryClient = useQueryClient();
   const [expiredOn, setExpiredOn] = useState<string | null>(null);
+  // two-factor: the second step after the right password (a code, or the setup when the company requires it)
+  const [challenge, setChallenge] = useState<MfaChallengeResponse | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
+  const signedIn = (auth: AuthResponse) => {
+    navigate("/tickets", { replace: true });
+    startSession(queryClient, auth);
+    toast.success(t("auth:loginSuccess"));
+    warnDueDate(auth.user, t);
+  };
+
   const onSubmit = handleSubmit((values) => {
     setExpiredOn(null);
     login.mutate(values, {
-      onSuccess: (auth) => {
-        navigate("/tickets", { replace: true });
-        startSession(queryClient, auth);
-        toast.success(t("auth:loginSuccess"));
-        warnDueDate(auth.user, t);
-      },
+      onSuccess: (result) => (isMfaChallenge(result) ? setChallenge(result) : signedIn(result)),
       onError: (err) => {
         if (err instanceof ApiError && err.code === "ERR_COMPANY_EXPIRED") {
           setExpiredOn(formatDate((err.data as CompanyExpiredData | undefined)?.dueDate) || "-");
@@ -79,7 +85,8 @@ export function LoginPage() {
               {t("auth:companyExpired", { date: expiredOn })}
             </Alert>
           )}
-          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+          {challenge && <MfaLoginStep challenge={challenge} onSession={signedIn} onRestart={() => setChallenge(null)} />}
+          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} sx={challenge ? { display: "none" } : undefined}>
             <TextField
               label={t("auth:email")}
               type="email"

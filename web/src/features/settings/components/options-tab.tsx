@@ -17,8 +17,12 @@ const COMPANY_OPTIONS: [string, string[]][] = [
   ["sendGreetingAccepted", ON_OFF],
   ["sendMsgTransfTicket", ON_OFF],
   ["sendGreetingMessageOneQueues", ON_OFF],
+  // two-factor sign-in for every user of the company (docs/adr/0029)
+  ["requireMfa", ON_OFF],
 ];
 const GLOBAL_OPTIONS: [string, string[]][] = [
+  ["requireMfaAllCompanies", ON_OFF],
+  ["auditRetentionDays", ["30", "90", "180", "365", "730", "1825", "3650"]],
   ["allowregister", ON_OFF],
   ["viewregister", ON_OFF],
   ["trial", Array.from({ length: TRIAL_DAYS_MAX - TRIAL_DAYS_MIN + 1 }, (_, i) => String(TRIAL_DAYS_MIN + i))],

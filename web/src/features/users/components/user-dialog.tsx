@@ -1,6 +1,6 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, ListItemText, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { UserResponse } from "@atende/shared/contracts/http/users";
@@ -18,7 +18,7 @@ const translateIssue = (message?: string) => (message ? fieldError({ type: "zod"
  * Add or edit a user. The profile and queue pickers appear only where the permission rules allow
  * (user-modal:editProfile, user-modal:editQueues); `companyId` lets the operator add to another company.
  */
-export function UserDialog({ user, companyId, onClose }: { user: UserResponse | null; companyId?: number; onClose: () => void }) {
+export function UserDialog({ user, companyId, onClose, children }: { user: UserResponse | null; companyId?: number; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation("users");
   const me = useSessionUser();
   const save = useSaveUser();
@@ -110,6 +110,7 @@ export function UserDialog({ user, companyId, onClose }: { user: UserResponse | 
             </Stack>
           )}
         </Stack>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common:cancel")}</Button>

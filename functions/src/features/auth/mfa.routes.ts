@@ -1,0 +1,68 @@
+import { type Context, Hono } from "hono";
+import { mfaDisableSchema, mfaEnableSchema, mfaSetupSchema, mfaVerifySchema } from "@atende/shared/contracts/http/mfa";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
+import type { Guards } from "../../platform/modules/feature-module";
+import { clientAddress } from "../../platform/http/middleware";
+import { parseJson } from "../../platform/http/parse";
+import type { MfaService, MfaSubject } from "../mfa/mfa.service";
+import type { AppEnv } from "../../platform/http/app-env";
+import type { AuthService } from "./auth.service";
+import { type RefreshCookie, sessionAnswer } from "./refresh-cookie";
+
+const bearer = (c: Context) => {
+  const [scheme, token] = (c.req.header("authorization") ?? "").split(" ");
+  return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
+};
+
+/**
+ * Two-factor sign-in under /auth/mfa (docs/adr/0029). Status, setup, enable and disable act on the signed-in caller
+ * only (no route takes a user id); setup and enable also take the `mfaToken` of a setup-required login, and verify
+ * takes only an `mfaToken`: those three answer the session as the login does.
+ */
+export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guards, "auth">, cookie: RefreshCookie) => {
+  const app = new Hono<AppEnv>();
+  const subject = (a: AuthContext): Promise<MfaSubject> => auth.mfaSubject(a.companyId, a.user.id);
+
+  app.get("/", guards.auth, async (c) => {
+    const a = c.get("auth");
+    return c.json(await mfa.status(a.companyId, a.user.id));
+  });
+
+  app.post("/setup", async (c) => {
+    const { mfaToken } = await parseJson(c, mfaSetupSchema);
+    if (mfaToken) {
+      const challenge = await mfa.setupChallenge(mfaToken);
+      return c.json(await mfa.setup(challenge));
+    }
+    const a = await auth.authenticate(bearer(c));
+    return c.json(await mfa.setup({ companyId: a.companyId, userId: a.user.id, email: a.user.email }));
+  });
+
+  app.post("/enable", async (c) => {
+    const { code, mfaToken } = await parseJson(c, mfaEnableSchema);
+    const ip = clientAddress(c);
+    if (mfaToken) {
+      const challenge = await mfa.setupChallenge(mfaToken);
+      const recoveryCodes = await mfa.enable(await auth.mfaSubject(challenge.companyId, challenge.userId), code, ip);
+      await mfa.finishSetupChallenge(mfaToken);
+      return sessionAnswer(c, cookie, await auth.completeLogin(challenge.companyId, challenge.userId, ip), { recoveryCodes });
+    }
+    const a = await auth.authenticate(bearer(c));
+    return c.json({ recoveryCodes: await mfa.enable(await subject(a), code, ip) });
+  });
+
+  app.post("/verify", async (c) => {
+    const { mfaToken, code } = await parseJson(c, mfaVerifySchema);
+    const ip = clientAddress(c);
+    const passed = await mfa.verify(mfaToken, code, ip, (companyId, userId) => auth.mfaSubject(companyId, userId).catch(() => null));
+    return sessionAnswer(c, cookie, await auth.completeLogin(passed.companyId, passed.userId, ip));
+  });
+
+  app.post("/disable", guards.auth, async (c) => {
+    const { code } = await parseJson(c, mfaDisableSchema);
+    await mfa.disable(await subject(c.get("auth")), code, clientAddress(c));
+    return c.body(null, 204);
+  });
+
+  return app;
+};
