@@ -203,6 +203,10 @@ describe("a person's export and erasure", () => {
     for (const needle of [NUMBER, WITHOUT_NINTH, "Erasmo"]) expect((await scanMedia()).filter((f) => f.includes(needle)), needle).toEqual([]);
 
     expect((await t.call("GET", `/contacts/${contactId}`, { token: a.adminToken })).status).toBe(404);
+    // the request itself is in the audit trail (who, what), without the person's data (the scan above covers it)
+    const audit = await t.call("GET", `/audit-logs?action=erase&recordKind=contact&recordId=${contactId}`, { token: a.adminToken });
+    expect(audit.status).toBe(200);
+    expect(audit.body.logs).toEqual([expect.objectContaining({ action: "erase", record: expect.objectContaining({ kind: "contact", id: String(contactId) }) })]);
     // the figures stay: the ticket's attention cycle and the campaign's counts
     const dashboardAfter = (await t.call("GET", "/dashboard/ticketsAttendance?initialDate=2000-01-01&finalDate=2100-01-01", { token: a.adminToken })).body;
     expect(dashboardAfter).toEqual(dashboardBefore);
