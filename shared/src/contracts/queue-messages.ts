@@ -153,6 +153,8 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
     media: mediaRefSchema.extend({ kind: z.enum(["image", "audio", "video", "document", "sticker"]), ptt: z.boolean().optional() }).optional(),
     quotedId: z.string().optional(),
     isForwarded: z.boolean().optional(),
+    /** a campaign message: paced per recipient where the provider has a pair rate (Cloud API: one every 6 s) */
+    bulk: z.boolean().optional(),
     /** Cloud API only: an approved message template (body holds its rendered text, for the record) */
     template: z
       .object({ name: z.string().min(1).max(512), language: z.string().min(2).max(16), components: z.array(z.record(z.string(), z.unknown())).max(10).default([]) })
