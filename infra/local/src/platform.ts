@@ -11,6 +11,8 @@ import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
+import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
+import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -67,6 +69,8 @@ export type Platform = {
   /** the in-process session host (simulator provider) and the simulator page on this origin */
   sessionHost: HostRuntime;
   simulatorUrl: string;
+  /** Meta's Cloud API stand-in (/simulator/cloudapi; its Graph API under /simulator/cloudapi/graph/v23.0) */
+  cloudApi: CloudApiSimulator;
 };
 
 const listen = (server: Server, port: number, host: string) =>
@@ -163,14 +167,21 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const app = createHttpApp(container);
     // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it
     const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
+    // Meta's Cloud API stand-in beside them (/simulator/cloudapi): one test number from the start
+    const cloudApi = createCloudApiSimulator();
+    cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
+    const cloudApiHttp = createCloudApiSimulatorHttp(cloudApi);
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
       webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
       runtimeConfig: () => ({ wsPath: "/ws" }),
-      simulator: fakeBankHttp
-        ? (req) => (new URL(req.url).pathname.startsWith("/simulator/bank") ? fakeBankHttp.fetch(req) : sessionHost.simulatorHttp.fetch(req))
-        : sessionHost.simulatorHttp.fetch,
+      simulator: (req) => {
+        const path = new URL(req.url).pathname;
+        if (fakeBankHttp && path.startsWith("/simulator/bank")) return fakeBankHttp.fetch(req);
+        if (path === "/simulator/cloudapi" || path.startsWith("/simulator/cloudapi/")) return cloudApiHttp.fetch(req);
+        return sessionHost.simulatorHttp.fetch(req);
+      },
     });
     const httpPort = await listen(server, opts.httpPort ?? 0, host);
     stops.push(
@@ -216,7 +227,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator` };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, cloudApi };
   } catch (e) {
     await stop();
     throw e;
