@@ -45,6 +45,11 @@ const configSchema = z.object({
   EFI_PIX_KEY: z.string().optional(),
   EFI_CERT_PATH: z.string().optional(),
   EFI_CERT_PASSPHRASE: z.string().optional(),
+  /** SecretBox (secrets companies give us, sealed before storage): a local key file, or a KMS key in AWS */
+  SECRETS_KEY_FILE: z.string().optional(),
+  SECRETS_KMS_KEY_ID: z.string().optional(),
+  /** the public origin (https://app.example.com) webhook URLs are built on; the request's origin when absent */
+  PUBLIC_BASE_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,7 @@
 import { Stack } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { IKey } from "aws-cdk-lib/aws-kms";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { Queues } from "./queues";
 
@@ -14,6 +15,8 @@ export interface FunctionPlatform {
   readonly grantManageConnections: (grantee: IGrantable) => void;
   /** the only sender address the Lambdas may use with SES */
   readonly mailFrom: string;
+  /** the SecretBox's KMS key (SECRETS_KMS_KEY_ID): secrets companies give us are sealed with it */
+  readonly secretsKey?: IKey;
 }
 
 /**
@@ -27,6 +30,9 @@ export const grantWorkerAccess = (fn: IGrantable, platform: FunctionPlatform) =>
   platform.queues.outbound.grantSendMessages(fn);
   platform.queues.jobs.grantSendMessages(fn);
   platform.mediaBucket.grantReadWrite(fn);
+  // the Cloud API sender reports outcomes on inbound.fifo like the session host
+  platform.queues.inbound.grantSendMessages(fn);
+  platform.secretsKey?.grantEncryptDecrypt(fn);
   const stack = Stack.of(platform.table);
   fn.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({

@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { Key } from "aws-cdk-lib/aws-kms";
 import type { Construct } from "constructs";
 import { Api } from "../constructs/api";
 import { AuthSecrets } from "../constructs/auth-secrets";
@@ -42,6 +43,8 @@ export class AtendeStack extends Stack {
     const data = new Data(this, "Data");
     const secrets = new AuthSecrets(this, "AuthSecrets");
     const queues = new Queues(this, "Queues");
+    // the SecretBox's key (functions/src/platform/secrets): Cloud API tokens, app secrets, other company secrets
+    const secretsKey = new Key(this, "SecretsKey", { enableKeyRotation: true, description: "Atende: secrets companies give us, sealed before storage" });
 
     // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}): the template holds only
     // the reference, the Lambda configuration holds the value (see docs/deploy.md "Secrets").
@@ -57,6 +60,7 @@ export class AtendeStack extends Stack {
       MEDIA_BUCKET: data.mediaBucket.bucketName,
       MAIL_FROM: props.mailFrom,
       APP_VERSION: props.appVersion,
+      SECRETS_KMS_KEY_ID: secretsKey.keyArn,
     };
 
     const realtime = new Realtime(this, "Realtime", { table: data.table, environment: baseEnvironment });
@@ -67,6 +71,7 @@ export class AtendeStack extends Stack {
       queues,
       grantManageConnections: (grantee) => realtime.grantManageConnections(grantee),
       mailFrom: bareAddress(props.mailFrom),
+      secretsKey,
     };
     const api = new Api(this, "Api", platform);
     const workers = new Workers(this, "Workers", { platform, jobsHandlerEntry: props.jobsHandlerEntry });
