@@ -31,6 +31,10 @@ export const createCloudApiInbound = (deps: {
   return {
     needs,
     async prepare(event: InboundEvent): Promise<InboundEvent> {
+      // the customer wrote: the 24-hour window restarts at the message's own time (Cloud API messages have remoteMedia or a wamid id)
+      if (event.type === "message" && !event.message.fromMe && isWamid(event.message.id)) {
+        await deps.repo.touchWindow(event.companyId, event.whatsappId, event.message.chatJid, new Date(event.message.timestamp * 1000).toISOString());
+      }
       if (!needs(event)) return event;
       const e = await translateIds(event, (wamid) => deps.repo.ids.ourIdOf(event.companyId, wamid));
       if (e.type !== "message" || !e.message.remoteMedia) return e;

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
 import type { PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
 import type { Db } from "../../platform/db/client";
@@ -41,6 +41,8 @@ const hookKey = (hookId: string) => ({ pk: `CAHOOK#${hookId}`, sk: "CAHOOK" });
 const wamidKey = (companyId: number, wamid: string) => ({ pk: companyPk(companyId), sk: `CAWAMID#${wamid}` });
 const oursKey = (companyId: number, ourId: string) => ({ pk: companyPk(companyId), sk: `CAOURS#${ourId}` });
 const claimKey = (companyId: number, k: string) => ({ pk: companyPk(companyId), sk: `CACLAIM#${k}` });
+/** When the customer last wrote in a chat (the 24-hour window starts there): the webhook's message timestamp. */
+const windowKey = (companyId: number, whatsappId: number, chatJid: string) => ({ pk: companyPk(companyId), sk: `CAWIN#${pad(whatsappId)}#${chatJid}` });
 const templatePrefix = (whatsappId: number) => `CATPL#${pad(whatsappId)}#`;
 const templateKey = (companyId: number, whatsappId: number, name: string, language: string) => ({ pk: companyPk(companyId), sk: `${templatePrefix(whatsappId)}${name}#${language}` });
 
@@ -120,6 +122,26 @@ export const createCloudApiRepository = (db: Db) => {
         ...current.filter((t) => !keep.has(`${t.name}#${t.language}`)).map((t) => ({ DeleteRequest: { Key: templateKey(companyId, whatsappId, t.name, t.language) } })),
       ];
       for (let i = 0; i < writes.length; i += 25) await db.doc.send(new BatchWriteCommand({ RequestItems: { [T]: writes.slice(i, i + 25) } }));
+    },
+    /** Moves the chat's last customer message time forward (never back: webhooks may arrive out of order). */
+    async touchWindow(companyId: number, whatsappId: number, chatJid: string, at: string): Promise<void> {
+      try {
+        await db.doc.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: windowKey(companyId, whatsappId, chatJid),
+            UpdateExpression: "SET entity = :e, lastInboundAt = :t",
+            ConditionExpression: "attribute_not_exists(lastInboundAt) OR lastInboundAt < :t",
+            ExpressionAttributeValues: { ":e": "cloudApiWindow", ":t": at },
+          }),
+        );
+      } catch (e) {
+        if ((e as Error).name !== "ConditionalCheckFailedException") throw e;
+      }
+    },
+    async lastInboundAt(companyId: number, whatsappId: number, chatJid: string): Promise<string | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: windowKey(companyId, whatsappId, chatJid) }));
+      return typeof out.Item?.lastInboundAt === "string" ? out.Item.lastInboundAt : null;
     },
     async findTemplate(companyId: number, whatsappId: number, name: string, language: string): Promise<StoredTemplate | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: templateKey(companyId, whatsappId, name, language) }));

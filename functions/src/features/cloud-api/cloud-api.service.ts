@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { cloudApiFieldsSchema, type CloudApiFields, type PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
+import { replyWindow, type ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
 import { isSendable, missingValues, renderTemplate, templateComponents, type TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import { isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
@@ -168,6 +169,10 @@ export const createCloudApiService = (deps: {
         body: renderTemplate(stored, t.values),
         template: { name: stored.name, language: stored.language, components: templateComponents(stored, t.values, t.headerMediaUrl) },
       };
+    },
+    /** The customer service window of a chat on a Cloud API connection, now. */
+    async windowOf(companyId: number, whatsappId: number, chatJid: string): Promise<ReplyWindow> {
+      return replyWindow(await repo.lastInboundAt(companyId, whatsappId, chatJid), clock());
     },
     /** The sender's view of a connection (token opened), cached for a short while. */
     async settings(companyId: number, whatsappId: number): Promise<CloudApiSettings | null> {

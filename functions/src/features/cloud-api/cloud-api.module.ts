@@ -1,0 +1,68 @@
+import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db/client";
+import type { Logger } from "../../platform/logger";
+import type { JobQueue } from "../../platform/queues/jobs.port";
+import { chatOfEvent, type InboundQueue } from "../../platform/queues/inbound-queue.port";
+import type { SecretBox } from "../../platform/secrets/secret-box.port";
+import type { MediaStore } from "../../platform/storage/media-store.port";
+import { createCloudApiChannel } from "../../platform/channels/cloud-api/cloud-api-channel.adapter";
+import { createCloudApiSender, type CloudApiJob } from "../../platform/channels/cloud-api/cloud-api-sender";
+import { createGraphApiClient, type GraphFetch } from "../../platform/channels/cloud-api/graph-api.client";
+import { createMemoryGates } from "../../platform/channels/cloud-api/throughput-limiter";
+import { createCloudApiInbound } from "./cloud-api-inbound";
+import { createCloudApiRepository } from "./cloud-api.repository";
+import { createCloudApiService } from "./cloud-api.service";
+import { createCloudApiWebhookService } from "./cloud-api-webhook.service";
+
+/** The jobs-queue job that runs one Cloud API command (send, react, read), retried with a delay. */
+export const CLOUD_API_SEND_JOB = "cloudapi.send";
+
+/**
+ * The Cloud API feature, built from the platform's parts (docs/adr/0028-cloud-api-provider.md): settings and
+ * templates, the webhook (verify and enqueue), the consumer step (ids, media, window), and the channel adapter
+ * whose commands run as jobs through the sender.
+ */
+export const createCloudApiModule = (deps: {
+  db: Db;
+  config: Pick<Config, "PUBLIC_BASE_URL">;
+  secrets: SecretBox;
+  media: MediaStore;
+  inbound: InboundQueue;
+  jobs: JobQueue;
+  clock: () => Date;
+  logger: Logger;
+  /** tests: a Graph API stand-in */
+  fetch?: GraphFetch;
+}) => {
+  const { db, secrets, media, inbound, jobs, clock, logger } = deps;
+  const repo = createCloudApiRepository(db);
+  const graph = (o: { baseUrl: string; accessToken: string }) => createGraphApiClient({ ...o, fetch: deps.fetch });
+  const service = createCloudApiService({ repo, secrets, graph, clock, logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
+  const webhook = createCloudApiWebhookService({ repo, secrets, inbound, logger });
+  const inboundStep = createCloudApiInbound({ repo, secrets, media, graph, logger });
+  const enqueue = (job: CloudApiJob, delayMs = 0) =>
+    jobs.enqueue({ type: "feature", companyId: job.command.companyId, name: CLOUD_API_SEND_JOB, payload: job as unknown as Record<string, unknown> }, Math.min(900, Math.ceil(delayMs / 1000)));
+  const sender = createCloudApiSender({
+    settings: (companyId, whatsappId) => service.settings(companyId, whatsappId),
+    graph: (s) => graph({ baseUrl: s.graphApiUrl, accessToken: s.accessToken }),
+    ids: repo.ids,
+    media,
+    report: (event) => inbound.put(event, chatOfEvent(event)),
+    later: (job, delayMs) => enqueue(job, delayMs),
+    gates: createMemoryGates(),
+    clock,
+    logger,
+  });
+  const channel = createCloudApiChannel({ enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }) });
+  return {
+    repo,
+    service,
+    webhook,
+    inboundStep,
+    sender,
+    channel,
+    /** feature jobs this module owns (jobs-consumer registration) */
+    jobs: { [CLOUD_API_SEND_JOB]: (_companyId: number, payload: Record<string, unknown>) => sender.run(payload as unknown as CloudApiJob) },
+  };
+};
+export type CloudApiModule = ReturnType<typeof createCloudApiModule>;
