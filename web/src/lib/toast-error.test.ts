@@ -19,7 +19,8 @@ describe("error messages", () => {
 
   it("every catalogue code has a translation in pt, en and es", async () => {
     const { ERROR_STATUS } = await import("@atende/shared/errors/error-codes");
-    for (const lng of ["pt", "en", "es"]) {
+    for (const lng of ["pt", "en", "es"] as const) {
+      await changeLanguage(lng); // each language's strings load on demand (one chunk per language)
       const missing = Object.keys(ERROR_STATUS).filter((code) => !i18n.exists(`errors:${code}`, { lng, fallbackLng: false }));
       expect(missing, lng).toEqual([]);
     }
