@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { cloudApiFieldsSchema, type CloudApiFields, type PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
-import { replyWindow, type ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
+import { canSendFreeForm, replyWindow, type ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
 import { isSendable, missingValues, renderTemplate, templateComponents, type TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import { isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
@@ -173,6 +173,21 @@ export const createCloudApiService = (deps: {
     /** The customer service window of a chat on a Cloud API connection, now. */
     async windowOf(companyId: number, whatsappId: number, chatJid: string): Promise<ReplyWindow> {
       return replyWindow(await repo.lastInboundAt(companyId, whatsappId, chatJid), clock());
+    },
+    /**
+     * What the inbox asks before storing an outbound action on a connection: nothing for QR connections; on a
+     * Cloud API connection editing and deleting are refused (ERR_CHANNEL_UNSUPPORTED) and free-form content
+     * (text, media, reactions) outside the 24-hour window too (ERR_WINDOW_CLOSED); templates are always allowed.
+     */
+    async assertOutbound(companyId: number, whatsappId: number | null, chatJid: string, action: "text" | "media" | "react" | "template" | "edit" | "delete"): Promise<void> {
+      if (!whatsappId || !(await service.isCloudApi(companyId, whatsappId))) return;
+      if (action === "edit" || action === "delete") throw new AppError("ERR_CHANNEL_UNSUPPORTED");
+      if (action === "template") return;
+      if (!canSendFreeForm(await service.windowOf(companyId, whatsappId, chatJid))) throw new AppError("ERR_WINDOW_CLOSED");
+    },
+    /** Whether the connection is a Cloud API one (its settings exist), cached like the settings. */
+    async isCloudApi(companyId: number, whatsappId: number): Promise<boolean> {
+      return (await service.settings(companyId, whatsappId)) !== null;
     },
     /** The sender's view of a connection (token opened), cached for a short while. */
     async settings(companyId: number, whatsappId: number): Promise<CloudApiSettings | null> {
