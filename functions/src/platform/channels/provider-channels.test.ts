@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import type { ChannelCommand } from "./channel.port";
 import { createSessionHostChannel } from "./session-host-channel.adapter";
 import { createCloudApiChannel, CLOUD_API_CAPABILITIES } from "./cloud-api/cloud-api-channel.adapter";
@@ -6,7 +7,7 @@ import { createProviderChannels, providerKind } from "./provider-channels";
 
 describe("channels by provider", () => {
   it("routes each connection's commands to its provider's adapter, looked up at dispatch when the caller does not say", async () => {
-    const viaQueue: ChannelCommand[] = [];
+    const viaQueue: OutboundCommand[] = [];
     const viaCloud: ChannelCommand[] = [];
     const channels = createProviderChannels(
       { "session-host": createSessionHostChannel({ send: async (c) => void viaQueue.push(c) }), "cloud-api": createCloudApiChannel({ enqueue: async (c) => void viaCloud.push(c) }) },
