@@ -40,6 +40,15 @@ const graphFetch = async (url: string, init?: RequestInit) => {
   if (auth !== "Bearer TOKEN-A") return new Response(JSON.stringify({ error: { message: "Invalid OAuth access token", code: 190 } }), { status: 401 });
   if (url.endsWith("/1003383421387256")) return Response.json({ messaging_product: "whatsapp", url: "https://lookaside.test/media/abc", mime_type: "image/jpeg", sha256: "x", file_size: 4, id: "1003383421387256" });
   if (url === "https://lookaside.test/media/abc") return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
+  // Meta's documented message_templates answer, in two pages
+  if (url.includes("/102290129340398/message_templates"))
+    return Response.json({
+      data: [{ name: "retomar", language: "pt_BR", status: "APPROVED", category: "UTILITY", id: "1", components: [{ type: "BODY", text: "Olá {{1}}" }] }],
+      paging: { cursors: { before: "a", after: "b" }, next: "https://graph.test/v23.0/102290129340398/templates-page-2" },
+    });
+  if (url.endsWith("/templates-page-2"))
+    return Response.json({ data: [{ name: "promo", language: "pt_BR", status: "PENDING", category: "MARKETING", id: "2", components: [{ type: "BODY", text: "Promo" }] }], paging: { cursors: { before: "b", after: "c" } } });
+  if (url.includes(`/${PHONE_A}?fields=`)) return Response.json({ display_phone_number: "+1 555-078-3881", verified_name: "Lucky Shrub", quality_rating: "GREEN", messaging_limit_tier: "TIER_1K", id: PHONE_A });
   return new Response(JSON.stringify({ error: { message: "Unsupported get request", code: 100 } }), { status: 400 });
 };
 const PHONE_A = "106540352242922";
@@ -175,5 +184,44 @@ describe("the consumer step", () => {
     await mod.inboundStep.prepare({ ...msg, message: { ...msg.message, timestamp: 1749416383 - 100 } });
     expect(await mod.repo.lastInboundAt(a.company.id, a.whatsapp.id, chat)).toBe(new Date(1749416383_000).toISOString());
     expect(await mod.service.windowOf(b.company.id, b.whatsapp.id, chat)).toEqual({ kind: "closed", closedAt: null });
+  });
+});
+
+describe("templates, the connection test and the outbound guard", () => {
+  it("syncs every page of the WABA's templates, sends approved ones only with every variable filled, daily from the tick", async () => {
+    const list = await mod.service.syncTemplates(a.company.id, a.whatsapp.id);
+    expect(list.map((x) => [x.name, x.status])).toEqual([["promo", "PENDING"], ["retomar", "APPROVED"]]);
+    await expect(mod.service.prepareTemplate(a.company.id, a.whatsapp.id, { name: "promo", language: "pt_BR", values: { header: {}, body: {} } })).rejects.toMatchObject({ code: "ERR_TEMPLATE_NOT_APPROVED" });
+    await expect(mod.service.prepareTemplate(a.company.id, a.whatsapp.id, { name: "nope", language: "pt_BR", values: { header: {}, body: {} } })).rejects.toMatchObject({ code: "ERR_TEMPLATE_NOT_FOUND" });
+    await expect(mod.service.prepareTemplate(a.company.id, a.whatsapp.id, { name: "retomar", language: "pt_BR", values: { header: {}, body: {} } })).rejects.toMatchObject({ code: "ERR_TEMPLATE_VALUES_MISSING" });
+    expect(await mod.service.prepareTemplate(a.company.id, a.whatsapp.id, { name: "retomar", language: "pt_BR", values: { header: {}, body: { "1": "Ana" } } })).toEqual({
+      body: "Olá Ana",
+      template: { name: "retomar", language: "pt_BR", components: [{ type: "body", parameters: [{ type: "text", text: "Ana" }] }] },
+    });
+    // company B cannot read company A's templates through its own connection id
+    expect(await mod.service.listTemplates(b.company.id, a.whatsapp.id)).toEqual([]);
+    // the tick syncs what is a day old; B's token is refused by the stand-in, and is not retried every minute
+    t.clock.advance(25 * 3600_000);
+    expect(await mod.service.syncDue(t.clock.now)).toBe(1);
+    expect(await mod.service.syncDue(t.clock.now)).toBe(0);
+  });
+
+  it("the test reads display number, verified name, quality rating and messaging limit tier", async () => {
+    expect(await mod.service.check(a.company.id, a.whatsapp.id)).toEqual({ ok: true, info: { displayPhoneNumber: "+1 555-078-3881", verifiedName: "Lucky Shrub", qualityRating: "GREEN", messagingLimitTier: "TIER_1K" } });
+    expect(await mod.service.check(b.company.id, b.whatsapp.id)).toEqual({ ok: false, error: "190 Invalid OAuth access token" });
+    expect((await mod.service.view(a.company.id, a.whatsapp.id, "https://app.test"))!.phoneInfo).toMatchObject({ verifiedName: "Lucky Shrub" });
+  });
+
+  it("refuses edit and delete, and free-form content outside the window, on Cloud API connections only", async () => {
+    const chat = "5511977776666@s.whatsapp.net";
+    await expect(mod.service.assertOutbound(a.company.id, a.whatsapp.id, chat, "edit")).rejects.toMatchObject({ code: "ERR_CHANNEL_UNSUPPORTED" });
+    await expect(mod.service.assertOutbound(a.company.id, a.whatsapp.id, chat, "text")).rejects.toMatchObject({ code: "ERR_WINDOW_CLOSED" });
+    await expect(mod.service.assertOutbound(a.company.id, a.whatsapp.id, chat, "template")).resolves.toBeUndefined();
+    await mod.repo.touchWindow(a.company.id, a.whatsapp.id, chat, new Date(t.clock.now.getTime() - 3600_000).toISOString());
+    await expect(mod.service.assertOutbound(a.company.id, a.whatsapp.id, chat, "text")).resolves.toBeUndefined();
+    // a QR connection (no Cloud API settings) has no window and can edit
+    const qr = await createTenant(t);
+    await expect(mod.service.assertOutbound(qr.company.id, qr.whatsapp.id, chat, "edit")).resolves.toBeUndefined();
+    await expect(mod.service.assertOutbound(qr.company.id, qr.whatsapp.id, chat, "text")).resolves.toBeUndefined();
   });
 });

@@ -38,6 +38,8 @@ export type StoredTemplate = MessageTemplate & { whatsappId: number; syncedAt: s
 
 const key = (companyId: number, whatsappId: number) => ({ pk: companyPk(companyId), sk: `CLOUDAPI#${pad(whatsappId)}` });
 const hookKey = (hookId: string) => ({ pk: `CAHOOK#${hookId}`, sk: "CAHOOK" });
+/** Every Cloud API connection of the platform, for the daily template sync (small: one item per connection). */
+const registryKey = (companyId: number, whatsappId: number) => ({ pk: "CLOUDAPI", sk: `C#${pad(companyId)}#${pad(whatsappId)}` });
 const wamidKey = (companyId: number, wamid: string) => ({ pk: companyPk(companyId), sk: `CAWAMID#${wamid}` });
 const oursKey = (companyId: number, ourId: string) => ({ pk: companyPk(companyId), sk: `CAOURS#${ourId}` });
 const claimKey = (companyId: number, k: string) => ({ pk: companyPk(companyId), sk: `CACLAIM#${k}` });
@@ -92,6 +94,9 @@ export const createCloudApiRepository = (db: Db) => {
     /** Writes the settings and (when new or changed) the webhook index item. */
     async put(companyId: number, record: CloudApiRecord, previousHookId?: string | null): Promise<void> {
       await db.doc.send(new PutCommand({ TableName: T, Item: { ...key(companyId, record.whatsappId), entity: "cloudApi", companyId, ...record } }));
+      await db.doc.send(
+        new PutCommand({ TableName: T, Item: { ...registryKey(companyId, record.whatsappId), entity: "cloudApiRegistry", companyId, whatsappId: record.whatsappId, templatesSyncedAt: record.templatesSyncedAt } }),
+      );
       if (previousHookId !== record.hookId) {
         await db.doc.send(new PutCommand({ TableName: T, Item: { ...hookKey(record.hookId), entity: "cloudApiHook", companyId, whatsappId: record.whatsappId } }));
         if (previousHookId) await db.doc.send(new DeleteCommand({ TableName: T, Key: hookKey(previousHookId) }));
@@ -102,6 +107,11 @@ export const createCloudApiRepository = (db: Db) => {
       if (!current) return;
       await db.doc.send(new DeleteCommand({ TableName: T, Key: hookKey(current.hookId) }));
       await db.doc.send(new DeleteCommand({ TableName: T, Key: key(companyId, whatsappId) }));
+      await db.doc.send(new DeleteCommand({ TableName: T, Key: registryKey(companyId, whatsappId) }));
+    },
+    /** Every Cloud API connection with when its templates were last synced. */
+    async listAll(): Promise<{ companyId: number; whatsappId: number; templatesSyncedAt: string | null }[]> {
+      return (await queryPrefix(db, "CLOUDAPI", "C#")).map((i) => ({ companyId: Number(i.companyId), whatsappId: Number(i.whatsappId), templatesSyncedAt: (i.templatesSyncedAt as string | null) ?? null }));
     },
     /** The connection a webhook URL belongs to (the company comes from our index, never from the request). */
     async byHook(hookId: string): Promise<{ companyId: number; whatsappId: number } | null> {

@@ -155,6 +155,22 @@ export const createCloudApiService = (deps: {
       return repo.listTemplates(companyId, whatsappId);
     },
     listTemplates: (companyId: number, whatsappId: number) => repo.listTemplates(companyId, whatsappId),
+    /** The daily sync (from the minute tick): connections whose templates are a day old or never synced. */
+    async syncDue(now: Date): Promise<number> {
+      let synced = 0;
+      for (const c of await repo.listAll()) {
+        if (c.templatesSyncedAt && now.getTime() - Date.parse(c.templatesSyncedAt) < 24 * 3600_000) continue;
+        await service.syncTemplates(c.companyId, c.whatsappId).then(
+          () => synced++,
+          // a failing connection (bad token) is retried tomorrow, not every minute
+          async () => {
+            const rec = await repo.get(c.companyId, c.whatsappId);
+            if (rec) await repo.put(c.companyId, { ...rec, templatesSyncedAt: now.toISOString() }, rec.hookId);
+          },
+        );
+      }
+      return synced;
+    },
     /**
      * A template message ready for the send command: approved template, every variable filled (else a catalogue
      * code), the rendered text to store and the components to send.
