@@ -138,7 +138,7 @@ describe("the webhook", () => {
     expect(events.filter((e) => e.type === "message").map((e) => (e as Extract<InboundEvent, { type: "message" }>).message.type)).toEqual([
       "chat", "image", "audio", "video", "document", "sticker", "locationMessage", "contactMessage", "reactionMessage", "chat", "chat", "chat",
     ]);
-    expect(events.filter((e) => e.type === "message.update").map((e) => (e as { ack: number }).ack)).toEqual([1, 2, 3, 4]);
+    expect(events.filter((e) => e.type === "message.update").map((e) => (e as { ack: number }).ack)).toEqual([2, 3, 4, 5]);
     expect(events.filter((e) => e.type === "command.result").map((e) => (e as { error: string }).error)).toEqual(["131047 Re-engagement message", "131026 Message undeliverable"]);
   });
 
@@ -168,7 +168,7 @@ describe("the consumer step", () => {
   it("turns wamids of our messages into our ids, leaves QR events untouched, and restarts the window at the customer's message", async () => {
     await mod.repo.ids.link(a.company.id, "3EB0OURS", "wamid.OURS01", t.clock.now);
     const [status] = (await import("../../platform/channels/cloud-api/webhook.mapper")).mapWebhook(envelope({ statuses: [STATUSES.read!] }), { companyId: a.company.id, whatsappId: a.whatsapp.id, phoneNumberId: PHONE_A }).events;
-    expect(await mod.inboundStep.prepare(status!)).toMatchObject({ type: "message.update", messageId: "3EB0OURS", ack: 3 });
+    expect(await mod.inboundStep.prepare(status!)).toMatchObject({ type: "message.update", messageId: "3EB0OURS", ack: 4 });
     const qr: InboundEvent = { type: "message.update", eventId: "e", companyId: a.company.id, whatsappId: a.whatsapp.id, messageId: "3EB0QR", chatJid: "5511@s.whatsapp.net", ack: 2 };
     expect(mod.inboundStep.needs(qr)).toBe(false);
     expect(await mod.inboundStep.prepare(qr)).toBe(qr);

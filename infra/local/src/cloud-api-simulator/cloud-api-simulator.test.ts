@@ -75,13 +75,13 @@ describe("the Cloud API simulator", () => {
     await sim.setWebhook(n.phoneNumberId, HOOK, "vt-1");
     await sim.customerSends({ phoneNumberId: n.phoneNumberId, from: "5511988887777", type: "text", text: "Oi" });
     const { wamid } = await graph.sendMessage(n.phoneNumberId, { to: "5511988887777", type: "text", text: { body: "Olá!" } });
-    await until(() => events().some((e) => e.type === "message.update" && e.ack === 2));
-    await sim.customerReads(n.phoneNumberId, "5511988887777");
     await until(() => events().some((e) => e.type === "message.update" && e.ack === 3));
+    await sim.customerReads(n.phoneNumberId, "5511988887777");
+    await until(() => events().some((e) => e.type === "message.update" && e.ack === 4));
     expect(events().filter((e) => e.type === "message.update").map((e) => [e.type === "message.update" && e.messageId, e.type === "message.update" && e.ack])).toEqual([
-      [wamid, 1],
       [wamid, 2],
       [wamid, 3],
+      [wamid, 4],
     ]);
 
     // a customer who never wrote: free text fails with 131047, a template goes through
@@ -89,7 +89,7 @@ describe("the Cloud API simulator", () => {
     await until(() => events().some((e) => e.type === "command.result"));
     expect(events().find((e) => e.type === "command.result")).toMatchObject({ messageId: late.wamid, ok: false, error: "131047 Re-engagement message" });
     const tpl = await graph.sendMessage(n.phoneNumberId, { to: "5511900000000", type: "template", template: { name: "retomar_conversa", language: { code: "pt_BR" }, components: [{ type: "body", parameters: [{ type: "text", text: "Ana" }] }] } });
-    await until(() => events().some((e) => e.type === "message.update" && e.messageId === tpl.wamid && e.ack === 2));
+    await until(() => events().some((e) => e.type === "message.update" && e.messageId === tpl.wamid && e.ack === 3));
     expect(sim.chats().find((c) => c.waId === "5511900000000")!.messages.at(-1)!.text).toBe("Olá Ana, podemos continuar o seu atendimento?");
     // a template not approved is refused at once
     await expect(graph.sendMessage(n.phoneNumberId, { to: "5511900000000", type: "template", template: { name: "promocao_mensal", language: { code: "pt_BR" } } })).rejects.toMatchObject({ code: 132015 });

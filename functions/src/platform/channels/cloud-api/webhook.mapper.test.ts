@@ -73,10 +73,10 @@ describe("Meta's messages webhook → our inbound events", () => {
     expect(out).toEqual({ events: [], skipped: [{ id: "wamid.UNSUP01", type: "unsupported" }], foreign: 0 });
   });
 
-  it("statuses sent, delivered, read and played become acks 1..4, deduplicated per wamid and status", () => {
+  it("statuses sent, delivered, read and played become our acks 2..5 (1 is Meta's acceptance of the send), deduplicated per wamid and status", () => {
     const out = mapWebhook(envelope({ statuses: [STATUSES.sent!, STATUSES.delivered!, STATUSES.read!, STATUSES.played!] }), conn);
     expect(out.events.map((e) => inboundEventSchema.parse(e))).toEqual(
-      [1, 2, 3, 4].map((ack, i) => ({
+      [2, 3, 4, 5].map((ack, i) => ({
         type: "message.update",
         companyId: 3,
         whatsappId: 7,

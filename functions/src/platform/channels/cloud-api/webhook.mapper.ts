@@ -5,7 +5,7 @@ import { failureText } from "./graph-api-errors";
  * Meta's `messages` webhook (object "whatsapp_business_account") → our inbound events, the same contract the QR
  * session host speaks (docs/adr/0020-channel-port.md): each customer message becomes a `message` event whose id is
  * the wamid (the inbox deduplicates by message id; the queue's dedup id is the wamid too), each status a
- * `message.update` (sent 1, delivered 2, read 3, played 4) or, when failed, a `command.result` carrying Meta's code
+ * `message.update` (our acks: sent 2, delivered 3, read 4, played 5; 1 is "accepted", from the send) or, when failed, a `command.result` carrying Meta's code
  * and title. Only entries for the connection's own phone number id are read: a payload for another number (another
  * connection, maybe another company's) produces nothing. Media stays a `remoteMedia` reference here: the consumer
  * downloads it before the message is stored.
@@ -72,7 +72,7 @@ export type MappedWebhook = {
   foreign: number;
 };
 
-const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 4 };
+const ACKS: Record<string, number> = { sent: 2, delivered: 3, read: 4, played: 5 };
 const MEDIA_TYPES = ["image", "audio", "video", "document", "sticker"] as const;
 
 export const jidOf = (waId: string) => `${waId.replace(/\D/g, "")}@s.whatsapp.net`;
