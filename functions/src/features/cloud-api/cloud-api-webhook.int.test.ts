@@ -18,6 +18,7 @@ import type { MediaStore } from "../../platform/storage/media-store.port";
 import { signatureFor } from "../../platform/channels/cloud-api/webhook-signature";
 import { envelope, INBOUND, STATUSES } from "../../platform/channels/cloud-api/meta-webhook.fixtures";
 import { createCloudApiModule, type CloudApiModule } from "./cloud-api.module";
+import { createDynamoGates } from "./cloud-api-gates.repository";
 import { cloudApiWebhookRoutes } from "./cloud-api-webhook.routes";
 import { WEBHOOK_PATH } from "./cloud-api.service";
 
@@ -223,5 +224,22 @@ describe("templates, the connection test and the outbound guard", () => {
     const qr = await createTenant(t);
     await expect(mod.service.assertOutbound(qr.company.id, qr.whatsapp.id, chat, "edit")).resolves.toBeUndefined();
     await expect(mod.service.assertOutbound(qr.company.id, qr.whatsapp.id, chat, "text")).resolves.toBeUndefined();
+  });
+});
+
+describe("pacing shared by every Lambda", () => {
+  it("lets perSecond sends through per second and number, and spaces campaign messages to one person 6 s apart", async () => {
+    const gates = createDynamoGates(t.container.db);
+    const phone = `P${randomBytes(3).toString("hex")}`;
+    const now = 1_700_000_000_250;
+    const waits = [];
+    for (let i = 0; i < 7; i++) waits.push(await gates.throughput(phone, 3, now));
+    expect(waits).toEqual([0, 0, 0, 750, 750, 750, 1750]);
+    expect(await gates.throughput(`${phone}x`, 3, now)).toBe(0);
+    expect(await gates.pair(phone, "5511", now)).toBe(0);
+    expect(await gates.pair(phone, "5511", now + 1000)).toBe(5000);
+    expect(await gates.pair(phone, "5511", now + 1000)).toBe(11_000);
+    expect(await gates.pair(phone, "5522", now + 1000)).toBe(0);
+    expect(await gates.pair(phone, "5511", now + 60_000)).toBe(0);
   });
 });

@@ -8,8 +8,8 @@ import type { MediaStore } from "../../platform/storage/media-store.port";
 import { createCloudApiChannel } from "../../platform/channels/cloud-api/cloud-api-channel.adapter";
 import { createCloudApiSender, type CloudApiJob } from "../../platform/channels/cloud-api/cloud-api-sender";
 import { createGraphApiClient, type GraphFetch } from "../../platform/channels/cloud-api/graph-api.client";
-import { createMemoryGates } from "../../platform/channels/cloud-api/throughput-limiter";
 import { createCloudApiInbound } from "./cloud-api-inbound";
+import { createDynamoGates } from "./cloud-api-gates.repository";
 import { createCloudApiRepository } from "./cloud-api.repository";
 import { createCloudApiService } from "./cloud-api.service";
 import { createCloudApiWebhookService } from "./cloud-api-webhook.service";
@@ -49,7 +49,7 @@ export const createCloudApiModule = (deps: {
     media,
     report: (event) => inbound.put(event, chatOfEvent(event)),
     later: (job, delayMs) => enqueue(job, delayMs),
-    gates: createMemoryGates(),
+    gates: createDynamoGates(db),
     clock,
     logger,
   });
