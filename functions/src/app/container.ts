@@ -1,68 +1,51 @@
-import { createAuthService } from "../features/auth/auth.service";
 import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
-import { createApiRateRepository } from "../features/external-api/api-rate.repository";
-import { createExternalApiService } from "../features/external-api/external-api.service";
 import { createLoginThrottleRepository } from "../features/auth/login-throttle.repository";
+import { createAuthModule } from "../features/auth/auth.module";
 import { createTokens } from "../features/auth/tokens";
 import { createCompaniesRepository } from "../features/companies/companies.repository";
-import { createCompaniesService } from "../features/companies/companies.service";
+import { createCompaniesModule } from "../features/companies/companies.module";
 import { createPlansRepository } from "../features/plans/plans.repository";
+import { createPlansModule } from "../features/plans/plans.module";
 import { createQueuesRepository } from "../features/queues/queues.repository";
-import { createQuickMessagesRepository } from "../features/quick-messages/quick-messages.repository";
-import { createQuickMessagesService } from "../features/quick-messages/quick-messages.service";
+import { createQueueReads, createQueuesModule } from "../features/queues/queues.module";
+import { createQuickMessagesModule } from "../features/quick-messages/quick-messages.module";
 import { createPromptsRepository } from "../features/prompts/prompts.repository";
-import { createPromptsService } from "../features/prompts/prompts.service";
+import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
 import { createGoogleDialogflowClient } from "../features/queue-integrations/dialogflow-client";
 import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
-import { createQueueIntegrationsService } from "../features/queue-integrations/queue-integrations.service";
-import { createAnnouncementsRepository } from "../features/announcements/announcements.repository";
-import { createAnnouncementsService } from "../features/announcements/announcements.service";
-import { createFileListsRepository } from "../features/files/file-lists.repository";
-import { createFileListsService } from "../features/files/file-lists.service";
-import { createSchedulesJob } from "../features/schedules/schedules.job";
-import { createSchedulesRepository } from "../features/schedules/schedules.repository";
-import { createSchedulesService } from "../features/schedules/schedules.service";
-import { createChatsRepository } from "../features/chats/chats.repository";
-import { createChatsService } from "../features/chats/chats.service";
-import { createCampaignDispatch } from "../features/campaigns/campaign-dispatch.service";
+import { createIntegrationLookup, createQueueIntegrationsModule } from "../features/queue-integrations/queue-integrations.module";
+import { createAnnouncementsModule } from "../features/announcements/announcements.module";
+import { createFileListsModule } from "../features/files/file-lists.module";
+import { createSchedulesModule } from "../features/schedules/schedules.module";
+import { createChatsModule } from "../features/chats/chats.module";
 import type { CampaignPacing, CampaignRecipients } from "../features/campaigns/campaign-ports";
-import { createCampaignsRepository } from "../features/campaigns/campaigns.repository";
-import { createCampaignsService } from "../features/campaigns/campaigns.service";
-import { createCampaignSettingsRepository } from "../features/campaign-settings/campaign-settings.repository";
-import { createCampaignSettingsService } from "../features/campaign-settings/campaign-settings.service";
-import { createContactListsRepository } from "../features/contact-lists/contact-lists.repository";
-import { createContactListsService } from "../features/contact-lists/contact-lists.service";
-import { createPageCursors } from "../platform/db/page-cursors";
-import { createInvoicesRepository } from "../features/invoices/invoices.repository";
-import { createInvoicesService } from "../features/invoices/invoices.service";
-import { createInvoicesJob } from "../features/invoices/invoices.job";
-import { createSubscriptionService } from "../features/subscription/subscription.service";
+import { createCampaignsModule } from "../features/campaigns/campaigns.module";
+import { createCampaignSettingsModule } from "../features/campaign-settings/campaign-settings.module";
+import { createContactListsModule } from "../features/contact-lists/contact-lists.module";
+import { createInvoicesModule } from "../features/invoices/invoices.module";
+import { createSubscriptionModule } from "../features/subscription/subscription.module";
 import { createFakeBank, type FakeBank } from "../platform/payments/fake-bank.adapter";
 import { createEfiPixProvider } from "../platform/payments/efi-pix.adapter";
 import type { PixProvider } from "../platform/payments/pix-provider.port";
 import { createConnectionsRepository } from "../features/realtime/connections.repository";
-import { createRealtimeService } from "../features/realtime/realtime.service";
-import { createSocketsService } from "../features/realtime/sockets.service";
-import { createSeedService } from "../features/seed/seed.service";
+import { createRealtimeModule, createSocketsModule } from "../features/realtime/realtime.module";
+import { createSeedModule } from "../features/seed/seed.module";
 import { createSettingsRepository } from "../features/settings/settings.repository";
+import { createSettingsModule } from "../features/settings/settings.module";
 import { createUsersRepository } from "../features/users/users.repository";
+import { createUsersCleanup, createUsersModule } from "../features/users/users.module";
 import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
 import { createNumberChecksRepository } from "../features/whatsapps/number-checks.repository";
-import { createWhatsappsService } from "../features/whatsapps/whatsapps.service";
-import { createHelpsRepository } from "../features/helps/helps.repository";
-import { createHelpsService } from "../features/helps/helps.service";
-import { createDashboardService } from "../features/dashboard/dashboard.service";
-import { createLogosService } from "../features/logos/logos.service";
+import { createWhatsappsModule } from "../features/whatsapps/whatsapps.module";
+import { createHelpsModule } from "../features/helps/helps.module";
+import { createDashboardModule } from "../features/dashboard/dashboard.module";
+import { createLogosModule } from "../features/logos/logos.module";
 import { createPasswordResetRepository } from "../features/password-reset/password-reset.repository";
-import { createPasswordResetService } from "../features/password-reset/password-reset.service";
-import { createPlansService } from "../features/plans/plans.service";
+import { createPasswordResetModule } from "../features/password-reset/password-reset.module";
 import { createQueueOptionsRepository } from "../features/queue-options/queue-options.repository";
-import { createQueueOptionsService } from "../features/queue-options/queue-options.service";
-import { createQueuesService } from "../features/queues/queues.service";
-import { createSettingsService } from "../features/settings/settings.service";
-import { createSignupService } from "../features/signup/signup.service";
-import { createSignupThrottleRepository } from "../features/signup/signup-throttle.repository";
-import { createUsersService } from "../features/users/users.service";
+import { createQueueOptionsModule } from "../features/queue-options/queue-options.module";
+import { createSignupModule } from "../features/signup/signup.module";
+import { createExternalApiModule } from "../features/external-api/external-api.module";
 import { createFileMailer } from "../platform/mail/file-mail.adapter";
 import type { Mailer } from "../platform/mail/mail.port";
 import { createSesMailer } from "../platform/mail/ses-mail.adapter";
@@ -74,6 +57,7 @@ import { join } from "node:path";
 import { createInbox } from "./inbox.wiring";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
+import { requirePlan } from "../platform/http/middleware";
 import { createLogger, type Logger } from "../platform/logger";
 import { createMetrics, type Metrics } from "../platform/metrics";
 import { withDeliveryMetrics } from "../platform/realtime/delivery-metrics";
@@ -81,9 +65,9 @@ import type { CommandQueue } from "../platform/queues/commands.port";
 import { createSqsCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import type { JobQueue } from "../platform/queues/jobs.port";
 import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
-import { createPresenceService } from "../features/realtime/presence.service";
 import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
+import type { Guards } from "./feature-module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
@@ -132,64 +116,114 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     overrides.media ??
     (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : createFolderMediaStore(config.MEDIA_DIR ?? join(tmpdir(), "atende-media")));
 
+  // --- repositories the composition root hands to their own feature (tests and the local runner read them too)
   const repos = {
     users: createUsersRepository(db),
     companies: createCompaniesRepository(db),
     plans: createPlansRepository(db),
     settings: createSettingsRepository(db),
     queues: createQueuesRepository(db),
-    quickMessages: createQuickMessagesRepository(db),
     whatsapps: createWhatsappsRepository(db),
     numberChecks: createNumberChecksRepository(db),
     connections: createConnectionsRepository(db),
     throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
     queueOptions: createQueueOptionsRepository(db),
-    helps: createHelpsRepository(db),
     passwordResets: createPasswordResetRepository(db),
   };
+  const promptsRepo = createPromptsRepository(db);
+  const integrationsRepo = createQueueIntegrationsRepository(db);
   const tokens = createTokens({
     accessSecret: config.JWT_SECRET,
     refreshSecret: config.JWT_REFRESH_SECRET,
     accessTtl: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtl: config.REFRESH_TOKEN_TTL_SECONDS,
   });
-  const realtime = createRealtimeService({ connections: repos.connections, sender, logger });
-  const auth = createAuthService({ ...repos, realtime, tokens, logger, clock, maxAttempts: config.LOGIN_MAX_ATTEMPTS });
-  const companies = createCompaniesService({ ...repos, clock });
-  const presence = createPresenceService({ users: repos.users, realtime, jobs, clock });
-  const sockets = createSocketsService({ connections: repos.connections, users: repos.users, presence, auth, jobs, sender, clock, logger });
-  const seed = createSeedService({ ...repos, clock, bcryptRounds: config.BCRYPT_ROUNDS });
-  const whatsapps = createWhatsappsService({ ...repos, companiesService: companies, realtime, commands, clock, logger, channel: config.WHATSAPP_CHANNEL });
+  const rounds = config.BCRYPT_ROUNDS;
+
+  // --- feature modules in dependency order (docs/adr/0024-feature-modules.md): each gets ports and the services
+  // of modules built before it; nothing is registered later (no late-bound hooks)
+  const realtimeModule = createRealtimeModule({ connections: repos.connections, sender, logger });
+  const realtime = realtimeModule.service;
+  const authModule = createAuthModule({
+    ...repos,
+    realtime,
+    tokens,
+    logger,
+    clock,
+    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
+    cookie: { secure: config.COOKIE_SECURE, maxAgeSeconds: config.REFRESH_TOKEN_TTL_SECONDS },
+  });
+  const auth = authModule.service;
+  // a company's deletion first removes its users (a cascade passed at construction, built from the users' repository)
+  const companiesModule = createCompaniesModule({ ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
+  const companies = companiesModule.service;
+  /** the route guards, built once: every routes factory gets this object */
+  const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
+  const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
+  const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
+  // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
+  const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
+  const whatsappsModule = createWhatsappsModule({
+    ...repos,
+    repository: repos.whatsapps,
+    companiesService: companies,
+    realtime,
+    commands,
+    clock,
+    logger,
+    channel: config.WHATSAPP_CHANNEL,
+    references,
+    guards,
+  });
+  const whatsapps = whatsappsModule.service;
   // administration (docs/adr/0006-admin.md)
-  const admin = (() => {
-    const rounds = config.BCRYPT_ROUNDS;
-    const settings = createSettingsService({ settings: repos.settings, realtime, clock });
-    const plans = createPlansService({ plans: repos.plans, companies: repos.companies, clock });
-    const queues = createQueuesService({ queues: repos.queues, companies, realtime, media, clock });
-    const queueOptions = createQueueOptionsService({ options: repos.queueOptions, queues, media, clock });
-    queues.onDelete((q) => queueOptions.removeByQueue(q.companyId, q.id));
-    const users = createUsersService({ users: repos.users, queues, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds });
-    companies.onDelete((companyId) => users.removeAllOfCompany(companyId));
-    const helps = createHelpsService({ helps: repos.helps, clock });
-    const logos = createLogosService({ media, settings: repos.settings, settingsService: settings, clock });
-    const signup = createSignupService({ companies, plans, settings, users: repos.users, throttle: createSignupThrottleRepository(db), logger, clock, bcryptRounds: rounds });
-    const passwordReset = createPasswordResetService({
-      resets: repos.passwordResets,
-      users: repos.users,
-      mailer,
-      logger,
-      clock,
-      secret: config.JWT_REFRESH_SECRET,
-      bcryptRounds: rounds,
-      realtime,
-    });
-    return { settings, plans, queues, queueOptions, users, helps, logos, signup, passwordReset };
-  })();
+  const settingsModule = createSettingsModule({ repository: repos.settings, realtime, clock, guards });
+  const plansModule = createPlansModule({ repository: repos.plans, companies: repos.companies, clock, guards });
+  // queue-options and prompts lose their part when a queue goes: built before queues, they read queues through the
+  // same reads the queues service answers with, and the queues service gets their cascades at construction
+  const queueReads = createQueueReads(repos.queues);
+  const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
+  // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
+  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, guards });
+  const queueIntegrationsModule = createQueueIntegrationsModule({
+    db,
+    repository: integrationsRepo,
+    queues: queueReads,
+    whatsapps,
+    dialogflow: createGoogleDialogflowClient(),
+    realtime,
+    clock,
+    guards,
+  });
+  const queuesModule = createQueuesModule({
+    repository: repos.queues,
+    companies,
+    realtime,
+    media,
+    clock,
+    references,
+    onDeleted: [(q) => queueOptionsModule.service.removeByQueue(q.companyId, q.id), (q) => promptsModule.service.detachQueue(q.companyId, q.id)],
+    guards,
+  });
+  const usersModule = createUsersModule({ repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
+  const helpsModule = createHelpsModule({ db, clock, guards });
+  const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
+  const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
+  const passwordResetModule = createPasswordResetModule({
+    resets: repos.passwordResets,
+    users: repos.users,
+    mailer,
+    logger,
+    clock,
+    secret: config.JWT_REFRESH_SECRET,
+    bcryptRounds: rounds,
+    realtime,
+  });
   // the inbox: contacts, tickets, messages, notes, tags, inbound pipeline (docs/adr/0005-ticket-keys.md)
   const inbox = createInbox({ db, repos, realtime, commands, jobs, media, clock, logger, directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS });
-  const dashboard = createDashboardService({
+  const dashboardModule = createDashboardModule({
     cycles: inbox.tickets,
-    users: admin.users,
+    users: usersModule.service,
     companies,
     clock,
     sessions: {
@@ -197,58 +231,51 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       countConnected: async (ids) =>
         (await Promise.all(ids.map((id) => repos.whatsapps.listByCompany(id)))).flat().filter((w) => w.status === "CONNECTED").length,
     },
+    guards,
   });
-
-  const quickMessages = createQuickMessagesService({ quickMessages: repos.quickMessages, realtime, media, cursors: createPageCursors(db), clock });
+  const quickMessagesModule = createQuickMessagesModule({ db, realtime, media, clock, guards });
   // announcements: platform-wide; events reach every company through a paged fan-out job (see the service)
-  const announcements = createAnnouncementsService({
-    announcements: createAnnouncementsRepository(db),
+  const announcementsModule = createAnnouncementsModule({
+    db,
     realtime,
     media,
     jobs,
-    cursors: createPageCursors(db),
     companyIds: async (limit, cursor) => {
       const page = await repos.companies.listPage(limit, cursor);
       return { ids: page.items.map((c) => c.id), cursor: page.cursor };
     },
     clock,
+    guards,
   });
-  const fileLists = createFileListsService({ fileLists: createFileListsRepository(db), realtime, media, cursors: createPageCursors(db), clock });
-
-  // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
-  const prompts = createPromptsService({ prompts: createPromptsRepository(db), queues: admin.queues, whatsapps, realtime, clock });
-  const queueIntegrations = createQueueIntegrationsService({
-    integrations: createQueueIntegrationsRepository(db),
-    queues: admin.queues,
-    whatsapps,
-    dialogflow: createGoogleDialogflowClient(),
-    realtime,
-    cursors: createPageCursors(db),
-    clock,
-  });
-  admin.queues.checkReference("promptId", prompts.exists);
-  admin.queues.checkReference("integrationId", queueIntegrations.exists);
-  whatsapps.checkReference("promptId", prompts.exists);
-  whatsapps.checkReference("integrationId", queueIntegrations.exists);
-  admin.queues.onDelete((q) => prompts.detachQueue(q.companyId, q.id));
-
-  // internal chat among a company's users (spec 3)
-  const externalApi = createExternalApiService({
+  const fileListsModule = createFileListsModule({ db, realtime, media, clock, guards });
+  const externalApiModule = createExternalApiModule({
+    db,
     whatsapps: repos.whatsapps,
     companies: repos.companies,
     companiesService: companies,
     contacts: inbox.contacts,
     messages: inbox.messages,
-    rate: createApiRateRepository(db),
     clock,
   });
-  const chats = createChatsService({ chats: createChatsRepository(db), users: admin.users, realtime, cursors: createPageCursors(db), clock });
+  // internal chat among a company's users (spec 3)
+  const chatsModule = createChatsModule({ db, users: usersModule.service, realtime, clock, guards });
 
   // scheduled messages (spec 3): CRUD and the minute tick's sender
-  const schedulesRepo = createSchedulesRepository(db);
   const timeZoneOf = async (companyId: number) => (await repos.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;
-  const schedules = createSchedulesService({ schedules: schedulesRepo, contacts: inbox.contacts, whatsapps, users: admin.users, realtime, media, cursors: createPageCursors(db), clock, timeZoneOf });
-  const schedulesJob = createSchedulesJob({ schedules: schedulesRepo, service: schedules, messages: inbox.messages, companies, media, logger });
+  const schedulesModule = createSchedulesModule({
+    db,
+    contacts: inbox.contacts,
+    whatsapps,
+    users: usersModule.service,
+    realtime,
+    media,
+    clock,
+    timeZoneOf,
+    messages: inbox.messages,
+    companies,
+    logger,
+    guards,
+  });
 
   // invoices and Pix checkout (docs/billing.md): the fake bank locally and in tests, a PSP adapter in AWS
   const fakeBank: FakeBank | null = config.PAYMENTS_PROVIDER === "fake" ? createFakeBank({ webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, clock, logger }) : null;
@@ -262,47 +289,117 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       certPath: config.EFI_CERT_PATH,
       certPassphrase: config.EFI_CERT_PASSPHRASE,
     });
-  const invoices = createInvoicesService({ db, invoices: createInvoicesRepository(db), companies: repos.companies, plans: repos.plans, realtime, cursors: createPageCursors(db), logger, clock });
-  const invoicesJob = createInvoicesJob({ invoices });
-  const subscription = createSubscriptionService({ invoices, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock });
+  const invoicesModule = createInvoicesModule({ db, companies: repos.companies, plans: repos.plans, realtime, logger, clock, guards });
+  const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });
 
   // contact lists and campaign settings (spec 3); campaigns read items through contactLists.pageItems
-  const contactLists = createContactListsService({
-    lists: createContactListsRepository(db),
-    whatsapps: repos.whatsapps,
-    commands,
-    jobs,
-    realtime,
-    media,
-    cursors: createPageCursors(db),
-    clock,
-    logger,
-  });
-  const campaignSettings = createCampaignSettingsService({ settings: createCampaignSettingsRepository(db), clock });
+  const contactListsModule = createContactListsModule({ db, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards });
+  const contactLists = contactListsModule.service;
+  const campaignSettingsModule = createCampaignSettingsModule({ db, clock, guards });
 
   // campaigns (spec 3): recipients from contact lists (valid numbers only), pacing and variables from campaign settings
   const campaignRecipients: CampaignRecipients = {
     findList: (companyId, id) => contactLists.findList(companyId, id),
     pageItems: (companyId, listId, cursor, limit) => contactLists.pageItems(companyId, listId, cursor, limit, { validOnly: true }),
   };
-  const campaignPacing: CampaignPacing = { get: (companyId) => campaignSettings.get(companyId) };
-  const campaignsRepo = createCampaignsRepository(db);
-  const campaigns = createCampaignsService({ campaigns: campaignsRepo, recipients: campaignRecipients, whatsapps: repos.whatsapps, realtime, media, jobs, cursors: createPageCursors(db), clock, timeZoneOf });
-  const campaignDispatch = createCampaignDispatch({
-    campaigns: campaignsRepo,
-    service: campaigns,
+  const campaignPacing: CampaignPacing = { get: (companyId) => campaignSettingsModule.service.get(companyId) };
+  const campaignsModule = createCampaignsModule({
+    db,
     recipients: campaignRecipients,
     pacing: campaignPacing,
+    whatsapps: repos.whatsapps,
+    realtime,
+    media,
+    jobs,
+    clock,
+    timeZoneOf,
     contacts: inbox.contacts,
     messages: inbox.messages,
     companies,
     companyRecords: repos.companies,
-    media,
-    jobs,
-    clock,
     logger,
+    guards,
   });
 
-  return { config, logger, metrics, clock, db, commands, jobs, repos, tokens, mailer, media, payments, fakeBank, services: { contactLists, campaignSettings, invoices, invoicesJob, subscription, auth, companies, realtime, presence, sockets, seed, whatsapps, ...admin, ...inbox, dashboard, quickMessages, schedules, schedulesJob, campaigns, campaignDispatch, chats, prompts, queueIntegrations, announcements, fileLists, externalApi } };
+  /**
+   * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
+   * The inbox's routes still take the container (app/inbox.wiring.ts) and are mounted by http-app.ts between
+   * `beforeInbox` and `afterInbox` until the inbox module lands.
+   */
+  const modules = {
+    beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, dashboardModule],
+    // POST /messages/send (connection token), before the inbox's /messages
+    inboxPrefix: [externalApiModule],
+    afterInbox: [
+      quickMessagesModule,
+      promptsModule,
+      queueIntegrationsModule,
+      announcementsModule,
+      fileListsModule,
+      schedulesModule,
+      chatsModule,
+      contactListsModule,
+      campaignSettingsModule,
+      campaignsModule,
+      invoicesModule,
+      subscriptionModule,
+    ],
+    /** contribute inbound handlers, jobs and tick jobs only */
+    background: [realtimeModule, socketsModule, seedModule],
+  };
+
+  return {
+    config,
+    logger,
+    metrics,
+    clock,
+    db,
+    commands,
+    jobs,
+    repos,
+    tokens,
+    mailer,
+    media,
+    payments,
+    fakeBank,
+    guards,
+    modules,
+    services: {
+      contactLists,
+      campaignSettings: campaignSettingsModule.service,
+      invoices: invoicesModule.service,
+      invoicesJob: invoicesModule.job,
+      subscription: subscriptionModule.service,
+      auth,
+      companies,
+      realtime,
+      presence: socketsModule.service.presence,
+      sockets: socketsModule.service.sockets,
+      seed: seedModule.service,
+      whatsapps,
+      settings: settingsModule.service,
+      plans: plansModule.service,
+      queues: queuesModule.service,
+      queueOptions: queueOptionsModule.service,
+      users: usersModule.service,
+      helps: helpsModule.service,
+      logos: logosModule.service,
+      signup: signupModule.service,
+      passwordReset: passwordResetModule.service,
+      ...inbox,
+      dashboard: dashboardModule.service,
+      quickMessages: quickMessagesModule.service,
+      schedules: schedulesModule.service,
+      schedulesJob: schedulesModule.job,
+      campaigns: campaignsModule.service,
+      campaignDispatch: campaignsModule.dispatch,
+      chats: chatsModule.service,
+      prompts: promptsModule.service,
+      queueIntegrations: queueIntegrationsModule.service,
+      announcements: announcementsModule.service,
+      fileLists: fileListsModule.service,
+      externalApi: externalApiModule.service,
+    },
+  };
 };
 export type Container = ReturnType<typeof createContainer>;

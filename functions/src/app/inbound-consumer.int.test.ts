@@ -1,14 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { INBOUND_HANDLERS, consumeInbound } from "./inbound-consumer";
+import { consumeInbound, inboundHandlersOf } from "./inbound-consumer";
+import type { InboundHandlers } from "./feature-module";
 
 let t: TestApp;
-const original = { ...INBOUND_HANDLERS };
+// the container's handler map (built once per container): a test replaces one handler and puts it back
+let handlers: InboundHandlers;
+let original: InboundHandlers;
 beforeAll(async () => {
   t = await createTestApp();
+  handlers = inboundHandlersOf(t.container);
+  original = { ...handlers };
 });
-afterEach(() => Object.assign(INBOUND_HANDLERS, original));
+afterEach(() => Object.assign(handlers, original));
 
 const presence = (eventId: string, chatJid: string): InboundEvent => ({ eventId, companyId: 1, whatsappId: 1, type: "presence", chatJid, presence: "composing" });
 const record = (id: string, group: string, body: unknown) => ({ messageId: id, body: typeof body === "string" ? body : JSON.stringify(body), attributes: { MessageGroupId: group } });
@@ -16,7 +21,7 @@ const record = (id: string, group: string, body: unknown) => ({ messageId: id, b
 describe("inbound.fifo consumer", () => {
   it("keeps each chat in order: after a failure, the rest of that chat is handed back; other chats go on", async () => {
     const handled: string[] = [];
-    INBOUND_HANDLERS.presence = async (_c, e) => {
+    handlers.presence = async (e) => {
       if (e.eventId === "a2") throw new Error("boom");
       handled.push(e.eventId);
     };
@@ -36,7 +41,7 @@ describe("inbound.fifo consumer", () => {
 
   it("drops a malformed record instead of retrying it forever", async () => {
     const handled: string[] = [];
-    INBOUND_HANDLERS.presence = async (_c, e) => void handled.push(e.eventId);
+    handlers.presence = async (e) => void handled.push(e.eventId);
     const res = await consumeInbound(t.container, { Records: [record("x1", "g", "{not json"), record("x2", "g", { type: "presence" }), record("x3", "g", presence("ok", "A"))] } as never);
     expect(res.batchItemFailures).toEqual([]);
     expect(handled).toEqual(["ok"]);

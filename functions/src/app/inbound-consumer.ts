@@ -2,23 +2,38 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { Container } from "./container";
-import type { InboundHandlers as FeatureInboundHandlers } from "../platform/queues/inbound-handlers";
+import type { InboundHandlers as LegacyInboundHandlers } from "../platform/queues/inbound-handlers";
+import type { FeatureModule, InboundHandlers } from "./feature-module";
 import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
-import { whatsappsInboundHandlers } from "../features/whatsapps/whatsapps.inbound";
 import { contactsInboundHandlers } from "../features/contacts/contacts.inbound";
 
-type Handler<T extends InboundEvent["type"]> = (container: Container, event: Extract<InboundEvent, { type: T }>) => Promise<void>;
-export type InboundHandlers = FeatureInboundHandlers<Container>;
+type Handler<T extends InboundEvent["type"]> = (event: Extract<InboundEvent, { type: T }>) => Promise<void>;
+
+/** The inbox's handlers still take the container (app/inbox.wiring.ts) until its module lands. */
+const INBOX_HANDLERS: LegacyInboundHandlers<Container>[] = [INBOX_INBOUND_HANDLERS, contactsInboundHandlers];
 
 /**
- * Events from the session host (inbound.fifo). Each feature registers the event types it owns:
- * messages/acks/presence/calls -> the inbox; connection state and number checks -> whatsapps.
+ * Events from the session host (inbound.fifo). Each module registers the event types it owns: messages/acks/
+ * presence/calls -> the inbox; connection state and number checks -> whatsapps; a number check asked for a
+ * contact list -> contact lists too. When several modules handle one type, they run one after the other, in
+ * module order.
  */
-export const INBOUND_HANDLERS: InboundHandlers = {
-  ...INBOX_INBOUND_HANDLERS,
-  ...whatsappsInboundHandlers,
-  ...contactsInboundHandlers,
+export const inboundHandlersOf = (container: Container): InboundHandlers => {
+  const cached = byContainer.get(container);
+  if (cached) return cached;
+  const lists = new Map<string, ((event: never) => Promise<void>)[]>();
+  const add = (type: string, fn: (event: never) => Promise<void>) => lists.set(type, [...(lists.get(type) ?? []), fn]);
+  for (const legacy of INBOX_HANDLERS)
+    for (const [type, fn] of Object.entries(legacy)) add(type, (event) => (fn as (c: Container, e: never) => Promise<void>)(container, event));
+  const modules: Pick<FeatureModule<unknown>, "inbound">[] = Object.values(container.modules).flat();
+  for (const m of modules) for (const [type, fn] of Object.entries(m.inbound ?? {})) add(type, fn as (event: never) => Promise<void>);
+  const handlers = Object.fromEntries(
+    [...lists.entries()].map(([type, fns]) => [type, fns.length === 1 ? fns[0] : async (event: never) => { for (const fn of fns) await fn(event); }]),
+  ) as InboundHandlers;
+  byContainer.set(container, handlers);
+  return handlers;
 };
+const byContainer = new WeakMap<Container, InboundHandlers>();
 
 /**
  * Consumes one SQS batch. Records of one message group are handled in order; a failed record and every later
@@ -50,13 +65,13 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
           container.logger.error("inbound: malformed event dropped", { messageId: record.messageId, err: String(err) });
           continue;
         }
-        const handler = INBOUND_HANDLERS[parsed.type] as Handler<typeof parsed.type> | undefined;
+        const handler = inboundHandlersOf(container)[parsed.type] as Handler<typeof parsed.type> | undefined;
         if (!handler) {
           container.logger.warn("inbound: no handler", { type: parsed.type });
           continue;
         }
         try {
-          await handler(container, parsed as never);
+          await handler(parsed as never);
         } catch (err) {
           container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
           failedGroups.add(group);

@@ -1,52 +1,42 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import type { Container } from "./container";
-import { ANNOUNCEMENT_FANOUT_JOB, type FanOutPayload } from "../features/announcements/announcements.service";
+import type { FeatureModule, JobHandlers } from "./feature-module";
 import { TAG_UNLINK_JOB } from "../features/tags/tags.service";
-import {
-  CONTACT_LIST_CHECK_JOB,
-  CONTACT_LIST_IMPORT_JOB,
-  CONTACT_LIST_PURGE_JOB,
-  type CheckJobPayload,
-  type ImportJobPayload,
-  type PurgeJobPayload,
-} from "../features/contact-lists/contact-lists.service";
-import { CAMPAIGN_STEP_JOB, type CampaignStepPayload } from "../features/campaigns/campaigns.service";
-import { SOCKET_OPEN_JOB, SOCKET_PING_JOB, type SocketJobPayload } from "../features/realtime/sockets.service";
 
-type JobHandler<T extends JobMessage["type"]> = (container: Container, job: Extract<JobMessage, { type: T }>) => Promise<void>;
+type TypedHandler = (job: JobMessage) => Promise<void>;
+type NamedHandler = (companyId: number, payload: Record<string, unknown>) => Promise<void>;
 
-/** Features register the delayed jobs they own. */
-export const JOB_HANDLERS: { [T in JobMessage["type"]]?: JobHandler<T> } = {
-  "user.offlineCheck": (container, job) => container.services.presence.offlineCheck(job.companyId, job.userId, job.lastSeenAt),
+/** Jobs the modules register (typed by message type, or named `feature` jobs); the inbox's until its module lands. */
+const jobHandlersOf = (container: Container) => {
+  const cached = byContainer.get(container);
+  if (cached) return cached;
+  const typed: Record<string, TypedHandler> = {};
+  const named: Record<string, NamedHandler> = {
+    [TAG_UNLINK_JOB]: (companyId, payload) => container.services.tags.continueUnlink(companyId, Number(payload.tagId)),
+  };
+  const modules: Pick<FeatureModule<unknown>, "jobs">[] = Object.values(container.modules).flat();
+  for (const m of modules) {
+    const jobs: JobHandlers = m.jobs ?? {};
+    Object.assign(typed, jobs.typed);
+    Object.assign(named, jobs.named);
+  }
+  const handlers = { typed, named };
+  byContainer.set(container, handlers);
+  return handlers;
 };
-
-/** Named jobs of type "feature". */
-export const FEATURE_JOBS: Record<string, (container: Container, companyId: number, payload: Record<string, unknown>) => Promise<void>> = {
-  // our own job (enqueued by the announcements service), so its payload has that shape
-  [ANNOUNCEMENT_FANOUT_JOB]: (container, companyId, payload) => container.services.announcements.fanOut(companyId, payload as FanOutPayload),
-  [TAG_UNLINK_JOB]: (container, companyId, payload) => container.services.tags.continueUnlink(companyId, Number(payload.tagId)),
-  // our own jobs (enqueued by the contact-lists service), so their payloads have these shapes
-  [CONTACT_LIST_CHECK_JOB]: (container, companyId, payload) => container.services.contactLists.checkNumbers(companyId, payload as CheckJobPayload),
-  [CONTACT_LIST_PURGE_JOB]: (container, companyId, payload) => container.services.contactLists.purge(companyId, payload as PurgeJobPayload),
-  [CONTACT_LIST_IMPORT_JOB]: (container, companyId, payload) => container.services.contactLists.importRows(companyId, payload as ImportJobPayload),
-  // enqueued only by the campaigns feature, so its payload has that shape
-  [CAMPAIGN_STEP_JOB]: (container, companyId, payload) => container.services.campaignDispatch.step(companyId, payload as CampaignStepPayload),
-  // enqueued only by the sockets service (Socket.IO open packet and heartbeat, ADR 0013)
-  [SOCKET_OPEN_JOB]: (container, companyId, payload) => container.services.sockets.sendOpen(companyId, (payload as SocketJobPayload).connectionId),
-  [SOCKET_PING_JOB]: (container, companyId, payload) =>
-    container.services.sockets.sendPing(companyId, (payload as SocketJobPayload).connectionId, Number((payload as SocketJobPayload).seq ?? 0)),
-};
+const byContainer = new WeakMap<Container, { typed: Record<string, TypedHandler>; named: Record<string, NamedHandler> }>();
 
 export const runJob = async (container: Container, job: JobMessage) => {
+  const { typed, named } = jobHandlersOf(container);
   if (job.type === "feature") {
-    const fn = FEATURE_JOBS[job.name];
+    const fn = named[job.name];
     if (!fn) throw new Error(`unknown feature job ${job.name}`);
-    return fn(container, job.companyId, job.payload);
+    return fn(job.companyId, job.payload);
   }
-  const handler = JOB_HANDLERS[job.type] as JobHandler<typeof job.type> | undefined;
+  const handler = typed[job.type];
   if (!handler) throw new Error(`no handler for job ${job.type}`);
-  return handler(container, job as never);
+  return handler(job);
 };
 
 /** The `jobs` queue consumer (standard queue; failures are retried by SQS, then dead-lettered). */

@@ -1,23 +1,27 @@
 import type { Container } from "./container";
-
-export type TickJob = { name: string; run: (container: Container, now: Date) => Promise<void> };
+import type { FeatureModule, TickJob } from "./feature-module";
 
 /**
- * The minute tick: runs every due job once. Features register their jobs here
- * (scheduled messages, campaign dispatch, ticket expiry, due-date checks, user offline, session leases).
+ * The minute tick: runs every due job once. Modules register their jobs (`tick` of FeatureModule: scheduled
+ * messages, campaign dispatch, invoices); the inbox's ticket timers until its module lands.
  * A failing job is logged and does not stop the others.
  */
-export const TICK_JOBS: TickJob[] = [
-  { name: "ticket-timers", run: (c, now) => c.services.ticketTimersJob.run(now) },
-  { name: "schedules", run: async (c, now) => void (await c.services.schedulesJob.run(now)) },
-  { name: "campaigns", run: async (c, now) => void (await c.services.campaignDispatch.startDue(now)) },
-  { name: "invoices", run: async (c, now) => void (await c.services.invoicesJob.run(now)) },
-];
+export const tickJobsOf = (container: Container): TickJob[] => {
+  const modules: Pick<FeatureModule<unknown>, "tick">[] = Object.values(container.modules).flat();
+  const byName = new Map(modules.flatMap((m) => m.tick ?? []).map((job) => [job.name, job]));
+  // the order of the jobs as before: ticket timers, schedules, campaigns, invoices
+  return [
+    { name: "ticket-timers", run: (now) => container.services.ticketTimersJob.run(now) },
+    ...["schedules", "campaigns", "invoices"].flatMap((name) => byName.get(name) ?? []),
+    ...[...byName.values()].filter((job) => !["schedules", "campaigns", "invoices"].includes(job.name)),
+  ];
+};
 
 export const runTick = async (container: Container, now = container.clock()) => {
-  const results = await Promise.allSettled(TICK_JOBS.map((job) => job.run(container, now)));
+  const jobs = tickJobsOf(container);
+  const results = await Promise.allSettled(jobs.map((job) => job.run(now)));
   results.forEach((r, i) => {
-    if (r.status === "rejected") container.logger.error("tick job failed", { job: TICK_JOBS[i]?.name, err: String(r.reason) });
+    if (r.status === "rejected") container.logger.error("tick job failed", { job: jobs[i]?.name, err: String(r.reason) });
   });
   return results;
 };

@@ -59,3 +59,15 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
 let cached: Config | undefined;
 /** Reads process.env once (Lambda cold start). */
 export const loadConfig = (): Config => (cached ??= parseConfig(process.env));
+
+/**
+ * The Lambda runtime's own variables (set by AWS and infra/aws, not ours to validate): what the logger, metrics
+ * and tracer adapters need. Read here, live, so process.env is read in this file only.
+ */
+export const lambdaRuntime = (env: Record<string, string | undefined> = process.env) => ({
+  /** set in Lambda only */
+  functionName: env.AWS_LAMBDA_FUNCTION_NAME,
+  serviceName: env.POWERTOOLS_SERVICE_NAME,
+  metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE,
+  traceEnabled: env.POWERTOOLS_TRACE_ENABLED !== "false",
+});

@@ -1,4 +1,5 @@
 import { Logger as PowertoolsLogger } from "@aws-lambda-powertools/logger";
+import { lambdaRuntime } from "./config";
 import { correlationFields, redactFields, type Correlation } from "@atende/shared/logging/log-fields";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -32,7 +33,7 @@ export const createLogger = (level: Level | "silent" = "info", base: LogFields =
   const { service, ...rest } = base;
   return adapt(
     new PowertoolsLogger({
-      serviceName: typeof service === "string" ? service : (process.env.POWERTOOLS_SERVICE_NAME ?? "atende"),
+      serviceName: typeof service === "string" ? service : (lambdaRuntime().serviceName ?? "atende"),
       logLevel: level === "silent" ? "SILENT" : (level.toUpperCase() as "INFO"),
       persistentKeys: redactFields(rest),
     }),

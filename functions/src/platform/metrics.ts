@@ -1,4 +1,5 @@
 import { Metrics as PowertoolsMetrics, MetricUnit } from "@aws-lambda-powertools/metrics";
+import { lambdaRuntime } from "./config";
 import { METRICS_SERVICE, type MetricName } from "@atende/shared/contracts/metric-names";
 
 export type MetricDimensions = Record<string, string>;
@@ -18,7 +19,7 @@ export const noMetrics: Metrics = { count: () => {}, timing: () => {} };
  * Namespace and service from POWERTOOLS_METRICS_NAMESPACE / POWERTOOLS_SERVICE_NAME (set by infra/aws).
  */
 export const createEmfMetrics = (): Metrics => {
-  const metrics = new PowertoolsMetrics({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? METRICS_SERVICE });
+  const metrics = new PowertoolsMetrics({ serviceName: lambdaRuntime().serviceName ?? METRICS_SERVICE });
   const put = (name: string, unit: (typeof MetricUnit)[keyof typeof MetricUnit], value: number, dimensions: MetricDimensions = {}) => {
     const single = metrics.singleMetric();
     for (const [k, v] of Object.entries(dimensions)) single.addDimension(k, v);
@@ -31,8 +32,7 @@ export const createEmfMetrics = (): Metrics => {
 };
 
 /** EMF in Lambda (AWS_LAMBDA_FUNCTION_NAME is set there), nothing elsewhere. */
-export const createMetrics = (env: Record<string, string | undefined> = process.env): Metrics =>
-  env.AWS_LAMBDA_FUNCTION_NAME && env.POWERTOOLS_METRICS_NAMESPACE ? createEmfMetrics() : noMetrics;
+export const createMetrics = (runtime = lambdaRuntime()): Metrics => (runtime.functionName && runtime.metricsNamespace ? createEmfMetrics() : noMetrics);
 
 /** Tests: keeps every data point. */
 export const createMemoryMetrics = () => {

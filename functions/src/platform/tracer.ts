@@ -1,4 +1,5 @@
 import { Tracer } from "@aws-lambda-powertools/tracer";
+import { lambdaRuntime } from "./config";
 
 let tracer: Tracer | undefined;
 
@@ -7,7 +8,8 @@ let tracer: Tracer | undefined;
  * here get a subsegment per call. Elsewhere (local platform, tests) the client is returned untouched.
  */
 export const traced = <T>(client: T): T => {
-  if (!process.env.AWS_LAMBDA_FUNCTION_NAME || process.env.POWERTOOLS_TRACE_ENABLED === "false") return client;
+  const runtime = lambdaRuntime();
+  if (!runtime.functionName || !runtime.traceEnabled) return client;
   tracer ??= new Tracer();
   return tracer.captureAWSv3Client(client as never) as T;
 };

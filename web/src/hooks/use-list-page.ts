@@ -1,16 +1,16 @@
 import { useMemo, useState } from "react";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import { useDebounced } from "./use-debounced";
-import { useInfiniteQueryScroll } from "./use-infinite-scroll";
 
-type InfiniteList = { data?: { pages: object[] }; hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+type InfiniteList = { data?: { pages: object[] } };
 type PageOf<Q> = NonNullable<Q extends { data?: infer D } ? D : never> extends { pages: (infer P)[] } ? P : never;
 type RowOf<Q, K extends keyof PageOf<Q>> = PageOf<Q>[K] extends readonly (infer R)[] ? R : never;
 
 /**
  * The state of a searchable list page (tags, quick messages, file lists ...): the search box's text, the
  * debounced lower-cased term given to `useList` (spec 3 section 5), the rows of every loaded page (`rowsKey`
- * of each page), the scroll handler that loads the next page, and the row being edited ("new" to add) or deleted.
+ * of each page) and the row being edited ("new" to add). The table (`DataTable`) loads the next page on scroll
+ * and keeps the row being deleted.
  */
 export function useListPage<Q extends InfiniteList, K extends keyof PageOf<Q>>(useList: (search: string) => Q, rowsKey: K) {
   const [text, setText] = useState("");
@@ -18,7 +18,5 @@ export function useListPage<Q extends InfiniteList, K extends keyof PageOf<Q>>(u
   const query = useList(search);
   const rows = useMemo(() => (query.data?.pages ?? []).flatMap((p) => (p as PageOf<Q>)[rowsKey] as RowOf<Q, K>[]), [query.data, rowsKey]);
   const [editing, setEditing] = useState<RowOf<Q, K> | "new" | null>(null);
-  const [deleting, setDeleting] = useState<RowOf<Q, K> | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
-  return { searchBox: { value: text, onChange: setText }, query, rows, onScroll, editing, setEditing, deleting, setDeleting };
+  return { searchBox: { value: text, onChange: setText }, query, rows, editing, setEditing };
 }

@@ -28,15 +28,22 @@ export type MediaBlob = {
 };
 
 const EMPTY: MediaBlob = { url: null, error: false, kind: null, inline: false };
+const FAILED: MediaBlob = { url: null, error: true, kind: null, inline: false };
 
+/**
+ * The blob of `mediaUrl`. The state remembers which source it belongs to: when the source changes, the previous
+ * answer (whose object URL the effect's cleanup has just revoked, or whose failure belonged to another source) is
+ * never shown; the hook answers EMPTY until the new source has loaded.
+ */
 export function useMediaBlob(mediaUrl: string | null | undefined): MediaBlob {
-  const [state, setState] = useState<MediaBlob>(EMPTY);
+  const [state, setState] = useState<{ source: string; blob: MediaBlob } | null>(null);
   useEffect(() => {
+    setState(null);
     if (!mediaUrl) return;
     const path = mediaPath(mediaUrl);
     if (path === null) {
       // another origin's URL is never fetched with our token nor shown: at most offered as a download link
-      setState({ url: null, error: true, kind: null, inline: false });
+      setState({ source: mediaUrl, blob: FAILED });
       return;
     }
     let objectUrl: string | null = null;
@@ -48,14 +55,14 @@ export function useMediaBlob(mediaUrl: string | null | undefined): MediaBlob {
         const sniffed = sniffMedia(bytes);
         const inline = isInlineSafe(sniffed.mime);
         objectUrl = URL.createObjectURL(new Blob([bytes], { type: inline ? sniffed.mime : "application/octet-stream" }));
-        if (alive) setState({ url: objectUrl, error: false, kind: sniffed.kind, inline });
+        if (alive) setState({ source: mediaUrl, blob: { url: objectUrl, error: false, kind: sniffed.kind, inline } });
         else URL.revokeObjectURL(objectUrl);
       })
-      .catch(() => alive && setState({ url: null, error: true, kind: null, inline: false }));
+      .catch(() => alive && setState({ source: mediaUrl, blob: FAILED }));
     return () => {
       alive = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [mediaUrl]);
-  return state;
+  return state && state.source === mediaUrl ? state.blob : EMPTY;
 }

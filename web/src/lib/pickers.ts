@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { CompanyResponse } from "@atende/shared/contracts/http/companies";
 import type { ContactListResponse, ContactView } from "@atende/shared/contracts/http/contacts";
 import type { QueueResponse } from "@atende/shared/contracts/http/queues";
 import type { TagListResponse } from "@atende/shared/contracts/http/tags";
 import type { UserResponse } from "@atende/shared/contracts/http/users";
 import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import { api } from "./api-client";
-import { contactKeys, pickerKeys, queueKeys, userKeys, whatsappKeys } from "./query-keys";
+import { companyRecordKeys, contactKeys, pickerKeys, queueKeys, userKeys, whatsappKeys } from "./query-keys";
 
 /**
  * The lists and records that several features read (ADR 0022): the small lists the inbox dialogs pick from
@@ -16,7 +17,6 @@ import { contactKeys, pickerKeys, queueKeys, userKeys, whatsappKeys } from "./qu
 /** A quick message as the composer suggests it (`/quick-messages/list`). */
 export type QuickMessageLike = { id: number; shortcode: string; message: string; mediaPath?: string | null; mediaName?: string | null };
 
-export type ConnectionOption = { id: number; name: string; status: string; isDefault?: boolean };
 
 const asArray = <T,>(value: unknown, key: string): T[] => {
   if (Array.isArray(value)) return value as T[];
@@ -28,16 +28,10 @@ const asArray = <T,>(value: unknown, key: string): T[] => {
 export const queuesQueryOptions = () => queryOptions({ queryKey: queueKeys.list(), queryFn: async () => asArray<QueueResponse>(await api.get("/queue"), "queues") });
 export const queuesOptions = () => queryOptions({ ...queuesQueryOptions(), staleTime: 60_000, meta: { silentError: true } });
 
-export const usersListOptions = () =>
-  queryOptions({ queryKey: pickerKeys.users(), queryFn: async () => asArray<UserResponse>(await api.get("/users/list"), "users"), staleTime: 60_000, meta: { silentError: true } });
+/** The pickers read the users and connections pages' own entries (one key per resource), silently and kept a minute. */
+export const usersListOptions = () => queryOptions({ ...allUsersOptions(), staleTime: 60_000, meta: { silentError: true } });
 
-export const connectionsOptions = () =>
-  queryOptions({
-    queryKey: pickerKeys.whatsapps(),
-    queryFn: async () => asArray<ConnectionOption>(await api.get("/whatsapp/", { query: { session: 0 } }), "whatsapps"),
-    staleTime: 60_000,
-    meta: { silentError: true },
-  });
+export const connectionsOptions = () => queryOptions({ ...whatsappsQueryOptions(), staleTime: 60_000, meta: { silentError: true } });
 
 export const tagsOptions = () =>
   queryOptions({ queryKey: pickerKeys.tags(), queryFn: async () => asArray<TagListResponse[number]>(await api.get("/tags/list"), "tags"), staleTime: 60_000, meta: { silentError: true } });
@@ -61,13 +55,15 @@ export const useQuickMessages = (userId: number) => useQuery(quickMessagesOption
 export const useQueueList = () => useQuery(queuesQueryOptions());
 
 /** GET /whatsapp/?session=0: the connections page, its badge and the messages-api page. */
-export const whatsappsQueryOptions = (enabled = true) =>
-  queryOptions({ queryKey: whatsappKeys.list(), queryFn: () => api.get<WhatsappResponse[]>("/whatsapp/", { query: { session: 0 } }), enabled });
+export function whatsappsQueryOptions(enabled = true) {
+  return queryOptions({ queryKey: whatsappKeys.list(), queryFn: async () => asArray<WhatsappResponse>(await api.get("/whatsapp/", { query: { session: 0 } }), "whatsapps"), enabled });
+}
 export const useWhatsapps = (enabled = true) => useQuery(whatsappsQueryOptions(enabled));
 
 /** GET /users/list?companyId (the operator may pass another company). */
-export const allUsersOptions = (companyId?: number) =>
-  queryOptions({ queryKey: userKeys.everyone(companyId), queryFn: () => api.get<UserResponse[]>("/users/list", { query: { companyId } }) });
+export function allUsersOptions(companyId?: number) {
+  return queryOptions({ queryKey: userKeys.everyone(companyId), queryFn: async () => asArray<UserResponse>(await api.get("/users/list", { query: { companyId } }), "users") });
+}
 export const useAllUsers = (companyId?: number, enabled = true) => useQuery({ ...allUsersOptions(companyId), enabled });
 
 /** Contacts with search and paging (the contacts page, the contact picker, vCard cards). */
@@ -83,3 +79,7 @@ export const useContactsList = (searchParam: string, enabled = true) => useInfin
 
 export const contactOptions = (id: number) => queryOptions({ queryKey: contactKeys.detail(id), queryFn: () => api.get<ContactView>(`/contacts/${id}`) });
 export const useContact = (id: number | undefined) => useQuery({ ...contactOptions(id ?? 0), enabled: !!id });
+
+/** GET /companies/{id}: one cache entry for the settings' hours tab and the subscription page (ADR 0025). */
+export const companyRecordOptions = (id: number) => queryOptions({ queryKey: companyRecordKeys.record(id), queryFn: () => api.get<CompanyResponse>(`/companies/${id}`) });
+export const useCompanyRecord = (id: number) => useQuery(companyRecordOptions(id));

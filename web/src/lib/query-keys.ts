@@ -52,9 +52,26 @@ export const kanbanKeys = {
 /** The small lists the inbox dialogs pick from (lib/pickers.ts). */
 export const pickerKeys = {
   all: ["inbox-pickers"] as const,
-  users: () => [...pickerKeys.all, "users"] as const,
-  whatsapps: () => [...pickerKeys.all, "whatsapps"] as const,
   tags: () => [...pickerKeys.all, "tags"] as const,
   quickMessagesAll: () => [...pickerKeys.all, "quick-messages"] as const,
   quickMessages: (userId: number) => [...pickerKeys.quickMessagesAll(), userId] as const,
+};
+
+/** The signed-in user (GET /auth/me): set after login and refresh, invalidated to reload the session user. */
+export const sessionKeys = {
+  me: () => ["auth", "me"] as const,
+};
+
+/** Keys of the shell and the public pages: API version, API health, public settings (logos, sign-up switches). */
+export const appKeys = {
+  version: () => ["version"] as const,
+  health: () => ["api-health"] as const,
+  publicSettings: () => ["settings", "public"] as const,
+};
+
+/** One company: its record (GET /companies/{id}, the settings' hours tab and the subscription page) and its plan. */
+export const companyRecordKeys = {
+  all: ["companies"] as const,
+  record: (id: number) => [...companyRecordKeys.all, id, "record"] as const,
+  plan: (id: number) => [...companyRecordKeys.all, id, "plan"] as const,
 };

@@ -1,26 +1,26 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { loginSchema } from "@atende/shared/domain/auth/auth";
-import type { Container } from "../../app/container";
-import { clientAddress, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { AuthService } from "./auth.service";
+import { clientAddress } from "../../platform/http/middleware";
 import type { AppEnv } from "./app-env";
 import { parseJson } from "../../platform/http/parse";
 import type { SessionResult } from "./auth.service";
 
 export const REFRESH_COOKIE = "jrt";
 
-export const authRoutes = (container: Container) => {
-  const { auth } = container.services;
-  const { config } = container;
+/** `cookie`: the refresh cookie's settings (config COOKIE_SECURE, REFRESH_TOKEN_TTL_SECONDS). */
+export const authRoutes = (auth: AuthService, guards: Pick<Guards, "auth">, cookie: { secure: boolean; maxAgeSeconds: number }) => {
   const app = new Hono<AppEnv>();
 
   const withRefreshCookie = (c: Context<AppEnv>, session: SessionResult) => {
     setCookie(c, REFRESH_COOKIE, session.refreshToken, {
       httpOnly: true,
-      secure: config.COOKIE_SECURE,
+      secure: cookie.secure,
       sameSite: "Strict",
       path: "/api/auth",
-      maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
+      maxAge: cookie.maxAgeSeconds,
     });
     return c.json({ token: session.token, user: session.user });
   };
@@ -39,13 +39,13 @@ export const authRoutes = (container: Container) => {
     }
   });
 
-  app.delete("/logout", requireAuth(container.services.auth.authenticate), async (c) => {
+  app.delete("/logout", guards.auth, async (c) => {
     await auth.logout(c.get("auth"));
     deleteCookie(c, REFRESH_COOKIE, { path: "/api/auth" });
     return c.body(null, 204);
   });
 
-  app.get("/me", requireAuth(container.services.auth.authenticate), async (c) => c.json(await auth.me(c.get("auth"))));
+  app.get("/me", guards.auth, async (c) => c.json(await auth.me(c.get("auth"))));
 
   return app;
 };

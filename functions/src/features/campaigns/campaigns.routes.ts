@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { campaignSchema } from "@atende/shared/domain/campaigns/campaign";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { CampaignsService } from "./campaigns.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
@@ -10,27 +11,26 @@ import { uploadedFile } from "../../platform/http/uploaded-file";
 const listQuery = pageQuerySchema;
 
 /** Campaigns (spec 3): admins only, and every call needs the plan's useCampaigns. */
-export const campaignsRoutes = (container: Container) => {
-  const svc = () => container.services.campaigns;
+export const campaignsRoutes = (campaigns: CampaignsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useCampaigns"));
-  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
-  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
-  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, campaignSchema))));
+  r.use("*", guards.auth, requireAdmin, guards.plan("useCampaigns"));
+  r.get("/", async (c) => c.json(await campaigns.list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/:id", async (c) => c.json(await campaigns.get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await campaigns.create(c.get("auth"), await parseJson(c, campaignSchema))));
   r.put("/:id", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, campaignSchema)));
+    return c.json(await campaigns.update(c.get("auth"), id, await parseJson(c, campaignSchema)));
   });
   r.delete("/:id", async (c) => {
-    await svc().remove(c.get("auth"), idParam(c, "id"));
+    await campaigns.remove(c.get("auth"), idParam(c, "id"));
     return c.json({ message: "Campaign deleted" });
   });
-  r.post("/:id/cancel", async (c) => c.json(await svc().cancel(c.get("auth"), idParam(c, "id"))));
-  r.post("/:id/restart", async (c) => c.json(await svc().restart(c.get("auth"), idParam(c, "id"))));
+  r.post("/:id/cancel", async (c) => c.json(await campaigns.cancel(c.get("auth"), idParam(c, "id"))));
+  r.post("/:id/restart", async (c) => c.json(await campaigns.restart(c.get("auth"), idParam(c, "id"))));
   r.post("/:id/media-upload", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().attachMedia(c.get("auth"), id, await uploadedFile(c)));
+    return c.json(await campaigns.attachMedia(c.get("auth"), id, await uploadedFile(c)));
   });
-  r.delete("/:id/media-upload", async (c) => c.json(await svc().removeMedia(c.get("auth"), idParam(c, "id"))));
+  r.delete("/:id/media-upload", async (c) => c.json(await campaigns.removeMedia(c.get("auth"), idParam(c, "id"))));
   return r;
 };

@@ -20,7 +20,7 @@ import type { JobQueue } from "../../platform/queues/jobs.port";
 import { mediaKeyFor, type MediaStore } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
 import type { RealtimeService } from "../realtime/realtime.service";
-import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { WhatsappLookup } from "../whatsapps/whatsapps.ports";
 import type { CampaignRecipients } from "./campaign-ports";
 import type { CampaignFields, CampaignRecord, CampaignsRepository } from "./campaigns.repository";
 
@@ -38,7 +38,7 @@ const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
 export const createCampaignsService = (deps: {
   campaigns: CampaignsRepository;
   recipients: CampaignRecipients;
-  whatsapps: Pick<WhatsappsRepository, "findById">;
+  whatsapps: WhatsappLookup;
   realtime: RealtimeService;
   media: MediaStore;
   jobs: JobQueue;

@@ -7,7 +7,7 @@ import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/pag
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
 import type { RealtimeService } from "../realtime/realtime.service";
-import type { UserRecord } from "../users/users.repository";
+import type { UserRecord } from "../users/users.ports";
 import type { Chat, ChatMessage, ChatsRepository, ChatWithMembers } from "./chats.repository";
 
 /** The company's users, by id (names for members and senders; membership checks). */

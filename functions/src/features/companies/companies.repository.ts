@@ -1,6 +1,4 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { Recurrence } from "@atende/shared/constants/business";
-import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
@@ -8,30 +6,9 @@ import { mapItem } from "../../platform/db/map-item";
 import type { TxItem } from "../../platform/db/transact";
 import { setExpression } from "../../platform/db/update";
 
-export type Company = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  planId: number | null;
-  status: boolean;
-  dueDate: string | null;
-  recurrence: Recurrence;
-  timezone: string;
-  trialExpiration: string | null;
-  document: string;
-  billingName?: string;
-  addressZipCode?: string;
-  addressStreet?: string;
-  addressState?: string;
-  addressCity?: string;
-  addressDistrict?: string;
-  /** company working hours (schedule type 'company') */
-  schedules?: ScheduleEntry[];
-  createdAt: string;
-  updatedAt: string;
-};
-export type NewCompany = Omit<Company, "id" | "createdAt" | "updatedAt">;
+/** The entity is defined once, in shared. */
+export type { Company, NewCompany } from "@atende/shared/domain/companies/company";
+import type { Company, NewCompany } from "@atende/shared/domain/companies/company";
 
 const key = (id: number) => ({ pk: companyPk(id), sk: "COMPANY" });
 const listKeys = (id: number) => ({ gsi1pk: "PLATFORM#COMPANY", gsi1sk: pad(id) });

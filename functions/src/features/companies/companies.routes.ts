@@ -3,8 +3,9 @@ import { z } from "zod";
 import { pageNumberParam } from "@atende/shared/contracts/http/paging";
 import { companySchema } from "@atende/shared/domain/companies/companies";
 import { schedulesSchema } from "@atende/shared/domain/queues/queues";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { CompaniesService } from "./companies.service";
+import { requireAdmin, requireSuper } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
@@ -14,9 +15,8 @@ const listQuery = z.object({
 });
 
 /** /companies: the operator's calls, plus each company's own plan, record and working hours. */
-export const companiesRoutes = (container: Container) => {
-  const { companies } = container.services;
-  const auth = requireAuth(container.services.auth.authenticate);
+export const companiesRoutes = (companies: CompaniesService, guards: Pick<Guards, "auth">) => {
+  const auth = guards.auth;
   const app = new Hono<AppEnv>();
   app.get("/listPlan/:companyId", auth, async (c) => c.json(await companies.listPlan(c.get("auth"), idParam(c, "companyId"))));
   app.get("/list", auth, requireSuper, async (c) => c.json(await companies.listAll()));

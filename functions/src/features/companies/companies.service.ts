@@ -1,3 +1,4 @@
+import { slicePage } from "@atende/shared/contracts/http/paging";
 import { COMPANY_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { DEFAULT_SCHEDULES, DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import type { CompanyPlanResponse, CompanyResponse } from "@atende/shared/contracts/http/companies";
@@ -6,22 +7,23 @@ import type { Plan, PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
-import type { PlansRepository } from "../plans/plans.repository";
-import type { SettingsRepository } from "../settings/settings.repository";
+import type { PlanCatalog } from "../plans/plans.ports";
+import type { SettingsStore } from "../settings/settings.ports";
 import type { CompaniesRepository, Company, NewCompany } from "./companies.repository";
 
 const PAGE = 20;
 
 export const createCompaniesService = (deps: {
   companies: CompaniesRepository;
-  plans: PlansRepository;
-  settings: SettingsRepository;
+  plans: PlanCatalog;
+  settings: SettingsStore;
   clock?: () => Date;
+  /** run before a company goes (users: remove its people and their logins); passed at construction (ADR 0024) */
+  onDeleted?: readonly ((companyId: number) => Promise<void>)[];
 }) => {
   const { companies, plans, settings } = deps;
   const clock = deps.clock ?? (() => new Date());
-  /** Hooks other features register (users: remove the company's people and their logins). */
-  const deleteHooks: ((companyId: number) => Promise<void>)[] = [];
+  const deleteHooks = deps.onDeleted ?? [];
 
   const toResponse = async (company: Company, planNames?: Map<number, string>): Promise<CompanyResponse> => {
     const campaigns = await settings.get(company.id, "campaignsEnabled");
@@ -92,10 +94,6 @@ export const createCompaniesService = (deps: {
   });
 
   return {
-    onDelete(hook: (companyId: number) => Promise<void>) {
-      deleteHooks.push(hook);
-    },
-
     /** GET /companies/listPlan/{companyId}: own company only, unless the caller is the operator. */
     async listPlan(auth: AuthContext, companyId: number): Promise<CompanyPlanResponse> {
       if (companyId !== auth.companyId && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
@@ -131,8 +129,8 @@ export const createCompaniesService = (deps: {
         .filter((c) => !term || c.name.toLowerCase().includes(term) || c.email.toLowerCase().includes(term))
         .sort((a, b) => a.name.localeCompare(b.name));
       const names = new Map((await plans.listAll()).map((p) => [p.id, p.name]));
-      const page = all.slice((pageNumber - 1) * PAGE, pageNumber * PAGE);
-      return { companies: await Promise.all(page.map((c) => toResponse(c, names))), count: all.length, hasMore: pageNumber * PAGE < all.length };
+      const { page, count, hasMore } = slicePage(all, pageNumber, PAGE);
+      return { companies: await Promise.all(page.map((c) => toResponse(c, names))), count, hasMore };
     },
 
     /** GET /companies/list (operator): every company, ordered by name. */

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { contactListItemSchema, contactListSchema, newContactListItemSchema } from "@atende/shared/domain/contact-lists/contact-list";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { ContactListsService } from "./contact-lists.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
@@ -15,48 +16,46 @@ const itemsQuery = listQuery.extend({ contactListId: z.coerce.number().int().pos
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** /contact-lists (spec 3): company admins on a plan with campaigns. */
-export const contactListsRoutes = (container: Container) => {
-  const svc = () => container.services.contactLists;
+export const contactListsRoutes = (contactLists: ContactListsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useCampaigns"));
-  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
-  r.get("/list", async (c) => c.json(await svc().listAll(c.get("auth"))));
+  r.use("*", guards.auth, requireAdmin, guards.plan("useCampaigns"));
+  r.get("/", async (c) => c.json(await contactLists.list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/list", async (c) => c.json(await contactLists.listAll(c.get("auth"))));
   // the "download sample spreadsheet" action (before /:id)
   r.get("/sample.xlsx", () => new Response(sampleSpreadsheet(), { headers: { "content-type": XLSX_TYPE, "content-disposition": 'attachment; filename="planilha.xlsx"' } }));
-  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
-  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), (await parseJson(c, contactListSchema)).name)));
+  r.get("/:id", async (c) => c.json(await contactLists.get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await contactLists.create(c.get("auth"), (await parseJson(c, contactListSchema)).name)));
   r.put("/:id", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().update(c.get("auth"), id, (await parseJson(c, contactListSchema)).name));
+    return c.json(await contactLists.update(c.get("auth"), id, (await parseJson(c, contactListSchema)).name));
   });
   r.delete("/:id", async (c) => {
-    await svc().remove(c.get("auth"), idParam(c, "id"));
+    await contactLists.remove(c.get("auth"), idParam(c, "id"));
     return c.json({ message: "Contact list deleted" });
   });
   r.post("/:id/upload", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().importFile(c.get("auth"), id, await uploadedFile(c)));
+    return c.json(await contactLists.importFile(c.get("auth"), id, await uploadedFile(c)));
   });
   return r;
 };
 
 /** /contact-list-items (spec 3): the items of the company's lists. */
-export const contactListItemsRoutes = (container: Container) => {
-  const svc = () => container.services.contactLists;
+export const contactListItemsRoutes = (contactLists: ContactListsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin, requirePlan(container.services.companies.assertPlanAllows, "useCampaigns"));
-  r.get("/", async (c) => c.json(await svc().listItems(c.get("auth"), parseQuery(c, itemsQuery))));
-  r.get("/:id", async (c) => c.json(await svc().getItem(c.get("auth"), idParam(c, "id"))));
+  r.use("*", guards.auth, requireAdmin, guards.plan("useCampaigns"));
+  r.get("/", async (c) => c.json(await contactLists.listItems(c.get("auth"), parseQuery(c, itemsQuery))));
+  r.get("/:id", async (c) => c.json(await contactLists.getItem(c.get("auth"), idParam(c, "id"))));
   r.post("/", async (c) => {
     const { contactListId, ...input } = await parseJson(c, newContactListItemSchema);
-    return c.json(await svc().createItem(c.get("auth"), contactListId, input));
+    return c.json(await contactLists.createItem(c.get("auth"), contactListId, input));
   });
   r.put("/:id", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().updateItem(c.get("auth"), id, await parseJson(c, contactListItemSchema)));
+    return c.json(await contactLists.updateItem(c.get("auth"), id, await parseJson(c, contactListItemSchema)));
   });
   r.delete("/:id", async (c) => {
-    await svc().removeItem(c.get("auth"), idParam(c, "id"));
+    await contactLists.removeItem(c.get("auth"), idParam(c, "id"));
     return c.json({ message: "Contact deleted" });
   });
   return r;

@@ -20,7 +20,7 @@ import type { CommandQueue } from "../../platform/queues/commands.port";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { AuthContext } from "../auth/auth.service";
 import type { RealtimeService } from "../realtime/realtime.service";
-import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
 import { type ImportRow, parseContactSpreadsheet } from "./contact-list-spreadsheet";
 import type { ContactList, ContactListItem, ContactListsRepository } from "./contact-lists.repository";
 
@@ -74,7 +74,7 @@ export const toContactListItemResponse = (i: ContactListItem): ContactListItemRe
 /** Contact lists and their items (spec 3), with WhatsApp validity checked in the background. */
 export const createContactListsService = (deps: {
   lists: ContactListsRepository;
-  whatsapps: WhatsappsRepository;
+  whatsapps: WhatsappsOfCompany;
   commands: CommandQueue;
   jobs: JobQueue;
   realtime: RealtimeService;

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { optionalNum } from "@atende/shared/contracts/body-values";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { DashboardService } from "./dashboard.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { parseQuery } from "../../platform/http/parse";
 
@@ -17,10 +18,9 @@ const summaryQuery = z.object({
 const chartQuery = z.object({ initialDate: day.optional(), finalDate: day.optional(), days });
 
 /** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay: the company's admins (companyId is the token's). */
-export const dashboardRoutes = (container: Container) => {
-  const { dashboard } = container.services;
+export const dashboardRoutes = (dashboard: DashboardService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
+  app.use("*", guards.auth, requireAdmin);
   app.get("/", async (c) => {
     const q = parseQuery(c, summaryQuery);
     return c.json(await dashboard.summary(c.get("auth"), { days: q.days, dateFrom: q.date_from, dateTo: q.date_to }));

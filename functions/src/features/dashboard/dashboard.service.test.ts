@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { AuthContext } from "../auth/auth.service";
 import type { CompaniesService } from "../companies/companies.service";
-import type { UserRecord } from "../users/users.repository";
+import type { UserRecord } from "../users/users.ports";
 import type { UsersService } from "../users/users.service";
 import { createDashboardService } from "./dashboard.service";
 import { startOfZonedDay, zonedDay } from "@atende/shared/domain/format/time-zone";

@@ -3,11 +3,12 @@ import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
 import { EXTERNAL_API_MESSAGES_PER_MINUTE, type ExternalMessageInput } from "@atende/shared/domain/external-api/external-message";
 import { AppError } from "../../platform/errors";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
-import type { CompaniesRepository } from "../companies/companies.repository";
+import type { CompanyLookup } from "../companies/companies.ports";
 import type { CompaniesService } from "../companies/companies.service";
 import type { ContactsService } from "../contacts/contacts.service";
 import type { MessagesService } from "../messages/messages.service";
-import type { Whatsapp, WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
+import type { WhatsappByToken } from "../whatsapps/whatsapps.ports";
 import type { ApiRateRepository } from "./api-rate.repository";
 
 /**
@@ -15,8 +16,8 @@ import type { ApiRateRepository } from "./api-rate.repository";
  * message to a number through that connection, into the contact's ticket history like any outbound message.
  */
 export const createExternalApiService = (deps: {
-  whatsapps: WhatsappsRepository;
-  companies: CompaniesRepository;
+  whatsapps: WhatsappByToken;
+  companies: CompanyLookup;
   companiesService: CompaniesService;
   contacts: ContactsService;
   messages: MessagesService;

@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { fileListSchema } from "@atende/shared/domain/files/file-list";
-import type { Container } from "../../app/container";
+import type { Guards } from "../../app/feature-module";
+import type { FileListsService } from "./file-lists.service";
 import { AppError } from "../../platform/errors";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import type { OptionUpload } from "./file-lists.service";
@@ -33,25 +34,24 @@ const optionUploads = async (c: Context): Promise<OptionUpload[]> => {
 };
 
 /** File lists (spec 3): company admins only. `companyId` in the query is ignored: the token decides. */
-export const fileListsRoutes = (container: Container) => {
-  const svc = () => container.services.fileLists;
+export const fileListsRoutes = (fileLists: FileListsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
-  r.get("/", async (c) => c.json(await svc().list(c.get("auth"), parseQuery(c, listQuery))));
-  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
-  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, fileListSchema))));
+  r.use("*", guards.auth, requireAdmin);
+  r.get("/", async (c) => c.json(await fileLists.list(c.get("auth"), parseQuery(c, listQuery))));
+  r.get("/:id", async (c) => c.json(await fileLists.get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await fileLists.create(c.get("auth"), await parseJson(c, fileListSchema))));
   r.put("/:id", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, fileListSchema)));
+    return c.json(await fileLists.update(c.get("auth"), id, await parseJson(c, fileListSchema)));
   });
   r.delete("/:id", async (c) => {
-    await svc().remove(c.get("auth"), idParam(c, "id"));
+    await fileLists.remove(c.get("auth"), idParam(c, "id"));
     return c.json({ message: "File List deleted" });
   });
   r.post("/uploadList/:id", async (c) => {
     const id = idParam(c, "id");
     const uploads = await optionUploads(c);
-    return c.json(uploads.length === 0 ? await svc().get(c.get("auth"), id) : await svc().uploadOptionFiles(c.get("auth"), id, uploads));
+    return c.json(uploads.length === 0 ? await fileLists.get(c.get("auth"), id) : await fileLists.uploadOptionFiles(c.get("auth"), id, uploads));
   });
   return r;
 };

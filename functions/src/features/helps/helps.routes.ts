@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { helpSchema } from "@atende/shared/domain/settings/settings";
-import type { Container } from "../../app/container";
-import { requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { HelpsService } from "./helps.service";
+import { requireSuper } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
-export const helpsRoutes = (container: Container) => {
-  const { helps } = container.services;
+export const helpsRoutes = (helps: HelpsService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate));
+  app.use("*", guards.auth);
   app.get("/", async (c) => c.json(await helps.list()));
   app.get("/list", async (c) => c.json(await helps.list()));
   app.get("/:id", async (c) => c.json(await helps.get(idParam(c, "id"))));

@@ -8,8 +8,9 @@ import { transact, TxConditionFailed } from "../../platform/db/transact";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { AuthContext } from "../auth/auth.service";
-import type { CompaniesRepository, Company } from "../companies/companies.repository";
-import type { PlansRepository } from "../plans/plans.repository";
+import type { Company } from "@atende/shared/domain/companies/company";
+import type { CompanyBilling } from "../companies/companies.ports";
+import type { PlanLookup } from "../plans/plans.ports";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { Db } from "../../platform/db/client";
 import type { Invoice, InvoicesRepository } from "./invoices.repository";
@@ -31,8 +32,8 @@ export const toInvoiceResponse = (i: Invoice): InvoiceResponse => ({
 export const createInvoicesService = (deps: {
   db: Db;
   invoices: InvoicesRepository;
-  companies: CompaniesRepository;
-  plans: PlansRepository;
+  companies: CompanyBilling;
+  plans: PlanLookup;
   realtime: RealtimeService;
   cursors: PageCursors;
   logger: Logger;

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
-import type { Container } from "../../app/container";
-import { requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { LogosService } from "./logos.service";
+import { requireSuper } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 /** POST /settings/media-upload?ref= (operator) and the public GETs the login, sign-up and layout use. */
-export const logosRoutes = (container: Container) => {
-  const { logos } = container.services;
+export const logosRoutes = (logos: LogosService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.post("/settings/media-upload", requireAuth(container.services.auth.authenticate), requireSuper, async (c) =>
+  app.post("/settings/media-upload", guards.auth, requireSuper, async (c) =>
     c.json(await logos.upload(c.req.query("ref") ?? "", await uploadedFile(c))),
   );
   app.get("/public/settings", async (c) => c.json(await logos.publicSettings()));

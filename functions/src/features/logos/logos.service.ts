@@ -1,26 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { LogoUploadResponse, PublicSettingsResponse } from "@atende/shared/contracts/http/settings";
 import { LOGO_CONTENT_TYPES, LOGO_DESTINATIONS, type LogoDestination } from "@atende/shared/domain/settings/settings";
-import { sniffMedia, uploadRefusal } from "@atende/shared/domain/media/media-sniff";
 import { AppError } from "../../platform/errors";
+import { checkUpload } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
-import type { SettingsRepository } from "../settings/settings.repository";
+import type { SettingsStore } from "../settings/settings.ports";
 import type { SettingsService } from "../settings/settings.service";
 import { DEFAULT_LOGOS } from "./default-logos";
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const isDestination = (v: string): v is LogoDestination => (LOGO_DESTINATIONS as readonly string[]).includes(v);
 
-/** The file's real type from its content (PNG, ICO or SVG only, spec 2), whatever its name or declared type says. */
-const logoType = (file: UploadedFile): keyof typeof LOGO_CONTENT_TYPES | null => {
-  const s = sniffMedia(file.bytes, file.name);
-  if (uploadRefusal(s, "logo")) return null;
-  return s.ext === "png" || s.ext === "ico" || s.ext === "svg" ? s.ext : null;
+/**
+ * The file's real type from its content (PNG, ICO or SVG only, spec 2), whatever its name or declared type says:
+ * the one upload check (platform/http/upload-check.ts, destination "logo") refuses an empty file or another type.
+ */
+const logoType = (file: UploadedFile): keyof typeof LOGO_CONTENT_TYPES => {
+  const { ext } = checkUpload(file, "logo").sniffed;
+  if (ext === "png" || ext === "ico" || ext === "svg") return ext;
+  throw new AppError("ERR_INVALID_MEDIA_TYPE", { field: "file" });
 };
 
 /** Logos per destination (login, signup, inner layout, favicons): platform-wide, the operator's. */
-export const createLogosService = (deps: { media: MediaStore; settings: SettingsRepository; settingsService: SettingsService; clock: () => Date }) => {
+export const createLogosService = (deps: { media: MediaStore; settings: SettingsStore; settingsService: SettingsService; clock: () => Date }) => {
   const { media, settings, clock } = deps;
   const settingKey = (ref: LogoDestination) => `logo:${ref}`;
   const urlOf = (ref: LogoDestination, key: string) => `/api/public/logos/${ref}?v=${encodeURIComponent(key.split("/").pop() ?? "")}`;
@@ -31,7 +34,6 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
       if (!isDestination(ref)) throw new AppError("ERR_VALIDATION", { field: "ref" });
       if (file.bytes.length > MAX_LOGO_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
       const type = logoType(file);
-      if (!type) throw new AppError(file.bytes.length ? "ERR_INVALID_MEDIA_TYPE" : "ERR_EMPTY_FILE", { field: "file" });
       const key = `platform/logos/${ref}/${randomUUID()}.${type}`;
       await media.put(key, file.bytes, LOGO_CONTENT_TYPES[type]);
       await settings.put(null, settingKey(ref), key, clock());

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Container } from "../../app/container";
+import type { PasswordResetService } from "./password-reset.service";
 import { clientAddress } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { parseJson } from "../../platform/http/parse";
@@ -12,8 +12,7 @@ const resetBody = z.object({ email, token: z.string().max(20), newPassword: z.st
  * Public: POST /forgetpassword/{email} and POST /resetpasswords/{email}/{token}/{newPassword} (the spec's shape).
  * POST /resetpasswords with a JSON body does the same without secrets in the path; nothing here logs paths.
  */
-export const passwordResetRoutes = (container: Container) => {
-  const { passwordReset } = container.services;
+export const passwordResetRoutes = (passwordReset: PasswordResetService) => {
   const app = new Hono<AppEnv>();
   app.post("/forgetpassword/:email", async (c) =>
     c.json(await passwordReset.requestCode(email.parse(c.req.param("email")), clientAddress(c))),

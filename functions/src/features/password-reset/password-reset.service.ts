@@ -5,7 +5,7 @@ import type { Logger } from "../../platform/logger";
 import type { Mailer } from "../../platform/mail/mail.port";
 import { hashPassword } from "../auth/password";
 import type { RealtimeService } from "../realtime/realtime.service";
-import type { UsersRepository } from "../users/users.repository";
+import type { UserPasswords } from "../users/users.ports";
 import type { PasswordResetRepository } from "./password-reset.repository";
 
 export const RESET_CODE_TTL_MINUTES = 30;
@@ -19,7 +19,7 @@ export type ForgetPasswordResponse = { status: 200 | 404 };
 
 export const createPasswordResetService = (deps: {
   resets: PasswordResetRepository;
-  users: UsersRepository;
+  users: UserPasswords;
   mailer: Mailer;
   logger: Logger;
   clock: () => Date;

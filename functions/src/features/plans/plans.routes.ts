@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { planSchema } from "@atende/shared/domain/plans/plan";
-import type { Container } from "../../app/container";
-import { requireAuth, requireSuper } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { PlansService } from "./plans.service";
+import { requireSuper } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
-export const plansRoutes = (container: Container) => {
-  const { plans } = container.services;
-  const auth = requireAuth(container.services.auth.authenticate);
+export const plansRoutes = (plans: PlansService, guards: Guards) => {
+  const auth = guards.auth;
   const app = new Hono<AppEnv>();
   // public: the sign-up page lists plans before anyone logs in
   app.get("/list", async (c) => c.json(await plans.listPublic()));

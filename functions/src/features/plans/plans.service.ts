@@ -1,10 +1,10 @@
 import type { PublicPlanResponse } from "@atende/shared/contracts/http/plans";
 import type { Plan, PlanInput } from "@atende/shared/domain/plans/plan";
 import { AppError } from "../../platform/errors";
-import type { CompaniesRepository } from "../companies/companies.repository";
+import type { CompanyPages } from "../companies/companies.ports";
 import type { PlansRepository } from "./plans.repository";
 
-export const createPlansService = (deps: { plans: PlansRepository; companies: CompaniesRepository; clock: () => Date }) => {
+export const createPlansService = (deps: { plans: PlansRepository; companies: CompanyPages; clock: () => Date }) => {
   const { plans, companies, clock } = deps;
   const byName = (a: Plan, b: Plan) => a.value - b.value || a.name.localeCompare(b.name);
 

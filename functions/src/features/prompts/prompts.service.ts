@@ -2,7 +2,7 @@ import type { PromptEventData, PromptListResponse, PromptResponse } from "@atend
 import { type PromptInput, type PromptUpdateInput, isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
 import type { AuthContext } from "../auth/auth.service";
-import type { Queue } from "../queues/queues.repository";
+import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { queueOptionListQuerySchema, queueOptionSchema, queueOptionUpdateSchema } from "@atende/shared/domain/queues/queues";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { QueueOptionsService } from "./queue-options.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
-export const queueOptionsRoutes = (container: Container) => {
-  const { queueOptions } = container.services;
+export const queueOptionsRoutes = (queueOptions: QueueOptionsService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
+  app.use("*", guards.auth, requireAdmin);
   app.get("/", async (c) => {
     const q = parseQuery(c, queueOptionListQuerySchema);
     return c.json(await queueOptions.list(c.get("auth"), q.queueId, q.parentId));

@@ -29,7 +29,7 @@ export const toQueueOptionResponse = (o: QueueOption): QueueOptionResponse => ({
  */
 export const createQueueOptionsService = (deps: {
   options: QueueOptionsRepository;
-  queues: QueuesService;
+  queues: Pick<QueuesService, "findById">;
   media: MediaStore;
   clock: () => Date;
 }) => {

@@ -8,24 +8,9 @@ import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
 export type { ScheduleEntry };
-export type Queue = {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  integrationId: number | null;
-  promptId: number | null;
-  schedules: ScheduleEntry[];
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type NewQueue = Omit<Queue, "id" | "companyId" | "createdAt" | "updatedAt">;
-
+/** The entity is defined once, in shared (the stored record = the view type + timestamps). */
+export type { NewQueue, Queue } from "@atende/shared/domain/queues/queue";
+import type { NewQueue, Queue } from "@atende/shared/domain/queues/queue";
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QUEUE#${pad(id)}` });

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { queueSchema, queueUpdateSchema } from "@atende/shared/domain/queues/queues";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { QueuesService } from "./queues.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 const listQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
 
-export const queuesRoutes = (container: Container) => {
-  const { queues } = container.services;
+export const queuesRoutes = (queues: QueuesService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate));
+  app.use("*", guards.auth);
   app.get("/", async (c) => c.json(await queues.list(c.get("auth"), parseQuery(c, listQuery).companyId)));
   app.get("/:id", async (c) => c.json(await queues.get(c.get("auth"), idParam(c, "id"))));
   app.post("/", requireAdmin, async (c) => c.json(await queues.create(c.get("auth"), await parseJson(c, queueSchema)), 201));

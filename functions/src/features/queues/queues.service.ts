@@ -29,7 +29,7 @@ export const toQueueResponse = (q: Queue): QueueResponse => ({
 
 const MAX_QUEUE_MEDIA_BYTES = 20 * 1024 * 1024;
 
-const byOrder = (a: Queue, b: Queue) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
+export const byOrder = (a: Queue, b: Queue) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
 
 export const createQueuesService = (deps: {
   queues: QueuesRepository;
@@ -37,12 +37,13 @@ export const createQueuesService = (deps: {
   realtime: RealtimeService;
   media: MediaStore;
   clock: () => Date;
+  /** how the prompts and queue-integrations features tell a company's own ids (reads, passed at construction: ADR 0024) */
+  references: Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>;
+  /** run before a queue goes (queue-options removes the tree, prompts lose the queue) */
+  onDeleted?: readonly ((queue: Queue) => Promise<void>)[];
 }) => {
-  const { queues, companies, realtime, clock } = deps;
-  /** Hooks other features register, run before a queue goes (queue-options removes the tree). */
-  const deleteHooks: ((queue: Queue) => Promise<void>)[] = [];
-  /** Lookups the prompts and queue-integrations features register: a queue only points at its own company's. */
-  const references: Partial<Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>> = {};
+  const { queues, companies, realtime, clock, references } = deps;
+  const deleteHooks = deps.onDeleted ?? [];
 
   /** The caller's company, or another one for the operator (`companyId` query parameter). */
   const targetCompany = (auth: AuthContext, companyId?: number) => (companyId && auth.user.super ? companyId : auth.companyId);
@@ -50,8 +51,8 @@ export const createQueuesService = (deps: {
   const assertPlanFor = async (companyId: number, input: Pick<QueueInput, "promptId" | "integrationId">) => {
     if (input.promptId) await companies.assertPlanAllows(companyId, "useOpenAi");
     if (input.integrationId) await companies.assertPlanAllows(companyId, "useIntegrations");
-    if (input.promptId && !(await references.promptId?.(companyId, input.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
-    if (input.integrationId && !(await references.integrationId?.(companyId, input.integrationId))) throw new AppError("ERR_NO_INTEGRATION_FOUND");
+    if (input.promptId && !(await references.promptId(companyId, input.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
+    if (input.integrationId && !(await references.integrationId(companyId, input.integrationId))) throw new AppError("ERR_NO_INTEGRATION_FOUND");
   };
 
   const find = async (companyId: number, id: number) => {
@@ -61,13 +62,6 @@ export const createQueuesService = (deps: {
   };
 
   return {
-    onDelete(hook: (queue: Queue) => Promise<void>) {
-      deleteHooks.push(hook);
-    },
-    /** Registers how to tell whether the company has the prompt/integration a queue refers to. */
-    checkReference(field: "promptId" | "integrationId", exists: (companyId: number, id: number) => Promise<boolean>) {
-      references[field] = exists;
-    },
     async list(auth: AuthContext, companyId?: number): Promise<QueueResponse[]> {
       return (await queues.listByCompany(targetCompany(auth, companyId))).sort(byOrder).map(toQueueResponse);
     },

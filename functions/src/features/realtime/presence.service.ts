@@ -1,13 +1,13 @@
 import { USER_OFFLINE_AFTER_MS } from "@atende/shared/constants/business";
 import type { JobQueue } from "../../platform/queues/jobs.port";
-import type { UsersRepository } from "../users/users.repository";
+import type { UserPresence } from "../users/users.ports";
 import type { RealtimeService } from "./realtime.service";
 
 /**
  * Users' online state: a ping (`userStatus`, every 5 minutes from each open tab) marks the user online and
  * schedules a check 5 minutes later; if no newer ping arrived by then, the user goes offline. No scan of users.
  */
-export const createPresenceService = (deps: { users: UsersRepository; realtime: RealtimeService; jobs: JobQueue; clock: () => Date }) => {
+export const createPresenceService = (deps: { users: UserPresence; realtime: RealtimeService; jobs: JobQueue; clock: () => Date }) => {
   const { users, realtime, jobs, clock } = deps;
   const announce = (companyId: number, userId: number, online: boolean) =>
     realtime.publish(companyId, "user", { action: "update", user: { id: userId, online } }, { kind: "company" });

@@ -3,7 +3,7 @@ import type { Logger } from "../../platform/logger";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { SocketSender } from "../../platform/realtime/sender.port";
 import type { AuthService } from "../auth/auth.service";
-import type { UsersRepository } from "../users/users.repository";
+import type { UserPresence } from "../users/users.ports";
 import type { ConnectionsRepository, SocketConnection } from "./connections.repository";
 import type { PresenceService } from "./presence.service";
 import {
@@ -55,7 +55,7 @@ const roomOf = (frame: ClientFrame): string | null => {
 /** The WebSocket routes ($connect, $disconnect, $default) in API Gateway's contract, for both protocols (ADR 0004, 0013). */
 export const createSocketsService = (deps: {
   connections: ConnectionsRepository;
-  users: UsersRepository;
+  users: Pick<UserPresence, "findById">;
   presence: PresenceService;
   auth: AuthService;
   jobs: JobQueue;

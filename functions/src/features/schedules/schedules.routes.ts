@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/schedules/schedule";
-import type { Container } from "../../app/container";
-import { requireAuth, requirePlan } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { SchedulesService } from "./schedules.service";
+
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
@@ -16,29 +17,28 @@ const listQuery = z.object({
 });
 
 /** Scheduled messages (spec 3): every call needs the plan's useSchedules. */
-export const schedulesRoutes = (container: Container) => {
-  const svc = () => container.services.schedules;
+export const schedulesRoutes = (schedules: SchedulesService, guards: Guards) => {
   const r = new Hono<AppEnv>();
-  r.use("*", requireAuth(container.services.auth.authenticate), requirePlan(container.services.companies.assertPlanAllows, "useSchedules"));
+  r.use("*", guards.auth, guards.plan("useSchedules"));
   r.get("/", async (c) => {
     const q = parseQuery(c, listQuery);
     const iso = (v?: string) => (v ? new Date(v).toISOString() : undefined);
-    return c.json(await svc().list(c.get("auth"), { ...q, from: iso(q.from), to: iso(q.to) }));
+    return c.json(await schedules.list(c.get("auth"), { ...q, from: iso(q.from), to: iso(q.to) }));
   });
-  r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id"))));
-  r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, scheduleSchema))));
+  r.get("/:id", async (c) => c.json(await schedules.get(c.get("auth"), idParam(c, "id"))));
+  r.post("/", async (c) => c.json(await schedules.create(c.get("auth"), await parseJson(c, scheduleSchema))));
   r.put("/:id", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().update(c.get("auth"), id, await parseJson(c, scheduleUpdateSchema)));
+    return c.json(await schedules.update(c.get("auth"), id, await parseJson(c, scheduleUpdateSchema)));
   });
   r.delete("/:id", async (c) => {
-    await svc().remove(c.get("auth"), idParam(c, "id"));
+    await schedules.remove(c.get("auth"), idParam(c, "id"));
     return c.json({ message: "Schedule deleted" });
   });
   r.post("/:id/media-upload", async (c) => {
     const id = idParam(c, "id");
-    return c.json(await svc().uploadMedia(c.get("auth"), id, await uploadedFile(c)));
+    return c.json(await schedules.uploadMedia(c.get("auth"), id, await uploadedFile(c)));
   });
-  r.delete("/:id/media-upload", async (c) => c.json(await svc().removeMedia(c.get("auth"), idParam(c, "id"))));
+  r.delete("/:id/media-upload", async (c) => c.json(await schedules.removeMedia(c.get("auth"), idParam(c, "id"))));
   return r;
 };

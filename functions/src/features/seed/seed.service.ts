@@ -2,12 +2,12 @@ import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "@atende/share
 import { CONNECTION_DEFAULTS, DEFAULT_SCHEDULES, DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { addMonths } from "@atende/shared/domain/format/dates";
 import { randomBytes } from "node:crypto";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import type { PlansRepository } from "../plans/plans.repository";
-import type { QueuesRepository } from "../queues/queues.repository";
-import type { SettingsRepository } from "../settings/settings.repository";
-import type { UsersRepository } from "../users/users.repository";
-import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { CompanyCreation } from "../companies/companies.ports";
+import type { PlanCreation } from "../plans/plans.ports";
+import type { QueueCreation } from "../queues/queues.ports";
+import type { SettingsStore } from "../settings/settings.ports";
+import type { UserCreation } from "../users/users.ports";
+import type { WhatsappCreation } from "../whatsapps/whatsapps.ports";
 import { hashPassword } from "../auth/password";
 
 export type SeedLogin = { role: string; email: string; password: string; company: string };
@@ -20,12 +20,12 @@ export const DEMO_LOGINS: SeedLogin[] = [
 
 /** First start: the platform operator, a demo company on a plan with every flag on, its people, queues and a simulator connection. */
 export const createSeedService = (deps: {
-  plans: PlansRepository;
-  companies: CompaniesRepository;
-  users: UsersRepository;
-  settings: SettingsRepository;
-  queues: QueuesRepository;
-  whatsapps: WhatsappsRepository;
+  plans: PlanCreation;
+  companies: CompanyCreation;
+  users: UserCreation;
+  settings: SettingsStore;
+  queues: QueueCreation;
+  whatsapps: WhatsappCreation;
   clock: () => Date;
   bcryptRounds: number;
 }) => {

@@ -5,7 +5,7 @@ import type { Logger } from "../../platform/logger";
 import type { CompaniesService } from "../companies/companies.service";
 import type { PlansService } from "../plans/plans.service";
 import type { SettingsService } from "../settings/settings.service";
-import type { UsersRepository } from "../users/users.repository";
+import type { UserCreation } from "../users/users.ports";
 import { hashPassword } from "../auth/password";
 import type { SignupThrottleRepository } from "./signup-throttle.repository";
 
@@ -21,7 +21,7 @@ export const createSignupService = (deps: {
   companies: CompaniesService;
   plans: PlansService;
   settings: SettingsService;
-  users: UsersRepository;
+  users: UserCreation;
   throttle: SignupThrottleRepository;
   logger: Logger;
   clock: () => Date;

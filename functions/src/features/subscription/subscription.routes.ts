@@ -1,8 +1,10 @@
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import { type Context, Hono } from "hono";
 import { subscriptionSchema } from "@atende/shared/domain/invoices/invoices";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Metrics } from "../../platform/metrics";
+import type { Guards } from "../../app/feature-module";
+import type { SubscriptionService } from "./subscription.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { parseJson } from "../../platform/http/parse";
 
@@ -10,8 +12,7 @@ import { parseJson } from "../../platform/http/parse";
 export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
 
 /** /subscription: checkout (admins) and the provider's public payment webhook. */
-export const subscriptionRoutes = (container: Container) => {
-  const { subscription } = container.services;
+export const subscriptionRoutes = (subscription: SubscriptionService, guards: Guards, metrics: Pick<Metrics, "count">) => {
   const app = new Hono<AppEnv>();
   // Efí posts to the registered URL + "/pix", and cannot add headers: its "skip-mTLS" mode carries the secret as ?hmac=
   const webhook = async (c: Context) => {
@@ -21,12 +22,12 @@ export const subscriptionRoutes = (container: Container) => {
       return c.json(await subscription.handleWebhook(c.req.header(WEBHOOK_SECRET_HEADER) ?? c.req.query("hmac"), body));
     } catch (err) {
       // refused (bad secret, unknown charge) or failed: the PaymentWebhookFailures alarm (docs/operations.md)
-      container.metrics.count(METRIC.paymentWebhookFailures);
+      metrics.count(METRIC.paymentWebhookFailures);
       throw err;
     }
   };
   app.post("/webhook", webhook);
   app.post("/webhook/pix", webhook);
-  app.post("/", requireAuth(container.services.auth.authenticate), requireAdmin, async (c) => c.json(await subscription.subscribe(c.get("auth"), await parseJson(c, subscriptionSchema))));
+  app.post("/", guards.auth, requireAdmin, async (c) => c.json(await subscription.subscribe(c.get("auth"), await parseJson(c, subscriptionSchema))));
   return app;
 };

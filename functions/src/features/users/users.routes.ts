@@ -2,18 +2,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { optionalId } from "@atende/shared/contracts/body-values";
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "@atende/shared/domain/users/users";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { UsersService } from "./users.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const companyQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
 const createBody = userCreateSchema.extend({ companyId: optionalId().transform((v) => v ?? undefined) });
 
-export const usersRoutes = (container: Container) => {
-  const { users } = container.services;
+export const usersRoutes = (users: UsersService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate));
+  app.use("*", guards.auth);
   app.get("/", async (c) => {
     const q = parseQuery(c, userListQuerySchema);
     return c.json(await users.list(c.get("auth"), q.searchParam, q.pageNumber));

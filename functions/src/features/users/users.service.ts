@@ -1,3 +1,4 @@
+import { slicePage } from "@atende/shared/contracts/http/paging";
 import type { UserEventData, UserListResponse, UserResponse } from "@atende/shared/contracts/http/users";
 import { can, isAdmin } from "@atende/shared/domain/permissions/permissions";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
@@ -9,14 +10,14 @@ import { hashPassword } from "../auth/password";
 import type { CompaniesService } from "../companies/companies.service";
 import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
-import type { WhatsappsRepository } from "../whatsapps/whatsapps.repository";
+import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
 import type { UserRecord, UsersRepository } from "./users.repository";
 
 export const createUsersService = (deps: {
   users: UsersRepository;
   queues: QueuesService;
   companies: CompaniesService;
-  whatsapps: WhatsappsRepository;
+  whatsapps: WhatsappsOfCompany;
   realtime: RealtimeService;
   clock: () => Date;
   bcryptRounds: number;
@@ -79,8 +80,8 @@ export const createUsersService = (deps: {
         .filter((u) => term.length < SEARCH_MIN_CHARS || u.name.toLowerCase().includes(term) || u.email.includes(term))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
       const l = await lookups(auth.companyId);
-      const page = all.slice((pageNumber - 1) * PAGE_SIZE, pageNumber * PAGE_SIZE);
-      return { users: page.map((u) => toResponse(u, l)), count: all.length, hasMore: pageNumber * PAGE_SIZE < all.length };
+      const { page, count, hasMore } = slicePage(all, pageNumber, PAGE_SIZE);
+      return { users: page.map((u) => toResponse(u, l)), count, hasMore };
     },
 
     /** GET /users/list?companyId: every user of the company (pickers). */

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { whatsappFormSchema } from "@atende/shared/domain/whatsapps/whatsapp-form";
-import type { Container } from "../../app/container";
-import { requireAdmin, requireAuth } from "../../platform/http/middleware";
+import type { Guards } from "../../app/feature-module";
+import type { WhatsappsService } from "./whatsapps.service";
+import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../auth/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 /** /whatsapp: connections (spec 2 section 7). Reads for every user of the company; writes for admins. */
-export const whatsappsRoutes = (container: Container) => {
-  const { whatsapps } = container.services;
+export const whatsappsRoutes = (whatsapps: WhatsappsService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate));
+  app.use("*", guards.auth);
   app.get("/", async (c) => c.json(await whatsapps.list(c.get("auth"))));
   app.get("/:id", async (c) => c.json(await whatsapps.show(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
   app.post("/", requireAdmin, async (c) => c.json(await whatsapps.create(c.get("auth"), await parseJson(c, whatsappFormSchema)), 200));
@@ -25,10 +25,9 @@ export const whatsappsRoutes = (container: Container) => {
 };
 
 /** /whatsappsession/{id}: start (POST), new QR (PUT), disconnect (DELETE), pairing code (POST .../pairingcode). Admins only. */
-export const whatsappSessionRoutes = (container: Container) => {
-  const { whatsapps } = container.services;
+export const whatsappSessionRoutes = (whatsapps: WhatsappsService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
+  app.use("*", guards.auth, requireAdmin);
   app.post("/:id", async (c) => c.json(await whatsapps.startSession(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
   app.put("/:id", async (c) => c.json(await whatsapps.newQr(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
   /** link by phone number instead of scanning: { number }; the code arrives on the connection (pairingCode) */
@@ -41,9 +40,9 @@ export const whatsappSessionRoutes = (container: Container) => {
 };
 
 /** /whatsapp-restart: every connection of the company reconnects. Admins only. */
-export const whatsappRestartRoutes = (container: Container) => {
+export const whatsappRestartRoutes = (whatsapps: WhatsappsService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", requireAuth(container.services.auth.authenticate), requireAdmin);
-  app.post("/", async (c) => c.json(await container.services.whatsapps.restartAll(c.get("auth"))));
+  app.use("*", guards.auth, requireAdmin);
+  app.post("/", async (c) => c.json(await whatsapps.restartAll(c.get("auth"))));
   return app;
 };

@@ -9,17 +9,18 @@ import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { CommandQueue } from "../../platform/queues/commands.port";
 import type { AuthContext } from "../auth/auth.service";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import type { PlansRepository } from "../plans/plans.repository";
-import type { Queue, QueuesRepository } from "../queues/queues.repository";
+import type { CompanyLookup } from "../companies/companies.ports";
+import type { PlanLookup } from "../plans/plans.ports";
+import type { Queue } from "@atende/shared/domain/queues/queue";
+import type { QueuesOfCompany } from "../queues/queues.ports";
 import type { RealtimeService } from "../realtime/realtime.service";
 import { DuplicateNameError, type Whatsapp, type WhatsappsRepository } from "./whatsapps.repository";
 
 type Deps = {
   whatsapps: WhatsappsRepository;
-  queues: QueuesRepository;
-  companies: CompaniesRepository;
-  plans: PlansRepository;
+  queues: QueuesOfCompany;
+  companies: CompanyLookup;
+  plans: PlanLookup;
   companiesService: Pick<CompaniesService, "assertPlanAllows">;
   realtime: RealtimeService;
   commands: CommandQueue;
@@ -27,6 +28,8 @@ type Deps = {
   logger: Logger;
   /** the provider new connections use: "simulator" on one machine, "baileys" in AWS */
   channel: "simulator" | "baileys";
+  /** how the prompts and queue-integrations features tell a company's own ids (reads, passed at construction: ADR 0024) */
+  references: Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>;
 };
 
 /** A long random token the external API identifies the connection by (never chosen by the client). */
@@ -81,17 +84,16 @@ export const createWhatsappsService = (deps: Deps) => {
         : { type, commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id },
     );
 
-  /** How a prompt / integration id is known to exist in a company (registered by those features). */
-  const references: Partial<Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>> = {};
+  const { references } = deps;
   /** A connection may only point at its own company's prompt and integration, and only when the plan has them. */
   const checkReferences = async (companyId: number, form: Pick<WhatsappForm, "promptId" | "integrationId">) => {
     if (form.promptId) {
       await deps.companiesService.assertPlanAllows(companyId, "useOpenAi");
-      if (!(await references.promptId?.(companyId, form.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
+      if (!(await references.promptId(companyId, form.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
     }
     if (form.integrationId) {
       await deps.companiesService.assertPlanAllows(companyId, "useIntegrations");
-      if (!(await references.integrationId?.(companyId, form.integrationId))) throw new AppError("ERR_NO_INTEGRATION_FOUND");
+      if (!(await references.integrationId(companyId, form.integrationId))) throw new AppError("ERR_NO_INTEGRATION_FOUND");
     }
   };
 
@@ -130,11 +132,6 @@ export const createWhatsappsService = (deps: Deps) => {
   });
 
   return {
-    /** Registers how a prompt or integration id is checked (the prompts and queue-integrations features). */
-    checkReference(field: "promptId" | "integrationId", exists: (companyId: number, id: number) => Promise<boolean>) {
-      references[field] = exists;
-    },
-
     /** GET /whatsapp: every connection of the caller's company (token only for admins). */
     async list(auth: AuthContext): Promise<WhatsappResponse[]> {
       const [list, own] = await Promise.all([whatsapps.listByCompany(auth.companyId), queues.listByCompany(auth.companyId)]);

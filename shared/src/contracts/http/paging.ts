@@ -11,3 +11,14 @@ export const pageQuerySchema = z.object({ pageNumber: pageNumberParam });
 
 /** The paging query of a searchable list (extend it for a list's own filters). */
 export const searchPageQuerySchema = z.object({ searchParam: searchParamParam, pageNumber: pageNumberParam });
+
+/**
+ * Page `pageNumber` (1-based) of a list already read whole (a bounded partition: a company's users, the operator's
+ * companies): the rows, the total and whether a later page has rows. Cursor-paged sources use
+ * functions' `pageByNumber` (platform/db/page-cursors.ts) instead.
+ */
+export const slicePage = <T>(all: readonly T[], pageNumber: number, pageSize: number): { page: T[]; count: number; hasMore: boolean } => ({
+  page: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+  count: all.length,
+  hasMore: pageNumber * pageSize < all.length,
+});

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { API_BASE } from "../../lib/api-client";
+import { appKeys } from "../../lib/query-keys";
 
 export type ApiHealth = { status: "ok" | "degraded"; checks?: Record<string, string> };
 
@@ -24,7 +25,7 @@ const fetchHealth = async (): Promise<ApiHealth> => {
 export function HealthBanner() {
   const { t } = useTranslation("health");
   const { data } = useQuery({
-    queryKey: ["api-health"],
+    queryKey: appKeys.health(),
     queryFn: fetchHealth,
     refetchInterval: (query) => (query.state.data?.status === "degraded" ? HEALTH_POLL_MS.degraded : HEALTH_POLL_MS.ok),
     refetchOnWindowFocus: true,

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { toast } from "../../lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";
 
-type DeleteMutation = { isPending: boolean; mutate: (id: number, opts: { onSuccess: () => void; onSettled: () => void }) => void };
+export type DeleteMutation = { isPending: boolean; mutate: (id: number, opts: { onSuccess: () => void; onSettled: () => void }) => void };
 
 /** "Delete this record?": on confirm runs the delete mutation, toasts `deletedText` on success, closes either way. */
 export function ConfirmDeleteDialog<T extends { id: number }>(props: {

@@ -1,11 +1,9 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Button, Chip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
-import { EmptyRow, ListPage } from "../../../components/ui/list-page";
+import { DataTable } from "../../../components/ui/data-table";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
 import { useListPage } from "../../../hooks/use-list-page";
 import { invalidateAnnouncements, useAnnouncementsList, useDeleteAnnouncement } from "../api/announcements";
 import { AnnouncementDialog } from "./announcement-dialog";
@@ -15,59 +13,38 @@ import { PriorityChip } from "./priority-chip";
 export function AnnouncementsPage() {
   const { t } = useTranslation("announcements");
   const qc = useQueryClient();
-  const { searchBox, query, rows: records, onScroll, editing, setEditing, deleting, setDeleting } = useListPage(useAnnouncementsList, "records");
+  const { searchBox, query, rows: records, editing, setEditing } = useListPage(useAnnouncementsList, "records");
   const remove = useDeleteAnnouncement();
   useRealtime("announcement", () => void invalidateAnnouncements(qc));
 
   return (
     <>
-      <ListPage
+      <DataTable
         title={t("title")}
         search={{ ...searchBox, label: t("search") }}
-        actions={
+        toolbar={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
             {t("add")}
           </Button>
         }
-        onScroll={onScroll}
-        loading={query.isLoading || query.isFetchingNextPage}
-      >
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("fields.title")}</TableCell>
-              <TableCell align="center">{t("fields.priority")}</TableCell>
-              <TableCell align="center">{t("fields.mediaName")}</TableCell>
-              <TableCell align="center">{t("fields.status")}</TableCell>
-              <TableCell align="right">{t("common:actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((a) => (
-              <TableRow key={a.id} hover data-testid="announcement-row">
-                <TableCell>{a.title}</TableCell>
-                <TableCell align="center">
-                  <PriorityChip priority={a.priority} />
-                </TableCell>
-                <TableCell align="center">{a.mediaName ?? t("noAttachment")}</TableCell>
-                <TableCell align="center">
-                  <Chip size="small" variant="outlined" color={a.status ? "success" : "default"} label={a.status ? t("active") : t("inactive")} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <EditDeleteActions onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />
-                </TableCell>
-              </TableRow>
-            ))}
-            {!query.isLoading && records.length === 0 && (
-              <EmptyRow colSpan={5} text={t("empty")} />
-            )}
-          </TableBody>
-        </Table>
-      </ListPage>
+        query={query}
+        columns={[
+          { header: t("fields.title"), cell: (a) => a.title },
+          { header: t("fields.priority"), align: "center", cell: (a) => <PriorityChip priority={a.priority} /> },
+          { header: t("fields.mediaName"), align: "center", cell: (a) => a.mediaName ?? t("noAttachment") },
+          {
+            header: t("fields.status"),
+            align: "center",
+            cell: (a) => <Chip size="small" variant="outlined" color={a.status ? "success" : "default"} label={a.status ? t("active") : t("inactive")} />,
+          },
+        ]}
+        rows={records}
+        rowTestId="announcement-row"
+        empty={t("empty")}
+        onEdit={setEditing}
+        remove={{ mutation: remove, title: (a) => t("deleteConfirm.title", { title: a.title }), text: t("deleteConfirm.text"), deletedText: t("deleted") }}
+      />
       {editing && <AnnouncementDialog record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { title: deleting?.title ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
-        {t("deleteConfirm.text")}
-      </ConfirmDeleteDialog>
     </>
   );
 }

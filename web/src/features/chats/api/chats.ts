@@ -7,7 +7,8 @@ export const chatKeys = {
   all: ["chats"] as const,
   lists: () => [...chatKeys.all, "list"] as const,
   list: (searchParam: string) => [...chatKeys.lists(), searchParam] as const,
-  one: (idOrUuid: string) => [...chatKeys.all, "one", idOrUuid] as const,
+  ones: () => [...chatKeys.all, "one"] as const,
+  one: (idOrUuid: string) => [...chatKeys.ones(), idOrUuid] as const,
   messages: (chatId: number) => [...chatKeys.all, "messages", chatId] as const,
 };
 
@@ -57,7 +58,7 @@ export const applyChatEvent = (qc: QueryClient, event: ChatEventData) => {
   if (event.action === "delete") qc.removeQueries({ queryKey: chatKeys.messages(event.id) });
   else qc.setQueryData(chatKeys.one(String(event.chat.id)), event.chat);
   void qc.invalidateQueries({ queryKey: chatKeys.lists() });
-  void qc.invalidateQueries({ queryKey: [...chatKeys.all, "one"] });
+  void qc.invalidateQueries({ queryKey: chatKeys.ones() });
 };
 
 export type ChatForm = { title: string; users: number[] };

@@ -1,9 +1,10 @@
-import { Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyResponse } from "@atende/shared/contracts/http/companies";
 import { dueDateRowTone } from "@atende/shared/domain/companies/companies";
 import { formatDate } from "@atende/shared/domain/format/dates";
+import { DataTable } from "../../../components/ui/data-table";
 import { toast } from "../../../lib/toast";
 import { useCompaniesList } from "../api/companies";
 import { CompanyForm, type NewUserDialog } from "./company-form";
@@ -24,39 +25,26 @@ export function CompaniesTab({ UserDialog }: { UserDialog: NewUserDialog }) {
   return (
     <Stack spacing={2}>
       <CompanyForm company={selected} onDone={() => setSelected(null)} UserDialog={UserDialog} />
-      <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("fields.name")}</TableCell>
-              <TableCell>{t("fields.email")}</TableCell>
-              <TableCell>{t("fields.plan")}</TableCell>
-              <TableCell>{t("fields.campaigns")}</TableCell>
-              <TableCell>{t("fields.status")}</TableCell>
-              <TableCell>{t("fields.createdAt")}</TableCell>
-              <TableCell>{t("fields.dueDate")}</TableCell>
-              <TableCell>{t("fields.recurrence")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(list.data ?? []).map((c) => {
-              const tone = dueDateRowTone(c.dueDate);
-              return (
-                <TableRow key={c.id} hover onClick={() => setSelected(c)} sx={{ cursor: "pointer", bgcolor: tone ? TONES[tone] : undefined }} data-testid="company-row" data-tone={tone ?? ""}>
-                  <TableCell>{c.name}</TableCell>
-                  <TableCell>{c.email}</TableCell>
-                  <TableCell>{c.plan?.name ?? "-"}</TableCell>
-                  <TableCell>{c.campaignsEnabled ? t("enabled") : t("disabled")}</TableCell>
-                  <TableCell>{c.status ? t("yes") : t("no")}</TableCell>
-                  <TableCell>{formatDate(c.createdAt)}</TableCell>
-                  <TableCell>{dayOf(c.dueDate)}</TableCell>
-                  <TableCell>{t(`recurrences.${c.recurrence}`, { defaultValue: c.recurrence })}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Paper>
+      <DataTable
+        layout="flow"
+        panelSx={{ overflowX: "auto" }}
+        columns={[
+          { header: t("fields.name"), cell: (c) => c.name },
+          { header: t("fields.email"), cell: (c) => c.email },
+          { header: t("fields.plan"), cell: (c) => c.plan?.name ?? "-" },
+          { header: t("fields.campaigns"), cell: (c) => (c.campaignsEnabled ? t("enabled") : t("disabled")) },
+          { header: t("fields.status"), cell: (c) => (c.status ? t("yes") : t("no")) },
+          { header: t("fields.createdAt"), cell: (c) => formatDate(c.createdAt) },
+          { header: t("fields.dueDate"), cell: (c) => dayOf(c.dueDate) },
+          { header: t("fields.recurrence"), cell: (c) => t(`recurrences.${c.recurrence}`, { defaultValue: c.recurrence }) },
+        ]}
+        rows={list.data ?? []}
+        rowTestId="company-row"
+        rowProps={(c) => {
+          const tone = dueDateRowTone(c.dueDate);
+          return { onClick: () => setSelected(c), sx: { cursor: "pointer", bgcolor: tone ? TONES[tone] : undefined }, "data-tone": tone ?? "" };
+        }}
+      />
     </Stack>
   );
 }

@@ -82,6 +82,7 @@ describe("connections page", { timeout: 30_000 }, () => {
     const { calls } = mockFetch({ "GET /api/whatsapp/": [wa(2, "qrcode")], "GET /api/queue": [], "POST /api/whatsappsession/2/pairingcode": { message: "ok" } });
     render();
     await userEvent.click(await screen.findByRole("button", { name: "QR CODE" }));
+    expect(await screen.findByTestId("pairing-number")).toHaveAttribute("placeholder", "ex.: +55 (11) 91234-5678");
     await userEvent.type(await screen.findByTestId("pairing-number"), "1234");
     await userEvent.click(screen.getByTestId("request-pairing-code"));
     expect(await screen.findByText(/Número inválido/)).toBeInTheDocument();

@@ -87,7 +87,7 @@ export function QrCodeDialog({ whatsapp, onClose }: { whatsapp: WhatsappResponse
               <TextField
                 size="small"
                 label={t("pairing.number")}
-                placeholder="+55 (11) 91234-5678"
+                placeholder={t("pairing.numberExample")}
                 value={number}
                 onChange={(e) => setNumber(e.target.value)}
                 error={numberError}

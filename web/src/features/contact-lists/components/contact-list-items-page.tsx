@@ -4,7 +4,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import HourglassEmptyIcon from "@mui/icons-material/HourglassEmpty";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
-import { Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
+import { Box, Button, CircularProgress, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,15 +12,12 @@ import { useNavigate, useParams } from "react-router";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { ContactListItemEventData, ContactListItemResponse } from "@atende/shared/contracts/http/contact-lists";
 import { isContactListImportFile } from "@atende/shared/domain/contact-lists/contact-list";
-import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
-import { EmptyRow, ListPage } from "../../../components/ui/list-page";
+import { DataTable } from "../../../components/ui/data-table";
 import { ApiError } from "../../../lib/api-client";
 import { useRealtime } from "../../../lib/realtime";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
-import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
 import { useDebounced } from "../../../hooks/use-debounced";
-import { useInfiniteQueryScroll } from "../../../hooks/use-infinite-scroll";
 import { contactListKeys, useContactList, useContactListItems, useDeleteContactListItem, useImportContactList } from "../api/contact-lists";
 import { ContactListItemDialog } from "./contact-list-item-dialog";
 
@@ -55,8 +52,6 @@ export function ContactListItemsPage() {
   const importFile = useImportContactList(contactListId);
   const records = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.contacts), [query.data]);
   const [editing, setEditing] = useState<ContactListItemResponse | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ContactListItemResponse | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime<ContactListItemEventData>("ContactListItem", (data) => {
     const listId = "record" in data ? data.record.contactListId : data.contactListId;
     if (listId === contactListId) void qc.invalidateQueries({ queryKey: contactListKeys.items(contactListId) });
@@ -75,10 +70,10 @@ export function ContactListItemsPage() {
 
   return (
     <>
-      <ListPage
+      <DataTable
         title={list.data ? t("items.titleOf", { name: list.data.name }) : t("items.title")}
         search={{ value: text, onChange: setText, label: t("search") }}
-        actions={
+        toolbar={
           <>
             <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate("/contact-lists")}>
               {t("items.lists")}
@@ -102,43 +97,20 @@ export function ContactListItemsPage() {
             </Button>
           </>
         }
-        onScroll={onScroll}
-        loading={query.isLoading || query.isFetchingNextPage}
-      >
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" />
-              <TableCell>{t("items.fields.name")}</TableCell>
-              <TableCell>{t("items.fields.number")}</TableCell>
-              <TableCell>{t("items.fields.email")}</TableCell>
-              <TableCell align="right">{t("common:actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((i) => (
-              <TableRow key={i.id} hover data-testid="contact-list-item-row">
-                <TableCell padding="checkbox" align="center">
-                  <ValidityIcon item={i} />
-                </TableCell>
-                <TableCell>{i.name}</TableCell>
-                <TableCell>{i.number}</TableCell>
-                <TableCell>{i.email}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <EditDeleteActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} />
-                </TableCell>
-              </TableRow>
-            ))}
-            {!query.isLoading && records.length === 0 && (
-              <EmptyRow colSpan={5} text={t("items.empty")} />
-            )}
-          </TableBody>
-        </Table>
-      </ListPage>
+        query={query}
+        columns={[
+          { padding: "checkbox", align: "center", cell: (i) => <ValidityIcon item={i} /> },
+          { header: t("items.fields.name"), cell: (i) => i.name },
+          { header: t("items.fields.number"), cell: (i) => i.number },
+          { header: t("items.fields.email"), cell: (i) => i.email },
+        ]}
+        rows={records}
+        rowTestId="contact-list-item-row"
+        empty={t("items.empty")}
+        onEdit={setEditing}
+        remove={{ mutation: remove, title: (i) => t("items.deleteConfirm.title", { name: i.name }), text: t("items.deleteConfirm.text"), deletedText: t("items.deleted") }}
+      />
       {editing && <ContactListItemDialog contactListId={contactListId} record={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog target={deleting} title={t("items.deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("items.deleted")} remove={remove} onClose={() => setDeleting(null)}>
-        {t("items.deleteConfirm.text")}
-      </ConfirmDeleteDialog>
     </>
   );
 }

@@ -6,12 +6,16 @@ import { api } from "../../../lib/api-client";
 export type DashboardFilter = { days?: number; dateFrom?: string; dateTo?: string };
 export const hasFilter = (f: DashboardFilter) => Boolean(f.days || f.dateFrom || f.dateTo);
 
-export const dashboardKeys = { all: ["dashboard"] as const };
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  summary: (f: DashboardFilter) => [...dashboardKeys.all, "summary", f] as const,
+  chart: (kind: "ticketsUsers" | "ticketsDay", f: DashboardFilter) => [...dashboardKeys.all, kind, f] as const,
+};
 
 /** GET /dashboard?days | date_from&date_to */
 export const dashboardQueryOptions = (f: DashboardFilter) =>
   queryOptions({
-    queryKey: [...dashboardKeys.all, "summary", f],
+    queryKey: dashboardKeys.summary(f),
     queryFn: () => api.get<DashboardResponse>("/dashboard", { query: { days: f.days, date_from: f.dateFrom, date_to: f.dateTo } }),
   });
 export const useDashboard = (f: DashboardFilter) => useQuery({ ...dashboardQueryOptions(f), enabled: hasFilter(f) });
@@ -30,7 +34,7 @@ const toBars = (kind: "ticketsUsers" | "ticketsDay", res: TicketsUsersResponse |
 /** GET /dashboard/ticketsUsers | ticketsDay with initialDate, finalDate (or days). */
 export const dashboardChartOptions = (kind: "ticketsUsers" | "ticketsDay", f: DashboardFilter) =>
   queryOptions({
-    queryKey: [...dashboardKeys.all, kind, f],
+    queryKey: dashboardKeys.chart(kind, f),
     queryFn: async () =>
       toBars(kind, await api.get<TicketsUsersResponse | TicketsDayResponse>(`/dashboard/${kind}`, { query: { days: f.days, initialDate: f.dateFrom, finalDate: f.dateTo } })),
     meta: { silentError: true },

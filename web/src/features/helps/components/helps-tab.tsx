@@ -1,7 +1,8 @@
-import { Button, Grid, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from "@mui/material";
+import { Button, Grid, Stack, TextField } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { HelpResponse } from "@atende/shared/contracts/http/helps";
+import { DataTable } from "../../../components/ui/data-table";
 import { toast } from "../../../lib/toast";
 import { type HelpInput, useDeleteHelp, useHelps, useSaveHelp } from "../api/helps";
 
@@ -70,26 +71,18 @@ export function HelpsTab() {
           {t("buttons.save")}
         </Button>
       </Stack>
-      <Paper variant="outlined">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("fields.title")}</TableCell>
-              <TableCell>{t("fields.description")}</TableCell>
-              <TableCell>{t("fields.video")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(list.data ?? []).map((h) => (
-              <TableRow key={h.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(h)} data-testid="help-row">
-                <TableCell>{h.title}</TableCell>
-                <TableCell>{h.description}</TableCell>
-                <TableCell>{h.video}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <DataTable
+        layout="flow"
+        panelSx={{}}
+        columns={[
+          { header: t("fields.title"), cell: (h) => h.title },
+          { header: t("fields.description"), cell: (h) => h.description },
+          { header: t("fields.video"), cell: (h) => h.video },
+        ]}
+        rows={list.data ?? []}
+        rowTestId="help-row"
+        rowProps={(h) => ({ sx: { cursor: "pointer" }, onClick: () => setSelected(h) })}
+      />
     </Stack>
   );
 }

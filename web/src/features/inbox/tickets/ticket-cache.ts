@@ -62,7 +62,7 @@ export const patchTicket = (qc: QueryClient, ticketId: number, patch: Partial<Ti
     ...data,
     pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((t) => (t.id === ticketId ? { ...t, ...patch } : t)) })),
   }));
-  for (const [key, ticket] of qc.getQueriesData<TicketView>({ queryKey: [...ticketKeys.all, "uuid"] })) {
+  for (const [key, ticket] of qc.getQueriesData<TicketView>({ queryKey: ticketKeys.byUuids() })) {
     if (ticket?.id === ticketId) qc.setQueryData(key, { ...ticket, ...patch });
   }
 };

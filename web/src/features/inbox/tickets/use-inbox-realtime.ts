@@ -27,7 +27,7 @@ export function useInboxRealtime(handlers: { onMessage?: (data: AppMessageEventD
       removeTicketFromLists(qc, data.ticketId);
       handlers.onUnreadCleared?.(data.ticketId);
       // The open conversation re-checks access: still visible (admins) -> refreshed, otherwise the viewer leaves.
-      void qc.invalidateQueries({ queryKey: [...ticketKeys.all, "uuid"], predicate: (q) => (q.state.data as TicketView | undefined)?.id === data.ticketId });
+      void qc.invalidateQueries({ queryKey: ticketKeys.byUuids(), predicate: (q) => (q.state.data as TicketView | undefined)?.id === data.ticketId });
     }
   });
 

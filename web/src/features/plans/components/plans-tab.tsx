@@ -1,7 +1,8 @@
-import { Button, FormControlLabel, Grid, InputAdornment, Paper, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField } from "@mui/material";
+import { Button, FormControlLabel, Grid, InputAdornment, Stack, Switch, TextField } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PLAN_FLAGS, type Plan, type PlanInput, planSchema } from "@atende/shared/domain/plans/plan";
+import { DataTable } from "../../../components/ui/data-table";
 import { toast } from "../../../lib/toast";
 import { formatMoney } from "../../../lib/money";
 import { useDeletePlan, usePlansAdmin, useSavePlan } from "../api/plans";
@@ -91,34 +92,22 @@ export function PlansTab() {
           {t("buttons.save")}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("fields.name")}</TableCell>
-              <TableCell>{t("fields.users")}</TableCell>
-              <TableCell>{t("fields.connections")}</TableCell>
-              <TableCell>{t("fields.queues")}</TableCell>
-              <TableCell>{t("fields.value")}</TableCell>
-              <TableCell>{t("flags.useCampaigns")}</TableCell>
-              <TableCell>{t("flags.useSchedules")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(list.data ?? []).map((p) => (
-              <TableRow key={p.id} hover sx={{ cursor: "pointer" }} onClick={() => setSelected(p)} data-testid="plan-row">
-                <TableCell>{p.name}</TableCell>
-                <TableCell>{p.users}</TableCell>
-                <TableCell>{p.connections}</TableCell>
-                <TableCell>{p.queues}</TableCell>
-                <TableCell>{formatMoney(p.value)}</TableCell>
-                <TableCell>{p.useCampaigns ? t("enabled") : t("disabled")}</TableCell>
-                <TableCell>{p.useSchedules ? t("enabled") : t("disabled")}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <DataTable
+        layout="flow"
+        panelSx={{ overflowX: "auto" }}
+        columns={[
+          { header: t("fields.name"), cell: (p) => p.name },
+          { header: t("fields.users"), cell: (p) => p.users },
+          { header: t("fields.connections"), cell: (p) => p.connections },
+          { header: t("fields.queues"), cell: (p) => p.queues },
+          { header: t("fields.value"), cell: (p) => formatMoney(p.value) },
+          { header: t("flags.useCampaigns"), cell: (p) => (p.useCampaigns ? t("enabled") : t("disabled")) },
+          { header: t("flags.useSchedules"), cell: (p) => (p.useSchedules ? t("enabled") : t("disabled")) },
+        ]}
+        rows={list.data ?? []}
+        rowTestId="plan-row"
+        rowProps={(p) => ({ sx: { cursor: "pointer" }, onClick: () => setSelected(p) })}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,13 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Button } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { QueueIntegrationEventData, QueueIntegrationResponse } from "@atende/shared/contracts/http/queue-integrations";
-import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
-import { EmptyRow, ListPage } from "../../../components/ui/list-page";
+import { DataTable } from "../../../components/ui/data-table";
 import { useRealtime } from "../../../lib/realtime";
-import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
 import { useDebounced } from "../../../hooks/use-debounced";
-import { useInfiniteQueryScroll } from "../../../hooks/use-infinite-scroll";
 import { applyQueueIntegrationEvent, useDeleteQueueIntegration, useQueueIntegrationsList } from "../api/queue-integrations";
 import { IntegrationTypeBadge } from "./integration-type-badge";
 import { QueueIntegrationDialog } from "./queue-integration-dialog";
@@ -29,55 +26,31 @@ export function QueueIntegrationsPage() {
   const remove = useDeleteQueueIntegration();
   const items = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.queueIntegrations), [query.data]);
   const [dialog, setDialog] = useState<{ open: boolean; record: QueueIntegrationResponse | null }>({ open: false, record: null });
-  const [deleting, setDeleting] = useState<QueueIntegrationResponse | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   useRealtime<QueueIntegrationEventData>("queueIntegration", (data) => applyQueueIntegrationEvent(qc, data));
 
   return (
     <>
-      <ListPage
+      <DataTable
         title={t("title", { count: items.length })}
         search={{ value: text, onChange: setText, label: t("search") }}
-        actions={
+        toolbar={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, record: null })}>
             {t("add")}
           </Button>
         }
-        onScroll={onScroll}
-        loading={query.isLoading || query.isFetchingNextPage}
-      >
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 64 }}>{t("columns.type")}</TableCell>
-              <TableCell sx={{ width: 80 }}>{t("columns.id")}</TableCell>
-              <TableCell>{t("columns.name")}</TableCell>
-              <TableCell align="right">{t("common:actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((i) => (
-              <TableRow key={i.id} hover data-testid="integration-row">
-                <TableCell>
-                  <IntegrationTypeBadge type={i.type} />
-                </TableCell>
-                <TableCell>{i.id}</TableCell>
-                <TableCell>{i.name}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <EditDeleteActions onEdit={() => setDialog({ open: true, record: i })} onDelete={() => setDeleting(i)} />
-                </TableCell>
-              </TableRow>
-            ))}
-            {!query.isLoading && items.length === 0 && (
-              <EmptyRow colSpan={4} text={t("empty")} />
-            )}
-          </TableBody>
-        </Table>
-      </ListPage>
+        query={query}
+        columns={[
+          { header: t("columns.type"), headSx: { width: 64 }, cell: (i) => <IntegrationTypeBadge type={i.type} /> },
+          { header: t("columns.id"), headSx: { width: 80 }, cell: (i) => i.id },
+          { header: t("columns.name"), cell: (i) => i.name },
+        ]}
+        rows={items}
+        rowTestId="integration-row"
+        empty={t("empty")}
+        onEdit={(i) => setDialog({ open: true, record: i })}
+        remove={{ mutation: remove, title: (i) => t("deleteConfirm.title", { name: i.name }), text: t("deleteConfirm.text"), deletedText: t("deleted") }}
+      />
       <QueueIntegrationDialog open={dialog.open} record={dialog.record} onClose={() => setDialog({ open: false, record: null })} />
-      <ConfirmDeleteDialog target={deleting} title={t("deleteConfirm.title", { name: deleting?.name ?? "" })} deletedText={t("deleted")} remove={remove} onClose={() => setDeleting(null)}>
-        {t("deleteConfirm.text")}
-      </ConfirmDeleteDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, isSameMonth } from "date-fns";
 import { useEffect, useMemo, useState } from "react";
@@ -8,12 +8,11 @@ import { useSearchParams } from "react-router";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
 import type { ContactView } from "@atende/shared/contracts/http/contacts";
 import type { ScheduleResponse } from "@atende/shared/contracts/http/schedules";
-import { EditDeleteActions } from "../../../components/ui/edit-delete-actions";
+import { DataTable } from "../../../components/ui/data-table";
 import { useRealtime } from "../../../lib/realtime";
 import { errorMessage } from "../../../lib/toast-error";
 import { contactOptions } from "../../../lib/pickers";
 import { useConnections } from "../../../lib/pickers";
-import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
 import { useDebounced } from "../../../hooks/use-debounced";
 import { invalidateSchedules, useDeleteSchedule, useScheduleRange } from "../api/schedules";
 import { calendarRange, dateLocaleOf } from "./calendar-range";
@@ -44,7 +43,6 @@ export function SchedulesPage() {
   const connectionName = (id: number | null) => (id === null ? t("defaultConnection") : ((connections.data ?? []).find((w) => w.id === id)?.name ?? `#${id}`));
   const remove = useDeleteSchedule();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<ScheduleResponse | null>(null);
   useRealtime("schedule", () => void invalidateSchedules(qc));
 
   // spec 3 section 2: ?contactId= opens the add dialog with that contact chosen
@@ -84,58 +82,35 @@ export function SchedulesPage() {
       <Typography variant="subtitle1" component="h2" sx={{ mt: 2, mb: 1 }}>
         {t("listTitle", { month: format(month, "LLLL yyyy", { locale }) })}
       </Typography>
-      <Paper variant="outlined" sx={{ overflow: "auto" }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("fields.sendAt")}</TableCell>
-              <TableCell>{t("fields.contact")}</TableCell>
-              <TableCell>{t("fields.body")}</TableCell>
-              <TableCell>{t("fields.connection")}</TableCell>
-              <TableCell>{t("fields.status")}</TableCell>
-              <TableCell align="right">{t("common:actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {monthList.map((s) => (
-              <TableRow key={s.id} hover data-testid="schedule-row">
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{format(new Date(s.sendAt), "Pp", { locale })}</TableCell>
-                <TableCell>{s.contact.name}</TableCell>
-                <TableCell sx={{ maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{s.body}</TableCell>
-                <TableCell>{connectionName(s.whatsappId)}</TableCell>
-                <TableCell>
-                  <ScheduleStatusChip schedule={s} />
-                  {s.status === "ERRO" && s.errorMessage && (
-                    <Typography variant="caption" color="error" sx={{ display: "block" }}>
-                      {errorMessage(s.errorMessage)}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <EditDeleteActions onEdit={s.status === "ENVIADA" ? undefined : () => setEditing({ record: s })} onDelete={() => setDeleting(s)} />
-                </TableCell>
-              </TableRow>
-            ))}
-            {!query.isLoading && monthList.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography color="text.secondary">{t("empty")}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Paper>
+      <DataTable
+        layout="flow"
+        columns={[
+          { header: t("fields.sendAt"), sx: { whiteSpace: "nowrap" }, cell: (s) => format(new Date(s.sendAt), "Pp", { locale }) },
+          { header: t("fields.contact"), cell: (s) => s.contact.name },
+          { header: t("fields.body"), sx: { maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }, cell: (s) => s.body },
+          { header: t("fields.connection"), cell: (s) => connectionName(s.whatsappId) },
+          {
+            header: t("fields.status"),
+            cell: (s) => (
+              <>
+                <ScheduleStatusChip schedule={s} />
+                {s.status === "ERRO" && s.errorMessage && (
+                  <Typography variant="caption" color="error" sx={{ display: "block" }}>
+                    {errorMessage(s.errorMessage)}
+                  </Typography>
+                )}
+              </>
+            ),
+          },
+        ]}
+        rows={monthList}
+        rowTestId="schedule-row"
+        empty={query.isLoading ? undefined : t("empty")}
+        onEdit={(s) => setEditing({ record: s })}
+        canEdit={(s) => s.status !== "ENVIADA"}
+        remove={{ mutation: remove, title: (s) => t("deleteConfirm.title", { name: s.contact.name }), text: t("deleteConfirm.text"), deletedText: t("deleted") }}
+      />
       {editing && <ScheduleDialog record={editing.record} contact={editing.contact} day={editing.day} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog
-        target={deleting}
-        title={t("deleteConfirm.title", { name: deleting?.contact.name ?? "" })}
-        deletedText={t("deleted")}
-        remove={remove}
-        onClose={() => setDeleting(null)}
-      >
-        {t("deleteConfirm.text")}
-      </ConfirmDeleteDialog>
     </Box>
   );
 }

@@ -4,8 +4,9 @@ import type { SettingResponse } from "@atende/shared/contracts/http/settings";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { api } from "../../../lib/api-client";
 import { meQueryOptions } from "../../../lib/session/me";
+import { companyRecordKeys } from "../../../lib/query-keys";
 
-export const settingKeys = { all: ["settings"] as const, list: () => [...settingKeys.all, "list"] as const, company: (id: number) => ["companies", id, "record"] as const };
+export const settingKeys = { all: ["settings"] as const, list: () => [...settingKeys.all, "list"] as const };
 
 /** GET /settings/: the company's keys (and the global ones for the operator). */
 export const settingsQueryOptions = () => queryOptions({ queryKey: settingKeys.list(), queryFn: () => api.get<SettingResponse[]>("/settings/") });
@@ -23,14 +24,12 @@ export const useUpdateSetting = () => {
   });
 };
 
-export const companyRecordOptions = (id: number) => queryOptions({ queryKey: settingKeys.company(id), queryFn: () => api.get<CompanyResponse>(`/companies/${id}`) });
-export const useCompanyRecord = (id: number) => useQuery(companyRecordOptions(id));
 
 /** PUT /companies/{id}/schedules */
 export const useSaveCompanySchedules = (id: number) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (schedules: ScheduleEntry[]) => api.put<CompanyResponse>(`/companies/${id}/schedules`, { schedules }),
-    onSuccess: (company) => qc.setQueryData(settingKeys.company(id), company),
+    onSuccess: (company) => qc.setQueryData(companyRecordKeys.record(id), company),
   });
 };

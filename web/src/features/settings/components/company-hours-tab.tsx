@@ -5,7 +5,8 @@ import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { toast } from "../../../lib/toast";
 import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
-import { useCompanyRecord, useSaveCompanySchedules } from "../api/settings";
+import { useSaveCompanySchedules } from "../api/settings";
+import { useCompanyRecord } from "../../../lib/pickers";
 
 /** 'Horários': the company's working hours (schedule type 'company'). */
 export function CompanyHoursTab({ companyId }: { companyId: number }) {

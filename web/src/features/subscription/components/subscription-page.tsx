@@ -2,7 +2,7 @@ import { Box, Button, Card, CardActions, CardContent, CircularProgress, Typograp
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionUser } from "../../../lib/session/session-context";
-import { useOwnCompany } from "../api/subscription";
+import { useCompanyRecord } from "../../../lib/pickers";
 import { trialDaysLeft } from "../trial";
 
 /** /subscription 'Assinatura': trial days left, the billing email and a subscribe button (to the invoices). */
@@ -10,7 +10,7 @@ export function SubscriptionPage() {
   const { t } = useTranslation("subscription");
   const user = useSessionUser();
   const navigate = useNavigate();
-  const company = useOwnCompany(user.companyId);
+  const company = useCompanyRecord(user.companyId);
   const days = trialDaysLeft(company.data?.trialExpiration);
 
   return (

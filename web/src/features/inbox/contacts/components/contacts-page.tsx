@@ -1,20 +1,17 @@
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
 import ImportContactsIcon from "@mui/icons-material/ImportContacts";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
-import { Avatar, Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from "@mui/material";
+import { Avatar, Button, CircularProgress, IconButton, Tooltip } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { ContactEventData, ContactView } from "@atende/shared/contracts/http/contacts";
 import { Link } from "react-router";
 import { useIsAdmin, useSession } from "../../../../lib/session/session-context";
-import { ConfirmDeleteDialog } from "../../../../components/ui/confirm-delete-dialog";
+import { DataTable } from "../../../../components/ui/data-table";
 import { searchTerm, useDebounced } from "../../../../hooks/use-debounced";
-import { useInfiniteQueryScroll } from "../../../../hooks/use-infinite-scroll";
 import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
 import { ApiError } from "../../../../lib/api-client";
 import { useRealtime } from "../../../../lib/realtime";
@@ -23,6 +20,8 @@ import { toastError } from "../../../../lib/toast-error";
 import { isContactUploadFile, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../api/contacts";
 import { useContactsList } from "../../../../lib/pickers";
 import { ContactDialog } from "./contact-dialog";
+
+const HIDDEN_ON_PHONES = { display: { xs: "none", md: "table-cell" } } as const;
 
 /** /contacts: search (3 characters, 500 ms), infinite scroll, add/edit, delete (admins), start a ticket; live via the contact event. */
 export function ContactsPage() {
@@ -35,9 +34,7 @@ export function ContactsPage() {
   const remove = useDeleteContact();
   const contacts = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.contacts), [query.data]);
   const [editing, setEditing] = useState<ContactView | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [starting, setStarting] = useState<ContactView | null>(null);
-  const onScroll = useInfiniteQueryScroll(query);
   const upload = useUploadContacts();
   const importPhone = useImportPhoneContacts();
   const [importing, setImporting] = useState<string | null>(null);
@@ -65,112 +62,79 @@ export function ContactsPage() {
     });
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, height: { xs: "calc(100dvh - 56px)", sm: "calc(100dvh - 64px)" }, display: "flex", flexDirection: "column", boxSizing: "border-box" }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t("title")} {query.data ? `(${query.data.pages[0]?.count ?? 0})` : ""}
-        </Typography>
-        <TextField size="small" placeholder={t("search")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search") }} />
-        <Button
-          variant="outlined"
-          startIcon={importPhone.isPending || importing ? <CircularProgress size={16} /> : <ImportContactsIcon />}
-          disabled={importPhone.isPending || !!importing}
-          onClick={onImportPhone}
-        >
-          {t("importPhone.button")}
-        </Button>
-        <Button variant="outlined" component="label" startIcon={upload.isPending ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={upload.isPending}>
-          {t("upload.button")}
-          <input
-            type="file"
-            hidden
-            accept=".csv,.xls,.xlsx"
-            data-testid="contacts-upload-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              onUpload(file);
-            }}
-          />
-        </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("add")}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: "auto" }} onScroll={onScroll} data-testid="contacts-list">
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 48 }} />
-              <TableCell>{t("fields.name")}</TableCell>
-              <TableCell>{t("fields.number")}</TableCell>
-              <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("fields.email")}</TableCell>
-              <TableCell align="right">{t("common:actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {contacts.map((contact) => (
-              <TableRow key={contact.id} hover data-testid="contact-row">
-                <TableCell>
-                  <Avatar src={contact.profilePicUrl || undefined} sx={{ width: 32, height: 32 }}>
-                    {contact.name.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                </TableCell>
-                <TableCell>{contact.name}</TableCell>
-                <TableCell>{contact.number}</TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{contact.email}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("startTicket")}>
-                    <IconButton size="small" onClick={() => setStarting(contact)} aria-label={t("startTicket")}>
-                      <WhatsAppIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {canSchedule && (
-                    <Tooltip title={t("schedule")}>
-                      <IconButton size="small" component={Link} to={`/schedules?contactId=${contact.id}`} aria-label={t("schedule")}>
-                        <ScheduleIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <Tooltip title={t("common:edit")}>
-                    <IconButton size="small" onClick={() => setEditing(contact)} aria-label={t("common:edit")}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {isAdmin && (
-                    <Tooltip title={t("common:delete")}>
-                      <IconButton size="small" onClick={() => setDeleting(contact)} aria-label={t("common:delete")}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {(query.isLoading || query.isFetchingNextPage) && (
-          <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
+    <>
+      <DataTable
+        title={`${t("title")} ${query.data ? `(${query.data.pages[0]?.count ?? 0})` : ""}`}
+        search={{ value: text, onChange: setText, label: t("search") }}
+        toolbar={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={importPhone.isPending || importing ? <CircularProgress size={16} /> : <ImportContactsIcon />}
+              disabled={importPhone.isPending || !!importing}
+              onClick={onImportPhone}
+            >
+              {t("importPhone.button")}
+            </Button>
+            <Button variant="outlined" component="label" startIcon={upload.isPending ? <CircularProgress size={16} /> : <UploadFileIcon />} disabled={upload.isPending}>
+              {t("upload.button")}
+              <input
+                type="file"
+                hidden
+                accept=".csv,.xls,.xlsx"
+                data-testid="contacts-upload-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = "";
+                  onUpload(file);
+                }}
+              />
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+              {t("add")}
+            </Button>
+          </>
+        }
+        query={query}
+        scrollTestId="contacts-list"
+        columns={[
+          {
+            headSx: { width: 48 },
+            cell: (contact) => (
+              <Avatar src={contact.profilePicUrl || undefined} sx={{ width: 32, height: 32 }}>
+                {contact.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+            ),
+          },
+          { header: t("fields.name"), cell: (contact) => contact.name },
+          { header: t("fields.number"), cell: (contact) => contact.number },
+          { header: t("fields.email"), headSx: HIDDEN_ON_PHONES, sx: HIDDEN_ON_PHONES, cell: (contact) => contact.email },
+        ]}
+        rows={contacts}
+        rowTestId="contact-row"
+        empty={t("empty")}
+        actions={(contact) => (
+          <>
+            <Tooltip title={t("startTicket")}>
+              <IconButton size="small" onClick={() => setStarting(contact)} aria-label={t("startTicket")}>
+                <WhatsAppIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {canSchedule && (
+              <Tooltip title={t("schedule")}>
+                <IconButton size="small" component={Link} to={`/schedules?contactId=${contact.id}`} aria-label={t("schedule")}>
+                  <ScheduleIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
         )}
-        {!query.isLoading && contacts.length === 0 && (
-          <Typography sx={{ p: 3, textAlign: "center" }} color="text.secondary">
-            {t("empty")}
-          </Typography>
-        )}
-      </Paper>
+        onEdit={setEditing}
+        remove={{ mutation: remove, title: (contact) => t("deleteConfirm.title", { name: contact.name }), text: t("deleteConfirm.text"), deletedText: t("deleted") }}
+        canDelete={() => isAdmin}
+      />
       {editing && <ContactDialog contact={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {starting && <NewTicketDialog open initialContact={starting} onClose={() => setStarting(null)} />}
-      <ConfirmDeleteDialog
-        target={deleting}
-        title={t("deleteConfirm.title", { name: deleting?.name ?? "" })}
-        deletedText={t("deleted")}
-        remove={remove}
-        onClose={() => setDeleting(null)}
-      >
-        {t("deleteConfirm.text")}
-      </ConfirmDeleteDialog>
-    </Box>
+    </>
   );
 }

@@ -17,7 +17,9 @@ export const ticketKeys = {
   all: ["tickets"] as const,
   lists: () => [...ticketKeys.all, "list"] as const,
   list: (params: TicketListParams) => [...ticketKeys.lists(), params] as const,
-  byUuid: (uuid: string) => [...ticketKeys.all, "uuid", uuid] as const,
+  byUuids: () => [...ticketKeys.all, "uuid"] as const,
+  byUuid: (uuid: string) => [...ticketKeys.byUuids(), uuid] as const,
+  unread: () => [...ticketKeys.all, "unread"] as const,
 };
 
 export const fetchTickets = (params: TicketListParams, pageNumber: number, signal?: AbortSignal) =>

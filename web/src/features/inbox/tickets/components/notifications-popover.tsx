@@ -16,7 +16,7 @@ import { shouldNotify, titleWithCount } from "../notification-rules";
 import { useInboxRealtime } from "../use-inbox-realtime";
 
 const unreadTicketsOptions = () => ({
-  queryKey: [...ticketKeys.all, "unread"] as const,
+  queryKey: ticketKeys.unread(),
   queryFn: () => api.get<{ tickets: TicketView[] }>("/tickets", { query: { withUnreadMessages: "true", pageNumber: 1 } }),
   staleTime: 60_000,
   meta: { silentError: true },

@@ -1,0 +1,33 @@
+import type { FeatureModule } from "../../app/feature-module";
+import type { ConnectionsRepository } from "./connections.repository";
+import { createPresenceService, type PresenceService } from "./presence.service";
+import { createRealtimeService, type RealtimeService } from "./realtime.service";
+import { createSocketsService, SOCKET_OPEN_JOB, SOCKET_PING_JOB, type SocketJobPayload, type SocketsService } from "./sockets.service";
+
+/**
+ * The realtime feature in two modules, because it sits at both ends of the build order (docs/adr/0024-feature-modules.md):
+ * the fan-out (every feature publishes through it, so it is built first) and the sockets (they authenticate
+ * through the auth service, so they are built after it).
+ */
+export const createRealtimeModule = (deps: Parameters<typeof createRealtimeService>[0]): FeatureModule<RealtimeService> => ({
+  service: createRealtimeService(deps),
+});
+
+/** Sockets and presence: $connect/$default/$disconnect, the user.offlineCheck job and the Socket.IO jobs. */
+export const createSocketsModule = (
+  deps: Omit<Parameters<typeof createSocketsService>[0], "presence" | "users"> & Parameters<typeof createPresenceService>[0] & { connections: ConnectionsRepository },
+): FeatureModule<{ sockets: SocketsService; presence: PresenceService }> => {
+  const presence = createPresenceService(deps);
+  const sockets = createSocketsService({ ...deps, presence });
+  return {
+    service: { sockets, presence },
+    jobs: {
+      typed: { "user.offlineCheck": (job) => presence.offlineCheck(job.companyId, job.userId, job.lastSeenAt) },
+      // enqueued only by the sockets service (Socket.IO open packet and heartbeat, ADR 0013)
+      named: {
+        [SOCKET_OPEN_JOB]: (companyId, payload) => sockets.sendOpen(companyId, (payload as SocketJobPayload).connectionId),
+        [SOCKET_PING_JOB]: (companyId, payload) => sockets.sendPing(companyId, (payload as SocketJobPayload).connectionId, Number((payload as SocketJobPayload).seq ?? 0)),
+      },
+    },
+  };
+};
