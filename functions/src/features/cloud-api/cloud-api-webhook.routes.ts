@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AppEnv } from "../auth/app-env";
 import type { CloudApiWebhookService } from "./cloud-api-webhook.service";
 
 /**
@@ -8,7 +9,7 @@ import type { CloudApiWebhookService } from "./cloud-api-webhook.service";
  * locally and by its own small Lambda in AWS (handlers/cloud-api-webhook.ts).
  */
 export const cloudApiWebhookRoutes = (service: CloudApiWebhookService) => {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   app.get("/:hookId", async (c) => {
     const challenge = await service.verify(c.req.param("hookId"), c.req.query());
     return challenge === null ? c.json({ error: "ERR_NO_PERMISSION" }, 403) : c.text(challenge, 200);

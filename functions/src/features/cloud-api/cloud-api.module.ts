@@ -1,3 +1,4 @@
+import type { FeatureModule, Guards } from "../../app/feature-module";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { Logger } from "../../platform/logger";
@@ -13,6 +14,9 @@ import { createDynamoGates } from "./cloud-api-gates.repository";
 import { createCloudApiRepository } from "./cloud-api.repository";
 import { createCloudApiService } from "./cloud-api.service";
 import { createCloudApiWebhookService } from "./cloud-api-webhook.service";
+import { cloudApiWebhookRoutes } from "./cloud-api-webhook.routes";
+import { cloudApiRoutes } from "./cloud-api.routes";
+import { WEBHOOK_PATH } from "./cloud-api.service";
 
 /** The jobs-queue job that runs one Cloud API command (send, react, read), retried with a delay. */
 export const CLOUD_API_SEND_JOB = "cloudapi.send";
@@ -33,6 +37,12 @@ export const createCloudApiModule = (deps: {
   logger: Logger;
   /** tests: a Graph API stand-in */
   fetch?: GraphFetch;
+  /** the route guards; without them the module has no routes (the webhook Lambda builds only the webhook) */
+  guards?: Pick<Guards, "auth">;
+  /** the ticket's connection and chat, when the ticket is the company's (the inbox's read) */
+  ticketOf?: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  /** the connection's provider, when the connection is the company's (the connections feature's read) */
+  providerOf?: (companyId: number, whatsappId: number) => Promise<string | null>;
 }) => {
   const { db, secrets, media, inbound, jobs, clock, logger } = deps;
   const repo = createCloudApiRepository(db);
@@ -54,15 +64,19 @@ export const createCloudApiModule = (deps: {
     logger,
   });
   const channel = createCloudApiChannel({ enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }) });
-  return {
-    repo,
+  const mod: FeatureModule<typeof service> = {
     service,
-    webhook,
-    inboundStep,
-    sender,
-    channel,
-    /** feature jobs this module owns (jobs-consumer registration) */
-    jobs: { [CLOUD_API_SEND_JOB]: (_companyId: number, payload: Record<string, unknown>) => sender.run(payload as unknown as CloudApiJob) },
+    routes: [
+      // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
+      { path: WEBHOOK_PATH.replace(/^\/api/, ""), app: cloudApiWebhookRoutes(webhook) },
+      ...(deps.guards && deps.ticketOf && deps.providerOf
+        ? [{ path: "/cloud-api", app: cloudApiRoutes({ service, guards: deps.guards, ticketOf: deps.ticketOf, providerOf: deps.providerOf }) }]
+        : []),
+    ],
+    jobs: { named: { [CLOUD_API_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as CloudApiJob) } },
+    // templates synced once a day per connection (the minute tick picks the ones due)
+    tick: [{ name: "cloudapi.templates", run: async (now) => void (await service.syncDue(now)) }],
   };
+  return { ...mod, repo, webhook, inboundStep, sender, channel };
 };
 export type CloudApiModule = ReturnType<typeof createCloudApiModule>;

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { Guards } from "../../app/feature-module";
 import { AppError } from "../../platform/errors";
-import { requireAdmin, requireAuth, type HttpEnv, type Principal } from "../../platform/http/middleware";
+import { requireAdmin } from "../../platform/http/middleware";
+import type { AppEnv } from "../auth/app-env";
 import type { CloudApiService } from "./cloud-api.service";
 
 /**
@@ -12,17 +14,17 @@ import type { CloudApiService } from "./cloud-api.service";
  * - POST /cloud-api/{whatsappId}/templates/sync  (admins) syncs from the WABA now
  * - GET  /cloud-api/tickets/{ticketId}/window    the ticket's 24-hour window
  */
-export const cloudApiRoutes = <A extends Principal>(deps: {
+export const cloudApiRoutes = (deps: {
   service: CloudApiService;
-  authenticate: (token: string | undefined) => Promise<A>;
+  guards: Pick<Guards, "auth">;
   /** the ticket's connection and chat, when the ticket is the company's */
   ticketOf: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
   /** the connection's provider, when the connection is the company's */
   providerOf: (companyId: number, whatsappId: number) => Promise<string | null>;
 }) => {
   const { service } = deps;
-  const app = new Hono<HttpEnv<A>>();
-  app.use("*", requireAuth(deps.authenticate));
+  const app = new Hono<AppEnv>();
+  app.use("*", deps.guards.auth);
   const idOf = (raw: string) => {
     const id = z.coerce.number().int().positive().safeParse(raw);
     if (!id.success) throw new AppError("ERR_NO_WAPP_FOUND");
