@@ -73,19 +73,17 @@ export default tseslint.config(
     },
   },
   {
-    // TRANSITIONAL, until the inbox module lands (issue 10, arch-inbox: features/inbox/): the inbox folders still
-    // read each other's and other features' repositories (as types) and their routes still take the Container
-    // type. Delete this block when they move.
-    files: ["functions/src/features/{tickets,messages,contacts,inbox-automation,ticket-notes,tags,media}/**/*.ts"],
+    // the inbox's parts (docs/adr/0023-inbox-feature.md) share their repositories inside the feature; other
+    // features' repositories are refused by the inbox blocks below (types included)
+    files: ["functions/src/features/inbox/*/**/*.ts"],
     ignores: ["**/*.test.ts", "**/*.fixtures.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
-          [["../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository", { typesOnly: true }],
-          [["**/app/*", "!**/app/feature-module", "!**/app/container"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
-          [["**/app/feature-module", "**/app/container"], "only types come from app/", { typesOnly: true }],
+          [["**/app/*", "!**/app/feature-module"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
+          [["**/app/feature-module"], "only the module contract's types come from app/", { typesOnly: true }],
         ),
       ],
     },
@@ -118,6 +116,25 @@ export default tseslint.config(
     // config.ts only (the Lambda runtime's own variables too: lambdaRuntime()); tests set up their own environment
     files: ["functions/src/platform/config.ts", "functions/src/testing/**", "functions/src/**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },
+  },
+  {
+    // the inbox is one feature (docs/adr/0023-inbox-feature.md): the rest of functions/ uses the files at its root
+    // (inbox.module.ts, inbox.service.ts, inbox-ports.ts, message-ids.ts), never its parts
+    files: ["functions/src/features/**/*.ts", "functions/src/app/**/*.ts"],
+    ignores: ["functions/src/features/inbox/**", "**/*.test.ts", "**/testing/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/inbox/*/*"], message: "use the inbox through its facade (features/inbox/inbox.service.ts) or its module" }] }] },
+  },
+  {
+    // inside the inbox, its parts share their repositories; other features' repositories are not read, types
+    // included (what the inbox needs of them is declared in inbox-ports.ts, the one file naming their record types)
+    files: ["functions/src/features/inbox/*/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../../*/*.repository"], message: "read other features through inbox-ports.ts (InboxReads)" }] }] },
+  },
+  {
+    files: ["functions/src/features/inbox/*.ts"],
+    ignores: ["**/*.test.ts", "functions/src/features/inbox/inbox-ports.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../*/*.repository"], message: "read other features through inbox-ports.ts (InboxReads)" }] }] },
   },
   {
     files: ["session-host/src/**/*.ts"],

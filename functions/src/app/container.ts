@@ -54,7 +54,9 @@ import type { MediaStore } from "../platform/storage/media-store.port";
 import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInbox } from "./inbox.wiring";
+import { createInboxModule } from "../features/inbox/inbox.module";
+import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { requirePlan } from "../platform/http/middleware";
@@ -219,10 +221,24 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     bcryptRounds: rounds,
     realtime,
   });
-  // the inbox: contacts, tickets, messages, notes, tags, inbound pipeline (docs/adr/0005-ticket-keys.md)
-  const inbox = createInbox({ db, repos, realtime, commands, jobs, media, clock, logger, directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS });
+  // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
+  const inboxModule = createInboxModule({
+    db,
+    reads: createInboxReads(repos),
+    realtime,
+    // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
+    channels: createChannels({ "session-host": createSessionHostChannel(commands) }),
+    commands,
+    jobs,
+    media,
+    clock,
+    logger,
+    guards,
+    directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+  });
+  const inbox = inboxModule.service;
   const dashboardModule = createDashboardModule({
-    cycles: inbox.tickets,
+    cycles: inbox,
     users: usersModule.service,
     companies,
     clock,
@@ -253,8 +269,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     whatsapps: repos.whatsapps,
     companies: repos.companies,
     companiesService: companies,
-    contacts: inbox.contacts,
-    messages: inbox.messages,
+    contacts: inbox,
+    messages: inbox,
     clock,
   });
   // internal chat among a company's users (spec 3)
@@ -264,14 +280,14 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const timeZoneOf = async (companyId: number) => (await repos.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;
   const schedulesModule = createSchedulesModule({
     db,
-    contacts: inbox.contacts,
+    contacts: { get: inbox.getContact },
     whatsapps,
     users: usersModule.service,
     realtime,
     media,
     clock,
     timeZoneOf,
-    messages: inbox.messages,
+    messages: inbox,
     companies,
     logger,
     guards,
@@ -313,8 +329,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     jobs,
     clock,
     timeZoneOf,
-    contacts: inbox.contacts,
-    messages: inbox.messages,
+    contacts: inbox,
+    messages: inbox,
     companies,
     companyRecords: repos.companies,
     logger,
@@ -323,13 +339,13 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
-   * The inbox's routes still take the container (app/inbox.wiring.ts) and are mounted by http-app.ts between
-   * `beforeInbox` and `afterInbox` until the inbox module lands.
+   * Inbound handlers of one event type run in this order too: the inbox's before campaigns'.
    */
   const modules = {
     beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, dashboardModule],
     // POST /messages/send (connection token), before the inbox's /messages
     inboxPrefix: [externalApiModule],
+    inbox: [inboxModule],
     afterInbox: [
       quickMessagesModule,
       promptsModule,
@@ -386,7 +402,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       logos: logosModule.service,
       signup: signupModule.service,
       passwordReset: passwordResetModule.service,
-      ...inbox,
+      ...inboxModule.parts,
+      inbox,
       dashboard: dashboardModule.service,
       quickMessages: quickMessagesModule.service,
       schedules: schedulesModule.service,

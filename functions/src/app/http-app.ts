@@ -1,10 +1,4 @@
 import { Hono } from "hono";
-import { contactsRoutes } from "../features/contacts/contacts.routes";
-import { mediaRoutes } from "../features/media/media.routes";
-import { messageForwardRoutes, messagesRoutes } from "../features/messages/messages.routes";
-import { tagsRoutes } from "../features/tags/tags.routes";
-import { ticketNotesRoutes } from "../features/ticket-notes/ticket-notes.routes";
-import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "../features/tickets/tickets.routes";
 import type { Container } from "./container";
 import type { FeatureModule } from "./feature-module";
 import { limitBody } from "../platform/http/body-limit";
@@ -40,17 +34,12 @@ export const createHttpApp = (container: Container) => {
   };
   // /auth, /companies (public sign-up first), /, /queue, /whatsapp..., /users, /settings, /plans, /helps, /dashboard
   mount(container.modules.beforeInbox);
-  // the inbox (docs/adr/0005-ticket-keys.md); its routes still take the container until its module lands
-  api.route("/tickets", ticketsRoutes(container));
-  api.route("/ticket", ticketKanbanRoutes(container));
-  api.route("/ticket-tags", ticketTagsRoutes(container));
-  api.route("/tags", tagsRoutes(container));
-  mount(container.modules.inboxPrefix); // POST /messages/send (connection token), before the inbox's /messages
-  api.route("/messages", messagesRoutes(container));
-  api.route("/message", messageForwardRoutes(container));
-  api.route("/contacts", contactsRoutes(container));
-  api.route("/ticket-notes", ticketNotesRoutes(container));
-  api.route("/media", mediaRoutes(container));
+  // the inbox module's routes (docs/adr/0023-inbox-feature.md): /tickets, /ticket, /ticket-tags, /tags, /messages,
+  // /message, /contacts, /ticket-notes, /media
+  for (const route of container.modules.inbox.flatMap((m) => m.routes)) {
+    if (route.path === "/messages") mount(container.modules.inboxPrefix); // POST /messages/send (connection token), before the inbox's /messages
+    api.route(route.path, route.app);
+  }
   // /quick-messages, /prompt, /queueIntegration, /announcements, /files, /chats, /schedules, /contact-lists,
   // /contact-list-items, /campaign-settings, /campaigns, /invoices, /subscription (its webhook is public)
   mount(container.modules.afterInbox);

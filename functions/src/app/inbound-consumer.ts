@@ -2,15 +2,9 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { Container } from "./container";
-import type { InboundHandlers as LegacyInboundHandlers } from "../platform/queues/inbound-handlers";
 import type { FeatureModule, InboundHandlers } from "./feature-module";
-import { INBOX_INBOUND_HANDLERS } from "../features/messages/inbound.handlers";
-import { contactsInboundHandlers } from "../features/contacts/contacts.inbound";
 
 type Handler<T extends InboundEvent["type"]> = (event: Extract<InboundEvent, { type: T }>) => Promise<void>;
-
-/** The inbox's handlers still take the container (app/inbox.wiring.ts) until its module lands. */
-const INBOX_HANDLERS: LegacyInboundHandlers<Container>[] = [INBOX_INBOUND_HANDLERS, contactsInboundHandlers];
 
 /**
  * Events from the session host (inbound.fifo). Each module registers the event types it owns: messages/acks/
@@ -23,8 +17,6 @@ export const inboundHandlersOf = (container: Container): InboundHandlers => {
   if (cached) return cached;
   const lists = new Map<string, ((event: never) => Promise<void>)[]>();
   const add = (type: string, fn: (event: never) => Promise<void>) => lists.set(type, [...(lists.get(type) ?? []), fn]);
-  for (const legacy of INBOX_HANDLERS)
-    for (const [type, fn] of Object.entries(legacy)) add(type, (event) => (fn as (c: Container, e: never) => Promise<void>)(container, event));
   const modules: Pick<FeatureModule<unknown>, "inbound">[] = Object.values(container.modules).flat();
   for (const m of modules) for (const [type, fn] of Object.entries(m.inbound ?? {})) add(type, fn as (event: never) => Promise<void>);
   const handlers = Object.fromEntries(

@@ -2,19 +2,16 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import type { Container } from "./container";
 import type { FeatureModule, JobHandlers } from "./feature-module";
-import { TAG_UNLINK_JOB } from "../features/tags/tags.service";
 
 type TypedHandler = (job: JobMessage) => Promise<void>;
 type NamedHandler = (companyId: number, payload: Record<string, unknown>) => Promise<void>;
 
-/** Jobs the modules register (typed by message type, or named `feature` jobs); the inbox's until its module lands. */
+/** Jobs the modules register (typed by message type, or named `feature` jobs). */
 const jobHandlersOf = (container: Container) => {
   const cached = byContainer.get(container);
   if (cached) return cached;
   const typed: Record<string, TypedHandler> = {};
-  const named: Record<string, NamedHandler> = {
-    [TAG_UNLINK_JOB]: (companyId, payload) => container.services.tags.continueUnlink(companyId, Number(payload.tagId)),
-  };
+  const named: Record<string, NamedHandler> = {};
   const modules: Pick<FeatureModule<unknown>, "jobs">[] = Object.values(container.modules).flat();
   for (const m of modules) {
     const jobs: JobHandlers = m.jobs ?? {};

@@ -3,17 +3,17 @@ import type { FeatureModule, TickJob } from "./feature-module";
 
 /**
  * The minute tick: runs every due job once. Modules register their jobs (`tick` of FeatureModule: scheduled
- * messages, campaign dispatch, invoices); the inbox's ticket timers until its module lands.
+ * messages, campaign dispatch, invoices, the inbox's ticket timers).
  * A failing job is logged and does not stop the others.
  */
 export const tickJobsOf = (container: Container): TickJob[] => {
   const modules: Pick<FeatureModule<unknown>, "tick">[] = Object.values(container.modules).flat();
   const byName = new Map(modules.flatMap((m) => m.tick ?? []).map((job) => [job.name, job]));
   // the order of the jobs as before: ticket timers, schedules, campaigns, invoices
+  const ordered = ["ticket-timers", "schedules", "campaigns", "invoices"];
   return [
-    { name: "ticket-timers", run: (now) => container.services.ticketTimersJob.run(now) },
-    ...["schedules", "campaigns", "invoices"].flatMap((name) => byName.get(name) ?? []),
-    ...[...byName.values()].filter((job) => !["schedules", "campaigns", "invoices"].includes(job.name)),
+    ...ordered.flatMap((name) => byName.get(name) ?? []),
+    ...[...byName.values()].filter((job) => !ordered.includes(job.name)),
   ];
 };
 

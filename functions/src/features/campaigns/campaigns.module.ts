@@ -21,6 +21,8 @@ export const createCampaignsModule = (
     dispatch,
     routes: [{ path: "/campaigns", app: campaignsRoutes(service, deps.guards) }],
     // enqueued only by the campaigns feature, so its payload has that shape
+    // after the inbox's handlers (module order): an answer to a confirmation request, a campaign message that failed after all
+    inbound: { message: (e) => dispatch.onInboundMessage(e), "command.result": (e) => dispatch.onCommandResult(e) },
     jobs: { named: { [CAMPAIGN_STEP_JOB]: (companyId, payload) => dispatch.step(companyId, payload as CampaignStepPayload) } },
     tick: [{ name: "campaigns", run: async (now) => void (await dispatch.startDue(now)) }],
   };

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import { consumeInbound } from "../../app/inbound-consumer";
 import { runJob } from "../../app/jobs-consumer";
-import { CHECK_BATCH, CHECK_PAUSE_SECONDS, INLINE_IMPORT_ROWS } from "./contact-lists.service";
+import { INLINE_IMPORT_ROWS } from "@atende/shared/domain/contact-lists/contact-list";
+import { CHECK_BATCH, CHECK_PAUSE_SECONDS } from "./contact-lists.service";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -10,7 +10,7 @@ import type {
   ContactListResponse,
 } from "@atende/shared/contracts/http/contact-lists";
 import { type InboundEvent, MAX_NUMBERS_PER_CHECK } from "@atende/shared/contracts/queue-messages";
-import { type ContactListItemInput, isContactListImportFile, numberDigits } from "@atende/shared/domain/contact-lists/contact-list";
+import { type ContactListItemInput, INLINE_IMPORT_ROWS, isContactListImportFile, MAX_IMPORT_BYTES, numberDigits } from "@atende/shared/domain/contact-lists/contact-list";
 import type { Logger } from "../../platform/logger";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
@@ -40,9 +40,7 @@ export const CHECK_PAUSE_SECONDS = 60;
 /** Without a connected connection the check waits and retries (every 5 minutes, for an hour). */
 const NO_CONNECTION_RETRY_SECONDS = 300;
 const NO_CONNECTION_MAX_ATTEMPTS = 12;
-const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-/** Rows written while the upload request waits; a larger file is written by the import job, this many rows per run. */
-export const INLINE_IMPORT_ROWS = 500;
+/** Rows written while the upload request waits (INLINE_IMPORT_ROWS, shared); a larger file is written by the import job, this many rows per run. */
 const IMPORT_JOB_ROWS = 2000;
 
 export type CheckJobPayload = { contactListId: number; cursor?: string; attempt?: number };

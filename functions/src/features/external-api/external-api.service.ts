@@ -5,8 +5,7 @@ import { AppError } from "../../platform/errors";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { CompanyLookup } from "../companies/companies.ports";
 import type { CompaniesService } from "../companies/companies.service";
-import type { ContactsService } from "../contacts/contacts.service";
-import type { MessagesService } from "../messages/messages.service";
+import type { InboxService } from "../inbox/inbox.service";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { WhatsappByToken } from "../whatsapps/whatsapps.ports";
 import type { ApiRateRepository } from "./api-rate.repository";
@@ -19,8 +18,8 @@ export const createExternalApiService = (deps: {
   whatsapps: WhatsappByToken;
   companies: CompanyLookup;
   companiesService: CompaniesService;
-  contacts: ContactsService;
-  messages: MessagesService;
+  contacts: Pick<InboxService, "upsertFromWhatsapp">;
+  messages: Pick<InboxService, "sendToContact">;
   rate: ApiRateRepository;
   clock: () => Date;
 }) => {

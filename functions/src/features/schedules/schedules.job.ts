@@ -1,8 +1,8 @@
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { Logger } from "../../platform/logger";
 import type { MediaStore } from "../../platform/storage/media-store.port";
-import type { MessagesService } from "../messages/messages.service";
-import { idempotentMessageId } from "../messages/outbound.service";
+import type { InboxService } from "../inbox/inbox.service";
+import { idempotentMessageId } from "../inbox/message-ids";
 import type { Schedule } from "@atende/shared/domain/schedules/schedule";
 import type { DueSchedule, SchedulesRepository } from "./schedules.repository";
 import { toScheduleResponse, type SchedulesService } from "./schedules.service";
@@ -23,7 +23,7 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 export const createSchedulesJob = (deps: {
   schedules: SchedulesRepository;
   service: Pick<SchedulesService, "publish">;
-  messages: Pick<MessagesService, "sendToContact">;
+  messages: Pick<InboxService, "sendToContact">;
   companies: { assertPlanAllows(companyId: number, flag: PlanFlag): Promise<void> };
   media: Pick<MediaStore, "get">;
   logger: Logger;

@@ -9,7 +9,7 @@ import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "../auth/auth.service";
-import type { ContactsService } from "../contacts/contacts.service";
+import type { InboxService } from "../inbox/inbox.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { UsersService } from "../users/users.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
@@ -45,7 +45,7 @@ const scopeOf = (auth: AuthContext): ScheduleScope => (isAdmin(auth) ? { all: tr
 
 export const createSchedulesService = (deps: {
   schedules: SchedulesRepository;
-  contacts: Pick<ContactsService, "get">;
+  contacts: { get: InboxService["getContact"] };
   whatsapps: Pick<WhatsappsService, "show">;
   users: Pick<UsersService, "listRecordsByCompany">;
   realtime: RealtimeService;

@@ -15,7 +15,7 @@ export type ContactCreateResponse = ContactView & { alreadyExists?: boolean; exi
 export type ContactEventData =
   | { action: "update"; contact: ContactView }
   | { action: "delete"; contactId: number }
-  | { action: "reload"; import?: { requestId: string; done: boolean; error?: string } };
+  | { action: "reload"; import?: { requestId: string; done: boolean; error?: string; progress?: { merged: number; total: number } } };
 
 /** What a bulk merge did: new contacts, existing ones completed (name, e-mail, LID), ones left as they were, rows refused. */
 export type ContactMergeSummary = { created: number; updated: number; unchanged: number; invalid: number };
@@ -24,7 +24,11 @@ export type ContactMergeSummary = { created: number; updated: number; unchanged:
  * POST /contacts/upload (a .csv, .xls or .xlsx with nome/numero/email headers). The spec does not show its answer;
  * the reference answers the contacts of the file, so `contacts` holds them (first 1000); the counts are ours.
  */
-export type ContactUploadResponse = ContactMergeSummary & { duplicates: number; truncated: boolean; contacts: ContactView[] };
+/**
+ * POST /contacts/upload. Up to INLINE_IMPORT_ROWS rows are merged in the request; a larger file is merged by a
+ * background job: `queued` rows, `requestId` named by the `contact` reload events that report its progress.
+ */
+export type ContactUploadResponse = ContactMergeSummary & { duplicates: number; truncated: boolean; contacts: ContactView[]; queued?: number; requestId?: string };
 
 /** POST /contacts/import: the phone's contacts are asked for; they arrive as `contact` reload events. */
 export type ContactImportResponse = { message: string; requestId: string; whatsappId: number };

@@ -32,8 +32,16 @@ export const newContactListItemSchema = contactListItemSchema.extend({ contactLi
 
 /** Import: only spreadsheets (spec 3 section 5). */
 export const CONTACT_LIST_IMPORT_EXTENSIONS = ["xls", "xlsx"] as const;
-export const isContactListImportFile = (fileName: string) =>
-  (CONTACT_LIST_IMPORT_EXTENSIONS as readonly string[]).includes(fileName.toLowerCase().split(".").pop() ?? "");
+/** The largest spreadsheet an import accepts (contact lists and POST /contacts/upload). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** Imports of more rows than this run as background jobs (contact lists and POST /contacts/upload). */
+export const INLINE_IMPORT_ROWS = 500;
+/** POST /contacts/upload takes CSV too (semicolon or comma separated). */
+export const CONTACTS_UPLOAD_EXTENSIONS = ["csv", "xls", "xlsx"] as const;
+/** Whether a file name has one of an import's extensions (case-insensitive): the one rule of both imports. */
+export const isImportFile = (fileName: string, extensions: readonly string[] = CONTACT_LIST_IMPORT_EXTENSIONS) =>
+  extensions.includes(fileName.toLowerCase().split(".").pop() ?? "");
+export const isContactListImportFile = (fileName: string) => isImportFile(fileName, CONTACT_LIST_IMPORT_EXTENSIONS);
 
 /** Rows read from one imported file at most (the rest are ignored and reported). */
 export const MAX_IMPORT_ROWS = 10_000;

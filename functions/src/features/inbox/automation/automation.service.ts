@@ -1,0 +1,243 @@
+import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
+import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Message } from "@atende/shared/domain/messages/message";
+import { customerNotices, isTicketUpdateAction } from "@atende/shared/domain/tickets/ticket-transitions";
+import type { Logger } from "../../../platform/logger";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import type { AuthContext } from "../../auth/auth.service";
+import type { OutboundMedia, OutboundService } from "../messages/outbound.service";
+import type { InboxQueue, InboxQueueOption, InboxReads, InboxWhatsapp } from "../inbox-ports";
+import type { Directory } from "../tickets/inbox-directory";
+import type { InboxEvents } from "../tickets/inbox-events";
+import type { ChangeAction, TicketChanges } from "../tickets/ticket-changes";
+import type { BotState, TicketRecord } from "../tickets/tickets.repository";
+import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
+import type { TicketNotices } from "../tickets/tickets.service";
+import { isWithinHours, renderTemplate, type HoursEntry } from "./templates";
+
+export const RATING_REQUEST =
+  "Por favor, avalie nosso atendimento respondendo com um número:\n\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito Satisfeito";
+
+const guessKind = (name: string): OutboundMedia["kind"] => {
+  const ext = name.toLowerCase().split(".").pop() ?? "";
+  if (["jpg", "jpeg", "png", "gif", "webp"].includes(ext)) return "image";
+  if (["mp3", "ogg", "opus", "m4a", "wav"].includes(ext)) return "audio";
+  if (["mp4", "mov", "3gp", "webm"].includes(ext)) return "video";
+  return "document";
+};
+
+/**
+ * Automation on arrival (SERVER-RULES "Inbound message" 5-7) and the customer notices of ticket changes.
+ * Runs only while no attendant owns a pending ticket, never in groups, never for our own messages; its state
+ * (stage, menu position, menus sent, out-of-hours sent) lives on the ticket, so nothing repeats or loops.
+ */
+export const createAutomationService = (deps: {
+  changes: TicketChanges;
+  lifecycle: Pick<TicketLifecycle, "awaitRating">;
+  outbound: OutboundService;
+  queueOptions: InboxReads["queueOptions"];
+  contacts: Pick<ContactsRepository, "findById">;
+  events: InboxEvents;
+  clock: () => Date;
+  logger: Logger;
+}) => {
+  const { changes, lifecycle, outbound, queueOptions, events, clock, logger } = deps;
+
+  const say = async (ticket: TicketRecord, contact: Contact, dir: Directory, text: string, media?: OutboundMedia) => {
+    if (!text.trim() && !media) return;
+    const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone });
+    await outbound.send(ticket, { body, media, userId: null }, { dir });
+  };
+  const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>
+    q.mediaPath ? { key: q.mediaPath, mimetype: "application/octet-stream", filename: q.mediaName ?? q.mediaPath, kind: guessKind(q.mediaName ?? q.mediaPath) } : undefined;
+  const setBot = async (t: TicketRecord, bot: Partial<BotState>, patch: Partial<TicketRecord> = {}) => {
+    const out = await changes.mutate(t.companyId, t.id, (cur) => ({ patch: { ...patch, bot: { ...cur.bot, ...bot } }, action: patch.queueId !== undefined ? "bot" : undefined, touch: false }), {
+      byUserId: null,
+      now: clock(),
+    });
+    if (out && out.before.queueId !== out.after.queueId) await events.ticketUpdated(out.after, out.before);
+    return out?.after ?? t;
+  };
+  const menuOf = (items: { label: string; key: string }[]) => items.map((i) => `*[ ${i.key} ]* - ${i.label}`).join("\n");
+  const queuesOf = (wa: InboxWhatsapp, dir: Directory) =>
+    wa.queueIds
+      .map((id) => dir.queues.get(id))
+      .filter((q): q is InboxQueue => Boolean(q))
+      .sort((a, b) => (a.orderQueue ?? 999) - (b.orderQueue ?? 999) || a.id - b.id);
+  const optionKey = (o: InboxQueueOption, i: number) => String(o.option ?? i + 1);
+  const optionsMenu = (text: string, children: InboxQueueOption[]) =>
+    `${text}\n\n${menuOf(children.map((c, i) => ({ key: optionKey(c, i), label: c.title })))}\n*[ 0 ]* - Voltar\n*[ # ]* - Menu inicial`;
+
+  const sendQueueMenu = async (t: TicketRecord, contact: Contact, dir: Directory, wa: InboxWhatsapp, queues: InboxQueue[]) => {
+    const menu = `${wa.greetingMessage || "{{greeting}}, {{name}}!"}\n\n${menuOf(queues.map((q, i) => ({ key: String(i + 1), label: q.name })))}`;
+    await say(t, contact, dir, menu);
+    return setBot(t, { stage: "queues", optionParentId: null, sends: t.bot.sends + 1, lastSentAt: clock().toISOString(), greetedAt: t.bot.greetedAt ?? clock().toISOString() }, { queueId: null });
+  };
+
+  /** The ticket reached a queue: out-of-hours of the queue, or its greeting and option tree. */
+  const enterQueue = async (t: TicketRecord, contact: Contact, dir: Directory, q: InboxQueue) => {
+    const now = clock();
+    if (dir.setting("scheduleType") === "queue" && !isWithinHours(q.schedules as HoursEntry[], now, dir.company?.timezone)) {
+      if (!t.bot.outOfHoursAt && q.outOfHoursMessage) await say(t, contact, dir, q.outOfHoursMessage);
+      return setBot(t, { stage: "done", outOfHoursAt: t.bot.outOfHoursAt ?? now.toISOString() }, { queueId: q.id });
+    }
+    const children = await queueOptions.listChildren(t.companyId, q.id, null);
+    if (children.length) {
+      await say(t, contact, dir, optionsMenu(q.greetingMessage || q.name, children), queueMedia(q));
+      return setBot(t, { stage: "options", optionParentId: null, lastSentAt: now.toISOString() }, { queueId: q.id });
+    }
+    if (q.greetingMessage || q.mediaPath) await say(t, contact, dir, q.greetingMessage, queueMedia(q));
+    return setBot(t, { stage: "done" }, { queueId: q.id });
+  };
+
+  /** maxUseBotQueues caps the menus re-sent for answers the bot did not understand (valid navigation is free). */
+  const underCap = (t: TicketRecord, wa: InboxWhatsapp) => !wa.maxUseBotQueues || t.bot.sends < wa.maxUseBotQueues;
+
+  const handleOption = async (t: TicketRecord, contact: Contact, dir: Directory, wa: InboxWhatsapp, queue: InboxQueue, body: string) => {
+    const queues = queuesOf(wa, dir);
+    if (body === "#") {
+      if (queues.length > 1 && underCap(t, wa)) return sendQueueMenu(t, contact, dir, wa, queues);
+      return enterQueue(t, contact, dir, queue);
+    }
+    const parentId = t.bot.optionParentId;
+    if (body === "0") {
+      if (parentId === null) {
+        if (queues.length > 1 && underCap(t, wa)) return sendQueueMenu(t, contact, dir, wa, queues);
+        return enterQueue(t, contact, dir, queue);
+      }
+      const node = await queueOptions.findById(t.companyId, parentId);
+      const up = node?.parentId ?? null;
+      const siblings = await queueOptions.listChildren(t.companyId, queue.id, up);
+      const upNode = up !== null ? await queueOptions.findById(t.companyId, up) : null;
+      await say(t, contact, dir, optionsMenu(upNode?.message || queue.greetingMessage || queue.name, siblings));
+      return setBot(t, { optionParentId: up, lastSentAt: clock().toISOString() });
+    }
+    const children = await queueOptions.listChildren(t.companyId, queue.id, parentId);
+    const chosen = children.find((c, i) => optionKey(c, i) === body);
+    if (!chosen) {
+      if (!underCap(t, wa)) return setBot(t, { stage: "done" });
+      const node = parentId !== null ? await queueOptions.findById(t.companyId, parentId) : null;
+      await say(t, contact, dir, optionsMenu(node?.message || queue.greetingMessage || queue.name, children));
+      return setBot(t, { sends: t.bot.sends + 1, lastSentAt: clock().toISOString() });
+    }
+    const grandChildren = await queueOptions.listChildren(t.companyId, queue.id, chosen.id);
+    if (grandChildren.length) {
+      await say(t, contact, dir, optionsMenu(chosen.message || chosen.title, grandChildren), queueMedia(chosen));
+      return setBot(t, { optionParentId: chosen.id, lastSentAt: clock().toISOString() });
+    }
+    // a leaf: its message, then the ticket waits in the queue for an attendant
+    await say(t, contact, dir, chosen.message, queueMedia(chosen));
+    return setBot(t, { stage: "done", optionParentId: chosen.id });
+  };
+
+  const automation = {
+    async onInbound(ticket: TicketRecord, contact: Contact, message: Message, dir: Directory): Promise<void> {
+      if (message.fromMe || ticket.isGroup || ticket.userId !== null || ticket.status !== "pending") return;
+      if (!dir.company || isCompanyExpired(dir.company.dueDate, clock())) return;
+      const wa = ticket.whatsappId !== null ? dir.whatsapps.get(ticket.whatsappId) : undefined;
+      if (!wa) return;
+      const t = ticket;
+      if (t.bot.stage === "done") return;
+      const now = clock();
+      if (t.bot.lastSentAt && wa.timeUseBotQueues > 0 && now.getTime() - new Date(t.bot.lastSentAt).getTime() > wa.timeUseBotQueues * 60_000) {
+        await setBot(t, { stage: "done" });
+        return;
+      }
+      const companySchedules: HoursEntry[] = dir.company.schedules ?? DEFAULT_SCHEDULES;
+      if (dir.setting("scheduleType") === "company" && !isWithinHours(companySchedules, now, dir.company.timezone)) {
+        if (!t.bot.outOfHoursAt) {
+          await say(t, contact, dir, wa.outOfHoursMessage || "Estamos fora do horário de atendimento.");
+          await setBot(t, { outOfHoursAt: now.toISOString() });
+        }
+        return;
+      }
+      const queues = queuesOf(wa, dir);
+      const body = message.body.trim();
+      if (t.queueId === null) {
+        if (queues.length === 0) {
+          if (!t.bot.greetedAt && wa.greetingMessage) await say(t, contact, dir, wa.greetingMessage);
+          await setBot(t, { stage: "done", greetedAt: t.bot.greetedAt ?? now.toISOString() });
+          return;
+        }
+        if (queues.length === 1) {
+          if (!t.bot.greetedAt && wa.greetingMessage && dir.setting("sendGreetingMessageOneQueues") === "enabled") await say(t, contact, dir, wa.greetingMessage);
+          const greeted = await setBot(t, { greetedAt: now.toISOString() });
+          await enterQueue(greeted, contact, dir, queues[0]!);
+          return;
+        }
+        if (t.bot.stage === "none") {
+          await sendQueueMenu(t, contact, dir, wa, queues);
+          return;
+        }
+        const choice = /^\d+$/.test(body) ? Number(body) : NaN;
+        const q = queues[choice - 1];
+        if (q) {
+          await enterQueue(t, contact, dir, q);
+          return;
+        }
+        if (!underCap(t, wa)) {
+          await setBot(t, { stage: "done" });
+          return;
+        }
+        await sendQueueMenu(t, contact, dir, wa, queues);
+        return;
+      }
+      const queue = dir.queues.get(t.queueId);
+      if (!queue) return;
+      if (t.bot.stage === "options") await handleOption(t, contact, dir, wa, queue, body);
+    },
+
+    /** A closed ticket's customer answered 1..3 within the window: record it for that attendant, then the completion message. */
+    async recordRating(ticket: TicketRecord, contact: Contact, rating: number, dir: Directory, extraMessage: Parameters<TicketChanges["apply"]>[2]["extra"]) {
+      const now = clock();
+      const out = await changes.mutate(
+        ticket.companyId,
+        ticket.id,
+        (cur) => ({ patch: { cycle: { ...cur.cycle, rating, ratedAt: now.toISOString() } }, action: "rate", extra: extraMessage, touch: false }),
+        { byUserId: null, now },
+      );
+      const wa = ticket.whatsappId !== null ? dir.whatsapps.get(ticket.whatsappId) : undefined;
+      if (out && wa?.complationMessage) await say(out.after, contact, dir, wa.complationMessage);
+      return out?.after ?? ticket;
+    },
+
+    notices: {
+      async onChanged(action: ChangeAction, before: TicketRecord, after: TicketRecord, by: AuthContext | null, dir: Directory) {
+        if (after.isGroup) return;
+        // which customer messages the change sends: the shared transition table's effects, gated by the settings
+        const wanted = isTicketUpdateAction(action) ? customerNotices(action, { isGroup: after.isGroup, hasOwner: after.userId !== null, setting: dir.setting }) : [];
+        if (!wanted.length) return;
+        const contact = await deps.contacts.findById(after.companyId, after.contactId);
+        if (!contact) return;
+        const wa = after.whatsappId !== null ? dir.whatsapps.get(after.whatsappId) : undefined;
+        try {
+          if (wanted.includes("greeting")) {
+            const name = after.userId !== null ? dir.users.get(after.userId)?.name : by?.user.name;
+            await say(after, contact, dir, `{{greeting}} *{{name}}*, meu nome é *${name ?? ""}* e agora vou prosseguir com seu atendimento!`);
+          }
+          if (wanted.includes("transferNotice")) {
+            const queue = after.queueId !== null ? dir.queues.get(after.queueId) : undefined;
+            const user = after.userId !== null ? dir.users.get(after.userId) : undefined;
+            const parts = ["*Mensagem automática*:"];
+            if (queue) parts.push(`Você foi transferido para o departamento *${queue.name}*.`);
+            if (user) parts.push(`Você será atendido por *${user.name}*.`);
+            if (queue || user) await say(after, contact, dir, parts.join("\n"));
+          }
+          if (before.status !== "closed") {
+            if (wanted.includes("ratingRequest")) {
+              await say(after, contact, dir, wa?.ratingMessage ? `${wa.ratingMessage}\n\n${RATING_REQUEST}` : RATING_REQUEST);
+              await lifecycle.awaitRating(after, clock());
+            } else if (wanted.includes("completionMessage") && wa?.complationMessage) {
+              await say(after, contact, dir, wa.complationMessage);
+            }
+          }
+        } catch (err) {
+          logger.warn("automation: notice failed", { companyId: after.companyId, ticketId: after.id, action, err: String(err) });
+        }
+      },
+    } satisfies TicketNotices,
+  };
+  return automation;
+};
+export type AutomationService = ReturnType<typeof createAutomationService>;

@@ -1,0 +1,183 @@
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Db } from "../../../platform/db/client";
+import { nextId } from "../../../platform/db/counters";
+import { companyPk, pad } from "../../../platform/db/keys";
+import { mergedIndexPage, type ItemFilter } from "../../../platform/db/merged-query";
+import { mapItem } from "../../../platform/db/map-item";
+import { transact, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
+import { normalizeName, type ContactIdentity } from "./contact-identity";
+
+/** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
+
+const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CONTACT#${pad(id)}` });
+const identityKey = (companyId: number, id: ContactIdentity) => ({ pk: `${companyPk(companyId)}#CID#${id.kind}#${id.value}`, sk: "CID" });
+const countKey = (companyId: number) => ({ pk: companyPk(companyId), sk: "COUNT#contacts" });
+const namePk = (companyId: number) => `${companyPk(companyId)}#CNAME`;
+const numberPk = (companyId: number) => `${companyPk(companyId)}#CNUM`;
+
+
+const indexFields = (c: Contact) => ({
+  gsi1pk: namePk(c.companyId),
+  gsi1sk: `${normalizeName(c.name)}#${pad(c.id)}`,
+  gsi2pk: numberPk(c.companyId),
+  gsi2sk: `${c.number}#${pad(c.id)}`,
+});
+const toContact = mapItem<Contact>({
+  id: true,
+  companyId: true,
+  name: true,
+  number: true,
+  email: true,
+  profilePicUrl: true,
+  isGroup: true,
+  lid: true,
+  whatsappId: true,
+  extraInfo: true,
+  createdAt: true,
+  updatedAt: true,
+});
+
+export const createContactsRepository = (db: Db) => {
+  const T = db.tableName;
+  return {
+    async findById(companyId: number, id: number): Promise<Contact | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id) }));
+      return out.Item ? toContact(out.Item) : null;
+    },
+    async findByIds(companyId: number, ids: number[]): Promise<Contact[]> {
+      const unique = [...new Set(ids)];
+      const found: Contact[] = [];
+      for (let i = 0; i < unique.length; i += 100) {
+        const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: unique.slice(i, i + 100).map((id) => key(companyId, id)) } } }));
+        found.push(...(out.Responses?.[T] ?? []).map(toContact));
+      }
+      return found;
+    },
+    async findIdByIdentity(companyId: number, identity: ContactIdentity): Promise<number | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: identityKey(companyId, identity), ConsistentRead: true }));
+      return out.Item ? Number(out.Item.contactId) : null;
+    },
+    /**
+     * Creates a contact holding all its identities at once. When another writer already holds one of them,
+     * nothing is written and the holder's contact id is returned instead (race-safe upsert).
+     */
+    async createWithIdentities(contact: Omit<Contact, "id">, identities: ContactIdentity[]): Promise<{ contact: Contact; created: boolean }> {
+      const id = await nextId(db, contact.companyId, "contact");
+      const full: Contact = { ...contact, id };
+      const items: TxItem[] = [
+        ...identities.map(
+          (i): TxItem => ({ Put: { TableName: T, Item: { ...identityKey(contact.companyId, i), entity: "contactIdentity", contactId: id }, ConditionExpression: "attribute_not_exists(pk)" } }),
+        ),
+        { Put: { TableName: T, Item: { ...key(contact.companyId, id), ...indexFields(full), entity: "contact", ...full } } },
+        { Update: { TableName: T, Key: countKey(contact.companyId), UpdateExpression: "ADD #c :one", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":one": 1 } } },
+      ];
+      try {
+        await transact(db, items);
+        return { contact: full, created: true };
+      } catch (e) {
+        if (!(e instanceof TxConditionFailed)) throw e;
+        for (const i of identities) {
+          const holder = await this.findIdByIdentity(contact.companyId, i);
+          const existing = holder ? await this.findById(contact.companyId, holder) : null;
+          if (existing) return { contact: existing, created: false };
+        }
+        throw e;
+      }
+    },
+    /** Adds an identity to an existing contact (e.g. its LID learnt later); false when another contact holds it. */
+    async addIdentity(companyId: number, contactId: number, identity: ContactIdentity): Promise<boolean> {
+      try {
+        await transact(db, [
+          { Put: { TableName: T, Item: { ...identityKey(companyId, identity), entity: "contactIdentity", contactId }, ConditionExpression: "attribute_not_exists(pk) OR contactId = :id", ExpressionAttributeValues: { ":id": contactId } } },
+        ]);
+        return true;
+      } catch (e) {
+        if (e instanceof TxConditionFailed) return false;
+        throw e;
+      }
+    },
+    /** Points an identity at a contact whoever held it (a LID WhatsApp says is that contact's number). */
+    async pointIdentity(companyId: number, identity: ContactIdentity, contactId: number): Promise<void> {
+      await db.doc.send(new PutCommand({ TableName: T, Item: { ...identityKey(companyId, identity), entity: "contactIdentity", contactId } }));
+    },
+    /** Saves edited fields; a changed number moves the number identity (ERR_DUPLICATED_CONTACT if taken). */
+    async save(next: Contact, previousNumber: string | null): Promise<"ok" | "duplicate"> {
+      const items: TxItem[] = [{ Put: { TableName: T, Item: { ...key(next.companyId, next.id), ...indexFields(next), entity: "contact", ...next } } }];
+      if (previousNumber !== null && previousNumber !== next.number) {
+        items.push(
+          { Put: { TableName: T, Item: { ...identityKey(next.companyId, { kind: "N", value: next.number }), entity: "contactIdentity", contactId: next.id }, ConditionExpression: "attribute_not_exists(pk)" } },
+          { Delete: { TableName: T, Key: identityKey(next.companyId, { kind: "N", value: previousNumber }) } },
+        );
+      }
+      try {
+        await transact(db, items);
+        return "ok";
+      } catch (e) {
+        if (e instanceof TxConditionFailed) return "duplicate";
+        throw e;
+      }
+    },
+    /**
+     * Deletes the contact, its identity items (so the number/LID can become a new contact) and one from the count.
+     * An identity another contact holds by now is left alone. Its tickets and messages stay (history).
+     */
+    async remove(contact: Contact): Promise<void> {
+      const { companyId, id } = contact;
+      const candidates: ContactIdentity[] = [];
+      if (contact.number) candidates.push({ kind: contact.isGroup ? "G" : "N", value: contact.number });
+      if (contact.lid) candidates.push({ kind: "L", value: contact.lid });
+      const held = [];
+      for (const identity of candidates) if ((await this.findIdByIdentity(companyId, identity)) === id) held.push(identity);
+      await transact(db, [
+        { Delete: { TableName: T, Key: key(companyId, id), ConditionExpression: "attribute_exists(pk)" } },
+        ...held.map((i): TxItem => ({ Delete: { TableName: T, Key: identityKey(companyId, i), ConditionExpression: "contactId = :id", ExpressionAttributeValues: { ":id": id } } })),
+        { Update: { TableName: T, Key: countKey(companyId), UpdateExpression: "ADD #c :minus", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":minus": -1 } } },
+      ]);
+    },
+    async count(companyId: number): Promise<number> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: countKey(companyId) }));
+      return Number(out.Item?.count ?? 0);
+    },
+    /** Contacts by name order, optionally only those created between two days (yyyy-MM-dd, both included). */
+    async pageByName(companyId: number, limit: number, cursor?: string, created?: { from: string; to: string }) {
+      const filter: ItemFilter | undefined = created
+        ? { expression: "#c BETWEEN :from AND :to", names: { "#c": "createdAt" }, values: { ":from": created.from, ":to": `${created.to}~` } }
+        : undefined;
+      const out = await mergedIndexPage(db, [{ index: "gsi1", pk: namePk(companyId) }], { limit, cursor, filter, ascending: true });
+      return { items: out.items.map(toContact), next: out.next };
+    },
+    /** Prefix search on the name index and the number index (bounded: `limit` of each). */
+    async searchPrefix(companyId: number, namePrefix: string, numberPrefix: string, limit: number): Promise<Contact[]> {
+      const queries = [];
+      if (namePrefix)
+        queries.push(
+          db.doc.send(new QueryCommand({ TableName: T, IndexName: "gsi1", KeyConditionExpression: "gsi1pk = :pk AND begins_with(gsi1sk, :p)", ExpressionAttributeValues: { ":pk": namePk(companyId), ":p": namePrefix }, Limit: limit })),
+        );
+      if (numberPrefix)
+        queries.push(
+          db.doc.send(new QueryCommand({ TableName: T, IndexName: "gsi2", KeyConditionExpression: "gsi2pk = :pk AND begins_with(gsi2sk, :p)", ExpressionAttributeValues: { ":pk": numberPk(companyId), ":p": numberPrefix }, Limit: limit })),
+        );
+      const outs = await Promise.all(queries);
+      const byId = new Map<number, Contact>();
+      for (const out of outs) for (const item of out.Items ?? []) byId.set(Number(item.id), toContact(item));
+      return [...byId.values()];
+    },
+    async setProfile(companyId: number, id: number, fields: Partial<Pick<Contact, "name" | "profilePicUrl" | "lid">>, now: Date): Promise<Contact | null> {
+      const current = await this.findById(companyId, id);
+      if (!current) return null;
+      const next = { ...current, ...fields, updatedAt: now.toISOString() };
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: T,
+          Key: key(companyId, id),
+          UpdateExpression: "SET #n = :n, #p = :p, #l = :l, #u = :u, gsi1sk = :s",
+          ExpressionAttributeNames: { "#n": "name", "#p": "profilePicUrl", "#l": "lid", "#u": "updatedAt" },
+          ExpressionAttributeValues: { ":n": next.name, ":p": next.profilePicUrl, ":l": next.lid, ":u": next.updatedAt, ":s": indexFields(next).gsi1sk },
+        }),
+      );
+      return next;
+    },
+  };
+};
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

@@ -1,0 +1,32 @@
+import type { Company } from "@atende/shared/domain/companies/company";
+import type { Queue } from "@atende/shared/domain/queues/queue";
+import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
+// the queue option's record type is not in shared yet (issue 10 item 7): the one type named from a repository
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import type { QueueOption } from "../queue-options/queue-options.repository";
+
+/**
+ * What the inbox reads of other features (docs/adr/0023-inbox-feature.md): small interfaces declared here and
+ * satisfied by the composition root (`app/inbox-reads.ts`) from those features' services or stores. The inbox holds
+ * none of their repositories. The entity types come from `shared/` (the queue option's still from its repository).
+ */
+export type InboxCompany = Company;
+export type InboxQueue = Queue;
+export type InboxWhatsapp = Whatsapp;
+export type InboxQueueOption = QueueOption;
+/** A user as the inbox sees one: who owns or wrote something. Never the password hash or the refresh ids. */
+export type InboxUser = { id: number; name: string; queueIds: number[] };
+export type InboxSetting = { key: string; value: string };
+
+export type InboxReads = {
+  companies: { findById(companyId: number): Promise<InboxCompany | null> };
+  queues: { findById(companyId: number, id: number): Promise<InboxQueue | null>; listByCompany(companyId: number): Promise<InboxQueue[]> };
+  users: { findById(companyId: number, id: number): Promise<InboxUser | null>; listByCompany(companyId: number): Promise<InboxUser[]> };
+  whatsapps: { findById(companyId: number, id: number): Promise<InboxWhatsapp | null>; listByCompany(companyId: number): Promise<InboxWhatsapp[]> };
+  settings: { list(companyId: number): Promise<InboxSetting[]> };
+  /** the queues' option trees (the chooser automation walks) */
+  queueOptions: {
+    findById(companyId: number, id: number): Promise<InboxQueueOption | null>;
+    listChildren(companyId: number, queueId: number, parentId: number | null): Promise<InboxQueueOption[]>;
+  };
+};

@@ -1,0 +1,160 @@
+import type { FeatureModule, Guards, JobHandlers } from "../../app/feature-module";
+import type { Channels } from "../../platform/channels/channel.port";
+import type { Db } from "../../platform/db/client";
+import { createPageCursors } from "../../platform/db/page-cursors";
+import type { Logger } from "../../platform/logger";
+import type { CommandQueue } from "../../platform/queues/commands.port";
+import type { JobQueue } from "../../platform/queues/jobs.port";
+import type { MediaStore } from "../../platform/storage/media-store.port";
+import type { RealtimeService } from "../realtime/realtime.service";
+import { createAutomationService } from "./automation/automation.service";
+import { createContactsRepository } from "./contacts/contacts.repository";
+import { contactsRoutes } from "./contacts/contacts.routes";
+import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
+import type { InboxReads } from "./inbox-ports";
+import { createInboxService, type InboxService } from "./inbox.service";
+import { mediaRoutes } from "./media/media.routes";
+import { createInboundService } from "./messages/inbound.service";
+import { createMessagesRepository } from "./messages/messages.repository";
+import { messageForwardRoutes, messagesRoutes } from "./messages/messages.routes";
+import { createMessagesService } from "./messages/messages.service";
+import { createOutboundService } from "./messages/outbound.service";
+import { createTicketNotesRepository } from "./notes/ticket-notes.repository";
+import { ticketNotesRoutes } from "./notes/ticket-notes.routes";
+import { createTicketNotesService } from "./notes/ticket-notes.service";
+import { createTagsRepository } from "./tags/tags.repository";
+import { tagsRoutes } from "./tags/tags.routes";
+import { createTagsService, TAG_UNLINK_JOB } from "./tags/tags.service";
+import { createTicketTagLinks } from "./tags/ticket-tag-links";
+import { createInboxDirectory } from "./tickets/inbox-directory";
+import { createInboxEvents } from "./tickets/inbox-events";
+import { createTicketChanges } from "./tickets/ticket-changes";
+import { createTicketLifecycle } from "./tickets/ticket-lifecycle";
+import { createTicketTimersJob } from "./tickets/ticket-timers.job";
+import { createTicketTimersRepository } from "./tickets/ticket-timers.repository";
+import { createTicketsRepository } from "./tickets/tickets.repository";
+import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/tickets.routes";
+import { createTicketsService } from "./tickets/tickets.service";
+
+export type InboxDeps = {
+  db: Db;
+  /** what the inbox reads of companies, queues, queue options, users, connections and settings (inbox-ports.ts) */
+  reads: InboxReads;
+  realtime: RealtimeService;
+  /** one channel adapter per provider kind (docs/adr/0020-channel-port.md) */
+  channels: Channels;
+  /** the session hosts' command queue: a phone's contact list (POST /contacts/import) */
+  commands: CommandQueue;
+  jobs: JobQueue;
+  media: MediaStore;
+  clock: () => Date;
+  logger: Logger;
+  guards: Guards;
+  /** how long the inbound pipeline reuses a company's lookups (0: never) */
+  directoryTtlMs?: number;
+};
+
+/**
+ * The inbox feature (docs/adr/0023-inbox-feature.md): tickets, messages, contacts, automation, notes, tags and media
+ * share their repositories inside; the rest of the code gets `service` (the InboxService facade). Built in
+ * dependency order, nothing registered later: tag links before tickets, tickets before tags (a deleted tag leaves
+ * its tickets through the tickets service), automation before tickets (its customer notices).
+ */
+export const createInboxModule = (deps: InboxDeps) => {
+  const { db, reads, realtime, channels, commands, jobs, media, clock, logger, guards, directoryTtlMs = 0 } = deps;
+  const cursors = createPageCursors(db);
+  const ticketsRepo = createTicketsRepository(db);
+  const contactsRepo = createContactsRepository(db);
+  const messagesRepo = createMessagesRepository(db);
+  const tagsRepo = createTagsRepository(db);
+  const timers = createTicketTimersRepository(db);
+
+  const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
+  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
+  const changes = createTicketChanges({ db, tickets: ticketsRepo });
+  const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
+  const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
+  const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
+  const tickets = createTicketsService({
+    tickets: ticketsRepo,
+    contacts: contactsRepo,
+    changes,
+    directory,
+    events,
+    cursors,
+    notices: automation.notices,
+    tagLinks: createTicketTagLinks(tagsRepo),
+    clock,
+  });
+  const tags = createTagsService({
+    tags: tagsRepo,
+    realtime,
+    cursors,
+    ticketTags: (companyId, ticketId, tagId) => tickets.removeTagFromTicket(companyId, ticketId, tagId),
+    jobs,
+    clock,
+  });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, clock });
+  const messages = createMessagesService({
+    messages: messagesRepo,
+    tickets: ticketsRepo,
+    ticketsService: tickets,
+    changes,
+    contacts: contactsRepo,
+    directory,
+    events,
+    outbound,
+    media,
+    cursors,
+    clock,
+  });
+  const inbound = createInboundService({ messages: messagesRepo, tickets: ticketsRepo, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger });
+  const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
+  const ticketNotes = createTicketNotesService({ notes: createTicketNotesRepository(db), tickets, users: reads.users, clock });
+
+  const service: InboxService = createInboxService({ contacts, messages, tickets });
+  const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
+    named: {
+      [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),
+      // our own job (enqueued by the contacts service), so its payload has that shape
+      [CONTACT_UPLOAD_JOB]: (companyId, payload) => contacts.continueUpload(companyId, payload as UploadJobPayload),
+    },
+  };
+  const module = {
+    service,
+    /** in mount order; /messages comes after whatever the root mounts before it (the external API's /messages/send) */
+    routes: [
+      { path: "/tickets", app: ticketsRoutes(tickets, guards) },
+      { path: "/ticket", app: ticketKanbanRoutes(tickets, guards) },
+      { path: "/ticket-tags", app: ticketTagsRoutes(tickets, guards) },
+      { path: "/tags", app: tagsRoutes(tags, tickets, guards) },
+      { path: "/messages", app: messagesRoutes(messages, guards) },
+      { path: "/message", app: messageForwardRoutes(messages, guards) },
+      { path: "/contacts", app: contactsRoutes(contacts, guards) },
+      { path: "/ticket-notes", app: ticketNotesRoutes(ticketNotes, guards) },
+      { path: "/media", app: mediaRoutes(media, guards) },
+    ],
+    /** session-host events the inbox owns (other modules may handle the same types after it: campaigns do) */
+    inbound: {
+      message: (e) => inbound.message(e),
+      "message.update": (e) => inbound.messageUpdate(e),
+      presence: (e) => inbound.presence(e),
+      call: (e) => inbound.call(e),
+      "command.result": (e) => inbound.commandResult(e),
+      // the parts of a phone's contacts asked for by POST /contacts/import, a LID found to be a number, pictures
+      "contacts.listed": (e) => contacts.onContactsListed(e),
+      "contact.picture": async (e) => {
+        await contacts.setPictureFromWhatsapp(e.companyId, { jid: e.chatJid, number: e.number, lid: e.lid }, e.profilePicUrl);
+      },
+      "contact.identity": async (e) => {
+        await contacts.linkIdentities(e.companyId, { lid: e.lid, number: e.number });
+      },
+    },
+    jobs: ownJobs,
+    tick: [{ name: ticketTimersJob.name, run: (now) => ticketTimersJob.run(now) }],
+    /** the inside services, for the composition root's tests and the local runner (not for other features) */
+    parts: { tickets, contacts, messages, inbound, automation, ticketNotes, tags, ticketTimersJob },
+  } satisfies FeatureModule<InboxService> & { parts: unknown };
+  return module;
+};
+export type InboxModule = ReturnType<typeof createInboxModule>;

@@ -1,0 +1,37 @@
+import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { AuthContext } from "../auth/auth.service";
+import type { ContactsService } from "./contacts/contacts.service";
+import type { MessagesService } from "./messages/messages.service";
+import type { TicketsService } from "./tickets/tickets.service";
+
+/**
+ * The inbox as the rest of the code sees it (docs/adr/0023-inbox-feature.md): one facade over tickets, messages and
+ * contacts. Its callers today: campaigns (contact + send), scheduled messages (contact check + send), the external
+ * messages API (contact + send) and the dashboard (attention cycles). Anything else stays inside the inbox.
+ */
+export type InboxService = {
+  /** The contact of a WhatsApp number or LID, found by its identities or created (campaigns, external API). */
+  upsertFromWhatsapp: ContactsService["upsertFromWhatsapp"];
+  /** A contact of the caller's company, or ERR_NO_CONTACT_FOUND (scheduled messages). */
+  getContact(auth: AuthContext, contactId: number): Promise<Contact>;
+  /**
+   * A message to a contact as a user (null: the system), through a connection (null: the company's default), into
+   * the contact's pending/open ticket or a new one (pending when nobody owns it, else open in the owner's first
+   * queue); fixed ids make a repeat store and send nothing (campaigns, schedules, external API).
+   */
+  sendToContact: MessagesService["sendToContact"];
+  /** Attention cycles queued in [fromIso, toIso) (dashboard). */
+  listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]>;
+};
+
+export const createInboxService = (parts: {
+  contacts: Pick<ContactsService, "upsertFromWhatsapp" | "get">;
+  messages: Pick<MessagesService, "sendToContact">;
+  tickets: Pick<TicketsService, "listCyclesBetween">;
+}): InboxService => ({
+  upsertFromWhatsapp: (companyId, whatsappId, party) => parts.contacts.upsertFromWhatsapp(companyId, whatsappId, party),
+  getContact: (auth, contactId) => parts.contacts.get(auth, contactId),
+  sendToContact: (input) => parts.messages.sendToContact(input),
+  listCyclesBetween: (companyId, fromIso, toIso) => parts.tickets.listCyclesBetween(companyId, fromIso, toIso),
+});

@@ -1,0 +1,259 @@
+import { randomBytes } from "node:crypto";
+import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
+import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { SendMessageInput } from "@atende/shared/domain/messages/message";
+import { isVoiceNote } from "@atende/shared/domain/messages/message";
+import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
+import { AppError } from "../../../platform/errors";
+import type { MediaStore } from "../../../platform/storage/media-store.port";
+import { mediaKeyFor } from "../../../platform/storage/media-store.port";
+import { checkUpload } from "../../../platform/http/upload-check";
+import { messageKindOf } from "@atende/shared/domain/media/media-sniff";
+import type { AuthContext } from "../../auth/auth.service";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import { chatJidOf } from "../contacts/contact-identity";
+import type { Directory, InboxDirectory } from "../tickets/inbox-directory";
+import { toTicketView } from "../tickets/inbox-directory";
+import type { InboxEvents } from "../tickets/inbox-events";
+import { OpenTicketExists, type TicketChanges } from "../tickets/ticket-changes";
+import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
+import type { TicketsService } from "../tickets/tickets.service";
+import { toMessageView } from "./message-view";
+import type { MessagesRepository } from "./messages.repository";
+import { idempotentMessageId, newMessageId } from "../message-ids";
+import type { OutboundMedia, OutboundService } from "./outbound.service";
+
+export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
+
+/** Only types a browser shows without running anything are images, audio or video; the rest (SVG included) documents. */
+const kindOf = (mimetype: string): OutboundMedia["kind"] => messageKindOf({ mime: mimetype });
+
+export const createMessagesService = (deps: {
+  messages: MessagesRepository;
+  tickets: TicketsRepository;
+  ticketsService: TicketsService;
+  changes: TicketChanges;
+  contacts: ContactsRepository;
+  directory: InboxDirectory;
+  events: InboxEvents;
+  outbound: OutboundService;
+  media: MediaStore;
+  cursors: PageCursors;
+  clock: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}) => {
+  const { messages, tickets, ticketsService, changes, contacts, directory, events, outbound, media, cursors, clock } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  const views = async (companyId: number, list: Awaited<ReturnType<MessagesRepository["findByIds"]>>): Promise<MessageView[]> => {
+    const quoted = new Map((await messages.findByIds(companyId, list.flatMap((m) => (m.quotedMsgId ? [m.quotedMsgId] : [])))).map((m) => [m.id, m]));
+    const contactIds = [...new Set(list.map((m) => m.contactId))];
+    const byId = new Map((await contacts.findByIds(companyId, contactIds)).map((c) => [c.id, c]));
+    return list.map((m) => toMessageView(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null, byId.get(m.contactId)));
+  };
+
+  /** The author's own message in a ticket the caller may see. */
+  const ownMessage = async (auth: AuthContext, id: string) => {
+    const m = await messages.findById(auth.companyId, id);
+    if (!m) throw new AppError("ERR_NOT_FOUND");
+    const t = await ticketsService.findVisible(auth, m.ticketId);
+    if (!m.fromMe) throw new AppError("ERR_NO_PERMISSION");
+    return { m, t };
+  };
+
+  /**
+   * How an outbound message to a contact finds its ticket (forward, scheduled messages): the contact's pending/open
+   * ticket on the connection (`whatsappId` null: the company's default), else a new open one owned by `owner` in
+   * their first queue (no owner: pending, no queue).
+   */
+  const ticketForContact = async (dir: Directory, contact: Contact, whatsappId: number | null, owner: { id: number; queueIds: number[] } | null): Promise<TicketRecord> => {
+    const companyId = contact.companyId;
+    const waId = whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? null;
+    if (waId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+    if (!dir.whatsapps.has(waId)) throw new AppError("ERR_NO_WAPP_FOUND");
+    const openId = await tickets.findOpenId(companyId, contact.id, waId);
+    let target = openId ? await tickets.findById(companyId, openId) : null;
+    if (!target) {
+      try {
+        target = await changes.create(
+          {
+            companyId,
+            contactId: contact.id,
+            whatsappId: waId,
+            queueId: owner?.queueIds[0] ?? null,
+            userId: owner?.id ?? null,
+            status: owner ? "open" : "pending",
+            isGroup: contact.isGroup,
+            chatJid: chatJidOf(contact),
+          },
+          { byUserId: owner?.id ?? null, now: clock() },
+        );
+      } catch (e) {
+        if (!(e instanceof OpenTicketExists)) throw e;
+        target = await tickets.findById(companyId, e.ticketId);
+      }
+    }
+    if (!target) throw new AppError("ERR_CREATING_TICKET");
+    return target;
+  };
+
+  /** Text alone, or each file (the text as the first one's caption), into ticket `t`; ids from `idOf(index)`. */
+  const deliver = async (
+    t: TicketRecord,
+    input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null },
+    dir: Directory,
+    idOf: (index: number) => string,
+  ) => {
+    // every file checked by its content before anything is stored; the sniffed type is what is stored and sent
+    const files = input.files.map((f) => checkUpload(f, "message", "medias"));
+    const sent = [];
+    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0) }, { dir })).message);
+    for (const [i, file] of files.entries()) {
+      const id = idOf(i);
+      const mediaKey = mediaKeyFor(t.companyId, id, file.name);
+      if (!(await messages.exists(t.companyId, id))) await media.put(mediaKey, file.bytes, file.type);
+      const kind = kindOf(file.type);
+      const out = await outbound.send(
+        t,
+        {
+          body: i === 0 ? input.body : "",
+          media: { key: mediaKey, mimetype: file.type, filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" && isVoiceNote(file.name, file.type) ? { ptt: true } : {}) },
+          quotedId: i === 0 ? input.quotedId : null,
+          userId: input.userId,
+          id,
+        },
+        { dir },
+      );
+      sent.push(out.message);
+    }
+    return sent;
+  };
+
+  const assertCanSend = (t: TicketRecord) => {
+    if (t.status === "closed") throw new AppError("ERR_TICKET_CLOSED");
+    if (t.whatsappId === null) throw new AppError("ERR_NO_WAPP_FOUND");
+  };
+
+  return {
+    /** GET /messages/{ticketId}: the contact's conversation (every cycle), newest page first; opening clears unread. */
+    async list(auth: AuthContext, ticketId: number, pageNumber: number): Promise<MessageListResponse> {
+      let t = await ticketsService.findVisible(auth, ticketId);
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(["messages", t.contactId]),
+        page: pageNumber,
+        now: clock(),
+        fetch: (cursor) => messages.pageByContact(auth.companyId, t.contactId, MESSAGES_PAGE_SIZE, cursor),
+      });
+      if (pageNumber === 1 && t.unreadMessages > 0) {
+        t = await ticketsService.markRead(auth, t);
+        if (t.lastInboundId && t.whatsappId !== null) {
+          await outbound
+            .command({ type: "read", commandId: `read-${t.lastInboundId}`, companyId: t.companyId, whatsappId: t.whatsappId, chatJid: t.chatJid, messageIds: [t.lastInboundId] })
+            .catch(() => undefined);
+        }
+      }
+      const dir = await directory.load(auth.companyId);
+      const contact = await contacts.findById(auth.companyId, t.contactId);
+      return { messages: await views(auth.companyId, [...items].reverse()), ticket: toTicketView(t, dir, contact), count: items.length, hasMore };
+    },
+
+    /** POST /messages/{ticketId}: text (JSON) or media (multipart `medias`). Idempotent per key. */
+    async send(auth: AuthContext, ticketId: number, input: SendMessageInput, files: UploadedFile[], idempotencyKey?: string): Promise<MessageView[]> {
+      const t = await ticketsService.findVisible(auth, ticketId);
+      assertCanSend(t);
+      const key = idempotencyKey ?? input.idempotencyKey;
+      if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
+      const dir = await directory.load(auth.companyId);
+      const quotedId = input.quotedMsg?.id ?? null;
+      const sent = await deliver(t, { body: input.body, files, quotedId, userId: auth.user.id }, dir, (i) =>
+        key ? idempotentMessageId(auth.companyId, auth.user.id, files.length ? `${key}#${i}` : key) : newMessageId(),
+      );
+      return views(auth.companyId, sent);
+    },
+
+    async edit(auth: AuthContext, id: string, body: string): Promise<MessageView> {
+      const { m, t } = await ownMessage(auth, id);
+      if (m.isDeleted) throw new AppError("ERR_NO_PERMISSION");
+      await outbound.command({ type: "edit", commandId: `edit-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, body });
+      const updated = (await messages.update(auth.companyId, id, { body, isEdited: true, updatedAt: clock().toISOString() }))!;
+      await events.message("update", updated, t);
+      return (await views(auth.companyId, [updated]))[0]!;
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<MessageView> {
+      const { m, t } = await ownMessage(auth, id);
+      if (!m.isDeleted) {
+        await outbound.command({ type: "delete", commandId: `delete-${id}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id });
+      }
+      const updated = (await messages.update(auth.companyId, id, { isDeleted: true, updatedAt: clock().toISOString() }))!;
+      await events.message("update", updated, t);
+      return (await views(auth.companyId, [updated]))[0]!;
+    },
+
+    async react(auth: AuthContext, id: string, emoji: string): Promise<MessageView> {
+      const m = await messages.findById(auth.companyId, id);
+      if (!m) throw new AppError("ERR_NOT_FOUND");
+      const t = await ticketsService.findVisible(auth, m.ticketId);
+      await outbound.command({ type: "react", commandId: `react-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, emoji });
+      const reactions = [...m.reactions.filter((r) => !r.fromMe), ...(emoji ? [{ emoji, fromMe: true, senderJid: "me" }] : [])];
+      const updated = (await messages.update(auth.companyId, id, { reactions, updatedAt: clock().toISOString() }))!;
+      await events.message("update", updated, t);
+      return (await views(auth.companyId, [updated]))[0]!;
+    },
+
+    /**
+     * A message to a contact as `userId` (null: the system), through `whatsappId` (null: the company's default
+     * connection), into the contact's open ticket or a new one: text, or files with the text as the first caption
+     * (external API). Fixed ids (`id`, or `idOf(index)` with files) make a repeat store nothing and send nothing
+     * (scheduled messages, API idempotency keys). Answers the first message stored.
+     */
+    async sendToContact(input: {
+      companyId: number;
+      contactId: number;
+      whatsappId: number | null;
+      body: string;
+      userId: number | null;
+      id?: string;
+      files?: UploadedFile[];
+      idOf?: (index: number) => string;
+    }) {
+      const contact = await contacts.findById(input.companyId, input.contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const dir = await directory.load(input.companyId);
+      const owner = input.userId !== null ? (dir.users.get(input.userId) ?? null) : null;
+      const target = await ticketForContact(dir, contact, input.whatsappId, owner);
+      const idOf = input.idOf ?? ((i: number) => (i === 0 && input.id ? input.id : newMessageId()));
+      const sent = await deliver(target, { body: input.body, files: input.files ?? [], quotedId: null, userId: input.userId }, dir, idOf);
+      return { message: sent[0]!, ticket: target };
+    },
+
+    /** POST /message/forward: into the contact's open ticket (or a new one owned by the caller), optionally signed. */
+    async forward(auth: AuthContext, input: { messageId: string; contactId: number; signMessage: boolean }): Promise<MessageView> {
+      const source = await messages.findById(auth.companyId, input.messageId);
+      if (!source || source.isDeleted) throw new AppError("ERR_NOT_FOUND");
+      await ticketsService.findVisible(auth, source.ticketId);
+      const contact = await contacts.findById(auth.companyId, input.contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const dir = await directory.load(auth.companyId);
+      const target = await ticketForContact(dir, contact, auth.user.whatsappId, auth.user);
+      const body = input.signMessage && source.body ? `*${auth.user.name}:*\n${source.body}` : source.body;
+      await sleep(FORWARD_PAUSE_MS);
+      const out = await outbound.send(
+        target,
+        {
+          body,
+          media: source.mediaKey ? { key: source.mediaKey, mimetype: source.mediaMimetype ?? "application/octet-stream", filename: source.mediaName ?? undefined, kind: kindOf(source.mediaMimetype ?? "") } : undefined,
+          isForwarded: true,
+          userId: auth.user.id,
+        },
+        { dir },
+      );
+      return (await views(auth.companyId, [out.message]))[0]!;
+    },
+  };
+};
+export type MessagesService = ReturnType<typeof createMessagesService>;

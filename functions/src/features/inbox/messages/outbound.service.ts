@@ -1,0 +1,126 @@
+import { newMessageId } from "../message-ids";
+import type { MediaRef } from "@atende/shared/contracts/queue-messages";
+import type { MediaType, Message } from "@atende/shared/domain/messages/message";
+import type { Logger } from "../../../platform/logger";
+import type { ChannelCommand, Channels } from "../../../platform/channels/channel.port";
+import type { Directory } from "../tickets/inbox-directory";
+import type { InboxEvents } from "../tickets/inbox-events";
+import { ExtraConditionFailed, type TicketChanges } from "../tickets/ticket-changes";
+import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
+import type { TicketRecord } from "../tickets/tickets.repository";
+import type { MessagesRepository } from "./messages.repository";
+
+
+export type OutboundMedia = MediaRef & { kind: "image" | "audio" | "video" | "document" | "sticker"; ptt?: boolean };
+
+const mediaTypeOf = (media?: OutboundMedia): MediaType => {
+  if (!media) return "chat";
+  return media.kind === "document" ? "application" : media.kind;
+};
+
+export const previewOf = (m: Pick<Message, "body" | "mediaType" | "mediaName">) => {
+  if (m.body) return m.body.slice(0, 255);
+  return m.mediaName ?? m.mediaType;
+};
+
+/**
+ * Sending a message (attendant, bot, forward): stored first with ack 0 together with the ticket's last message
+ * (one transaction; a second store of the same id is refused, so a retry never sends twice), then the `send`
+ * command. A command that cannot be queued marks the message failed with the reason.
+ */
+export const createOutboundService = (deps: {
+  messages: MessagesRepository;
+  changes: TicketChanges;
+  channels: Channels;
+  events: InboxEvents;
+  lifecycle: Pick<TicketLifecycle, "afterOurMessage">;
+  clock: () => Date;
+  logger: Logger;
+}) => {
+  const { messages, changes, channels, events, lifecycle, clock, logger } = deps;
+
+  /** every conversation command goes out through the connection's channel (docs/adr/0020-channel-port.md) */
+  const command = async (cmd: ChannelCommand) => {
+    await channels.forConnection({ whatsappId: cmd.whatsappId }).dispatch(cmd);
+  };
+
+  return {
+    command,
+    async send(
+      ticket: TicketRecord,
+      input: { body: string; media?: OutboundMedia; quotedId?: string | null; isForwarded?: boolean; userId: number | null; id?: string },
+      ctx: { dir?: Directory },
+    ): Promise<{ message: Message; ticket: TicketRecord; duplicate: boolean }> {
+      const now = clock();
+      const id = input.id ?? newMessageId();
+      const at = now.toISOString();
+      const message: Message = {
+        id,
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        body: input.body,
+        fromMe: true,
+        mediaType: mediaTypeOf(input.media),
+        mediaUrl: null,
+        mediaKey: input.media?.key ?? null,
+        mediaMimetype: input.media?.mimetype ?? null,
+        mediaName: input.media?.filename ?? null,
+        quotedMsgId: input.quotedId ?? null,
+        isDeleted: false,
+        isEdited: false,
+        isForwarded: input.isForwarded ?? false,
+        ack: 0,
+        error: null,
+        reactions: [],
+        participant: null,
+        queueId: ticket.queueId,
+        userId: input.userId,
+        createdAt: at,
+        updatedAt: at,
+      };
+      let saved: TicketRecord;
+      try {
+        const out = await changes.mutate(
+          ticket.companyId,
+          ticket.id,
+          () => ({
+            patch: { lastMessage: previewOf(message), lastMessageLc: previewOf(message).toLowerCase(), lastMessageAt: at, lastFromMe: true },
+            extra: [messages.createItem(message)],
+          }),
+          { byUserId: input.userId, now },
+        );
+        saved = out!.after;
+      } catch (e) {
+        if (e instanceof ExtraConditionFailed) {
+          const existing = await messages.findById(ticket.companyId, id);
+          if (existing) return { message: existing, ticket, duplicate: true };
+        }
+        throw e;
+      }
+      let stored = message;
+      try {
+        await command({
+          type: "send",
+          commandId: id,
+          companyId: ticket.companyId,
+          whatsappId: ticket.whatsappId ?? 0,
+          messageId: id,
+          chatJid: ticket.chatJid,
+          body: input.body,
+          ...(input.media ? { media: input.media } : {}),
+          ...(input.quotedId ? { quotedId: input.quotedId } : {}),
+          ...(input.isForwarded ? { isForwarded: true } : {}),
+        });
+      } catch (err) {
+        logger.warn("outbound: command not queued", { companyId: ticket.companyId, ticketId: ticket.id, err: String(err) });
+        stored = (await messages.update(ticket.companyId, id, { error: "ERR_SENDING_WAPP_MSG", updatedAt: clock().toISOString() })) ?? { ...message, error: "ERR_SENDING_WAPP_MSG" };
+      }
+      await lifecycle.afterOurMessage(saved, saved.whatsappId !== null ? ctx.dir?.whatsapps.get(saved.whatsappId) : undefined, now);
+      await events.message("create", stored, saved, ctx.dir);
+      await events.ticketUpdated(saved, null, ctx.dir);
+      return { message: stored, ticket: saved, duplicate: false };
+    },
+  };
+};
+export type OutboundService = ReturnType<typeof createOutboundService>;

@@ -1,0 +1,136 @@
+import { COMPANY_SETTING_DEFAULTS, type CompanySettingKey } from "@atende/shared/constants/settings";
+import type { TicketView } from "@atende/shared/contracts/http/tickets";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Tag } from "@atende/shared/domain/tags/tag";
+import type { InboxCompany, InboxQueue, InboxReads, InboxUser, InboxWhatsapp } from "../inbox-ports";
+import type { TagsRepository } from "../tags/tags.repository";
+import type { TicketRecord } from "./tickets.repository";
+
+/** The small per-company lists a ticket view needs (queues, users, connections, tags: plan-limited, few). */
+export type Directory = {
+  company: InboxCompany | null;
+  queues: Map<number, InboxQueue>;
+  users: Map<number, InboxUser>;
+  whatsapps: Map<number, InboxWhatsapp>;
+  tags: Map<number, Tag>;
+  setting(key: CompanySettingKey): string;
+};
+
+/** The lookups read through the other features' narrow interfaces (inbox-ports.ts) and the inbox's own tags. */
+export const createInboxDirectory = (deps: Pick<InboxReads, "companies" | "queues" | "users" | "whatsapps" | "settings"> & { tags: Pick<TagsRepository, "findById" | "listByCompany"> }, ttlMs = 0) => {
+  const cache = new Map<number, { at: number; value: Promise<Directory> }>();
+  const fresh = async (companyId: number): Promise<Directory> => {
+    const [company, queues, users, whatsapps, settings, tags] = await Promise.all([
+      deps.companies.findById(companyId),
+      deps.queues.listByCompany(companyId),
+      deps.users.listByCompany(companyId),
+      deps.whatsapps.listByCompany(companyId),
+      deps.settings.list(companyId),
+      deps.tags.listByCompany(companyId),
+    ]);
+    const values = new Map(settings.map((s) => [s.key, s.value]));
+    return {
+      company,
+      queues: new Map(queues.map((q) => [q.id, q])),
+      users: new Map(users.map((u) => [u.id, u])),
+      whatsapps: new Map(whatsapps.map((w) => [w.id, w])),
+      tags: new Map(tags.map((t) => [t.id, t])),
+      setting: (key) => values.get(key) ?? COMPANY_SETTING_DEFAULTS[key],
+    };
+  };
+  const withCompany = new WeakSet<Directory>();
+  const byIds = async <T extends { id: number }>(ids: Iterable<number | null | undefined>, have: Map<number, T> | undefined, find: (id: number) => Promise<T | null>) => {
+    const out = new Map(have ?? []);
+    const missing = [...new Set([...ids].filter((id): id is number => id != null && !out.has(id)))];
+    for (const found of await Promise.all(missing.map(find))) if (found) out.set(found.id, found);
+    return out;
+  };
+  return {
+    /**
+     * Only what some tickets need, by point reads, instead of the company's lists: the named queues, users,
+     * connections and tags (absent ones are simply not in the maps), and the company with its settings when
+     * `settings` is asked (without it `company` is null and `setting()` throws). `base`: entries already loaded.
+     */
+    async loadFor(
+      companyId: number,
+      need: { queueIds: (number | null | undefined)[]; userIds: (number | null | undefined)[]; whatsappIds: (number | null | undefined)[]; tagIds: number[]; settings: boolean },
+      base?: Directory,
+    ): Promise<Directory> {
+      const withSettings = need.settings && !(base && withCompany.has(base));
+      const [queues, users, whatsapps, tags, company, settings] = await Promise.all([
+        byIds(need.queueIds, base?.queues, (id) => deps.queues.findById(companyId, id)),
+        byIds(need.userIds, base?.users, (id) => deps.users.findById(companyId, id)),
+        byIds(need.whatsappIds, base?.whatsapps, (id) => deps.whatsapps.findById(companyId, id)),
+        byIds(need.tagIds, base?.tags, (id) => deps.tags.findById(companyId, id)),
+        withSettings ? deps.companies.findById(companyId) : null,
+        withSettings ? deps.settings.list(companyId) : null,
+      ]);
+      const values = settings ? new Map(settings.map((x) => [x.key, x.value])) : null;
+      const dir: Directory = {
+        company: withSettings ? company : (base?.company ?? null),
+        queues,
+        users,
+        whatsapps,
+        tags,
+        setting: values
+          ? (key) => values.get(key) ?? COMPANY_SETTING_DEFAULTS[key]
+          : (base?.setting ??
+            ((key) => {
+              throw new Error(`inbox directory: settings not loaded (${key})`);
+            })),
+      };
+      if (withSettings || (base && withCompany.has(base))) withCompany.add(dir);
+      return dir;
+    },
+    /** The company's lookups, reused for `ttlMs` (the inbound pipeline loads them for every message). */
+    load(companyId: number, opts: { fresh?: boolean } = {}): Promise<Directory> {
+      const hit = cache.get(companyId);
+      if (!opts.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value;
+      const value = fresh(companyId);
+      if (ttlMs > 0) {
+        cache.set(companyId, { at: Date.now(), value });
+        value.catch(() => cache.delete(companyId));
+        if (cache.size > 1000) cache.delete(cache.keys().next().value!);
+      }
+      return value;
+    },
+  };
+};
+export type InboxDirectory = ReturnType<typeof createInboxDirectory>;
+
+export const contactSummary = (c: Contact | null | undefined): TicketView["contact"] =>
+  c ? { id: c.id, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup, extraInfo: c.extraInfo } : null;
+
+/** The API / realtime shape of a ticket (explicit mapper: internal fields never leak). */
+export const toTicketView = (t: TicketRecord, dir: Directory, contact: Contact | null | undefined): TicketView => {
+  const queue = t.queueId !== null ? dir.queues.get(t.queueId) : undefined;
+  const user = t.userId !== null ? dir.users.get(t.userId) : undefined;
+  const whatsapp = t.whatsappId !== null ? dir.whatsapps.get(t.whatsappId) : undefined;
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status,
+    userId: t.userId,
+    user: user ? { id: user.id, name: user.name } : null,
+    queueId: t.queueId,
+    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    whatsappId: t.whatsappId,
+    whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
+    contactId: t.contactId,
+    contact: contactSummary(contact),
+    lastMessage: t.lastMessage,
+    updatedAt: t.updatedAt,
+    createdAt: t.createdAt,
+    unreadMessages: t.unreadMessages,
+    tags: t.tagIds.flatMap((id) => {
+      const tag = dir.tags.get(id);
+      return tag ? [{ id: tag.id, name: tag.name, color: tag.color }] : [];
+    }),
+    presence: t.presence,
+    isGroup: t.isGroup,
+    chatbot: t.chatbot,
+    useIntegration: t.useIntegration,
+    promptId: t.promptId,
+    integrationId: t.integrationId,
+  };
+};

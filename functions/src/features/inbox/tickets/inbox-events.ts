@@ -1,0 +1,56 @@
+import type { AppMessageEventData, PresenceEventData } from "@atende/shared/contracts/http/messages";
+import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
+import type { TicketEventData } from "@atende/shared/contracts/http/tickets";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Message } from "@atende/shared/domain/messages/message";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import type { MessagesRepository } from "../messages/messages.repository";
+import { toMessageView } from "../messages/message-view";
+import type { RealtimeService } from "../../realtime/realtime.service";
+import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
+import type { TicketRecord } from "./tickets.repository";
+
+const audienceOf = (t: Pick<TicketRecord, "status" | "queueId" | "userId">) => ({ kind: "ticket" as const, ticket: { status: t.status, queueId: t.queueId, userId: t.userId } });
+
+/** Realtime events of the inbox (spec 1 section 7): each reaches only sockets allowed to see the ticket. */
+export const createInboxEvents = (deps: { realtime: RealtimeService; directory: InboxDirectory; contacts: ContactsRepository; messages: MessagesRepository }) => {
+  const { realtime, directory, contacts, messages } = deps;
+  const ctx = async (t: TicketRecord, dir?: Directory, contact?: Contact | null) => ({
+    dir: dir ?? (await directory.load(t.companyId)),
+    contact: contact !== undefined ? contact : await contacts.findById(t.companyId, t.contactId),
+  });
+  return {
+    /** `ticket` update; when the ticket left some viewers' sight (transfer), they get a delete first. */
+    async ticketUpdated(t: TicketRecord, before?: TicketRecord | null, dir?: Directory, contact?: Contact | null) {
+      const c = await ctx(t, dir, contact);
+      if (before && (before.queueId !== t.queueId || before.userId !== t.userId)) {
+        await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(before));
+      }
+      await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket: toTicketView(t, c.dir, c.contact) }, audienceOf(t));
+    },
+    async ticketDeleted(t: TicketRecord) {
+      await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(t));
+    },
+    async unreadCleared(t: TicketRecord) {
+      await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "updateUnread", ticketId: t.id }, audienceOf(t));
+    },
+    async message(action: "create" | "update", m: Message, t: TicketRecord, dir?: Directory, contact?: Contact | null) {
+      const c = await ctx(t, dir, contact);
+      const quoted = m.quotedMsgId ? await messages.findById(t.companyId, m.quotedMsgId) : null;
+      const ticket = toTicketView(t, c.dir, c.contact);
+      await realtime.publish<AppMessageEventData>(
+        t.companyId,
+        "appMessage",
+        { action, message: toMessageView(m, quoted, c.contact), ticket, contact: ticket.contact },
+        audienceOf(t),
+      );
+    },
+    async presence(t: TicketRecord, presence: PresenceEventData["presence"]) {
+      await realtime.publish<PresenceEventData>(t.companyId, "presence", { ticketId: t.id, presence }, audienceOf(t));
+    },
+    async contactUpdated(contact: Contact) {
+      await realtime.publish<ContactEventData>(contact.companyId, "contact", { action: "update", contact }, { kind: "company" });
+    },
+  };
+};
+export type InboxEvents = ReturnType<typeof createInboxEvents>;

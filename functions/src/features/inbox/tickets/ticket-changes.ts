@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import { ulid } from "ulid";
+import type { TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
+import type { TicketStatus } from "@atende/shared/domain/tickets/ticket";
+import type { Db } from "../../../platform/db/client";
+import { nextId } from "../../../platform/db/counters";
+import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
+import { AppError } from "../../../platform/errors";
+import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
+
+/** Another writer changed the ticket since we read it: re-read and re-apply. */
+export class VersionConflict extends Error {}
+/** One of the caller's extra transaction items lost its condition (e.g. the message id is already stored). */
+export class ExtraConditionFailed extends Error {
+  constructor(readonly index: number) {
+    super("extra condition failed");
+  }
+}
+/** The contact already has a pending/open ticket on that connection. */
+export class OpenTicketExists extends Error {
+  constructor(readonly ticketId: number) {
+    super("open ticket exists");
+  }
+}
+
+export type ChangeAction = TicketChange["action"];
+const scope = (t: TicketRecord) => ({ status: t.status, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId });
+const active = (s: TicketStatus) => s !== "closed";
+
+export const cycleOf = (t: TicketRecord): TicketCycle => ({
+  ticketId: t.id,
+  companyId: t.companyId,
+  contactId: t.contactId,
+  whatsappId: t.whatsappId,
+  queueId: t.queueId,
+  userId: t.userId,
+  status: t.status,
+  ...t.cycle,
+});
+
+/**
+ * Every ticket write goes through here: one transaction holding the ticket (conditioned on its version), the
+ * contact+connection lock (taken when a ticket becomes pending/open, released when it closes), the attention
+ * cycle and a change record (who, when, from, to), plus the caller's items (a message).
+ */
+export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }) => {
+  const { db, tickets } = deps;
+
+  const explain = async (e: TxConditionFailed, companyId: number, lockIndex: number, extraStart: number, contactId: number, whatsappId: number | null) => {
+    if (e.failed.includes(lockIndex)) {
+      const holder = await tickets.findOpenId(companyId, contactId, whatsappId);
+      if (holder) return new OpenTicketExists(holder);
+      return new VersionConflict();
+    }
+    const extra = e.failed.find((i) => i >= extraStart);
+    if (extra !== undefined) return new ExtraConditionFailed(extra - extraStart);
+    return new VersionConflict();
+  };
+
+  return {
+    async create(
+      input: Pick<TicketRecord, "companyId" | "contactId" | "whatsappId" | "queueId" | "userId" | "status" | "isGroup" | "chatJid"> & Partial<TicketRecord>,
+      opts: { byUserId: number | null; now: Date; extra?: (t: TicketRecord) => TxItem[] },
+    ): Promise<TicketRecord> {
+      const id = await nextId(db, input.companyId, "ticket");
+      const at = opts.now.toISOString();
+      const t: TicketRecord = {
+        uuid: randomUUID(),
+        lastMessage: "",
+        lastMessageLc: "",
+        lastMessageAt: at,
+        lastFromMe: false,
+        lastInboundId: null,
+        unreadMessages: 0,
+        tagIds: [],
+        presence: null,
+        chatbot: false,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+        bot: NEW_BOT,
+        createdAt: at,
+        updatedAt: at,
+        ...input,
+        id,
+        version: 1,
+        cycle: { queuedAt: at, acceptedAt: input.status === "open" ? at : null, finishedAt: null, ratedAt: null, rating: null },
+      };
+      const items: TxItem[] = [
+        ...tickets.createItems(t),
+        tickets.lockOpenItem(t),
+        tickets.cycleItem(cycleOf(t)),
+        tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
+      ];
+      const lockIndex = 3;
+      const extraStart = items.length;
+      items.push(...(opts.extra?.(t) ?? []));
+      try {
+        await tickets.transact(items);
+      } catch (e) {
+        if (e instanceof TxConditionFailed) throw await explain(e, t.companyId, lockIndex, extraStart, t.contactId, t.whatsappId);
+        throw e;
+      }
+      return t;
+    },
+
+    /** Applies `patch` to `current` (as read); VersionConflict when someone else wrote in between. */
+    async apply(
+      current: TicketRecord,
+      patch: Partial<TicketRecord>,
+      opts: { byUserId: number | null; now: Date; action?: ChangeAction; extra?: TxItem[]; touch?: boolean },
+    ): Promise<TicketRecord> {
+      const at = opts.now.toISOString();
+      const next: TicketRecord = { ...current, ...patch, version: current.version + 1, updatedAt: opts.touch === false ? current.updatedAt : (patch.updatedAt ?? at) };
+      const moved =
+        next.status !== current.status || next.userId !== current.userId || next.queueId !== current.queueId || next.whatsappId !== current.whatsappId;
+      if (moved) {
+        const cycle = { ...next.cycle };
+        if (current.status === "pending" && next.status === "open" && !cycle.acceptedAt) cycle.acceptedAt = at;
+        if (next.status === "closed" && current.status !== "closed") cycle.finishedAt = at;
+        if (current.status === "closed" && next.status !== "closed") {
+          cycle.finishedAt = null;
+          if (next.status === "open") cycle.acceptedAt = cycle.acceptedAt ?? at;
+        }
+        next.cycle = cycle;
+      }
+      const items: TxItem[] = [tickets.saveItem(next, current.version)];
+      let lockIndex = -1;
+      const relocked = next.whatsappId !== current.whatsappId || next.contactId !== current.contactId;
+      if (active(current.status) && (!active(next.status) || relocked)) items.push(tickets.unlockOpenItem(current));
+      if (active(next.status) && (!active(current.status) || relocked)) {
+        lockIndex = items.length;
+        items.push(tickets.lockOpenItem(next));
+      }
+      if (moved || opts.action) {
+        items.push(tickets.cycleItem(cycleOf(next)));
+        items.push(
+          tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
+        );
+      }
+      const extraStart = items.length;
+      items.push(...(opts.extra ?? []));
+      try {
+        await tickets.transact(items);
+      } catch (e) {
+        if (e instanceof TxConditionFailed) throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
+        throw e;
+      }
+      return next;
+    },
+
+    /**
+     * Re-reads and re-applies on a version conflict (a few attempts, then the caller's failure handling).
+     * `opts.read`: the ticket as the caller just read it, used for the first attempt instead of reading it again
+     * (the version condition still guards the write; a conflict re-reads).
+     */
+    async mutate(
+      companyId: number,
+      id: number,
+      change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean } | null,
+      opts: { byUserId: number | null; now: Date; read?: TicketRecord },
+    ): Promise<{ before: TicketRecord; after: TicketRecord } | null> {
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const current = attempt === 0 && opts.read ? opts.read : await tickets.findById(companyId, id);
+        if (!current) throw new AppError("ERR_NO_TICKET_FOUND");
+        const wanted = change(current);
+        if (!wanted) return null;
+        try {
+          const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch });
+          return { before: current, after };
+        } catch (e) {
+          if (e instanceof VersionConflict) continue;
+          throw e;
+        }
+      }
+      throw new AppError("ERR_INTERNAL");
+    },
+  };
+};
+export type TicketChanges = ReturnType<typeof createTicketChanges>;

@@ -1,0 +1,417 @@
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
+import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
+import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
+import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
+import type { Db } from "../../../platform/db/client";
+import { companyPk, pad } from "../../../platform/db/keys";
+import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../../platform/db/merged-query";
+import { mapItem } from "../../../platform/db/map-item";
+import { transact, type TxItem } from "../../../platform/db/transact";
+
+/** Where the chatbot is with a customer (kept on the ticket, so a restart never forgets). */
+export type BotState = {
+  stage: "none" | "queues" | "options" | "done";
+  /** current option node in the queue's tree (null = the queue's root) */
+  optionParentId: number | null;
+  /** menus sent this cycle (maxUseBotQueues) */
+  sends: number;
+  lastSentAt: string | null;
+  outOfHoursAt: string | null;
+  greetedAt: string | null;
+};
+export const NEW_BOT: BotState = { stage: "none", optionParentId: null, sends: 0, lastSentAt: null, outOfHoursAt: null, greetedAt: null };
+
+export type TicketRecord = {
+  id: number;
+  uuid: string;
+  companyId: number;
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  contactId: number;
+  chatJid: string;
+  isGroup: boolean;
+  lastMessage: string;
+  lastMessageLc: string;
+  lastMessageAt: string;
+  /** true when the last message was ours (expiry only closes those) */
+  lastFromMe: boolean;
+  lastInboundId: string | null;
+  unreadMessages: number;
+  tagIds: number[];
+  presence: "composing" | "recording" | null;
+  chatbot: boolean;
+  useIntegration: boolean;
+  promptId: number | null;
+  integrationId: number | null;
+  bot: BotState;
+  /** the attention cycle's times (copied to the cycle item the dashboard reads) */
+  cycle: { queuedAt: string; acceptedAt: string | null; finishedAt: string | null; ratedAt: string | null; rating: number | null };
+  /** optimistic lock: every write is conditioned on the version it read */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const activityKey = (t: TicketRecord) => `${t.updatedAt}#${pad(t.id)}`;
+const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `TICKET#${pad(id)}` });
+const uuidKey = (companyId: number, uuid: string) => ({ pk: `${companyPk(companyId)}#TUUID#${uuid}`, sk: "TUUID" });
+/** The "one pending/open ticket per contact and connection" lock (docs/adr/0005-ticket-keys.md). */
+const openLockKey = (companyId: number, contactId: number, whatsappId: number | null) => ({
+  pk: `${companyPk(companyId)}#OPEN#${contactId}#${whatsappId ?? 0}`,
+  sk: "OPEN",
+});
+const contactTicketKey = (companyId: number, contactId: number, ticketId: number) => ({ pk: `${companyPk(companyId)}#CT#${contactId}`, sk: pad(ticketId) });
+const cycleKey = (companyId: number, ticketId: number) => ({ pk: companyPk(companyId), sk: `CYCLE#${pad(ticketId)}` });
+const changeKey = (companyId: number, ticketId: number, at: string, seq: string) => ({ pk: `${companyPk(companyId)}#TLOG#${ticketId}`, sk: `${at}#${seq}` });
+const ratingWaitKey = (companyId: number, contactId: number, whatsappId: number | null) => ({
+  pk: `${companyPk(companyId)}#RATE#${contactId}#${whatsappId ?? 0}`,
+  sk: "RATE",
+});
+
+/** Index partitions of a ticket: by status (gsi1), by queue and status (gsi2), by owner and status (gsi3). */
+const statusPartition = (companyId: number, status: TicketStatus): IndexPartition => ({ index: "gsi1", pk: `${companyPk(companyId)}#TST#${status}` });
+const queuePartition = (companyId: number, queueId: number | null, status: TicketStatus): IndexPartition => ({
+  index: "gsi2",
+  pk: `${companyPk(companyId)}#TQ#${queueId ?? 0}#${status}`,
+});
+const userPartition = (companyId: number, userId: number, status: TicketStatus): IndexPartition => ({
+  index: "gsi3",
+  pk: `${companyPk(companyId)}#TU#${userId}#${status}`,
+});
+/** What a ticket list reads: the caller, their query and the company's queues (an admin may see them all). */
+export type TicketListScope = { companyId: number; viewer: TicketViewer; query: TicketListQuery; companyQueueIds: number[] };
+
+/**
+ * Which index partitions answer a ticket list (docs/adr/0005-ticket-keys.md):
+ * - admin with users=[..]: each user's partitions (gsi3);
+ * - admin with showAll and no queue filter: the status partitions (gsi1);
+ * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
+ *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
+ */
+const listPartitions = ({ companyId, viewer, query: q, companyQueueIds }: TicketListScope): IndexPartition[] => {
+  const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
+  const isAdmin = viewer.profile === "admin";
+  if (isAdmin && q.users.length) return statuses.flatMap((s) => q.users.map((u) => userPartition(companyId, u, s)));
+  if (isAdmin && q.showAll && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s));
+  const allowed = isAdmin ? companyQueueIds : viewer.queueIds;
+  const queues = q.queueIds.length ? q.queueIds.filter((id) => allowed.includes(id)) : allowed;
+  // queue-less tickets (a customer still in the menu) stay in a queue-filtered list for whoever may see them, as
+  // the reference does: they would otherwise vanish from "Aguardando" while the dashboard counts them
+  const withQueueless = isAdmin || viewer.allTicket === "enabled";
+  return statuses.flatMap((s) => [
+    ...queues.map((id) => queuePartition(companyId, id, s)),
+    ...(withQueueless ? [queuePartition(companyId, null, s)] : []),
+    userPartition(companyId, viewer.userId, s),
+  ]);
+};
+
+/** Filters applied while reading (bounded per page): tags, unread, day of last activity. */
+const listFilter = (q: TicketListQuery): ItemFilter | undefined => {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
+  if (q.tags.length) {
+    names["#tags"] = "tagIds";
+    parts.push(`(${q.tags.map((t, i) => ((values[`:tag${i}`] = t), `contains(#tags, :tag${i})`)).join(" OR ")})`);
+  }
+  if (q.withUnreadMessages) {
+    names["#unread"] = "unreadMessages";
+    values[":zero"] = 0;
+    parts.push("#unread > :zero");
+  }
+  const day = (q.date ?? q.updatedAt ?? "").slice(0, 10);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+    names["#upd"] = "updatedAt";
+    values[":day"] = day;
+    parts.push("begins_with(#upd, :day)");
+  }
+  return parts.length ? { expression: parts.join(" AND "), names, values } : undefined;
+};
+
+/** Tickets whose last message contains a (lower-cased) text. */
+const lastMessageFilter = (term: string): ItemFilter => ({ expression: "contains(#lm, :q)", names: { "#lm": "lastMessageLc" }, values: { ":q": term.toLowerCase() } });
+
+/** Attention cycles by company and month of queuing (dashboard reads by time range, never a scan). */
+const cycleMonthPk = (companyId: number, iso: string) => `${companyPk(companyId)}#CYCLES#${iso.slice(0, 7)}`;
+
+const indexFields = (t: TicketRecord) => {
+  const act = activityKey(t);
+  return {
+    act,
+    gsi1pk: statusPartition(t.companyId, t.status).pk,
+    gsi1sk: act,
+    gsi2pk: queuePartition(t.companyId, t.queueId, t.status).pk,
+    gsi2sk: act,
+    ...(t.userId !== null ? { gsi3pk: userPartition(t.companyId, t.userId, t.status).pk, gsi3sk: act } : {}),
+  };
+};
+
+const toTicket = mapItem<TicketRecord>({
+  id: true,
+  uuid: true,
+  companyId: true,
+  status: true,
+  userId: true,
+  queueId: true,
+  whatsappId: true,
+  contactId: true,
+  chatJid: true,
+  isGroup: true,
+  lastMessage: true,
+  lastMessageLc: true,
+  lastMessageAt: true,
+  lastFromMe: true,
+  lastInboundId: true,
+  unreadMessages: true,
+  tagIds: true,
+  presence: true,
+  chatbot: true,
+  useIntegration: true,
+  promptId: true,
+  integrationId: true,
+  bot: true,
+  cycle: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+});
+const toCycle = mapItem<TicketCycle>({
+  ticketId: true,
+  companyId: true,
+  contactId: true,
+  whatsappId: true,
+  queueId: true,
+  userId: true,
+  queuedAt: true,
+  acceptedAt: true,
+  finishedAt: true,
+  ratedAt: true,
+  rating: true,
+  status: true,
+});
+const toChange = mapItem<TicketChange>({
+  ticketId: true,
+  at: true,
+  byUserId: true,
+  action: true,
+  from: true,
+  to: true,
+});
+
+export const createTicketsRepository = (db: Db) => {
+  const T = db.tableName;
+  /** One page of tickets from several index partitions, newest activity first. */
+  const page = async (partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter) => {
+    const out = await mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act" });
+    return { items: out.items.map(toTicket), next: out.next };
+  };
+  const count = async (partitions: IndexPartition[], filter?: ItemFilter): Promise<number> => {
+    let total = 0;
+    for (const p of partitions) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.doc.send(
+          new QueryCommand({
+            TableName: T,
+            IndexName: p.index,
+            KeyConditionExpression: "#pk = :pk",
+            ExpressionAttributeNames: { "#pk": `${p.index}pk`, ...filter?.names },
+            ExpressionAttributeValues: { ":pk": p.pk, ...filter?.values },
+            ...(filter ? { FilterExpression: filter.expression } : {}),
+            Select: "COUNT",
+            ExclusiveStartKey: start,
+          }),
+        );
+        total += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
+    return total;
+  };
+  return {
+    async findById(companyId: number, id: number): Promise<TicketRecord | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ConsistentRead: true }));
+      return out.Item ? toTicket(out.Item) : null;
+    },
+    async findByIds(companyId: number, ids: number[]): Promise<TicketRecord[]> {
+      const unique = [...new Set(ids)];
+      const found: TicketRecord[] = [];
+      for (let i = 0; i < unique.length; i += 100) {
+        const out = await db.doc.send(
+          new BatchGetCommand({ RequestItems: { [T]: { Keys: unique.slice(i, i + 100).map((id) => key(companyId, id)) } } }),
+        );
+        found.push(...(out.Responses?.[T] ?? []).map(toTicket));
+      }
+      return found;
+    },
+    async findIdByUuid(companyId: number, uuid: string): Promise<number | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: uuidKey(companyId, uuid) }));
+      return out.Item ? Number(out.Item.ticketId) : null;
+    },
+    /** The pending/open ticket of a contact on a connection, through the lock item (strongly consistent). */
+    async findOpenId(companyId: number, contactId: number, whatsappId: number | null): Promise<number | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: openLockKey(companyId, contactId, whatsappId), ConsistentRead: true }));
+      return out.Item ? Number(out.Item.ticketId) : null;
+    },
+    /** Newest tickets of a contact (search by contact, conversation history). */
+    async listIdsByContact(companyId: number, contactId: number, limit: number): Promise<number[]> {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: T,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": contactTicketKey(companyId, contactId, 0).pk },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map((i) => Number(i.ticketId));
+    },
+    /** What identifies a list's reads (its partitions and filter), for the page cursors kept between requests. */
+    listCacheKey(scope: TicketListScope): unknown[] {
+      return ["tickets", listPartitions(scope).map((p) => p.pk), listFilter(scope.query) ?? null];
+    },
+    /** One page of a ticket list (the query's filters applied while reading), newest activity first. */
+    async pageList(scope: TicketListScope, limit: number, cursor?: string) {
+      return page(listPartitions(scope), limit, cursor, listFilter(scope.query));
+    },
+    /** How many tickets a list holds (every partition counted; meant for the small open and pending sets). */
+    async countList(scope: TicketListScope): Promise<number> {
+      return count(listPartitions(scope), listFilter(scope.query));
+    },
+    /** The first page of a list's tickets whose last message contains `term` (the query's other filters not applied). */
+    async pageListByLastMessage(scope: TicketListScope, term: string, limit: number) {
+      return page(listPartitions(scope), limit, undefined, lastMessageFilter(term));
+    },
+    /** One page merging several lists (e.g. the open and the pending tab of the kanban), newest activity first. */
+    async pageLists(scopes: TicketListScope[], limit: number, cursor?: string) {
+      return page(scopes.flatMap(listPartitions), limit, cursor);
+    },
+
+    // ---- transaction items (the service composes one transaction per change) ----
+    /** A new ticket: the item, its uuid pointer and the contact's ticket pointer. */
+    createItems(t: TicketRecord): TxItem[] {
+      return [
+        { Put: { TableName: T, Item: { ...key(t.companyId, t.id), ...indexFields(t), entity: "ticket", ...t }, ConditionExpression: "attribute_not_exists(pk)" } },
+        { Put: { TableName: T, Item: { ...uuidKey(t.companyId, t.uuid), entity: "ticketUuid", ticketId: t.id } } },
+        { Put: { TableName: T, Item: { ...contactTicketKey(t.companyId, t.contactId, t.id), entity: "contactTicket", ticketId: t.id } } },
+      ];
+    },
+    /** Replaces the ticket if nobody changed it since `expectedVersion` was read. */
+    saveItem(t: TicketRecord, expectedVersion: number): TxItem {
+      return {
+        Put: {
+          TableName: T,
+          Item: { ...key(t.companyId, t.id), ...indexFields(t), entity: "ticket", ...t },
+          ConditionExpression: "#v = :v",
+          ExpressionAttributeNames: { "#v": "version" },
+          ExpressionAttributeValues: { ":v": expectedVersion },
+        },
+      };
+    },
+    deleteItems(t: TicketRecord): TxItem[] {
+      return [
+        { Delete: { TableName: T, Key: key(t.companyId, t.id) } },
+        { Delete: { TableName: T, Key: uuidKey(t.companyId, t.uuid) } },
+        { Delete: { TableName: T, Key: contactTicketKey(t.companyId, t.contactId, t.id) } },
+        { Delete: { TableName: T, Key: cycleKey(t.companyId, t.id) } },
+      ];
+    },
+    /** Takes the contact+connection lock for this ticket; fails if another ticket holds it. */
+    lockOpenItem(t: Pick<TicketRecord, "companyId" | "contactId" | "whatsappId" | "id">): TxItem {
+      return {
+        Put: {
+          TableName: T,
+          Item: { ...openLockKey(t.companyId, t.contactId, t.whatsappId), entity: "ticketOpenLock", ticketId: t.id },
+          ConditionExpression: "attribute_not_exists(pk) OR ticketId = :id",
+          ExpressionAttributeValues: { ":id": t.id },
+        },
+      };
+    },
+    /** Releases the lock only if this ticket holds it. */
+    unlockOpenItem(t: Pick<TicketRecord, "companyId" | "contactId" | "whatsappId" | "id">): TxItem {
+      return {
+        Delete: {
+          TableName: T,
+          Key: openLockKey(t.companyId, t.contactId, t.whatsappId),
+          ConditionExpression: "attribute_not_exists(pk) OR ticketId = :id",
+          ExpressionAttributeValues: { ":id": t.id },
+        },
+      };
+    },
+    cycleItem(c: TicketCycle): TxItem {
+      return { Put: { TableName: T, Item: { ...cycleKey(c.companyId, c.ticketId), gsi1pk: cycleMonthPk(c.companyId, c.queuedAt), gsi1sk: `${c.queuedAt}#${pad(c.ticketId)}`, entity: "ticketCycle", ...c } } };
+    },
+    changeItem(companyId: number, change: TicketChange, seq: string): TxItem {
+      return { Put: { TableName: T, Item: { ...changeKey(companyId, change.ticketId, change.at, seq), entity: "ticketChange", ...change } } };
+    },
+    async transact(items: TxItem[]) {
+      await transact(db, items);
+    },
+
+    async findCycle(companyId: number, ticketId: number): Promise<TicketCycle | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: cycleKey(companyId, ticketId) }));
+      return out.Item ? toCycle(out.Item) : null;
+    },
+    /** Attention cycles queued in [fromIso, toIso): one query per month bucket of the range. */
+    async listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]> {
+      const months: string[] = [];
+      const d = new Date(`${fromIso.slice(0, 7)}-01T00:00:00.000Z`);
+      while (d.toISOString().slice(0, 7) <= toIso.slice(0, 7)) {
+        months.push(d.toISOString());
+        d.setUTCMonth(d.getUTCMonth() + 1);
+      }
+      const cycles: TicketCycle[] = [];
+      for (const m of months) {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await db.doc.send(
+            new QueryCommand({
+              TableName: T,
+              IndexName: "gsi1",
+              KeyConditionExpression: "gsi1pk = :pk AND gsi1sk BETWEEN :a AND :b",
+              ExpressionAttributeValues: { ":pk": cycleMonthPk(companyId, m), ":a": fromIso, ":b": `${toIso}` },
+              ExclusiveStartKey: start,
+            }),
+          );
+          cycles.push(...(out.Items ?? []).map(toCycle));
+          start = out.LastEvaluatedKey;
+        } while (start);
+      }
+      return cycles.filter((c) => c.queuedAt >= fromIso && c.queuedAt < toIso);
+    },
+    async listChanges(companyId: number, ticketId: number): Promise<TicketChange[]> {
+      const out = await db.doc.send(
+        new QueryCommand({ TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": changeKey(companyId, ticketId, "", "").pk } }),
+      );
+      return (out.Items ?? []).map(toChange);
+    },
+
+    // ---- rating wait: after a close with userRating on, the contact's next 1..3 is a rating ----
+    async putRatingWait(companyId: number, contactId: number, whatsappId: number | null, ticketId: number, until: Date): Promise<void> {
+      await db.doc.send(
+        new PutCommand({
+          TableName: T,
+          Item: { ...ratingWaitKey(companyId, contactId, whatsappId), entity: "ratingWait", ticketId, until: until.toISOString(), ttl: Math.floor(until.getTime() / 1000) },
+        }),
+      );
+    },
+    async findRatingWait(companyId: number, contactId: number, whatsappId: number | null): Promise<{ ticketId: number; until: string } | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: ratingWaitKey(companyId, contactId, whatsappId), ConsistentRead: true }));
+      return out.Item ? { ticketId: Number(out.Item.ticketId), until: String(out.Item.until) } : null;
+    },
+    /** Consumes the wait once (conditional delete): true for the one caller that took it. */
+    async takeRatingWait(companyId: number, contactId: number, whatsappId: number | null): Promise<boolean> {
+      try {
+        await db.doc.send(new DeleteCommand({ TableName: T, Key: ratingWaitKey(companyId, contactId, whatsappId), ConditionExpression: "attribute_exists(pk)" }));
+        return true;
+      } catch (e) {
+        if ((e as Error).name === "ConditionalCheckFailedException") return false;
+        throw e;
+      }
+    },
+  };
+};
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

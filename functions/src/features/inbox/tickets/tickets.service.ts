@@ -1,0 +1,371 @@
+import type { TicketCycle, TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
+import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
+import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
+import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
+import { AppError } from "../../../platform/errors";
+import type { AuthContext } from "../../auth/auth.service";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import { chatJidOf, normalizeName } from "../contacts/contact-identity";
+import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
+import type { InboxEvents } from "./inbox-events";
+import { visibleTo } from "./ticket-list";
+import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
+import type { TxItem } from "../../../platform/db/transact";
+import type { TicketRecord, TicketsRepository } from "./tickets.repository";
+import { PAGE_SIZE } from "@atende/shared/constants/business";
+
+/** What the server does to the customer on ticket changes (greeting on accept, transfer notice, completion/rating). */
+export type TicketNotices = {
+  onChanged(action: ChangeAction, before: TicketRecord, after: TicketRecord, by: AuthContext | null, dir: Directory): Promise<void>;
+};
+
+/** Keeps the tags' ticket links and counts in the ticket's own transaction (inbox/tags). */
+export type TicketTagLinks = {
+  ticketTagItems(companyId: number, ticketId: number, before: readonly number[], after: readonly number[], live: ReadonlySet<number>): TxItem[];
+};
+
+const SEARCH_LIMIT = 60;
+
+type Refs = { queueId?: number | null; userId?: number | null; whatsappId?: number | null };
+/** The queues, users, connections and tags some tickets (and a request's references) name. */
+const needOf = (list: (Refs & { tagIds?: number[] })[], input: Refs) => ({
+  queueIds: [...list.map((t) => t.queueId), input.queueId],
+  userIds: [...list.map((t) => t.userId), input.userId],
+  whatsappIds: [...list.map((t) => t.whatsappId), input.whatsappId],
+  tagIds: list.flatMap((t) => t.tagIds ?? []),
+});
+/** Whether the action may send the customer something (then the notices need the company and its settings). */
+const hasCustomerNotice = (action: ChangeAction) =>
+  isTicketUpdateAction(action) && customerNotices(action, { isGroup: false, hasOwner: true, setting: () => "enabled" }).length > 0;
+
+export const viewerOf = (auth: AuthContext): TicketViewer => ({
+  userId: auth.user.id,
+  profile: auth.user.profile,
+  queueIds: auth.user.queueIds,
+  allTicket: auth.user.allTicket,
+});
+
+export const createTicketsService = (deps: {
+  tickets: TicketsRepository;
+  contacts: ContactsRepository;
+  changes: TicketChanges;
+  directory: InboxDirectory;
+  events: InboxEvents;
+  cursors: PageCursors;
+  /** the customer notices of a change (automation), given at construction: automation is built first */
+  notices: TicketNotices;
+  tagLinks: TicketTagLinks;
+  clock: () => Date;
+}) => {
+  const { tickets, contacts, changes, directory, events, cursors, notices, tagLinks, clock } = deps;
+
+  const views = async (companyId: number, list: TicketRecord[], dir?: Directory): Promise<TicketView[]> => {
+    const d = dir ?? (await directory.load(companyId));
+    const byId = new Map((await contacts.findByIds(companyId, list.map((t) => t.contactId))).map((c) => [c.id, c]));
+    return list.map((t) => toTicketView(t, d, byId.get(t.contactId)));
+  };
+
+  const findVisible = async (auth: AuthContext, id: number): Promise<TicketRecord> => {
+    const t = await tickets.findById(auth.companyId, id);
+    if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (!visibleTo(viewerOf(auth))(t)) throw new AppError("ERR_NO_PERMISSION");
+    return t;
+  };
+
+  const otherOpen = async (companyId: number, ticketId: number) => {
+    const t = await tickets.findById(companyId, ticketId);
+    const [view] = t ? await views(companyId, [t]) : [];
+    return new AppError("ERR_OTHER_OPEN_TICKET", view ?? { id: ticketId });
+  };
+
+  /** Search: contacts by name/number prefix (indexes) and recent tickets by last message text; bounded. */
+  const search = async (auth: AuthContext, q: TicketListQuery, queueIds: number[]): Promise<TicketRecord[]> => {
+    const term = q.searchParam;
+    const digits = term.replace(/\D/g, "");
+    const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
+    const ids = (await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)))).flat();
+    const byContact = await tickets.findByIds(auth.companyId, ids);
+    const byText = await tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT);
+    const seen = new Set<number>();
+    return [...byContact, ...byText.items]
+      .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
+      .filter((t) => !q.status || t.status === q.status)
+      .filter((t) => !q.tags.length || q.tags.some((tag) => t.tagIds.includes(tag)))
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+  };
+
+  const assertRefs = (dir: Directory, input: { queueId?: number | null; userId?: number | null; whatsappId?: number | null }) => {
+    if (input.queueId != null && !dir.queues.has(input.queueId)) throw new AppError("ERR_NOT_FOUND");
+    if (input.userId != null && !dir.users.has(input.userId)) throw new AppError("ERR_NO_USER_FOUND");
+    if (input.whatsappId != null && !dir.whatsapps.has(input.whatsappId)) throw new AppError("ERR_NO_WAPP_FOUND");
+  };
+
+  const service = {
+    viewerOf,
+    findVisible,
+    views,
+
+    async list(auth: AuthContext, q: TicketListQuery): Promise<TicketListResponse> {
+      if (auth.user.profile !== "admin") q = { ...q, users: [], showAll: false };
+      const dir = await directory.load(auth.companyId);
+      const queueIds = [...dir.queues.keys()];
+      const viewer = viewerOf(auth);
+      if (q.searchParam) {
+        const all = (await search(auth, q, queueIds)).filter(visibleTo(viewer));
+        const start = (q.pageNumber - 1) * PAGE_SIZE;
+        const page = all.slice(start, start + PAGE_SIZE);
+        return { tickets: await views(auth.companyId, page, dir), count: all.length, hasMore: all.length > start + PAGE_SIZE };
+      }
+      const scope = { companyId: auth.companyId, viewer, query: q, companyQueueIds: queueIds };
+      const { items, hasMore } = await pageByNumber({
+        cursors,
+        companyId: auth.companyId,
+        viewerId: auth.user.id,
+        queryHash: hashQuery(tickets.listCacheKey(scope)),
+        page: q.pageNumber,
+        now: clock(),
+        fetch: (cursor) => tickets.pageList(scope, PAGE_SIZE, cursor),
+      });
+      const visible = items.filter(visibleTo(viewer));
+      // open and pending sets are small: their tab badges get an exact count; the closed history does not
+      const count =
+        q.status === "open" || q.status === "pending" ? await tickets.countList(scope) : (q.pageNumber - 1) * PAGE_SIZE + visible.length;
+      return { tickets: await views(auth.companyId, visible, dir), count, hasMore };
+    },
+
+    /** GET /ticket/kanban: the caller's queues' open and pending tickets with their tags (bounded to 200). */
+    async kanban(auth: AuthContext, queueIds: number[]): Promise<{ tickets: TicketView[] }> {
+      const dir = await directory.load(auth.companyId);
+      const viewer = viewerOf(auth);
+      const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds, showAll: false, withUnreadMessages: false };
+      const scope = { companyId: auth.companyId, viewer, companyQueueIds: [...dir.queues.keys()] };
+      const page = await tickets.pageLists(
+        [
+          { ...scope, query: { ...q, status: "open" } },
+          { ...scope, query: { ...q, status: "pending" } },
+        ],
+        200,
+      );
+      return { tickets: await views(auth.companyId, page.items.filter(visibleTo(viewer)), dir) };
+    },
+
+    async get(auth: AuthContext, id: number): Promise<TicketView> {
+      const t = await findVisible(auth, id);
+      return (await views(auth.companyId, [t]))[0]!;
+    },
+    async getByUuid(auth: AuthContext, uuid: string): Promise<TicketView> {
+      const id = await tickets.findIdByUuid(auth.companyId, uuid);
+      if (!id) throw new AppError("ERR_NO_TICKET_FOUND");
+      return this.get(auth, id);
+    },
+
+    /** POST /tickets from the new-ticket dialog (status open, owner me). */
+    async create(auth: AuthContext, input: TicketCreateInput): Promise<TicketView> {
+      const dir = await directory.load(auth.companyId, { fresh: true });
+      const contact = await contacts.findById(auth.companyId, input.contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      if (auth.user.profile !== "admin" && input.queueId == null) throw new AppError("ERR_VALIDATION");
+      if (auth.user.profile !== "admin" && input.queueId != null && !auth.user.queueIds.includes(input.queueId)) throw new AppError("ERR_NO_PERMISSION");
+      assertRefs(dir, input);
+      const whatsappId =
+        input.whatsappId ?? auth.user.whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? [...dir.whatsapps.keys()][0] ?? null;
+      if (whatsappId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+      const status = input.status ?? "open";
+      try {
+        const t = await changes.create(
+          {
+            companyId: auth.companyId,
+            contactId: contact.id,
+            whatsappId,
+            queueId: input.queueId ?? null,
+            userId: status === "pending" ? (input.userId ?? null) : (input.userId ?? auth.user.id),
+            status,
+            isGroup: contact.isGroup,
+            chatJid: chatJidOf(contact),
+          },
+          { byUserId: auth.user.id, now: clock() },
+        );
+        await events.ticketUpdated(t, null, dir, contact);
+        return toTicketView(t, dir, contact);
+      } catch (e) {
+        if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
+        throw e;
+      }
+    },
+
+    /**
+     * PUT /tickets/{id}: accept, resolve, return, reopen, transfer (spec 1 section 4), as the shared transition table
+     * plans them. One read of the ticket (reused by the write unless someone else wrote in between) and point reads
+     * of the queues, users, connections and tags involved instead of the company's lists.
+     */
+    async update(auth: AuthContext, id: number, input: TicketUpdateInput): Promise<TicketView> {
+      const read = await findVisible(auth, id);
+      const me = auth.user.id;
+      const planned = planTicketChange(read, input, me);
+      let dir = await directory.loadFor(auth.companyId, {
+        ...needOf([read, ...(planned ? [planned.next] : [])], input),
+        settings: !!planned && hasCustomerNotice(planned.action),
+      });
+      assertRefs(dir, input);
+      let action: ChangeAction = "update";
+      let last = read;
+      let out;
+      try {
+        out = await changes.mutate(
+          auth.companyId,
+          id,
+          (t) => {
+            last = t;
+            const plan = t === read ? planned : planTicketChange(t, input, me);
+            action = plan?.action ?? "update";
+            const patch: Partial<TicketRecord> = {};
+            if (plan) {
+              Object.assign(patch, plan.next);
+              if (plan.effects.includes("clearUnread")) patch.unreadMessages = 0;
+              if (plan.effects.includes("endBot")) patch.bot = { ...t.bot, stage: "done" };
+              if (plan.effects.includes("clearRating")) patch.cycle = { ...t.cycle, ratedAt: null, rating: null };
+            }
+            if (input.useIntegration !== undefined) patch.useIntegration = input.useIntegration;
+            if (input.promptId !== undefined) patch.promptId = input.promptId;
+            if (input.integrationId !== undefined) patch.integrationId = input.integrationId;
+            const changed = (Object.keys(patch) as (keyof TicketRecord)[]).some((k) => JSON.stringify(patch[k]) !== JSON.stringify(t[k]));
+            return changed ? { patch, action } : null;
+          },
+          { byUserId: me, now: clock(), read },
+        );
+      } catch (e) {
+        if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
+        throw e;
+      }
+      const shown = out?.after ?? last;
+      // a concurrent writer may have moved the ticket elsewhere: load what its view and notices name that is missing
+      dir = await directory.loadFor(auth.companyId, { ...needOf([shown], {}), settings: !!out && hasCustomerNotice(action) }, dir);
+      if (!out) return (await views(auth.companyId, [shown], dir))[0]!; // nothing to change
+      const { before, after } = out;
+      const contact = await contacts.findById(auth.companyId, after.contactId);
+      await events.ticketUpdated(after, before, dir, contact);
+      await notices.onChanged(action, before, after, auth, dir);
+      return toTicketView(after, dir, contact);
+    },
+
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      if (!mayDo("delete", auth.user.profile)) throw new AppError("ERR_NO_PERMISSION");
+      const t = await tickets.findById(auth.companyId, id);
+      if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
+      // only the ticket's own tags matter to its links: which of them still exist
+      const liveTags = t.tagIds.length
+        ? new Set((await directory.loadFor(auth.companyId, { queueIds: [], userIds: [], whatsappIds: [], tagIds: t.tagIds, settings: false })).tags.keys())
+        : new Set<number>();
+      await tickets.transact([
+        ...tickets.deleteItems(t),
+        ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),
+        ...tagLinks.ticketTagItems(auth.companyId, t.id, t.tagIds, [], liveTags),
+      ]);
+      await tickets.transact([
+        tickets.changeItem(t.companyId, { ticketId: t.id, at: clock().toISOString(), byUserId: auth.user.id, action: "delete", from: { status: t.status, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId }, to: null }, `${Date.now()}`),
+      ]);
+      await events.ticketDeleted(t);
+    },
+
+    /** POST /tickets/closeAll: admins close every ticket of a tab (optionally only some queues). */
+    async closeAll(auth: AuthContext, input: { status: "open" | "pending"; selectedQueueIds: number[] }): Promise<{ closed: number }> {
+      if (auth.user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      const dir = await directory.load(auth.companyId, { fresh: true });
+      const q: TicketListQuery = { searchParam: "", pageNumber: 1, tags: [], users: [], queueIds: input.selectedQueueIds, showAll: !input.selectedQueueIds.length, withUnreadMessages: false, status: input.status };
+      const scope = { companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: [...dir.queues.keys()] };
+      let closed = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await tickets.pageList(scope, 50, cursor);
+        cursor = page.next;
+        const batch = page.items.filter(
+          (t) => t.status === input.status && (!input.selectedQueueIds.length || (t.queueId !== null && input.selectedQueueIds.includes(t.queueId))),
+        );
+        for (const t of batch) {
+          const out = await changes.mutate(auth.companyId, t.id, (cur) => (cur.status === input.status ? { patch: { status: "closed", unreadMessages: 0, bot: { ...cur.bot, stage: "done" } }, action: "resolve" } : null), {
+            byUserId: auth.user.id,
+            now: clock(),
+          });
+          if (!out) continue;
+          closed++;
+          await events.ticketUpdated(out.after, out.before, dir);
+          await notices.onChanged("resolve", out.before, out.after, auth, dir);
+        }
+      } while (cursor);
+      return { closed };
+    },
+
+    /** Opening a conversation clears its unread count (and tells WhatsApp it was read). */
+    async markRead(auth: AuthContext, t: TicketRecord): Promise<TicketRecord> {
+      if (t.unreadMessages === 0) return t;
+      const out = await changes.mutate(auth.companyId, t.id, (cur) => (cur.unreadMessages ? { patch: { unreadMessages: 0 }, touch: false } : null), {
+        byUserId: auth.user.id,
+        now: clock(),
+      });
+      if (!out) return t;
+      await events.unreadCleared(out.after);
+      return out.after;
+    },
+
+    async setTags(auth: AuthContext, ticketId: number, tagIds: number[]): Promise<TicketView> {
+      await findVisible(auth, ticketId);
+      const dir = await directory.load(auth.companyId, { fresh: true });
+      if (tagIds.some((id) => !dir.tags.has(id))) throw new AppError("ERR_NOT_FOUND");
+      const next = [...new Set(tagIds)];
+      const live = new Set(dir.tags.keys());
+      let out;
+      try {
+        out = await changes.mutate(
+          auth.companyId,
+          ticketId,
+          (cur) => ({ patch: { tagIds: next }, touch: false, extra: tagLinks.ticketTagItems(auth.companyId, ticketId, cur.tagIds, next, live) }),
+          { byUserId: auth.user.id, now: clock() },
+        );
+      } catch (e) {
+        if (e instanceof ExtraConditionFailed) throw new AppError("ERR_NOT_FOUND"); // a tag was deleted meanwhile
+        throw e;
+      }
+      await events.ticketUpdated(out!.after, null, dir);
+      return toTicketView(out!.after, dir, await contacts.findById(auth.companyId, out!.after.contactId));
+    },
+    async addTag(auth: AuthContext, ticketId: number, tagId: number): Promise<TicketView> {
+      const t = await findVisible(auth, ticketId);
+      return this.setTags(auth, ticketId, [...t.tagIds, tagId]);
+    },
+
+    /** A deleted tag leaves each of its tickets (false when the ticket is gone or no longer carries it). */
+    async removeTagFromTicket(companyId: number, ticketId: number, tagId: number): Promise<boolean> {
+      if (!(await tickets.findById(companyId, ticketId))) return false;
+      const dir = await directory.load(companyId);
+      // the tag is being deleted: its counter is gone with it (only its link is dropped)
+      const live = new Set([...dir.tags.keys()].filter((id) => id !== tagId));
+      const out = await changes.mutate(
+        companyId,
+        ticketId,
+        (cur) => {
+          if (!cur.tagIds.includes(tagId)) return null;
+          const next = cur.tagIds.filter((id) => id !== tagId);
+          return { patch: { tagIds: next }, touch: false, extra: tagLinks.ticketTagItems(companyId, ticketId, cur.tagIds, next, live) };
+        },
+        { byUserId: null, now: clock() },
+      );
+      if (out) await events.ticketUpdated(out.after, null, dir);
+      return out !== null;
+    },
+
+    /** Dashboard source: attention cycles queued in [fromIso, toIso) (index by company + month + time). */
+    listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]> {
+      return tickets.listCyclesBetween(companyId, fromIso, toIso);
+    },
+    listChanges(companyId: number, ticketId: number) {
+      return tickets.listChanges(companyId, ticketId);
+    },
+    contactOf(companyId: number, t: TicketRecord): Promise<Contact | null> {
+      return contacts.findById(companyId, t.contactId);
+    },
+  };
+  return service;
+};
+export type TicketsService = ReturnType<typeof createTicketsService>;
