@@ -55,7 +55,15 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
-import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import { createProviderChannels } from "../platform/channels/provider-channels";
+import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
+import { createCloudApiModule } from "../features/cloud-api/cloud-api.module";
+import { createTicketsRepository } from "../features/inbox/tickets/tickets.repository";
+import type { InboundQueue } from "../platform/queues/inbound-queue.port";
+import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
+import type { SecretBox } from "../platform/secrets/secret-box.port";
+import { secretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
@@ -72,7 +80,22 @@ import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "./feature-module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
-export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
+export type Overrides = {
+  sender?: SocketSender;
+  clock?: () => Date;
+  logger?: Logger;
+  db?: Db;
+  commands?: CommandQueue;
+  jobs?: JobQueue;
+  mailer?: Mailer;
+  media?: MediaStore;
+  metrics?: Metrics;
+  /** inbound.fifo from the functions side (Cloud API webhook and sender) */
+  inbound?: InboundQueue;
+  secrets?: SecretBox;
+  /** the Graph API's transport (tests: a stand-in) */
+  graphFetch?: GraphFetch;
+};
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
 export const createContainer = (config: Config, overrides: Overrides = {}) => {
@@ -108,6 +131,17 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
             throw new Error("QUEUE_URL_JOBS is not configured");
           },
         });
+
+  const inboundQueue: InboundQueue =
+    overrides.inbound ??
+    (config.QUEUE_URL_INBOUND
+      ? createSqsInboundQueue({ queueUrl: config.QUEUE_URL_INBOUND, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
+      : {
+          put: async () => {
+            throw new Error("QUEUE_URL_INBOUND is not configured");
+          },
+        });
+  const secrets: SecretBox = overrides.secrets ?? secretBoxFromConfig(config);
 
   const mailer: Mailer =
     overrides.mailer ??
@@ -165,7 +199,27 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
+  // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
+  const cloudApiTickets = createTicketsRepository(db);
+  const cloudApiModule = createCloudApiModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    jobs,
+    clock,
+    logger,
+    fetch: overrides.graphFetch,
+    guards,
+    ticketOf: async (companyId, ticketId) => {
+      const t = await cloudApiTickets.findById(companyId, ticketId);
+      return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;
+    },
+    providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
+  });
   const whatsappsModule = createWhatsappsModule({
+    cloudApi: cloudApiModule.service,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -227,7 +281,9 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     reads: createInboxReads(repos),
     realtime,
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
-    channels: createChannels({ "session-host": createSessionHostChannel(commands) }),
+    channels: createProviderChannels({ "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel }, async (companyId, whatsappId) =>
+      (await cloudApiModule.service.isCloudApi(companyId, whatsappId)) ? "cloud-api" : "session-host",
+    ),
     commands,
     jobs,
     media,
@@ -359,6 +415,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       campaignsModule,
       invoicesModule,
       subscriptionModule,
+      cloudApiModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule],
@@ -380,6 +437,10 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     fakeBank,
     guards,
     modules,
+    /** the Cloud API feature: the consumer step (inbound-consumer.ts), its webhook and service (tests, local runner) */
+    cloudApi: cloudApiModule,
+    inboundQueue,
+    secrets,
     services: {
       contactLists,
       campaignSettings: campaignSettingsModule.service,
