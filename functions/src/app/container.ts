@@ -290,6 +290,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     logger,
     guards,
+    channelRules: cloudApiModule.service,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
   });
   const inbox = inboxModule.service;

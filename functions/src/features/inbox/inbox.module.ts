@@ -35,6 +35,7 @@ import { createTicketTimersRepository } from "./tickets/ticket-timers.repository
 import { createTicketsRepository } from "./tickets/tickets.repository";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/tickets.routes";
 import { createTicketsService } from "./tickets/tickets.service";
+import type { ChannelRules } from "./messages/messages.service";
 
 export type InboxDeps = {
   db: Db;
@@ -52,6 +53,8 @@ export type InboxDeps = {
   guards: Guards;
   /** how long the inbound pipeline reuses a company's lookups (0: never) */
   directoryTtlMs?: number;
+  /** per-provider rules for outbound messages (the Cloud API's window, templates, unsupported actions) */
+  channelRules?: ChannelRules;
 };
 
 /**
@@ -96,6 +99,7 @@ export const createInboxModule = (deps: InboxDeps) => {
   });
   const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, clock });
   const messages = createMessagesService({
+    channelRules: deps.channelRules,
     messages: messagesRepo,
     tickets: ticketsRepo,
     ticketsService: tickets,

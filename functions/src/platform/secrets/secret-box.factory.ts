@@ -9,4 +9,4 @@ import type { SecretBox } from "./secret-box.port";
 export const secretBoxFromConfig = (config: Pick<Config, "SECRETS_KMS_KEY_ID" | "SECRETS_KEY_FILE" | "AWS_REGION" | "MEDIA_DIR">): SecretBox =>
   config.SECRETS_KMS_KEY_ID
     ? createKmsSecretBox({ keyId: config.SECRETS_KMS_KEY_ID, region: config.AWS_REGION })
-    : createLocalSecretBox(config.SECRETS_KEY_FILE ?? join(config.MEDIA_DIR ?? tmpdir(), "..", "secret-box.key"));
+    : createLocalSecretBox(config.SECRETS_KEY_FILE ?? (config.MEDIA_DIR ? join(config.MEDIA_DIR, "..", "secret-box.key") : join(tmpdir(), "atende-secret-box.key")));
