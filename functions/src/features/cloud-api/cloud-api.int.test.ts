@@ -147,7 +147,7 @@ describe("a Cloud API connection", () => {
     expect(res.status).toBe(201);
     const ours = (res.body as { id: string }).id;
     // the send (and the read receipt of the customer's messages, opened above)
-    expect((await runCloudJobs()).map((j) => ((j.job as { payload: { command: { type: string } } }).payload.command.type)).sort()).toEqual(["read", "send"]);
+    expect((await runCloudJobs()).map((j) => ((j.job as unknown as { payload: { command: { type: string } } }).payload.command.type)).sort()).toEqual(["read", "send"]);
     expect(graphCalls.some((c) => JSON.stringify(c.body) === JSON.stringify({ messaging_product: "whatsapp", status: "read", message_id: INBOUND.location!.id }))).toBe(true);
     const call = graphCalls.findLast((c) => c.url.endsWith("/106540352242922/messages"))!;
     expect(call.body).toMatchObject({ messaging_product: "whatsapp", to: "16505551234", type: "text", text: { body: "Temos sim, em verde!" } });
