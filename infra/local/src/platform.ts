@@ -13,6 +13,7 @@ import { createHttpApp } from "@atende/functions/app/http-app";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
 import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
+import { wireCloudApiDemo } from "./cloud-api-simulator/cloud-api-demo";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -225,6 +226,12 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
 
     const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
     container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
+    // the demo company also gets a Cloud API connection wired to the simulator (docs/cloud-api.md "On one machine")
+    if (opts.demo && seededNow) {
+      const { DEMO_LOGINS } = await import("@atende/functions/features/seed/seed.service");
+      const admin = DEMO_LOGINS.find((l) => l.role === "admin");
+      if (admin) await wireCloudApiDemo({ url, sim: cloudApi, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
+    }
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
     return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, cloudApi };
