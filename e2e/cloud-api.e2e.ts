@@ -71,8 +71,8 @@ describe("Cloud API connections", () => {
     const row = page.getByTestId("connection-row").filter({ hasText: "Oficial" });
     await row.waitFor();
 
-    // the saved connection shows its webhook URL and verify token to copy into Meta's app, and the test
-    await row.getByTestId("edit-connection").click();
+    // saved, the dialog shows the webhook URL and verify token to copy into Meta's app, and the test
+    await dialog.getByTestId("cloudapi-webhook-url").waitFor();
     const webhookUrl = await dialog.getByTestId("cloudapi-webhook-url").inputValue();
     const verifyToken = await dialog.getByTestId("cloudapi-verify-token").inputValue();
     expect(webhookUrl).toMatch(/\/api\/channels\/cloud-api\/webhook\/[\w-]+$/);
@@ -101,7 +101,8 @@ describe("Cloud API connections", () => {
     await page.getByTestId("subtab-pending").click();
     const card = page.getByTestId("ticket-card").filter({ hasText: "Rita Oficial" });
     await card.first().waitFor({ timeout: 30_000 });
-    await card.first().click();
+    await card.first().getByRole("button", { name: "Aceitar" }).click();
+    await page.getByTestId("ticket-view").waitFor();
     await page.getByTestId("messages-list").getByText("pela API oficial").waitFor();
     await page.getByTestId("reply-window").waitFor();
     expect(await page.getByTestId("reply-window").getAttribute("data-state")).toBe("open");
@@ -126,7 +127,8 @@ describe("Cloud API connections", () => {
     await page.getByTestId("subtab-pending").click();
     const card = page.getByTestId("ticket-card").filter({ hasText: "Bruno Antigo" });
     await card.first().waitFor({ timeout: 30_000 });
-    await card.first().click();
+    await card.first().getByRole("button", { name: "Aceitar" }).click();
+    await page.getByTestId("ticket-view").waitFor();
     await page.getByTestId("reply-window").waitFor();
     expect(await page.getByTestId("reply-window").getAttribute("data-state")).toBe("closed");
     expect(await page.getByTestId("composer-input").count()).toBe(0);
@@ -139,7 +141,7 @@ describe("Cloud API connections", () => {
     await page.getByTestId("messages-list").getByText("podemos continuar", { exact: false }).waitFor();
     // the API refuses free text with the catalogue code
     const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } })).data.token;
-    const ticketId = Number(new URL(page.url()).pathname.split("/").pop());
+    const ticketId = Number(await page.getByTestId("ticket-view").getAttribute("data-ticket-id"));
     const refused = await http(`/api/messages/${ticketId}`, { method: "POST", token, body: { body: "texto livre", fromMe: true, read: true } });
     expect([refused.status, refused.data]).toEqual([409, { error: "ERR_WINDOW_CLOSED" }]);
     await screenshot(page, "cloud-api-window-closed");
@@ -157,6 +159,11 @@ describe("Cloud API connections", () => {
     await page.goto("/tickets");
     await page.getByTestId("subtab-pending").click();
     const qrCard = page.getByTestId("ticket-card").filter({ hasText: "Quésia QR" }).first();
+    await qrCard.waitFor({ timeout: 30_000 });
+    await qrCard.getByRole("button", { name: "Aceitar" }).click();
+    await page.getByTestId("ticket-view").waitFor();
+    await page.goto("/tickets");
+    await page.getByTestId("tab-open").click();
     const cloudCard = page.getByTestId("ticket-card").filter({ hasText: "Bruno Antigo" }).first();
     await qrCard.waitFor({ timeout: 30_000 });
     await cloudCard.waitFor();

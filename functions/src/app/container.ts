@@ -59,7 +59,6 @@ import { createSessionHostChannel } from "../platform/channels/session-host-chan
 import { createProviderChannels } from "../platform/channels/provider-channels";
 import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
 import { createCloudApiModule } from "../features/cloud-api/cloud-api.module";
-import { createTicketsRepository } from "../features/inbox/tickets/tickets.repository";
 import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
@@ -200,7 +199,6 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
   // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
-  const cloudApiTickets = createTicketsRepository(db);
   const cloudApiModule = createCloudApiModule({
     db,
     config,
@@ -212,10 +210,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     fetch: overrides.graphFetch,
     guards,
-    ticketOf: async (companyId, ticketId) => {
-      const t = await cloudApiTickets.findById(companyId, ticketId);
-      return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;
-    },
+    // the inbox is built later (it takes the Cloud API channel); read only when a request comes
+    ticketOf: (companyId, ticketId) => inboxModule.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
   });
   const whatsappsModule = createWhatsappsModule({

@@ -116,7 +116,7 @@ export const createInboxModule = (deps: InboxDeps) => {
   const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
   const ticketNotes = createTicketNotesService({ notes: createTicketNotesRepository(db), tickets, users: reads.users, clock });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

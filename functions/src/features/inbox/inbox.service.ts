@@ -23,13 +23,20 @@ export type InboxService = {
   sendToContact: MessagesService["sendToContact"];
   /** Attention cycles queued in [fromIso, toIso) (dashboard). */
   listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]>;
+  /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
+  ticketChannel(companyId: number, ticketId: number): Promise<{ whatsappId: number | null; chatJid: string } | null>;
 };
 
 export const createInboxService = (parts: {
   contacts: Pick<ContactsService, "upsertFromWhatsapp" | "get">;
   messages: Pick<MessagesService, "sendToContact">;
   tickets: Pick<TicketsService, "listCyclesBetween">;
+  findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
 }): InboxService => ({
+  ticketChannel: async (companyId, ticketId) => {
+    const t = await parts.findTicket(companyId, ticketId);
+    return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;
+  },
   upsertFromWhatsapp: (companyId, whatsappId, party) => parts.contacts.upsertFromWhatsapp(companyId, whatsappId, party),
   getContact: (auth, contactId) => parts.contacts.get(auth, contactId),
   sendToContact: (input) => parts.messages.sendToContact(input),

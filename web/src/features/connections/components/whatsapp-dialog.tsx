@@ -32,7 +32,7 @@ import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { useQueueList } from "../../../lib/pickers";
 import { usePickList, useSaveWhatsapp, useWhatsapp } from "../api/whatsapps";
-import { CLOUD_API_FORM_DEFAULTS, CloudApiConnectionFields, type CloudApiFormValues } from "../../cloud-api/components/cloud-api-connection-fields";
+import { CLOUD_API_FORM_DEFAULTS, CloudApiConnectionFields, type CloudApiFormValues } from "../../../components/cloud-api/cloud-api-connection-fields";
 
 const TABS = ["general", "messages", "assessments", "integrations", "hours"] as const;
 

@@ -11,7 +11,7 @@ import { useTicketActions } from "../use-ticket-actions";
 import { TicketTags } from "./ticket-tags";
 import { TransferDialog } from "./transfer-dialog";
 import type { ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
-import { ReplyWindowBadge } from "../../../cloud-api/components/reply-window-badge";
+import { ReplyWindowBadge } from "../../../../components/cloud-api/reply-window-badge";
 
 /** How each header button looks (which ones show comes from the shared transition table). */
 const HEADER_BUTTON = {

@@ -14,8 +14,8 @@ import { Composer } from "../../messages/components/composer";
 import { MessagesList } from "../../messages/components/messages-list";
 import { useTicketByUuid } from "../api/ticket";
 import { TicketHeader } from "./ticket-header";
-import { useTicketWindow } from "../../../cloud-api/api/cloud-api";
-import { TemplatesOnlyComposer } from "../../../cloud-api/components/templates-only-composer";
+import { useTicketWindow } from "../../../../lib/cloud-api";
+import { TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
 
 /**
  * The conversation of `/tickets/{uuid}`. A non-admin opening a ticket of a queue that is not theirs gets

@@ -11,7 +11,7 @@ import {
   type TemplateSend,
   type TemplateValues,
 } from "@atende/shared/domain/cloud-api/message-templates";
-import { useSyncTemplates, useTemplates, type StoredTemplate } from "../api/cloud-api";
+import { useSyncTemplates, useTemplates, type StoredTemplate } from "../../lib/cloud-api";
 
 type Contact = { name?: string | null; number?: string | null; email?: string | null };
 

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageView } from "@atende/shared/contracts/http/messages";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
-import { api } from "../../../lib/api-client";
-import { toastError } from "../../../lib/toast-error";
-import { upsertMessage } from "../../inbox/messages/api/messages-list";
-import { TemplatePicker } from "./template-picker";
+import { api } from "../../../../lib/api-client";
+import { toastError } from "../../../../lib/toast-error";
+import { upsertMessage } from "../api/messages-list";
+import { TemplatePicker } from "../../../../components/cloud-api/template-picker";
 
 /**
  * The composer of a Cloud API ticket whose 24-hour window has closed: free text is not allowed (the API refuses it

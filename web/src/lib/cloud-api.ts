@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
 import type { MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
 import type { ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
-import { api } from "../../../lib/api-client";
+import { api } from "./api-client";
 
 /** Cloud API connections: the test, templates and a ticket's 24-hour window (/api/cloud-api, docs/cloud-api.md). */
 export const cloudApiKeys = {

@@ -2,7 +2,7 @@ import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
-import { useTestConnection } from "../api/cloud-api";
+import { useTestConnection } from "../../lib/cloud-api";
 
 export type CloudApiFormValues = {
   phoneNumberId: string;

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../../testing/fetch-mock";
-import { renderWithApp } from "../../../testing/render";
+import { mockFetch } from "../../testing/fetch-mock";
+import { renderWithApp } from "../../testing/render";
 import { ReplyWindowBadge } from "./reply-window-badge";
 import { TemplatePicker } from "./template-picker";
 
