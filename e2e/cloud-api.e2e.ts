@@ -129,6 +129,7 @@ describe("Cloud API connections", () => {
     await card.first().waitFor({ timeout: 30_000 });
     await card.first().getByRole("button", { name: "Aceitar" }).click();
     await page.getByTestId("ticket-view").waitFor();
+    const ticketId = Number(await page.getByTestId("ticket-view").getAttribute("data-ticket-id"));
     await page.getByTestId("reply-window").waitFor();
     expect(await page.getByTestId("reply-window").getAttribute("data-state")).toBe("closed");
     expect(await page.getByTestId("composer-input").count()).toBe(0);
@@ -141,13 +142,16 @@ describe("Cloud API connections", () => {
     await page.getByTestId("messages-list").getByText("podemos continuar", { exact: false }).waitFor();
     // the API refuses free text with the catalogue code
     const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } })).data.token;
-    const ticketId = Number(await page.getByTestId("ticket-view").getAttribute("data-ticket-id"));
+    await screenshot(page, "cloud-api-after-template");
     const refused = await http(`/api/messages/${ticketId}`, { method: "POST", token, body: { body: "texto livre", fromMe: true, read: true } });
     expect([refused.status, refused.data]).toEqual([409, { error: "ERR_WINDOW_CLOSED" }]);
     await screenshot(page, "cloud-api-window-closed");
   });
 
   it("QR and Cloud API tickets side by side in one list", async () => {
+    await page.goto("/tickets");
+    await page.getByTestId("tickets-page").waitFor();
+    await screenshot(page, "cloud-api-before-side-by-side");
     const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } })).data.token;
     const qr = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: "QR Loja", isDefault: false } });
     expect(qr.status).toBe(200);
@@ -157,6 +161,7 @@ describe("Cloud API connections", () => {
     await poll(async () => (await http<{ status: string }>(`/api/whatsapp/${qr.data.id}`, { token })).data.status, (s) => s === "CONNECTED");
     await http("/simulator/api/customers/5511922221111/messages", { method: "POST", body: { companyId: admin.companyId, whatsappId: qr.data.id, type: "text", body: "Oi pelo QR", name: "Quésia QR" } });
     await page.goto("/tickets");
+    await page.getByTestId("tab-open").click();
     await page.getByTestId("subtab-pending").click();
     const qrCard = page.getByTestId("ticket-card").filter({ hasText: "Quésia QR" }).first();
     await qrCard.waitFor({ timeout: 30_000 });
