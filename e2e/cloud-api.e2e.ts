@@ -23,7 +23,7 @@ type SimNumber = { phoneNumberId: string; wabaId: string; accessToken: string; a
 type SimChat = { waId: string; messages: { id: string; direction: string; text: string; status: string; type: string }[] };
 const simChat = async (waId: string) => (await http<{ chats: SimChat[] }>("/simulator/cloudapi/api/state")).data.chats.find((c) => c.waId === waId);
 
-let admin: { email: string; password: string; companyId: number };
+let admin: { email: string; password: string; companyId: number; apiEmail: string };
 let num: SimNumber;
 
 beforeAll(async () => {
@@ -42,7 +42,10 @@ beforeAll(async () => {
   );
   await settings.putMany(company.id, { ...COMPANY_SETTING_DEFAULTS }, now);
   await users.create(company.id, { name: "Carla Admin", email, passwordHash: await hashPassword("Senha1234", 4), profile: "admin", super: false, whatsappId: null, allTicket: "enabled", queueIds: [] }, now);
-  admin = { email, password: "Senha1234", companyId: company.id };
+  // a second admin for the HTTP calls: signing in again as the browser's user would end its session
+  const apiEmail = `cloud-api-${unique()}@e2e.test`;
+  await users.create(company.id, { name: "API Admin", email: apiEmail, passwordHash: await hashPassword("Senha1234", 4), profile: "admin", super: false, whatsappId: null, allTicket: "enabled", queueIds: [] }, now);
+  admin = { email, password: "Senha1234", companyId: company.id, apiEmail };
   // Meta's side: a number of its own for this test
   num = (await http<SimNumber>("/simulator/cloudapi/api/numbers", { method: "POST", body: { verifiedName: "Loja Oficial" } })).data;
   page = await (await newContext(browser)).newPage();
@@ -141,7 +144,7 @@ describe("Cloud API connections", () => {
     await poll(() => simChat(customer), (c) => Boolean(c?.messages.some((m) => m.direction === "out" && m.type === "template" && m.text.includes("Olá Bruno"))));
     await page.getByTestId("messages-list").getByText("podemos continuar", { exact: false }).waitFor();
     // the API refuses free text with the catalogue code
-    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } })).data.token;
+    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
     await screenshot(page, "cloud-api-after-template");
     const refused = await http(`/api/messages/${ticketId}`, { method: "POST", token, body: { body: "texto livre", fromMe: true, read: true } });
     expect([refused.status, refused.data]).toEqual([409, { error: "ERR_WINDOW_CLOSED" }]);
@@ -149,10 +152,7 @@ describe("Cloud API connections", () => {
   });
 
   it("QR and Cloud API tickets side by side in one list", async () => {
-    await page.goto("/tickets");
-    await page.getByTestId("tickets-page").waitFor();
-    await screenshot(page, "cloud-api-before-side-by-side");
-    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } })).data.token;
+    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
     const qr = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: "QR Loja", isDefault: false } });
     expect(qr.status).toBe(200);
     const status = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === admin.companyId && c.whatsappId === qr.data.id)?.status;
