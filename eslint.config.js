@@ -55,8 +55,8 @@ export default tseslint.config(
     },
   },
   {
-    // features: no other feature's repository (types included); nothing of app/ (the composition root) except the
-    // module contract's types (app/feature-module.ts: FeatureModule, Guards, handler shapes)
+    // features: no other feature's repository (types included); nothing of app/ (the composition root): the module
+    // contract (FeatureModule, Guards, handler shapes) is platform/modules/feature-module.ts
     // (tests and their fixtures drive the whole app through app/: exempt from the app/ rule)
     files: ["functions/src/features/**/*.ts"],
     ignores: ["**/*.test.ts", "**/*.fixtures.ts"],
@@ -66,8 +66,7 @@ export default tseslint.config(
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
           [["../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
-          [["**/app/*", "!**/app/feature-module"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
-          [["**/app/feature-module"], "only the module contract's types come from app/", { typesOnly: true }],
+          [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
       ],
     },
@@ -82,8 +81,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
-          [["**/app/*", "!**/app/feature-module"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
-          [["**/app/feature-module"], "only the module contract's types come from app/", { typesOnly: true }],
+          [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
       ],
     },

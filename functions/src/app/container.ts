@@ -76,7 +76,7 @@ import type { JobQueue } from "../platform/queues/jobs.port";
 import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
-import type { Guards } from "./feature-module";
+import type { Guards } from "../platform/modules/feature-module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = {

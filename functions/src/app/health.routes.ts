@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { TABLE_KEYS } from "@atende/shared/table/table-definition";
 import type { Container } from "./container";
 import { traced } from "../platform/tracer";
-import type { AppEnv } from "../features/auth/app-env";
+import type { AppEnv } from "../platform/http/app-env";
 
 export type CheckState = "ok" | "error" | "not-configured";
 export type HealthBody = { status: "ok" | "degraded"; version: string; checks: Record<string, CheckState> };

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import type { Container } from "./container";
-import type { FeatureModule } from "./feature-module";
+import type { FeatureModule } from "../platform/modules/feature-module";
 import { limitBody } from "../platform/http/body-limit";
 import { sendError } from "../platform/http/error-handler";
 import { healthRoutes } from "./health.routes";
 import { timeRoute } from "../platform/http/route-timing";
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import { requestId, requireOrigin } from "../platform/http/middleware";
-import type { AppEnv } from "../features/auth/app-env";
+import type { AppEnv } from "../platform/http/app-env";
 import { securityHeaders } from "../platform/http/security-headers";
 import { withCorrelation } from "../platform/logger";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { consumeInbound, inboundHandlersOf } from "./inbound-consumer";
-import type { InboundHandlers } from "./feature-module";
+import type { InboundHandlers } from "../platform/modules/feature-module";
 
 let t: TestApp;
 // the container's handler map (built once per container): a test replaces one handler and puts it back

@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { Container } from "./container";
-import type { FeatureModule, InboundHandlers } from "./feature-module";
+import type { FeatureModule, InboundHandlers } from "../platform/modules/feature-module";
 
 type Handler<T extends InboundEvent["type"]> = (event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 

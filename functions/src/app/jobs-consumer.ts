@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import type { Container } from "./container";
-import type { FeatureModule, JobHandlers } from "./feature-module";
+import type { FeatureModule, JobHandlers } from "../platform/modules/feature-module";
 
 type TypedHandler = (job: JobMessage) => Promise<void>;
 type NamedHandler = (companyId: number, payload: Record<string, unknown>) => Promise<void>;

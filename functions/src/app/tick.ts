@@ -1,5 +1,5 @@
 import type { Container } from "./container";
-import type { FeatureModule, TickJob } from "./feature-module";
+import type { FeatureModule, TickJob } from "../platform/modules/feature-module";
 
 /**
  * The minute tick: runs every due job once. Modules register their jobs (`tick` of FeatureModule: scheduled

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { customerMessage, deliver } from "../features/inbox/tickets/inbox.fixtures";
+import { customerMessage, deliver } from "../testing/inbox-fixtures";
 import { expectKeys, formOf, pdfFile, startSpecServer, type SpecClient } from "../testing/spec-client";
 
 /**

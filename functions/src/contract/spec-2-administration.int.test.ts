@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeOperator } from "../features/companies/operator.testing";
+import { makeOperator } from "../testing/operator";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { expectKeys, formOf, pngFile, startSpecServer, type SpecClient } from "../testing/spec-client";

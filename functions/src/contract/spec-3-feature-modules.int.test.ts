@@ -1,8 +1,8 @@
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeOperator } from "../features/companies/operator.testing";
+import { makeOperator } from "../testing/operator";
 import { runTick } from "../app/tick";
-import { customerMessage, deliver } from "../features/inbox/tickets/inbox.fixtures";
+import { customerMessage, deliver } from "../testing/inbox-fixtures";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { expectKeys, formOf, pdfFile, pngFile, startSpecServer, type SpecClient } from "../testing/spec-client";

@@ -3,7 +3,7 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SOCKET_IO_PING_INTERVAL_MS, SOCKET_IO_PING_TIMEOUT_MS } from "@atende/functions/features/realtime/socket-io.protocol";
 import { SOCKET_OPEN_JOB, SOCKET_PING_JOB } from "@atende/functions/features/realtime/sockets.service";
-import { adminTickets, customerMessage, deliver } from "@atende/functions/features/inbox/tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../../../functions/src/testing/inbox-fixtures";
 import { createWsHandler } from "@atende/functions/handlers/ws";
 import { runJob } from "@atende/functions/app/jobs-consumer";
 import { createApiGatewaySender } from "@atende/functions/platform/realtime/apigateway-sender.adapter";

@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createAnnouncementsRepository } from "./announcements.repository";
 import { announcementsRoutes } from "./announcements.routes";
 import { ANNOUNCEMENT_FANOUT_JOB, createAnnouncementsService, type AnnouncementsService, type FanOutPayload } from "./announcements.service";

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { announcementSchema, announcementUpdateSchema } from "@atende/shared/domain/announcements/announcement";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { AnnouncementsService } from "./announcements.service";
 import { requireSuper } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 

@@ -8,7 +8,7 @@ import { checkUpload } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaObject, MediaStore } from "../../platform/storage/media-store.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { Announcement, AnnouncementsRepository } from "./announcements.repository";
 

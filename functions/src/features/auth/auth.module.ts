@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import { requireAuth } from "../../platform/http/middleware";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { authRoutes } from "./auth.routes";
 import { createAuthService, type AuthService } from "./auth.service";
 

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { loginSchema } from "@atende/shared/domain/auth/auth";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { AuthService } from "./auth.service";
 import { clientAddress } from "../../platform/http/middleware";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 import type { SessionResult } from "./auth.service";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/client";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createCampaignSettingsRepository } from "./campaign-settings.repository";
 import { campaignSettingsRoutes } from "./campaign-settings.routes";
 import { createCampaignSettingsService, type CampaignSettingsService } from "./campaign-settings.service";

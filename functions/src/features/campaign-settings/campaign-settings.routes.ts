@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { campaignSettingsSchema } from "@atende/shared/domain/campaign-settings/campaign-settings";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { CampaignSettingsService } from "./campaign-settings.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 /** /campaign-settings (spec 3): company admins on a plan with campaigns. */

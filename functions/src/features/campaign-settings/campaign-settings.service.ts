@@ -1,6 +1,6 @@
 import type { CampaignSettingsResponse } from "@atende/shared/contracts/http/campaign-settings";
 import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignSettings, type CampaignSettingsInput } from "@atende/shared/domain/campaign-settings/campaign-settings";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CampaignSettingsRepository } from "./campaign-settings.repository";
 
 /** The key/value records the spec's client reads (values are JSON text). */

@@ -5,7 +5,7 @@ import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { CAMPAIGN_STEP_JOB } from "./campaigns.service";
 
 let t: TestApp;

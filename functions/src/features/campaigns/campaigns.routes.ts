@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { campaignSchema } from "@atende/shared/domain/campaigns/campaign";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { CampaignsService } from "./campaigns.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 

@@ -18,7 +18,7 @@ import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import { mediaKeyFor, type MediaStore } from "../../platform/storage/media-store.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappLookup } from "../whatsapps/whatsapps.ports";
 import type { CampaignRecipients } from "./campaign-ports";

@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createChatsRepository } from "./chats.repository";
 import { chatsRoutes } from "./chats.routes";
 import { createChatsService, type ChatsService } from "./chats.service";

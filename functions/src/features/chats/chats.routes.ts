@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { chatInputSchema, chatMessageInputSchema } from "@atende/shared/domain/chats/chat";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { ChatsService } from "./chats.service";
 
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson, parseQuery } from "../../platform/http/parse";
 
 const listQuery = searchPageQuerySchema;

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { monotonicFactory } from "ulid";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import { AppError } from "../../platform/errors";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { UserRecord } from "../users/users.ports";
 import type { Chat, ChatMessage, ChatsRepository, ChatWithMembers } from "./chats.repository";

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { CompaniesRepository } from "./companies.repository";
 import { companiesRoutes } from "./companies.routes";
 import { createCompaniesService, type CompaniesService } from "./companies.service";

@@ -6,7 +6,7 @@ import type { CompanyInput } from "@atende/shared/domain/companies/companies";
 import type { Plan, PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
 import { AppError } from "../../platform/errors";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { PlanCatalog } from "../plans/plans.ports";
 import type { SettingsStore } from "../settings/settings.ports";
 import type { CompaniesRepository, Company, NewCompany } from "./companies.repository";

@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createContactListsRepository } from "./contact-lists.repository";
 import { contactListItemsRoutes, contactListsRoutes } from "./contact-lists.routes";
 import {

@@ -18,7 +18,7 @@ import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { CommandQueue } from "../../platform/queues/commands.port";
 import type { JobQueue } from "../../platform/queues/jobs.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
 import { type ImportRow, parseContactSpreadsheet } from "./contact-list-spreadsheet";

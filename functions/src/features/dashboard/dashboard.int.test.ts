@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { dashboardRoutes } from "./dashboard.routes";
 import { createDashboardService, type DashboardService } from "./dashboard.service";
 

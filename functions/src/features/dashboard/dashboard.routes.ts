@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { optionalNum } from "@atende/shared/contracts/body-values";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { DashboardService } from "./dashboard.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseQuery } from "../../platform/http/parse";
 
 /** A calendar day (yyyy-MM-dd, read in the company's time zone); "" (a filter left empty by the spec's client) is none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CompaniesService } from "../companies/companies.service";
 import type { UserRecord } from "../users/users.ports";
 import type { UsersService } from "../users/users.service";

@@ -2,7 +2,7 @@ import type { DashboardResponse, TicketsDayResponse, TicketsUsersResponse } from
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
 import { AppError } from "../../platform/errors";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CompaniesService } from "../companies/companies.service";
 import type { UsersService } from "../users/users.service";
 import { addDays, startOfZonedDay, zonedDay, zoneOffsetMs } from "@atende/shared/domain/format/time-zone";

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EXTERNAL_API_MESSAGES_PER_MINUTE } from "@atende/shared/domain/external-api/external-message";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { adminTickets } from "../inbox/tickets/inbox.fixtures";
+import { adminTickets } from "../../testing/inbox-fixtures";
 
 let t: TestApp;
 let a: Tenant;

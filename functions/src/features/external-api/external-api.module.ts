@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/client";
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import { createApiRateRepository } from "./api-rate.repository";
 import { externalMessagesRoutes } from "./external-api.routes";
 import { createExternalApiService, type ExternalApiService } from "./external-api.service";

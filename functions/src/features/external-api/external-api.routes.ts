@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { externalMessageSchema } from "@atende/shared/domain/external-api/external-message";
 import type { ExternalApiService } from "./external-api.service";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 import { messageForm } from "../../platform/http/uploaded-file";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createFileListsRepository } from "./file-lists.repository";
 import { fileListsRoutes } from "./file-lists.routes";
 import { createFileListsService, type FileListsService } from "./file-lists.service";

@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { fileListSchema } from "@atende/shared/domain/files/file-list";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { FileListsService } from "./file-lists.service";
 import { AppError } from "../../platform/errors";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import type { OptionUpload } from "./file-lists.service";
 

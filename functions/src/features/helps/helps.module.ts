@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/client";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createHelpsRepository } from "./helps.repository";
 import { helpsRoutes } from "./helps.routes";
 import { createHelpsService, type HelpsService } from "./helps.service";

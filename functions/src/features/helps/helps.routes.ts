@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { helpSchema } from "@atende/shared/domain/settings/settings";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { HelpsService } from "./helps.service";
 import { requireSuper } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 export const helpsRoutes = (helps: HelpsService, guards: Guards) => {

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards, JobHandlers } from "../../app/feature-module";
+import type { FeatureModule, Guards, JobHandlers } from "../../platform/modules/feature-module";
 import type { Channels } from "../../platform/channels/channel.port";
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";

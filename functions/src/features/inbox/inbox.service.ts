@@ -1,6 +1,6 @@
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactsService } from "./contacts/contacts.service";
 import type { MessagesService } from "./messages/messages.service";
 import type { TicketsService } from "./tickets/tickets.service";

@@ -4,7 +4,7 @@ import { runTick } from "../../app/tick";
 import type { FakeBank } from "../../platform/payments/fake-bank.adapter";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { makeOperator } from "../companies/operator.testing";
+import { makeOperator } from "../../testing/operator";
 import { createInvoicesRepository } from "./invoices.repository";
 
 const SECRET = "webhook-secret-for-tests-0123456789";

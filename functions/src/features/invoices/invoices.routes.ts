@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { invoicesQuerySchema } from "@atende/shared/domain/invoices/invoices";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { InvoicesService } from "./invoices.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseQuery } from "../../platform/http/parse";
 
 /** /invoices: a company's admins see their own invoices; the operator may pass companyId. */

@@ -7,7 +7,7 @@ import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/pag
 import { transact, TxConditionFailed } from "../../platform/db/transact";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { Company } from "@atende/shared/domain/companies/company";
 import type { CompanyBilling } from "../companies/companies.ports";
 import type { PlanLookup } from "../plans/plans.ports";

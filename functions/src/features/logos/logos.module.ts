@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { logosRoutes } from "./logos.routes";
 import { createLogosService, type LogosService } from "./logos.service";
 

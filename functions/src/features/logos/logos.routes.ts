@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { LogosService } from "./logos.service";
 import { requireSuper } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 
 /** POST /settings/media-upload?ref= (operator) and the public GETs the login, sign-up and layout use. */

@@ -1,4 +1,4 @@
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import { passwordResetRoutes } from "./password-reset.routes";
 import { createPasswordResetService, type PasswordResetService } from "./password-reset.service";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { PasswordResetService } from "./password-reset.service";
 import { clientAddress } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 const email = z.string().trim().toLowerCase().email("Invalid email").max(200);

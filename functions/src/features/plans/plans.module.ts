@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { PlansRepository } from "./plans.repository";
 import { plansRoutes } from "./plans.routes";
 import { createPlansService, type PlansService } from "./plans.service";

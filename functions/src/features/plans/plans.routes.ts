@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { planSchema } from "@atende/shared/domain/plans/plan";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { PlansService } from "./plans.service";
 import { requireSuper } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 export const plansRoutes = (plans: PlansService, guards: Guards) => {

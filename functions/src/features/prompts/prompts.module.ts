@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { PromptsRepository } from "./prompts.repository";
 import { promptsRoutes } from "./prompts.routes";
 import { createPromptsService, type PromptsService } from "./prompts.service";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { promptSchema, promptUpdateSchema } from "@atende/shared/domain/prompts/prompt";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { PromptsService } from "./prompts.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 /** AI prompts (spec 3): /prompt, admins only, plan flag useOpenAi on every call. */

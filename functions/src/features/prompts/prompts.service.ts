@@ -1,7 +1,7 @@
 import type { PromptEventData, PromptListResponse, PromptResponse } from "@atende/shared/contracts/http/prompts";
 import { type PromptInput, type PromptUpdateInput, isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";

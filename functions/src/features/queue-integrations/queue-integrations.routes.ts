@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { dialogflowTestSchema, queueIntegrationSchema } from "@atende/shared/domain/queue-integrations/queue-integration";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { QueueIntegrationsService } from "./queue-integrations.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const listQuery = searchPageQuerySchema;

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { QueueOptionsRepository } from "./queue-options.repository";
 import { queueOptionsRoutes } from "./queue-options.routes";
 import { createQueueOptionsService, type QueueOptionsService } from "./queue-options.service";

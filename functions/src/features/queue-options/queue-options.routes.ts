@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { queueOptionListQuerySchema, queueOptionSchema, queueOptionUpdateSchema } from "@atende/shared/domain/queues/queues";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { QueueOptionsService } from "./queue-options.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 

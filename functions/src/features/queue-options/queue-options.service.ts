@@ -4,7 +4,7 @@ import type { QueueOptionInput } from "@atende/shared/domain/queues/queues";
 import { AppError } from "../../platform/errors";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import { mediaKeyFor } from "../../platform/storage/media-store.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { QueuesService } from "../queues/queues.service";
 import type { QueueOption, QueueOptionsRepository } from "./queue-options.repository";
 

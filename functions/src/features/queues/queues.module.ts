@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { QueuesRepository } from "./queues.repository";
 import { queuesRoutes } from "./queues.routes";
 import { byOrder, createQueuesService, type QueuesService } from "./queues.service";

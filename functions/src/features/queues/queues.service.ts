@@ -7,7 +7,7 @@ import { AppError } from "../../platform/errors";
 import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import { type MediaStore, mediaKeyFor } from "../../platform/storage/media-store.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CompaniesService } from "../companies/companies.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { Queue, QueuesRepository } from "./queues.repository";

@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { createQuickMessagesRepository } from "./quick-messages.repository";
 import { quickMessagesRoutes } from "./quick-messages.routes";
 import { createQuickMessagesService, type QuickMessagesService } from "./quick-messages.service";

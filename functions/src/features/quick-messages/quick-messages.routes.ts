@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { quickMessageSchema, quickMessageUpdateSchema } from "@atende/shared/domain/quick-messages/quick-message";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { QuickMessagesService } from "./quick-messages.service";
 
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 

@@ -1,4 +1,4 @@
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import type { ConnectionsRepository } from "./connections.repository";
 import { createPresenceService, type PresenceService } from "./presence.service";
 import { createRealtimeService, type RealtimeService } from "./realtime.service";

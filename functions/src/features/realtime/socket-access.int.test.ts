@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { adminTickets, customerMessage, deliver } from "../inbox/tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../../testing/inbox-fixtures";
 
 /**
  * Issue 19 item 4: what a socket receives follows the user's current session and permissions, for our own

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/schedules/schedule";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { SchedulesService } from "./schedules.service";
 
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
 

@@ -1,4 +1,4 @@
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import { createSeedService, type SeedService } from "./seed.service";
 
 /** The first company, plan and operator (docs/adr/0024-feature-modules.md). */

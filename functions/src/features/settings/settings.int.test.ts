@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
-import { makeOperator } from "../companies/operator.testing";
+import { makeOperator } from "../../testing/operator";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { SettingsRepository } from "./settings.repository";
 import { settingsRoutes } from "./settings.routes";
 import { createSettingsService, type SettingsService } from "./settings.service";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { settingUpdateSchema } from "@atende/shared/domain/settings/settings";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { SettingsService } from "./settings.service";
 
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 export const settingsRoutes = (settings: SettingsService, guards: Guards) => {

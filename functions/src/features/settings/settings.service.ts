@@ -3,7 +3,7 @@ import type { SettingResponse } from "@atende/shared/contracts/http/settings";
 import { SETTING_VALUE_SCHEMAS, isCompanySettingKey, isGlobalSettingKey } from "@atende/shared/domain/settings/settings";
 import { isAdmin } from "@atende/shared/domain/permissions/permissions";
 import { AppError } from "../../platform/errors";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { SettingsRepository } from "./settings.repository";
 

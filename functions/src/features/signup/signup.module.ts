@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/client";
-import type { FeatureModule } from "../../app/feature-module";
+import type { FeatureModule } from "../../platform/modules/feature-module";
 import { signupRoutes } from "./signup.routes";
 import { createSignupService, type SignupService } from "./signup.service";
 import { createSignupThrottleRepository } from "./signup-throttle.repository";

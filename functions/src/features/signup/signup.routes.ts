@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { signupSchema } from "@atende/shared/domain/companies/companies";
 import type { SignupService } from "./signup.service";
 import { clientAddress } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 /** POST /companies/cadastro: public (no token). Mounted before the companies routes. */

@@ -1,5 +1,5 @@
 import type { Metrics } from "../../platform/metrics";
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import { subscriptionRoutes } from "./subscription.routes";
 import { createSubscriptionService, type SubscriptionService } from "./subscription.service";
 

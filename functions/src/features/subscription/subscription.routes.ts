@@ -2,10 +2,10 @@ import { METRIC } from "@atende/shared/contracts/metric-names";
 import { type Context, Hono } from "hono";
 import { subscriptionSchema } from "@atende/shared/domain/invoices/invoices";
 import type { Metrics } from "../../platform/metrics";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { SubscriptionService } from "./subscription.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson } from "../../platform/http/parse";
 
 /** Header the payment provider (or the local fake bank) sends with our shared secret. */

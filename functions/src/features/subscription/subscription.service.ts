@@ -6,7 +6,7 @@ import { pad } from "../../platform/db/keys";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { PixCharge, PixProvider } from "../../platform/payments/pix-provider.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { InvoicesService } from "../invoices/invoices.service";
 
 /** How long a Pix charge accepts payment; an unpaid invoice gets a fresh charge after it. */

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { UsersRepository } from "./users.repository";
 import { usersRoutes } from "./users.routes";
 import { createUsersService, type UsersService } from "./users.service";

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { optionalId } from "@atende/shared/contracts/body-values";
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "@atende/shared/domain/users/users";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { UsersService } from "./users.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 
 const companyQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });

@@ -5,7 +5,7 @@ import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
 import type { UserCreateInput, UserUpdateInput } from "@atende/shared/domain/users/users";
 import { PAGE_SIZE, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import { AppError } from "../../platform/errors";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { hashPassword } from "../auth/password";
 import type { CompaniesService } from "../companies/companies.service";
 import type { QueuesService } from "../queues/queues.service";

@@ -1,4 +1,4 @@
-import type { InboundHandlers } from "../../app/feature-module";
+import type { InboundHandlers } from "../../platform/modules/feature-module";
 import type { NumberChecksRepository } from "./number-checks.repository";
 import type { WhatsappsService } from "./whatsapps.service";
 

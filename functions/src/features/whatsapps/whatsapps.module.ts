@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { NumberChecksRepository } from "./number-checks.repository";
 import { createWhatsappsInboundHandlers } from "./whatsapps.inbound";
 import type { WhatsappsRepository } from "./whatsapps.repository";

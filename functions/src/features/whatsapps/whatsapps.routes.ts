@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import { whatsappFormSchema } from "@atende/shared/domain/whatsapps/whatsapp-form";
-import type { Guards } from "../../app/feature-module";
+import type { Guards } from "../../platform/modules/feature-module";
 import type { WhatsappsService } from "./whatsapps.service";
 import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../auth/app-env";
+import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson } from "../../platform/http/parse";
 
 /** /whatsapp: connections (spec 2 section 7). Reads for every user of the company; writes for admins. */

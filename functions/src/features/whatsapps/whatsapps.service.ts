@@ -9,7 +9,7 @@ import type { WhatsappForm } from "@atende/shared/domain/whatsapps/whatsapp-form
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { CommandQueue } from "../../platform/queues/commands.port";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CompanyLookup } from "../companies/companies.ports";
 import type { PlanLookup } from "../plans/plans.ports";
 import type { Queue } from "@atende/shared/domain/queues/queue";

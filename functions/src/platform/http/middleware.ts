@@ -6,7 +6,7 @@ import { resolveClientAddress } from "./client-address";
 
 /**
  * What the guards below need of the caller; the feature side fixes the full principal type
- * (features/auth/app-env.ts: `AppEnv = HttpEnv<AuthContext>`), so platform imports no feature.
+ * (platform/http/app-env.ts: `AppEnv = HttpEnv<AuthContext>`, the principal from shared), so platform imports no feature.
  */
 export type Principal = { user: { profile: string; super: boolean }; companyId: number };
 export type HttpEnv<A extends Principal = Principal> = { Variables: { requestId: string; auth: A; clientAddress: string } };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runTick } from "../../../app/tick";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { adminTickets, customerMessage, deliver } from "../tickets/inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../../../testing/inbox-fixtures";
 
 let t: TestApp;
 let n = 0;

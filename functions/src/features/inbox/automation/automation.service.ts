@@ -5,7 +5,7 @@ import type { Message } from "@atende/shared/domain/messages/message";
 import { customerNotices, isTicketUpdateAction } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { Logger } from "../../../platform/logger";
 import type { ContactsRepository } from "../contacts/contacts.repository";
-import type { AuthContext } from "../../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { OutboundMedia, OutboundService } from "../messages/outbound.service";
 import type { InboxQueue, InboxQueueOption, InboxReads, InboxWhatsapp } from "../inbox-ports";
 import type { Directory } from "../tickets/inbox-directory";

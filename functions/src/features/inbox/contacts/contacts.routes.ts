@@ -3,10 +3,10 @@ import { z } from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
 import { optionalId } from "@atende/shared/contracts/body-values";
-import type { Guards } from "../../../app/feature-module";
+import type { Guards } from "../../../platform/modules/feature-module";
 import { requireAdmin } from "../../../platform/http/middleware";
 import type { ContactsService } from "./contacts.service";
-import type { AppEnv } from "../../auth/app-env";
+import type { AppEnv } from "../../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 import { uploadedFile } from "../../../platform/http/uploaded-file";
 

@@ -19,7 +19,7 @@ import type { JobQueue } from "../../../platform/queues/jobs.port";
 import { companyOfMediaKey, mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
 import { parseContactCsv, parseContactSpreadsheet } from "../../contact-lists/contact-list-spreadsheet";
 import type { InboxReads } from "../inbox-ports";
-import type { AuthContext } from "../../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { RealtimeService } from "../../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { makeOperator } from "../../companies/operator.testing";
-import { adminTickets, customerMessage, deliver } from "../tickets/inbox.fixtures";
+import { makeOperator } from "../../../testing/operator";
+import { adminTickets, customerMessage, deliver } from "../../../testing/inbox-fixtures";
 
 /**
  * Media by content (docs/security.md "Media"): what a user uploads is typed from its bytes and checked against the

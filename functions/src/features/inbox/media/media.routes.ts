@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
-import type { Guards } from "../../../app/feature-module";
+import type { Guards } from "../../../platform/modules/feature-module";
 import { AppError } from "../../../platform/errors";
-import type { AppEnv } from "../../auth/app-env";
+import type { AppEnv } from "../../../platform/http/app-env";
 import { companyOfMediaKey, type MediaStore } from "../../../platform/storage/media-store.port";
 
 /**

@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono";
 import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { editMessageSchema, forwardSchema, reactionSchema, sendMessageSchema } from "@atende/shared/domain/messages/message";
-import type { Guards } from "../../../app/feature-module";
+import type { Guards } from "../../../platform/modules/feature-module";
 import type { MessagesService } from "./messages.service";
 import { AppError } from "../../../platform/errors";
-import type { AppEnv } from "../../auth/app-env";
+import type { AppEnv } from "../../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 import { messageForm } from "../../../platform/http/uploaded-file";
 

@@ -11,7 +11,7 @@ import type { MediaStore } from "../../../platform/storage/media-store.port";
 import { mediaKeyFor } from "../../../platform/storage/media-store.port";
 import { checkUpload } from "../../../platform/http/upload-check";
 import { messageKindOf } from "@atende/shared/domain/media/media-sniff";
-import type { AuthContext } from "../../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import { chatJidOf } from "../contacts/contact-identity";
 import type { Directory, InboxDirectory } from "../tickets/inbox-directory";

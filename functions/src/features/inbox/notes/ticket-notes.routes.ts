@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ticketNoteSchema } from "@atende/shared/domain/messages/message";
-import type { Guards } from "../../../app/feature-module";
+import type { Guards } from "../../../platform/modules/feature-module";
 import type { TicketNotesService } from "./ticket-notes.service";
-import type { AppEnv } from "../../auth/app-env";
+import type { AppEnv } from "../../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 
 const listQuery = z.object({ ticketId: z.coerce.number().int().positive(), contactId: z.coerce.number().int().positive().optional() });

@@ -1,6 +1,6 @@
 import type { TicketNoteView } from "@atende/shared/contracts/http/messages";
 import { AppError } from "../../../platform/errors";
-import type { AuthContext } from "../../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { TicketsService } from "../tickets/tickets.service";
 import type { InboxReads } from "../inbox-ports";
 import type { TicketNote, TicketNotesRepository } from "./ticket-notes.repository";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { tagCreateSchema, tagListQuerySchema, tagSyncSchema, tagUpdateSchema } from "@atende/shared/domain/tags/tag";
-import type { Guards } from "../../../app/feature-module";
+import type { Guards } from "../../../platform/modules/feature-module";
 import type { TicketsService } from "../tickets/tickets.service";
 import type { TagsService } from "./tags.service";
-import type { AppEnv } from "../../auth/app-env";
+import type { AppEnv } from "../../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 
 /**

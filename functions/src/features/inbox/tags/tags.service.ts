@@ -5,7 +5,7 @@ import type { Tag, TagInput } from "@atende/shared/domain/tags/tag";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { JobQueue } from "../../../platform/queues/jobs.port";
-import type { AuthContext } from "../../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../../realtime/realtime.service";
 import type { TagsRepository } from "./tags.repository";
 

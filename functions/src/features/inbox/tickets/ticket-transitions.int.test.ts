@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { adminTickets, customerMessage, deliver } from "./inbox.fixtures";
+import { adminTickets, customerMessage, deliver } from "../../../testing/inbox-fixtures";
 
 /**
  * The transition table through the API: refusals with their codes (nothing stored), return versus transfer, and

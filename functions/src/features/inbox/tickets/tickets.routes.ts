@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { closeAllSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from "@atende/shared/domain/tickets/ticket";
-import type { Guards } from "../../../app/feature-module";
-import type { AppEnv } from "../../auth/app-env";
+import type { Guards } from "../../../platform/modules/feature-module";
+import type { AppEnv } from "../../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
 import { AppError } from "../../../platform/errors";
 import type { TicketsService } from "./tickets.service";

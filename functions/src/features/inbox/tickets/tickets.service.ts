@@ -5,7 +5,7 @@ import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
-import type { AuthContext } from "../../auth/auth.service";
+import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import { chatJidOf, normalizeName } from "../contacts/contact-identity";
 import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";

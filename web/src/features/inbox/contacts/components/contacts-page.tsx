@@ -37,11 +37,15 @@ export function ContactsPage() {
   const [starting, setStarting] = useState<ContactView | null>(null);
   const upload = useUploadContacts();
   const importPhone = useImportPhoneContacts();
-  const [importing, setImporting] = useState<string | null>(null);
+  // a phone import or a large spreadsheet runs in the background; its `contact` reload events name the request
+  const [importing, setImporting] = useState<{ requestId: string; kind: "phone" | "upload" } | null>(null);
   useRealtime<ContactEventData>("contact", (data) => {
-    if (data.action !== "reload" || !data.import?.done || data.import.requestId !== importing) return;
+    if (data.action !== "reload" || !data.import?.done || data.import.requestId !== importing?.requestId) return;
     setImporting(null);
-    if (data.import.error) toast.error(t(`errors:${data.import.error}`, { defaultValue: t("importPhone.failed") }));
+    if (importing.kind === "upload") {
+      if (data.import.error) toastError(new ApiError(500, data.import.error, undefined));
+      else toast.success(t("upload.queuedDone", { total: data.import.progress?.total ?? 0 }));
+    } else if (data.import.error) toast.error(t(`errors:${data.import.error}`, { defaultValue: t("importPhone.failed") }));
     else toast.success(t("importPhone.done"));
   });
 
@@ -49,14 +53,19 @@ export function ContactsPage() {
     if (!file) return;
     if (!isContactUploadFile(file.name)) return void toast.error(t("upload.badType"));
     upload.mutate(file, {
-      onSuccess: (r) => void toast.success(t("upload.done", { created: r.created, updated: r.updated, unchanged: r.unchanged, invalid: r.invalid + r.duplicates })),
+      onSuccess: (r) => {
+        if (r.queued && r.requestId) {
+          setImporting({ requestId: r.requestId, kind: "upload" });
+          toast.info(t("upload.queued", { count: r.queued }));
+        } else toast.success(t("upload.done", { created: r.created, updated: r.updated, unchanged: r.unchanged, invalid: r.invalid + r.duplicates }));
+      },
       onError: (err) => (err instanceof ApiError && err.code === "ERR_INVALID_IMPORT_FILE" ? toast.error(t("upload.badType")) : toastError(err)),
     });
   };
   const onImportPhone = () =>
     importPhone.mutate(undefined, {
       onSuccess: (r) => {
-        setImporting(r.requestId);
+        setImporting({ requestId: r.requestId, kind: "phone" });
         toast.info(t("importPhone.started"));
       },
     });

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockFetch, reply } from "../../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../../testing/fixtures";
+import { emitRealtime } from "../../../../testing/realtime";
 import { renderWithApp } from "../../../../testing/render";
 import { TicketNotes } from "../../ticket-notes/components/ticket-notes";
 import { ContactDialog } from "./contact-dialog";
@@ -60,6 +61,22 @@ describe("contacts", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Planilha importada: 2 novos, 1 completados, 3 já existentes, 2 ignorados.")).toBeInTheDocument();
     const post = calls.find((c) => c.method === "POST" && c.url.endsWith("/api/contacts/upload"))!;
     expect(await ((await post.formData()).get("file") as Blob).text()).toBe("nome;numero\nAna;5511988887777\n");
+  });
+
+  it("a large spreadsheet is queued: the page says so, then reports the end from the import's realtime event", async () => {
+    mockFetch({
+      "GET /api/contacts": { contacts: [], count: 0, hasMore: false },
+      "POST /api/contacts/upload": { created: 0, updated: 0, unchanged: 0, invalid: 0, duplicates: 0, truncated: false, contacts: [], queued: 1200, requestId: "up:2:xyz" },
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    await screen.findByRole("button", { name: "Importar do telefone" });
+    await userEvent.upload(screen.getByTestId("contacts-upload-input"), new File(["nome;numero\n"], "grande.csv", { type: "text/csv" }), { applyAccept: false });
+    expect(await screen.findByText("Planilha grande: 1200 linhas sendo importadas em segundo plano. Avisaremos quando terminar.")).toBeInTheDocument();
+    expect(screen.queryByText(/Planilha importada: 0 novos/)).not.toBeInTheDocument();
+    emitRealtime("contact", { action: "reload", import: { requestId: "other", done: true, progress: { merged: 5, total: 5 } } });
+    expect(screen.queryByText(/Importação da planilha concluída/)).not.toBeInTheDocument();
+    emitRealtime("contact", { action: "reload", import: { requestId: "up:2:xyz", done: true, progress: { merged: 1200, total: 1200 } } });
+    expect(await screen.findByText("Importação da planilha concluída: 1200 linhas processadas.")).toBeInTheDocument();
   });
 
   it("imports the phone's contacts: asks the server, then waits for the import's end", async () => {

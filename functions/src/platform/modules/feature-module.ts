@@ -2,8 +2,8 @@ import type { Hono, MiddlewareHandler } from "hono";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
-import type { AppEnv } from "../features/auth/app-env";
-import type { HttpEnv } from "../platform/http/middleware";
+import type { AppEnv } from "../http/app-env";
+import type { HttpEnv } from "../http/middleware";
 
 /**
  * The one registration style of a feature (docs/adr/0024-feature-modules.md).

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { SQSEvent } from "aws-lambda";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
-import { consumeInbound } from "../../../app/inbound-consumer";
-import type { Tenant } from "../../../testing/factories";
-import type { TestApp } from "../../../testing/test-app";
+import { consumeInbound } from "../app/inbound-consumer";
+import type { Tenant } from "./factories";
+import type { TestApp } from "./test-app";
 
 /** Test data for the inbox: inbound events as the session host sends them, delivered through the real consumer. */
 export const waId = () => `3A${randomBytes(8).toString("hex").toUpperCase()}`;

@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { companyPk, pad } from "../../platform/db/keys";
-import type { Tenant } from "../../testing/factories";
-import type { TestApp } from "../../testing/test-app";
+import { companyPk, pad } from "../platform/db/keys";
+import type { Tenant } from "./factories";
+import type { TestApp } from "./test-app";
 
 /** Makes the tenant's admin the platform operator (super flag), as the seed does for the real one. */
 export const makeOperator = async (t: TestApp, tenant: Tenant) => {
