@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { adminTickets, deliver } from "../inbox/tickets/inbox.fixtures";
+import { adminTickets, deliver } from "../../testing/inbox-fixtures";
 import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
 import { createMemoryInboundQueue } from "../../platform/queues/sqs-inbound.adapter";

@@ -1,4 +1,4 @@
-import type { FeatureModule, Guards } from "../../app/feature-module";
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { Logger } from "../../platform/logger";
