@@ -160,6 +160,12 @@ describe("Cloud API connections", () => {
     await http(`/simulator/api/connections/${admin.companyId}/${qr.data.id}/scan`, { method: "POST", body: { number: "5511900009999" } });
     await poll(async () => (await http<{ status: string }>(`/api/whatsapp/${qr.data.id}`, { token })).data.status, (s) => s === "CONNECTED");
     await http("/simulator/api/customers/5511922221111/messages", { method: "POST", body: { companyId: admin.companyId, whatsappId: qr.data.id, type: "text", body: "Oi pelo QR", name: "Quésia QR" } });
+    // the QR message travels session host → inbound.fifo → inbox: wait for its ticket before looking at the list
+    await poll(
+      async () => (await http<{ tickets: { contact?: { name: string } }[] }>("/api/tickets?status=pending&showAll=true", { token })).data.tickets?.map((x) => x.contact?.name) ?? [],
+      (names) => names.includes("Quésia QR"),
+      60_000,
+    );
     await page.goto("/tickets");
     await page.getByTestId("tab-open").click();
     await page.getByTestId("subtab-pending").click();
