@@ -11,7 +11,12 @@ import { createQueueReads, createQueuesModule } from "../features/queues/queues.
 import { createQuickMessagesModule } from "../features/quick-messages/quick-messages.module";
 import { createPromptsRepository } from "../features/prompts/prompts.repository";
 import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
-import { createGoogleDialogflowClient } from "../features/queue-integrations/dialogflow-client";
+import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
+import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
+import { createDialogflowRest } from "../platform/dialogflow/dialogflow-rest.adapter";
+import { createPublicUrlGuard } from "../platform/net/public-url-guard";
+import { integrationEngineConfig, type StoredFlowIntegration } from "../features/bots/engines/integration-config";
+import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
 import { createIntegrationLookup, createQueueIntegrationsModule } from "../features/queue-integrations/queue-integrations.module";
 import { createAnnouncementsModule } from "../features/announcements/announcements.module";
@@ -62,7 +67,7 @@ import { createCloudApiModule } from "../features/cloud-api/cloud-api.module";
 import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
-import { secretBoxFromConfig } from "../platform/secrets/secret-box.factory";
+import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
 import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
@@ -140,7 +145,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
             throw new Error("QUEUE_URL_INBOUND is not configured");
           },
         });
-  const secrets: SecretBox = overrides.secrets ?? secretBoxFromConfig(config);
+  // company secrets (prompt API keys, Cloud API tokens ...) are sealed before storage: KMS in AWS, a key file on one machine
+  const secrets: SecretBox = overrides.secrets ?? createSecretBoxFromConfig(config);
 
   const mailer: Mailer =
     overrides.mailer ??
@@ -165,6 +171,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
   };
+  // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
+  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
   const promptsRepo = createPromptsRepository(db);
   const integrationsRepo = createQueueIntegrationsRepository(db);
   const tokens = createTokens({
@@ -236,13 +244,33 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const queueReads = createQueueReads(repos.queues);
   const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
   // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
-  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, guards });
+  const integrationSecrets = createIntegrationSecrets(secrets);
+  // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
+  // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
+  const botIntake = createBotIntake({
+    db,
+    jobs,
+    secrets,
+    clock,
+    logger,
+    queue: (companyId, id) => queueReads.findById(companyId, id),
+    connection: (companyId, id) => repos.whatsapps.findById(companyId, id),
+    prompt: (companyId, id) => promptsRepo.findById(companyId, id),
+    integration: (companyId, id) => integrationsRepo.findById(companyId, id),
+    // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
+    integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
+    flows: { dialogflow: dialogflowRest, guard: createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS }) },
+    speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
+    timeoutMs: config.BOT_TIMEOUT_MS,
+  });
+  const promptsModule = createPromptsModule({ repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({
     db,
     repository: integrationsRepo,
     queues: queueReads,
     whatsapps,
-    dialogflow: createGoogleDialogflowClient(),
+    dialogflow: createDialogflowTester(dialogflowRest),
+    secrets: integrationSecrets,
     realtime,
     clock,
     guards,
@@ -288,8 +316,11 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     channelRules: cloudApiModule.service,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
   });
   const inbox = inboxModule.service;
+  // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
+  const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
     cycles: inbox,
     users: usersModule.service,
@@ -415,7 +446,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       cloudApiModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
-    background: [realtimeModule, socketsModule, seedModule],
+    background: [realtimeModule, socketsModule, seedModule, botsModule],
   };
 
   return {
@@ -432,12 +463,13 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     media,
     payments,
     fakeBank,
+    secrets,
+    dialogflowRest,
     guards,
     modules,
     /** the Cloud API feature: the consumer step (inbound-consumer.ts), its webhook and service (tests, local runner) */
     cloudApi: cloudApiModule,
     inboundQueue,
-    secrets,
     services: {
       contactLists,
       campaignSettings: campaignSettingsModule.service,
@@ -470,6 +502,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       campaignDispatch: campaignsModule.dispatch,
       chats: chatsModule.service,
       prompts: promptsModule.service,
+      bots: botsModule.service,
       queueIntegrations: queueIntegrationsModule.service,
       announcements: announcementsModule.service,
       fileLists: fileListsModule.service,

@@ -36,23 +36,28 @@ export const runJob = async (container: Container, job: JobMessage) => {
   return handler(job);
 };
 
-/** The `jobs` queue consumer (standard queue; failures are retried by SQS, then dead-lettered). */
+/**
+ * The `jobs` queue consumer (standard queue: no order among jobs; failures are retried by SQS, then dead-lettered).
+ * A batch's jobs run side by side, so one slow job (a bot waiting for its model, ADR 0026) delays no other.
+ */
 export const consumeJobs = async (container: Container, event: SQSEvent): Promise<SQSBatchResponse> => {
-  const failures: { itemIdentifier: string }[] = [];
-  for (const record of event.Records) {
-    let job: JobMessage;
-    try {
-      job = jobMessageSchema.parse(JSON.parse(record.body));
-    } catch (err) {
-      container.logger.error("jobs: malformed job dropped", { messageId: record.messageId, err: String(err) });
-      continue;
-    }
-    try {
-      await runJob(container, job);
-    } catch (err) {
-      container.logger.error("jobs: failed", { type: job.type, companyId: job.companyId, err: String(err) });
-      failures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures: failures };
+  const outcomes = await Promise.all(
+    event.Records.map(async (record): Promise<string | null> => {
+      let job: JobMessage;
+      try {
+        job = jobMessageSchema.parse(JSON.parse(record.body));
+      } catch (err) {
+        container.logger.error("jobs: malformed job dropped", { messageId: record.messageId, err: String(err) });
+        return null;
+      }
+      try {
+        await runJob(container, job);
+        return null;
+      } catch (err) {
+        container.logger.error("jobs: failed", { type: job.type, companyId: job.companyId, err: String(err) });
+        return record.messageId;
+      }
+    }),
+  );
+  return { batchItemFailures: outcomes.filter((id): id is string => id !== null).map((itemIdentifier) => ({ itemIdentifier })) };
 };

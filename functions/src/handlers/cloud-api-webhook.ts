@@ -4,7 +4,7 @@ import { loadConfig } from "../platform/config";
 import { createDb } from "../platform/db/client";
 import { createLogger } from "../platform/logger";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
-import { secretBoxFromConfig } from "../platform/secrets/secret-box.factory";
+import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createCloudApiRepository } from "../features/cloud-api/cloud-api.repository";
 import { createCloudApiWebhookService } from "../features/cloud-api/cloud-api-webhook.service";
 import { cloudApiWebhookRoutes } from "../features/cloud-api/cloud-api-webhook.routes";
@@ -19,7 +19,7 @@ const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, { service: "cloud-api-webhook" });
 const service = createCloudApiWebhookService({
   repo: createCloudApiRepository(createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION })),
-  secrets: secretBoxFromConfig(config),
+  secrets: createSecretBoxFromConfig(config),
   inbound: createSqsInboundQueue({ queueUrl: config.QUEUE_URL_INBOUND ?? "", region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT }),
   logger,
 });

@@ -45,10 +45,20 @@ const configSchema = z.object({
   EFI_PIX_KEY: z.string().optional(),
   EFI_CERT_PATH: z.string().optional(),
   EFI_CERT_PASSPHRASE: z.string().optional(),
-  /** SecretBox (secrets companies give us, sealed before storage): a local key file, or a KMS key in AWS */
-  SECRETS_KEY_FILE: z.string().optional(),
+  /** AWS: the KMS key that seals the secrets companies give us (model API keys, tokens); set by infra/aws */
   SECRETS_KMS_KEY_ID: z.string().optional(),
-  /** the public origin (https://app.example.com) webhook URLs are built on; the request's origin when absent */
+  /** one machine: the AES key file of the local secret box (the local runner keeps it under .data/) */
+  SECRETS_KEY_FILE: z.string().optional(),
+  /** bots: Azure Speech's endpoint base, `{region}` replaced by the prompt's voiceRegion (the local runner: /simulator/ai/azure/{region}) */
+  AZURE_SPEECH_BASE_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
+  /** bots: the timeout of one call to a bot (model, flow, webhook); a turn may make two (one retry) */
+  BOT_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+  /** DialogFlow's OAuth token and API addresses (Google's; the local platform points them at /simulator/dialogflow) */
+  DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),
+  /** bot flows may call loopback/private addresses (the local platform's stand-ins); never in AWS (SSRF) */
+  BOT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** the public origin (https://app.example.com) Cloud API webhook URLs are built on; the request's origin when absent */
   PUBLIC_BASE_URL: z.string().url().optional(),
 });
 

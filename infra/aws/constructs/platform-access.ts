@@ -15,7 +15,7 @@ export interface FunctionPlatform {
   readonly grantManageConnections: (grantee: IGrantable) => void;
   /** the only sender address the Lambdas may use with SES */
   readonly mailFrom: string;
-  /** the SecretBox's KMS key (SECRETS_KMS_KEY_ID): secrets companies give us are sealed with it */
+  /** seals the secrets companies give us (SECRETS_KMS_KEY_ID); encrypt and decrypt granted to every worker */
   readonly secretsKey?: IKey;
 }
 

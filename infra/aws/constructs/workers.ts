@@ -43,13 +43,15 @@ export class Workers extends Construct {
 
     this.inbound = this.queueConsumer("InboundFunction", handlerEntry("inbound"), platform.queues.inbound, "Atende inbound.fifo consumer (WhatsApp events)", platform);
     if (props.jobsHandlerEntry) {
-      this.jobs = this.queueConsumer("JobsFunction", props.jobsHandlerEntry, platform.queues.jobs, "Atende jobs queue consumer (delayed work)", platform);
+      // bot turns run here: a turn may make two bot calls (BOT_TIMEOUT_MS each, one retry) and a summary; the
+      // queue's 6-minute visibility stays at six times this timeout (AWS's guidance for SQS event sources)
+      this.jobs = this.queueConsumer("JobsFunction", props.jobsHandlerEntry, platform.queues.jobs, "Atende jobs queue consumer (delayed work, bot turns)", platform, Duration.seconds(60));
     }
   }
 
   /** A Lambda fed by a queue in batches of 10 that reports the failed records only (the rest are deleted). */
-  private queueConsumer(id: string, entry: string, queue: Queue, description: string, platform: FunctionPlatform) {
-    const fn = new AtendeFunction(this, id, { entry, description, environment: platform.environment, timeout: Duration.seconds(30) });
+  private queueConsumer(id: string, entry: string, queue: Queue, description: string, platform: FunctionPlatform, timeout = Duration.seconds(30)) {
+    const fn = new AtendeFunction(this, id, { entry, description, environment: platform.environment, timeout });
     grantWorkerAccess(fn, platform);
     fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
     return fn;

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, Tags, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, RemovalPolicy, Stack, Tags, type StackProps } from "aws-cdk-lib";
 import { Key } from "aws-cdk-lib/aws-kms";
 import type { Construct } from "constructs";
 import { Api } from "../constructs/api";
@@ -43,8 +43,12 @@ export class AtendeStack extends Stack {
     const data = new Data(this, "Data");
     const secrets = new AuthSecrets(this, "AuthSecrets");
     const queues = new Queues(this, "Queues");
-    // the SecretBox's key (functions/src/platform/secrets): Cloud API tokens, app secrets, other company secrets
-    const secretsKey = new Key(this, "SecretsKey", { enableKeyRotation: true, description: "Atende: secrets companies give us, sealed before storage" });
+    // seals the secrets companies give us (model API keys, Cloud API tokens...): yearly rotation, kept on delete
+    const secretsKey = new Key(this, "SecretsKey", {
+      description: "Atende: seals company secrets (SECRETS_KMS_KEY_ID)",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}): the template holds only
     // the reference, the Lambda configuration holds the value (see docs/deploy.md "Secrets").

@@ -49,6 +49,30 @@ describe("the demo seed (npm start's first start)", () => {
     expect(photo.messages.some((m) => m.mediaType === "image" && m.mediaUrl)).toBe(true);
   });
 
+  it("has an AI prompt on Suporte, on the local AI simulator, that answered a customer", async () => {
+    const prompts = await api<{ prompts: { name: string; baseUrl: string; queue: { name: string } | null; tokensThisMonth: number }[] }>("/prompt");
+    expect(prompts.prompts).toMatchObject([{ name: "Assistente virtual", baseUrl: `${platform.url}/simulator/ai/v1`, queue: { name: "Suporte" } }]);
+    expect(prompts.prompts[0]!.tokensThisMonth).toBeGreaterThan(0);
+    const queues = await api<{ id: number; name: string; promptId: number | null }[]>("/queue");
+    expect(queues.find((q) => q.name === "Suporte")?.promptId).toEqual(expect.any(Number));
+    const all = (await api<{ tickets: Ticket[] }>("/tickets?showAll=true&status=pending&pageNumber=1")).tickets;
+    const livia = all.find((t) => t.contact.name === "Lívia Rocha")!;
+    const history = await api<{ messages: { body: string; fromMe: boolean }[] }>(`/messages/${livia.id}`);
+    expect(history.messages.some((m) => m.fromMe && m.body === 'Você disse: "Vocês trocam produto com defeito?"')).toBe(true);
+    expect(platform.aiSimulator.requests.some((r) => r.endpoint === "chat")).toBe(true);
+  });
+
+  it("has a Typebot integration on the local stand-in, bound to the Autoatendimento queue of the Simulador connection", async () => {
+    const list = await api<{ queueIntegrations: { id: number; name: string; type: string; urlN8N: string; typebotSlug: string }[] }>("/queueIntegration/?searchParam=typebot");
+    const typebot = list.queueIntegrations.find((i) => i.name === "Typebot demo");
+    expect(typebot).toMatchObject({ type: "typebot", urlN8N: `${platform.url}/simulator/typebot`, typebotSlug: "atende-demo" });
+    const queues = await api<{ id: number; name: string; integrationId: number | null }[]>("/queue");
+    const queue = queues.find((q) => q.name === "Autoatendimento");
+    expect(queue?.integrationId).toBe(typebot!.id);
+    const connections = await api<{ name: string; queueIds: number[] }[]>("/whatsapp");
+    expect(connections.find((w) => w.name === "Simulador")?.queueIds).toContain(queue!.id);
+  });
+
   it("has contacts, tags, a scheduled message and a finished campaign", async () => {
     const contacts = await api<{ count: number }>("/contacts?pageNumber=1");
     expect(contacts.count).toBeGreaterThanOrEqual(9);

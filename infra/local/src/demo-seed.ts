@@ -1,5 +1,6 @@
 import type { Container } from "@atende/functions/app/container";
 import type { SimulatorNetwork } from "@atende/session-host/providers/simulator/simulator-network";
+import { seedDemoTypebot } from "./demo-bots-flows";
 
 /**
  * The first `npm start`'s demo (docs/adr/0012): the demo company's *Simulador* connection paired on the simulator,
@@ -7,7 +8,8 @@ import type { SimulatorNetwork } from "@atende/session-host/providers/simulator/
  * network (session host, inbound queue, automation); the admin and the attendant answer through the HTTP API the
  * web app uses. Nothing is written behind the services' back, so every record looks like real data: tickets in
  * every state (in the menu, pending in each queue, open with an attendant, closed and rated), one with an image,
- * one with an internal note, tagged tickets, contacts, a scheduled message and a campaign that ran to its end.
+ * one with an internal note, tagged tickets, contacts, a scheduled message, a campaign that ran to its end, and an AI
+ * prompt on Suporte (answered by the local AI simulator) talking to one customer.
  */
 
 type Api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => Promise<T>;
@@ -69,6 +71,7 @@ export const seedDemoConversations = async (deps: { url: string; network: Simula
   await network.scan(ref, DEMO_PHONE);
   await waitFor("the connection to be connected", () => ana.api<{ status: string }>("GET", `/whatsapp/${whatsappId}`), (w) => w.status === "CONNECTED");
   await ana.api("PUT", "/settings/userRating", { value: "enabled" });
+  await seedDemoTypebot(ana.api, url, whatsappId);
 
   const tickets = async () => {
     const all: TicketRow[] = [];
@@ -167,4 +170,28 @@ export const seedDemoConversations = async (deps: { url: string; network: Simula
   });
   await container.services.campaignDispatch.startDue(new Date(Date.now() + 3 * 60_000));
   await waitFor("the campaign to finish", () => ana.api<{ status: string }>("GET", `/campaigns/${campaign.id}`), (c) => c.status === "FINALIZADA", 120_000);
+
+  // 7. an AI prompt on Suporte, answered by the local AI simulator (docs/bots.md): from now on a customer who picks
+  //    Suporte talks to it until they ask for "atendente" (the conversations above were played before it existed)
+  const queues = await ana.api<{ id: number; name: string }[]>("GET", "/queue");
+  const support = queues.find((q) => q.name === "Suporte");
+  if (!support) throw new Error("demo seed: no Suporte queue");
+  const assistant = await ana.api<{ id: number }>("POST", "/prompt", {
+    name: "Assistente virtual",
+    prompt:
+      "Você é o assistente virtual do suporte da {{company}}. Cumprimente {{firstName}} pelo nome, responda com frases curtas e educadas e, quando não souber, ofereça um atendente.",
+    apiKey: "sk-demo-simulador-0000000000000000",
+    queueId: support.id,
+    model: "simulador",
+    baseUrl: `${url}/simulator/ai/v1`,
+    maxMessages: 10,
+  });
+  await ana.api("PUT", `/queue/${support.id}`, { promptId: assistant.id });
+  const livia = await intoQueue("5511987654307", "Lívia Rocha", "Oi! Tenho uma dúvida sobre a troca de um produto.", "2");
+  await says("5511987654307", "Lívia Rocha", "Vocês trocam produto com defeito?");
+  await waitFor(
+    "the assistant's answer",
+    () => ana.api<{ messages: { body: string; fromMe: boolean }[] }>("GET", `/messages/${livia.id}`),
+    (r) => r.messages.some((m) => m.fromMe && m.body.includes("Vocês trocam produto com defeito?")),
+  );
 };

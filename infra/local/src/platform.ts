@@ -14,6 +14,10 @@ import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-ban
 import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
 import { wireCloudApiDemo } from "./cloud-api-simulator/cloud-api-demo";
+import { createAiSimulator, type AiSimulator } from "@atende/functions/features/bots/ai-simulator.http";
+import { createDialogflowSimulatorHttp } from "@atende/functions/features/bots/simulators/dialogflow-simulator.http";
+import { createTypebotSimulatorHttp } from "@atende/functions/features/bots/simulators/typebot-simulator.http";
+import { createWebhookReceiverSimulatorHttp } from "@atende/functions/features/bots/simulators/webhook-receiver-simulator.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
@@ -72,6 +76,8 @@ export type Platform = {
   simulatorUrl: string;
   /** Meta's Cloud API stand-in (/simulator/cloudapi; its Graph API under /simulator/cloudapi/graph/v23.0) */
   cloudApi: CloudApiSimulator;
+  /** the AI stand-in at /simulator/ai (what it was asked: `aiSimulator.requests`) */
+  aiSimulator: AiSimulator;
 };
 
 const listen = (server: Server, port: number, host: string) =>
@@ -131,8 +137,19 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       // Pix through the local fake bank (docs/billing.md); its notifications carry this secret
       PAYMENTS_PROVIDER: "fake",
       PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
+      // company secrets (prompt API keys ...) sealed under a key file kept with the data; in memory: a temp one
+      ...(dataDir ? { SECRETS_KEY_FILE: join(dataDir, "secret.key") } : {}),
       ...opts.env,
     };
+    // the port is known before the container exists, so Azure speech can point at the AI simulator on this origin
+    const httpPort0 = opts.httpPort || (await freePort());
+    const origin = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort0}`;
+    env.AZURE_SPEECH_BASE_URL ??= `${origin}/simulator/ai/azure/{region}`;
+    // DialogFlow integrations talk to the local stand-in (/simulator/dialogflow), never to Google; Typebot and
+    // webhook integrations may point at the local stand-ins on this machine (docs/integrations.md)
+    env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
+    env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
+    env.BOT_ALLOW_PRIVATE_URLS ??= "true";
     const container = createContainer(parseConfig(env));
 
     const gateway = createWsGateway(createWsHandler(container) as never);
@@ -160,18 +177,34 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       await sessionHost.host.stop();
       sessionHost.network.close();
     });
-    const jobsPoller = pollQueue(sqsClient(sqs.endpoint), sqs.queueUrls.jobs, (event) => consumeJobs(container, event), (err) =>
-      container.logger.error("jobs poll failed", { err: String(err) }),
+    // several pollers, as Lambda runs several batches at once: a bot waiting for its model holds one batch only
+    const jobsPoller = pollQueue(
+      sqsClient(sqs.endpoint),
+      sqs.queueUrls.jobs,
+      (event) => consumeJobs(container, event),
+      (err) => container.logger.error("jobs poll failed", { err: String(err) }),
+      { pollers: 4 },
     );
     stops.push(jobsPoller.stop);
 
     const app = createHttpApp(container);
-    // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it
+    // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it; so do the
+    // bots' stand-ins (/simulator/ai: OpenAI-compatible API and Azure speech, docs/bots.md)
     const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
     // Meta's Cloud API stand-in beside them (/simulator/cloudapi): one test number from the start
     const cloudApi = createCloudApiSimulator();
     cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
     const cloudApiHttp = createCloudApiSimulatorHttp(cloudApi);
+    const aiSimulator = createAiSimulator();
+    type SimulatorRoute = { prefix: string; fetch: (req: Request) => Response | Promise<Response> };
+    const simulators: SimulatorRoute[] = [
+      ...(fakeBankHttp ? [{ prefix: "/simulator/bank", fetch: (req: Request) => fakeBankHttp.fetch(req) }] : []),
+      { prefix: "/simulator/ai", fetch: (req: Request) => aiSimulator.fetch(req) },
+      { prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch },
+      { prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch },
+      { prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch },
+      { prefix: "/simulator/cloudapi", fetch: (req: Request) => cloudApiHttp.fetch(req) },
+    ];
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
@@ -179,12 +212,11 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       runtimeConfig: () => ({ wsPath: "/ws" }),
       simulator: (req) => {
         const path = new URL(req.url).pathname;
-        if (fakeBankHttp && path.startsWith("/simulator/bank")) return fakeBankHttp.fetch(req);
-        if (path === "/simulator/cloudapi" || path.startsWith("/simulator/cloudapi/")) return cloudApiHttp.fetch(req);
-        return sessionHost.simulatorHttp.fetch(req);
+        const own = simulators.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
+        return own ? own.fetch(req) : sessionHost.simulatorHttp.fetch(req);
       },
     });
-    const httpPort = await listen(server, opts.httpPort ?? 0, host);
+    const httpPort = await listen(server, httpPort0, host);
     stops.push(
       () =>
         new Promise<void>((r) => {
@@ -234,7 +266,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     }
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, cloudApi };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };
   } catch (e) {
     await stop();
     throw e;

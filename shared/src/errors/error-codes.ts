@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   /** a queue or connection still points at the prompt/integration: unlink it first */
   ERR_PROMPT_IN_USE: 409,
   ERR_INTEGRATION_IN_USE: 409,
+  /** rotate-secret on an integration type that does not sign its calls (only n8n and webhook do) */
+  ERR_INTEGRATION_NO_SECRET: 400,
   /** DialogFlow test: the service-account JSON is not usable (bad JSON, wrong type, missing key, other project) */
   ERR_DIALOGFLOW_INVALID_CREDENTIALS: 400,
   /** DialogFlow test: Google refused the credentials or the project */

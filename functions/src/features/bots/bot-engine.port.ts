@@ -27,6 +27,8 @@ export type BotTurnInput = {
   now: Date;
   /** aborted when the runner's timeout for this call expires; pass it to fetch/SDK calls */
   signal: AbortSignal;
+  /** the bytes of `message`'s media (our storage), for engines that need them (transcribing audio); absent without media */
+  readMedia?: () => Promise<Uint8Array>;
 };
 
 /** A message the bot wants sent to the customer, in order. Media by URL: the runner downloads it into our storage. */
@@ -52,6 +54,8 @@ export type BotTurnResult = {
   delayMs?: number;
   /** model tokens used by this turn (prompts), counted per company and month */
   usage?: { promptTokens: number; completionTokens: number };
+  /** the transcript of the customer's audio, when the engine made one: the runner stores it on the message */
+  transcript?: string;
 };
 
 /** Thrown by an engine when a retry may succeed (timeouts, 429, 5xx, connection resets); anything else is final. */
@@ -65,5 +69,23 @@ export class BotTransientError extends Error {
 /** One kind of bot. `config` is the stored prompt or queue integration, with its secrets already opened. */
 export type BotEngine<Config> = {
   kind: BotKind;
+  /**
+   * One turn. A result with no messages and no actions is "silence": the runner hands the ticket over, so an
+   * engine that means to wait quietly must say so with its state and at least one message or action.
+   */
   turn(config: Config, input: BotTurnInput): Promise<BotTurnResult>;
+  /**
+   * Words that hand the ticket to a human before the engine is called (the runner checks them, accent- and
+   * case-insensitively, as whole words of the customer's message). Absent: none.
+   */
+  handoverKeywords?(config: Config): readonly string[];
+  /**
+   * The internal note's summary when the runner hands over (keyword, failure, cap). Absent or failing: the runner
+   * writes an excerpt of the last messages instead. Gets the same timeout as a turn.
+   */
+  summarize?(config: Config, input: BotTurnInput): Promise<{ summary: string; usage?: BotTurnResult["usage"] }>;
 };
+
+/** The runner's registry: one engine per kind (bot-engines.ts fills it; a kind without an engine is skipped). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each engine has its own config type; the binding carries the matching one
+export type BotEngines = Partial<Record<BotKind, BotEngine<any>>>;

@@ -1,3 +1,4 @@
+import type { BotTicket } from "../bots/bot-inbox.port";
 import type { Company } from "@atende/shared/domain/companies/company";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
@@ -30,3 +31,9 @@ export type InboxReads = {
     listChildren(companyId: number, queueId: number, parentId: number | null): Promise<InboxQueueOption[]>;
   };
 };
+
+/**
+ * Told of a customer message after automation is done with it (ADR 0026: the bot runner's intake queues a turn).
+ * `ticket` is the ticket as stored with the message (before automation ran for it); a handler's failure is logged.
+ */
+export type CustomerMessageHandler = (ticket: BotTicket, message: { id: string; fromMe: boolean }) => Promise<unknown>;

@@ -11,7 +11,8 @@ import { createAutomationService } from "./automation/automation.service";
 import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
-import type { InboxReads } from "./inbox-ports";
+import { createBotFacade } from "./bots/bot-facade";
+import type { CustomerMessageHandler, InboxReads } from "./inbox-ports";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -55,6 +56,11 @@ export type InboxDeps = {
   directoryTtlMs?: number;
   /** per-provider rules for outbound messages (the Cloud API's window, templates, unsupported actions) */
   channelRules?: ChannelRules;
+  /**
+   * Told of every customer message automation is done with (bots: the runner's intake, ADR 0026), in order, after
+   * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
+   */
+  customerMessageHandlers?: CustomerMessageHandler[];
 };
 
 /**
@@ -64,7 +70,7 @@ export type InboxDeps = {
  * its tickets through the tickets service), automation before tickets (its customer notices).
  */
 export const createInboxModule = (deps: InboxDeps) => {
-  const { db, reads, realtime, channels, commands, jobs, media, clock, logger, guards, directoryTtlMs = 0 } = deps;
+  const { db, reads, realtime, channels, commands, jobs, media, clock, logger, guards, directoryTtlMs = 0, customerMessageHandlers = [] } = deps;
   const cursors = createPageCursors(db);
   const ticketsRepo = createTicketsRepository(db);
   const contactsRepo = createContactsRepository(db);
@@ -112,11 +118,38 @@ export const createInboxModule = (deps: InboxDeps) => {
     cursors,
     clock,
   });
-  const inbound = createInboundService({ messages: messagesRepo, tickets: ticketsRepo, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger });
+  const inbound = createInboundService({
+    messages: messagesRepo,
+    tickets: ticketsRepo,
+    changes,
+    contacts,
+    directory,
+    events,
+    outbound,
+    automation,
+    lifecycle,
+    clock,
+    logger,
+    customerMessageHandlers,
+  });
   const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
-  const ticketNotes = createTicketNotesService({ notes: createTicketNotesRepository(db), tickets, users: reads.users, clock });
+  const notesRepo = createTicketNotesRepository(db);
+  const ticketNotes = createTicketNotesService({ notes: notesRepo, tickets, users: reads.users, clock });
+  const bots = createBotFacade({
+    tickets: ticketsRepo,
+    ticketsService: tickets,
+    changes,
+    contacts: contactsRepo,
+    messages: messagesRepo,
+    notes: notesRepo,
+    outbound,
+    directory,
+    events,
+    media,
+    clock,
+  });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

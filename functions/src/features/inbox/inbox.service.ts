@@ -1,6 +1,7 @@
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
+import type { BotInbox } from "../bots/bot-inbox.port";
 import type { ContactsService } from "./contacts/contacts.service";
 import type { MessagesService } from "./messages/messages.service";
 import type { TicketsService } from "./tickets/tickets.service";
@@ -23,6 +24,8 @@ export type InboxService = {
   sendToContact: MessagesService["sendToContact"];
   /** Attention cycles queued in [fromIso, toIso) (dashboard). */
   listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]>;
+  /** What a bot may read and do in a ticket (the bot runner, ADR 0026). */
+  bots: BotInbox;
   /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
   ticketChannel(companyId: number, ticketId: number): Promise<{ whatsappId: number | null; chatJid: string } | null>;
 };
@@ -31,8 +34,10 @@ export const createInboxService = (parts: {
   contacts: Pick<ContactsService, "upsertFromWhatsapp" | "get">;
   messages: Pick<MessagesService, "sendToContact">;
   tickets: Pick<TicketsService, "listCyclesBetween">;
+  bots: BotInbox;
   findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
 }): InboxService => ({
+  bots: parts.bots,
   ticketChannel: async (companyId, ticketId) => {
     const t = await parts.findTicket(companyId, ticketId);
     return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;

@@ -23,7 +23,7 @@ const body = (tenant: Tenant, over: Record<string, unknown> = {}) => ({
 });
 const create = (tenant: Tenant, over: Record<string, unknown> = {}, token = tenant.adminToken) => t.call("POST", "/prompt", { token, body: body(tenant, over) });
 const list = async (tenant: Tenant) => (await t.call("GET", "/prompt", { token: tenant.adminToken })).body.prompts as { id: number; name: string }[];
-/** What the table holds (the stored secret must be the one sent; answers must never show it). */
+/** What the table holds (the stored secret is sealed and opens to the one sent; answers must never show it). */
 const stored = (tenant: Tenant, id: number) => createPromptsRepository(t.container.db).findById(tenant.company.id, id);
 
 describe("AI prompts", () => {
@@ -82,10 +82,16 @@ describe("AI prompts", () => {
     // the dialog sends back what it received: the stored key stays
     await t.call("PUT", `/prompt/${id}`, { token: a.adminToken, body: { apiKey: made.body.apiKey, voiceKey: "", name: "Mesma chave" } });
     expect((await t.call("GET", `/prompt/${id}`, { token: a.adminToken })).body.apiKey).toBe(made.body.apiKey);
-    expect(await stored(a, id)).toMatchObject({ apiKey: API_KEY, voiceKey: "azure-speech-key-0123456789abcdef", name: "Mesma chave" });
+    // stored sealed (SecretBox), never as sent; the same secrets open from it
+    const kept = (await stored(a, id))!;
+    expect(kept).toMatchObject({ name: "Mesma chave", apiKey: expect.stringMatching(/^v1:local:/), voiceKey: expect.stringMatching(/^v1:local:/) });
+    expect(JSON.stringify(kept)).not.toContain(API_KEY);
+    expect(await t.container.secrets.open(kept.apiKey)).toBe(API_KEY);
+    expect(await t.container.secrets.open(kept.voiceKey)).toBe("azure-speech-key-0123456789abcdef");
     // a new key replaces it
     await t.call("PUT", `/prompt/${id}`, { token: a.adminToken, body: { apiKey: "sk-new-key-000000000000000000009999" } });
-    expect((await stored(a, id))!.apiKey).toBe("sk-new-key-000000000000000000009999");
+    expect(await t.container.secrets.open((await stored(a, id))!.apiKey)).toBe("sk-new-key-000000000000000000009999");
+    expect((await t.call("GET", `/prompt/${id}`, { token: a.adminToken })).body.apiKey).toMatch(/^•+9999$/);
   });
 
   it("refuses a prompt without a queue ('Informe o setor'), without name, text or key, or with bad numbers, storing nothing", async () => {

@@ -6,7 +6,11 @@ import { companyPk, pad } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
-/** An AI prompt bound to a queue (spec 3 section 3). `apiKey` and `voiceKey` are secrets: only the service masks them out. */
+/**
+ * An AI prompt bound to a queue (spec 3 section 3). `apiKey` and `voiceKey` are secrets, stored sealed by the service
+ * (SecretBox; rows saved before sealing may still hold them plain); their masks are kept beside them, so answers never
+ * need to open them.
+ */
 export type Prompt = {
   id: number;
   companyId: number;
@@ -20,6 +24,13 @@ export type Prompt = {
   apiKey: string;
   queueId: number | null;
   maxMessages: number;
+  /** issue 11 (absent on rows saved before it: the service reads defaults) */
+  model?: string;
+  baseUrl?: string;
+  handoverKeywords?: string[];
+  monthlyTokenCap?: number;
+  apiKeyMask?: string;
+  voiceKeyMask?: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -42,6 +53,12 @@ const toPrompt = mapItem<Prompt>({
   apiKey: true,
   queueId: true,
   maxMessages: true,
+  model: true,
+  baseUrl: true,
+  handoverKeywords: true,
+  monthlyTokenCap: true,
+  apiKeyMask: true,
+  voiceKeyMask: true,
   createdAt: true,
   updatedAt: true,
 });

@@ -1,6 +1,8 @@
-import type { PromptEventData, PromptListResponse, PromptResponse } from "@atende/shared/contracts/http/prompts";
+import type { PromptEventData, PromptListResponse, PromptResponse, PromptUsage } from "@atende/shared/contracts/http/prompts";
+import { DEFAULT_HANDOVER_KEYWORDS } from "@atende/shared/domain/bots/handover-keywords";
 import { type PromptInput, type PromptUpdateInput, isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
+import { isSealed, type SecretBox } from "../../platform/secrets/secret-box.port";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { QueuesService } from "../queues/queues.service";
@@ -8,27 +10,37 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { Prompt, PromptsRepository } from "./prompts.repository";
 
+/** A stored secret's mask: the one kept at sealing time, else (a row saved before sealing) computed from its plain text. */
+const maskOf = (stored: string, mask: string | undefined) => mask ?? (stored && !isSealed(stored) ? maskSecret(stored) : stored ? "•".repeat(8) : "");
+
 /** The browser never gets a stored secret back: `apiKey` and `voiceKey` are masked. */
-export const toPromptResponse = (p: Prompt, queue: Pick<Queue, "id" | "name" | "color"> | null): PromptResponse => ({
+export const toPromptResponse = (p: Prompt, queue: Pick<Queue, "id" | "name" | "color"> | null, tokensThisMonth = 0): PromptResponse => ({
   id: p.id,
   name: p.name,
   prompt: p.prompt,
   voice: p.voice,
-  voiceKey: maskSecret(p.voiceKey),
+  voiceKey: maskOf(p.voiceKey, p.voiceKeyMask),
   voiceRegion: p.voiceRegion,
   maxTokens: p.maxTokens,
   temperature: p.temperature,
-  apiKey: maskSecret(p.apiKey),
+  apiKey: maskOf(p.apiKey, p.apiKeyMask),
   queueId: p.queueId,
   queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
   maxMessages: p.maxMessages,
+  model: p.model ?? "",
+  baseUrl: p.baseUrl ?? "",
+  handoverKeywords: p.handoverKeywords ?? [...DEFAULT_HANDOVER_KEYWORDS],
+  monthlyTokenCap: p.monthlyTokenCap ?? 0,
+  tokensThisMonth,
   companyId: p.companyId,
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
 });
 
-/** An update's secret: absent, empty or the masked value we answered keeps the stored one. */
-const nextSecret = (sent: string | undefined, stored: string) => (sent === undefined || sent === "" || isMaskedSecret(sent) ? stored : sent);
+/** What the prompts page reads of the bot runner's counters: a company's tokens in a month (UTC, "2026-11"). */
+export type PromptTokenCounts = {
+  get(companyId: number, month: string): Promise<{ promptTokens: number; completionTokens: number; byPrompt: Record<number, number> }>;
+};
 
 /** AI prompts (spec 3): admin-only, plan flag useOpenAi (both checked by the routes). */
 export const createPromptsService = (deps: {
@@ -37,8 +49,26 @@ export const createPromptsService = (deps: {
   whatsapps: Pick<WhatsappsService, "list">;
   realtime: RealtimeService;
   clock: () => Date;
+  /** seals the API and voice keys before they are stored (KMS in AWS, a key file on one machine) */
+  secrets: SecretBox;
+  /** the bot runner's token counters (tokens this month on the list) */
+  tokens: PromptTokenCounts;
 }) => {
-  const { prompts, queues, whatsapps, realtime, clock } = deps;
+  const { prompts, queues, whatsapps, realtime, clock, secrets, tokens } = deps;
+  const month = () => clock().toISOString().slice(0, 7);
+  /** A secret as stored, with its mask: sealed ("" stays ""). */
+  const seal = async (plain: string) => (plain ? { sealed: await secrets.seal(plain), mask: maskSecret(plain) } : { sealed: "", mask: "" });
+  /** An update's secret: absent, empty or the masked value we answered keeps the stored one; anything else is sealed. */
+  const nextSecret = async (sent: string | undefined, stored: string, storedMask: string | undefined) => {
+    if (sent !== undefined && sent !== "" && !isMaskedSecret(sent)) return seal(sent);
+    // a row saved before sealing existed is sealed the first time it is saved again
+    return stored && !isSealed(stored) ? seal(stored) : { sealed: stored, mask: storedMask };
+  };
+  const usageOf = async (companyId: number): Promise<{ usage: PromptUsage; byPrompt: Record<number, number> }> => {
+    const m = month();
+    const u = await tokens.get(companyId, m);
+    return { usage: { month: m, promptTokens: u.promptTokens, completionTokens: u.completionTokens, totalTokens: u.promptTokens + u.completionTokens }, byPrompt: u.byPrompt };
+  };
 
   const find = async (companyId: number, id: number) => {
     const p = await prompts.findById(companyId, id);
@@ -51,16 +81,19 @@ export const createPromptsService = (deps: {
     if (!queue) throw new AppError("ERR_NO_QUEUE_FOUND");
     return queue;
   };
-  const respond = async (p: Prompt) => toPromptResponse(p, p.queueId ? await queues.findById(p.companyId, p.queueId) : null);
+  const respond = async (p: Prompt) => {
+    const [queue, { byPrompt }] = await Promise.all([p.queueId ? queues.findById(p.companyId, p.queueId) : null, usageOf(p.companyId)]);
+    return toPromptResponse(p, queue, byPrompt[p.id] ?? 0);
+  };
   /** Prompts hold secrets (masked) and are an admin page: only the company's admins hear of them. */
   const publish = (companyId: number, data: PromptEventData) => realtime.publish<PromptEventData>(companyId, "prompt", data, { kind: "admins" });
 
   return {
     /** GET /prompt: every prompt of the company with its queue (a company has a handful). */
     async list(auth: AuthContext): Promise<PromptListResponse> {
-      const [all, companyQueues] = await Promise.all([prompts.listByCompany(auth.companyId), queues.listByCompany(auth.companyId)]);
+      const [all, companyQueues, { usage, byPrompt }] = await Promise.all([prompts.listByCompany(auth.companyId), queues.listByCompany(auth.companyId), usageOf(auth.companyId)]);
       const byId = new Map(companyQueues.map((q) => [q.id, q]));
-      return { prompts: all.map((p) => toPromptResponse(p, p.queueId ? (byId.get(p.queueId) ?? null) : null)) };
+      return { prompts: all.map((p) => toPromptResponse(p, p.queueId ? (byId.get(p.queueId) ?? null) : null, byPrompt[p.id] ?? 0)), usage };
     },
     async get(auth: AuthContext, id: number): Promise<PromptResponse> {
       return respond(await find(auth.companyId, id));
@@ -71,7 +104,11 @@ export const createPromptsService = (deps: {
     },
     async create(auth: AuthContext, input: PromptInput): Promise<PromptResponse> {
       const queue = await ownQueue(auth.companyId, input.queueId);
-      const p = await prompts.create({ companyId: auth.companyId, ...input, queueId: queue.id }, clock());
+      const [apiKey, voiceKey] = await Promise.all([seal(input.apiKey), seal(input.voiceKey)]);
+      const p = await prompts.create(
+        { companyId: auth.companyId, ...input, apiKey: apiKey.sealed, apiKeyMask: apiKey.mask, voiceKey: voiceKey.sealed, voiceKeyMask: voiceKey.mask, queueId: queue.id },
+        clock(),
+      );
       const out = toPromptResponse(p, queue);
       await publish(auth.companyId, { action: "create", prompt: out });
       return out;
@@ -82,6 +119,7 @@ export const createPromptsService = (deps: {
       // a prompt must keep a queue ("Informe o setor"): an old prompt whose queue was deleted needs a new one
       if (!queueId) throw new AppError("ERR_NO_QUEUE_FOUND");
       const queue = await ownQueue(auth.companyId, queueId);
+      const [apiKey, voiceKey] = await Promise.all([nextSecret(input.apiKey, before.apiKey, before.apiKeyMask), nextSecret(input.voiceKey, before.voiceKey, before.voiceKeyMask)]);
       const next: Prompt = {
         ...before,
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -91,13 +129,19 @@ export const createPromptsService = (deps: {
         ...(input.maxTokens !== undefined ? { maxTokens: input.maxTokens } : {}),
         ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
         ...(input.maxMessages !== undefined ? { maxMessages: input.maxMessages } : {}),
-        apiKey: nextSecret(input.apiKey, before.apiKey),
-        voiceKey: nextSecret(input.voiceKey, before.voiceKey),
+        ...(input.model !== undefined ? { model: input.model } : {}),
+        ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+        ...(input.handoverKeywords !== undefined ? { handoverKeywords: input.handoverKeywords } : {}),
+        ...(input.monthlyTokenCap !== undefined ? { monthlyTokenCap: input.monthlyTokenCap } : {}),
+        apiKey: apiKey.sealed,
+        apiKeyMask: apiKey.mask,
+        voiceKey: voiceKey.sealed,
+        voiceKeyMask: voiceKey.mask,
         queueId: queue.id,
         updatedAt: clock().toISOString(),
       };
       await prompts.replace(next);
-      const out = toPromptResponse(next, queue);
+      const out = toPromptResponse(next, queue, (await usageOf(auth.companyId)).byPrompt[next.id] ?? 0);
       await publish(auth.companyId, { action: "update", prompt: out });
       return out;
     },

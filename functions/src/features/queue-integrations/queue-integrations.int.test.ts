@@ -200,7 +200,8 @@ describe("queue integrations", () => {
     const edited = await t.call("PUT", `/queueIntegration/${id}`, { token: a.adminToken, body: { type: "dialogflow", name: "Agente nove", language: "es", projectName: "agente-9", jsonContent: made.body.jsonContent } });
     expect(edited.status).toBe(200);
     const stored = await createQueueIntegrationsRepository(t.container.db).findById(a.company.id, id);
-    expect(JSON.parse(stored!.jsonContent).private_key).toBe(pem);
+    // stored sealed (ADR 0027), and still the same key
+    expect(await t.container.secrets.open(JSON.parse(stored!.jsonContent).private_key)).toBe(pem);
     expect(stored!.name).toBe("Agente nove");
 
     // the test button of the edit dialog sends the masked JSON with the id: the stored key is the one checked

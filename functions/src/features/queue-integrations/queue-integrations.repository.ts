@@ -7,8 +7,11 @@ import { mergedIndexPage, type ItemFilter } from "../../platform/db/merged-query
 import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
 
-/** A bot or automation a queue hands its tickets to (spec 3 section 3). */
-export type QueueIntegration = QueueIntegrationInput & { id: number; companyId: number; createdAt: string; updatedAt: string };
+/**
+ * A bot or automation a queue hands its tickets to (spec 3 section 3). `webhookSecret`: n8n/webhook only, the
+ * signing secret sealed by the SecretBox (ADR 0027); DialogFlow's private key inside `jsonContent` is sealed too.
+ */
+export type QueueIntegration = QueueIntegrationInput & { id: number; companyId: number; webhookSecret?: string | null; createdAt: string; updatedAt: string };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QINT#${pad(id)}` });
 /** gsi1: the company's integrations by name (A-Z), then id. */
@@ -30,6 +33,7 @@ const toIntegration = mapItem<QueueIntegration>({
   typebotKeywordRestart: true,
   typebotUnknownMessage: true,
   typebotRestartMessage: true,
+  webhookSecret: true,
   createdAt: true,
   updatedAt: true,
 });
@@ -40,7 +44,7 @@ export const createQueueIntegrationsRepository = (db: Db) => {
   const T = db.tableName;
   const item = (i: QueueIntegration) => ({ ...key(i.companyId, i.id), ...indexFields(i), entity: "queueIntegration", ...i });
   return {
-    async create(companyId: number, input: QueueIntegrationInput, now: Date): Promise<QueueIntegration> {
+    async create(companyId: number, input: QueueIntegrationInput & { webhookSecret?: string | null }, now: Date): Promise<QueueIntegration> {
       const id = await nextId(db, companyId, "queueIntegration");
       const i: QueueIntegration = { ...input, id, companyId, createdAt: now.toISOString(), updatedAt: now.toISOString() };
       await db.doc.send(new PutCommand({ TableName: T, Item: item(i), ConditionExpression: "attribute_not_exists(pk)" }));

@@ -15,6 +15,7 @@ export const queueIntegrationsRoutes = (queueIntegrations: QueueIntegrationsServ
   r.use("*", guards.auth, requireAdmin, guards.plan("useIntegrations"));
   r.get("/", async (c) => c.json(await queueIntegrations.list(c.get("auth"), parseQuery(c, listQuery))));
   r.post("/testSession", async (c) => c.json(await queueIntegrations.testSession(c.get("auth"), await parseJson(c, dialogflowTestSchema))));
+  r.post("/:id/rotate-secret", async (c) => c.json(await queueIntegrations.rotateSecret(c.get("auth"), idParam(c, "id", "ERR_NO_INTEGRATION_FOUND"))));
   r.get("/:id", async (c) => c.json(await queueIntegrations.get(c.get("auth"), idParam(c, "id", "ERR_NO_INTEGRATION_FOUND"))));
   r.post("/", async (c) => c.json(await queueIntegrations.create(c.get("auth"), await parseJson(c, queueIntegrationSchema))));
   r.put("/:id", async (c) => {

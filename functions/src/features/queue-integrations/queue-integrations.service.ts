@@ -4,6 +4,8 @@ import type {
   QueueIntegrationEventData,
   QueueIntegrationListResponse,
   QueueIntegrationResponse,
+  QueueIntegrationSavedResponse,
+  WebhookSecretResponse,
 } from "@atende/shared/contracts/http/queue-integrations";
 import {
   type DialogflowTestInput,
@@ -18,7 +20,9 @@ import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { QueuesService } from "../queues/queues.service";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
-import type { DialogflowClient, DialogflowCredentials } from "./dialogflow-client";
+import type { DialogflowServiceAccount } from "../../platform/dialogflow/dialogflow-rest.adapter";
+import type { DialogflowTester } from "./dialogflow-test-client";
+import type { IntegrationSecrets } from "./integration-secrets";
 import type { QueueIntegration, QueueIntegrationsRepository } from "./queue-integrations.repository";
 
 export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegrationResponse => ({
@@ -37,6 +41,8 @@ export const toQueueIntegrationResponse = (i: QueueIntegration): QueueIntegratio
   typebotKeywordRestart: i.typebotKeywordRestart,
   typebotUnknownMessage: i.typebotUnknownMessage,
   typebotRestartMessage: i.typebotRestartMessage,
+  // the signing secret itself is never answered here: only the save or rotation that made it shows it (once)
+  hasWebhookSecret: !!i.webhookSecret,
   companyId: i.companyId,
   createdAt: i.createdAt,
   updatedAt: i.updatedAt,
@@ -47,12 +53,14 @@ export const createQueueIntegrationsService = (deps: {
   integrations: QueueIntegrationsRepository;
   queues: Pick<QueuesService, "listByCompany">;
   whatsapps: Pick<WhatsappsService, "list">;
-  dialogflow: DialogflowClient;
+  dialogflow: DialogflowTester;
+  /** seals and opens the integrations' secrets (webhook signing secret, DialogFlow private key): ADR 0027 */
+  secrets: IntegrationSecrets;
   realtime: RealtimeService;
   cursors: PageCursors;
   clock: () => Date;
 }) => {
-  const { integrations, queues, whatsapps, dialogflow, realtime, cursors, clock } = deps;
+  const { integrations, queues, whatsapps, dialogflow, secrets, realtime, cursors, clock } = deps;
 
   const find = async (companyId: number, id: number) => {
     const i = await integrations.findById(companyId, id);
@@ -85,20 +93,36 @@ export const createQueueIntegrationsService = (deps: {
     async exists(companyId: number, id: number): Promise<boolean> {
       return (await integrations.findById(companyId, id)) !== null;
     },
-    async create(auth: AuthContext, input: QueueIntegrationInput): Promise<QueueIntegrationResponse> {
-      const out = toQueueIntegrationResponse(await integrations.create(auth.companyId, input, clock()));
+    /** n8n/webhook: the answer carries the new signing secret (`webhookSecret`), the only time it is shown. */
+    async create(auth: AuthContext, input: QueueIntegrationInput): Promise<QueueIntegrationSavedResponse> {
+      const secret = await secrets.forSave(input.type, null);
+      const jsonContent = await secrets.sealServiceAccountKey(input.jsonContent);
+      const out = toQueueIntegrationResponse(await integrations.create(auth.companyId, { ...input, jsonContent, webhookSecret: secret.stored }, clock()));
       await publish(auth.companyId, { action: "create", queueIntegration: out });
-      return out;
+      return secret.shown ? { ...out, webhookSecret: secret.shown } : out;
     },
-    /** PUT replaces the whole form (the dialog always sends every field of the chosen type). */
-    async update(auth: AuthContext, id: number, input: QueueIntegrationInput): Promise<QueueIntegrationResponse> {
+    /**
+     * PUT replaces the whole form (the dialog always sends every field of the chosen type). The signing secret stays
+     * while the type is n8n/webhook; a switch to those types makes one (answered once), a switch away drops it.
+     */
+    async update(auth: AuthContext, id: number, input: QueueIntegrationInput): Promise<QueueIntegrationSavedResponse> {
       const before = await find(auth.companyId, id);
-      const jsonContent = restoreServiceAccountKey(input.jsonContent, before.jsonContent);
-      const next: QueueIntegration = { ...before, ...input, jsonContent, updatedAt: clock().toISOString() };
+      const jsonContent = await secrets.sealServiceAccountKey(restoreServiceAccountKey(input.jsonContent, before.jsonContent));
+      const secret = await secrets.forSave(input.type, before.webhookSecret);
+      const next: QueueIntegration = { ...before, ...input, jsonContent, webhookSecret: secret.stored, updatedAt: clock().toISOString() };
       await integrations.replace(next);
       const out = toQueueIntegrationResponse(next);
       await publish(auth.companyId, { action: "update", queueIntegration: out });
-      return out;
+      return secret.shown ? { ...out, webhookSecret: secret.shown } : out;
+    },
+    /** POST /queueIntegration/{id}/rotate-secret: a new signing secret (n8n/webhook), answered once; the old one stops. */
+    async rotateSecret(auth: AuthContext, id: number): Promise<WebhookSecretResponse> {
+      const before = await find(auth.companyId, id);
+      const secret = await secrets.rotate(before.type);
+      const next: QueueIntegration = { ...before, webhookSecret: secret.stored, updatedAt: clock().toISOString() };
+      await integrations.replace(next);
+      await publish(auth.companyId, { action: "update", queueIntegration: toQueueIntegrationResponse(next) });
+      return { webhookSecret: secret.shown };
     },
     /** Refused while a queue or a connection still uses it (ERR_INTEGRATION_IN_USE with their names). */
     async remove(auth: AuthContext, id: number): Promise<void> {
@@ -114,15 +138,16 @@ export const createQueueIntegrationsService = (deps: {
     },
     /**
      * POST /queueIntegration/testSession: checks the service-account JSON (shape, PEM key, project) here, then
-     * opens a DialogFlow session with a test phrase through the client port.
+     * sends the test phrase to a new DialogFlow session (detectIntent) and answers what the agent said.
      */
     async testSession(auth: AuthContext, input: DialogflowTestInput): Promise<DialogflowTestResponse> {
-      const jsonContent = input.id ? restoreServiceAccountKey(input.jsonContent, (await find(auth.companyId, input.id)).jsonContent) : input.jsonContent;
+      const sent = input.id ? restoreServiceAccountKey(input.jsonContent, (await find(auth.companyId, input.id)).jsonContent) : input.jsonContent;
+      const jsonContent = await secrets.openServiceAccountKey(sent);
       const problem = dialogflowCredentialsProblem(jsonContent, input.projectName);
       if (problem) throw new AppError("ERR_DIALOGFLOW_INVALID_CREDENTIALS", { reason: problem });
-      const credentials = JSON.parse(jsonContent) as DialogflowCredentials;
-      await dialogflow.testSession({ credentials, projectName: input.projectName, language: input.language });
-      return { message: "DialogFlow session ok" };
+      const credentials = JSON.parse(jsonContent) as DialogflowServiceAccount;
+      const answer = await dialogflow.testSession({ credentials, projectName: input.projectName, language: input.language });
+      return { message: "DialogFlow session ok", ...answer };
     },
   };
 };

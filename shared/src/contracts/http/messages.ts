@@ -21,7 +21,8 @@ export type TicketNoteView = {
   note: string;
   ticketId: number;
   contactId: number;
-  userId: number;
+  /** null: written by the system (a bot handing the ticket over) */
+  userId: number | null;
   user: { id: number; name: string } | null;
   createdAt: string;
 };

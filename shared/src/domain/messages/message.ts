@@ -75,6 +75,8 @@ export type Message = {
   error: string | null;
   reactions: { emoji: string; fromMe: boolean; senderJid: string }[];
   participant: string | null;
+  /** a customer's audio as text, made by the AI prompt before it answered (issue 11); absent until then */
+  transcript?: string | null;
   queueId: number | null;
   userId: number | null;
   createdAt: string;

@@ -17,7 +17,7 @@ describe("prompts and integrations translations", () => {
     });
   }
   it("translates the error codes of prompts and integrations in the three languages", () => {
-    const codes = ["ERR_NO_QUEUE_FOUND", "ERR_NO_PROMPT_FOUND", "ERR_NO_INTEGRATION_FOUND", "ERR_PROMPT_IN_USE", "ERR_INTEGRATION_IN_USE", "ERR_DIALOGFLOW_INVALID_CREDENTIALS", "ERR_DIALOGFLOW_REJECTED", "ERR_DIALOGFLOW_UNREACHABLE"];
+    const codes = ["ERR_NO_QUEUE_FOUND", "ERR_NO_PROMPT_FOUND", "ERR_NO_INTEGRATION_FOUND", "ERR_PROMPT_IN_USE", "ERR_INTEGRATION_IN_USE", "ERR_DIALOGFLOW_INVALID_CREDENTIALS", "ERR_DIALOGFLOW_REJECTED", "ERR_DIALOGFLOW_UNREACHABLE", "ERR_INTEGRATION_NO_SECRET"];
     for (const lng of ["pt", "en", "es"]) {
       const errors = files[`../../locales/${lng}/errors.json`] as Record<string, string>;
       for (const code of codes) expect(errors[code], `${lng} ${code}`).toBeTruthy();

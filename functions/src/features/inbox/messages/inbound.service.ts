@@ -4,6 +4,8 @@ import type { MediaType, Message } from "@atende/shared/domain/messages/message"
 import type { Logger } from "../../../platform/logger";
 import type { ContactsService } from "../contacts/contacts.service";
 import type { AutomationService } from "../automation/automation.service";
+import { toBotTicket } from "../bots/bot-facade";
+import type { CustomerMessageHandler } from "../inbox-ports";
 import { localClock } from "../automation/templates";
 import type { InboxDirectory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
@@ -59,8 +61,11 @@ export const createInboundService = (deps: {
   lifecycle: TicketLifecycle;
   clock: () => Date;
   logger: Logger;
+  /** told of each customer message automation was already done with (bots, ADR 0026) */
+  customerMessageHandlers?: CustomerMessageHandler[];
 }) => {
   const { messages, tickets, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger } = deps;
+  const customerMessageHandlers = deps.customerMessageHandlers ?? [];
 
   const ticketOfMessage = async (companyId: number, m: Message) => tickets.findById(companyId, m.ticketId);
 
@@ -156,6 +161,17 @@ export const createInboundService = (deps: {
       } catch (err) {
         // the message is stored; a failing bot must not make SQS redeliver it
         logger.error("inbound: automation failed", { companyId, ticketId: after.id, err: String(err) });
+      }
+      // automation was already done with this ticket before this message (its menus and option tree did not take it):
+      // the message is the bots' (the message that chose a queue only gets the queue's greeting)
+      if (!message.fromMe && after.bot.stage === "done") {
+        for (const handle of customerMessageHandlers) {
+          try {
+            await handle(toBotTicket(after), message);
+          } catch (err) {
+            logger.error("inbound: customer message handler failed", { companyId, ticketId: after.id, err: String(err) });
+          }
+        }
       }
     },
 

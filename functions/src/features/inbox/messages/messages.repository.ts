@@ -34,6 +34,7 @@ const toMessage = mapItem<Message>({
   error: true,
   reactions: true,
   participant: true,
+  transcript: true,
   queueId: true,
   userId: true,
   createdAt: true,

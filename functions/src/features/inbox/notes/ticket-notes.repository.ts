@@ -4,7 +4,8 @@ import { nextId } from "../../../platform/db/counters";
 import { companyPk, pad } from "../../../platform/db/keys";
 import { mapItem } from "../../../platform/db/map-item";
 
-export type TicketNote = { id: number; companyId: number; note: string; ticketId: number; contactId: number; userId: number; createdAt: string; updatedAt: string };
+/** `userId` null: a note the system wrote (a bot's handover). */
+export type TicketNote = { id: number; companyId: number; note: string; ticketId: number; contactId: number; userId: number | null; createdAt: string; updatedAt: string };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `TNOTE#${pad(id)}` });
 const byTicketPk = (companyId: number, ticketId: number) => `${companyPk(companyId)}#TNOTES#${ticketId}`;

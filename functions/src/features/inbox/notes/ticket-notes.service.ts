@@ -10,7 +10,7 @@ export const createTicketNotesService = (deps: { notes: TicketNotesRepository; t
   const views = async (companyId: number, list: TicketNote[]): Promise<TicketNoteView[]> => {
     const byId = new Map((await users.listByCompany(companyId)).map((u) => [u.id, u]));
     return list.map((n) => {
-      const u = byId.get(n.userId);
+      const u = n.userId !== null ? byId.get(n.userId) : undefined;
       return { id: n.id, note: n.note, ticketId: n.ticketId, contactId: n.contactId, userId: n.userId, user: u ? { id: u.id, name: u.name } : null, createdAt: n.createdAt };
     });
   };

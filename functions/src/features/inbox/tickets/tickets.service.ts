@@ -355,6 +355,60 @@ export const createTicketsService = (deps: {
       return out !== null;
     },
 
+    /**
+     * A change nobody's session made: a bot's action (issue 11). Transfer to a queue (pending there, no owner) or to a
+     * user (open with them), close, or add a tag (by id or name). Recorded as the system's (byUserId null), published,
+     * and the customer notices of a transfer or close go out as for an attendant's change. Refusals: the queue, user
+     * or tag is not the company's (ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND, ERR_NOT_FOUND).
+     */
+    async changeBySystem(
+      companyId: number,
+      ticketId: number,
+      change: { type: "transferQueue"; queueId: number } | { type: "transferUser"; userId: number } | { type: "close" } | { type: "addTag"; tag: number | string },
+    ): Promise<void> {
+      const dir = await directory.load(companyId);
+      const now = clock();
+      if (change.type === "addTag") {
+        const tag = typeof change.tag === "number" ? dir.tags.get(change.tag) : [...dir.tags.values()].find((x) => x.name.toLowerCase() === String(change.tag).trim().toLowerCase());
+        if (!tag) throw new AppError("ERR_NOT_FOUND");
+        const live = new Set(dir.tags.keys());
+        const out = await changes.mutate(
+          companyId,
+          ticketId,
+          (cur) => {
+            if (cur.tagIds.includes(tag.id)) return null;
+            const next = [...cur.tagIds, tag.id];
+            return { patch: { tagIds: next }, touch: false, extra: tagLinks.ticketTagItems(companyId, ticketId, cur.tagIds, next, live) };
+          },
+          { byUserId: null, now },
+        );
+        if (out) await events.ticketUpdated(out.after, null, dir);
+        return;
+      }
+      if (change.type === "transferQueue" && !dir.queues.has(change.queueId)) throw new AppError("ERR_NO_QUEUE_FOUND");
+      if (change.type === "transferUser" && !dir.users.has(change.userId)) throw new AppError("ERR_NO_USER_FOUND");
+      const action: ChangeAction = change.type === "close" ? "resolve" : "transfer";
+      const out = await changes.mutate(
+        companyId,
+        ticketId,
+        (t) => {
+          if (t.status === "closed") return null;
+          const patch: Partial<TicketRecord> =
+            change.type === "transferQueue"
+              ? { queueId: change.queueId, userId: null, status: "pending" }
+              : change.type === "transferUser"
+                ? { userId: change.userId, status: "open", unreadMessages: 0, bot: { ...t.bot, stage: "done" } }
+                : { status: "closed", unreadMessages: 0, bot: { ...t.bot, stage: "done" } };
+          return { patch, action };
+        },
+        { byUserId: null, now },
+      );
+      if (!out) return;
+      const contact = await contacts.findById(companyId, out.after.contactId);
+      await events.ticketUpdated(out.after, out.before, dir, contact);
+      await notices.onChanged(action, out.before, out.after, null, dir);
+    },
+
     /** Dashboard source: attention cycles queued in [fromIso, toIso) (index by company + month + time). */
     listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]> {
       return tickets.listCyclesBetween(companyId, fromIso, toIso);

@@ -16,6 +16,11 @@ const prompt = (id: number, name: string): PromptResponse => ({
   queueId: 1,
   queue: { id: 1, name: "Vendas", color: "#111111" },
   maxMessages: 10,
+  model: "",
+  baseUrl: "",
+  handoverKeywords: ["atendente", "humano"],
+  monthlyTokenCap: 0,
+  tokensThisMonth: 0,
   companyId: 2,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -25,7 +30,7 @@ const names = (qc: QueryClient) => qc.getQueryData<PromptListResponse>(promptKey
 describe("live prompt events", () => {
   it("create appends, update replaces, delete removes by promptId", () => {
     const qc = new QueryClient();
-    qc.setQueryData<PromptListResponse>(promptKeys.list(), { prompts: [prompt(1, "Um"), prompt(2, "Dois")] });
+    qc.setQueryData<PromptListResponse>(promptKeys.list(), { prompts: [prompt(1, "Um"), prompt(2, "Dois")], usage: { month: "2026-01", promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
     applyPromptEvent(qc, { action: "create", prompt: prompt(3, "Três") });
     expect(names(qc)).toEqual(["Um", "Dois", "Três"]);
     applyPromptEvent(qc, { action: "update", prompt: prompt(1, "Um editado") });

@@ -22,6 +22,11 @@ export type PromptForm = {
   apiKey: string;
   queueId: number | null;
   maxMessages: number;
+  /** issue 11: model ("" = default), OpenAI-compatible address ("" = OpenAI), handover words (comma-separated), monthly token cap (0 = none) */
+  model: string;
+  baseUrl: string;
+  handoverKeywords: string;
+  monthlyTokenCap: number;
 };
 
 export const promptsQueryOptions = () => queryOptions({ queryKey: promptKeys.list(), queryFn: () => api.get<PromptListResponse>("/prompt") });
@@ -48,9 +53,9 @@ export const useDeletePrompt = () => {
 export const applyPromptEvent = (qc: QueryClient, event: PromptEventData) => {
   qc.setQueryData<PromptListResponse>(promptKeys.list(), (current) => {
     if (!current) return current;
-    if (event.action === "delete") return { prompts: current.prompts.filter((p) => p.id !== event.promptId) };
+    if (event.action === "delete") return { ...current, prompts: current.prompts.filter((p) => p.id !== event.promptId) };
     const exists = current.prompts.some((p) => p.id === event.prompt.id);
-    return { prompts: exists ? current.prompts.map((p) => (p.id === event.prompt.id ? event.prompt : p)) : [...current.prompts, event.prompt] };
+    return { ...current, prompts: exists ? current.prompts.map((p) => (p.id === event.prompt.id ? event.prompt : p)) : [...current.prompts, event.prompt] };
   });
   void qc.invalidateQueries({ queryKey: queueKeys.prompts() });
 };

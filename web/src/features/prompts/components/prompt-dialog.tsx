@@ -10,6 +10,7 @@ import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { useQueueList } from "../../../lib/pickers";
 import { type PromptForm, useSavePrompt } from "../api/prompts";
+import { botFieldsFromRecord, PromptBotFields, type PromptBotFieldsValue } from "./prompt-bot-fields";
 
 type Errors = Partial<Record<keyof PromptForm, string>>;
 const KNOWN_MESSAGES = new Set(["Required", "Too Short!", "Too Long!"]);
@@ -26,6 +27,7 @@ const initialForm = (p: PromptResponse | null): PromptForm => ({
   apiKey: "",
   queueId: p?.queueId ?? null,
   maxMessages: p?.maxMessages ?? PROMPT_DEFAULTS.maxMessages,
+  ...botFieldsFromRecord(p),
 });
 
 /** Validates with the shared schema (the server runs the same); an edit may leave the secrets empty. */
@@ -145,6 +147,11 @@ export function PromptDialog({ record, onClose }: { record: PromptResponse | nul
             />
             <TextField label={t("fields.voiceRegion")} value={form.voiceRegion} onChange={(e) => set("voiceRegion", e.target.value)} fullWidth {...errorProps("voiceRegion")} />
           </Stack>
+          <PromptBotFields
+            value={{ model: form.model, baseUrl: form.baseUrl, handoverKeywords: form.handoverKeywords, monthlyTokenCap: form.monthlyTokenCap }}
+            onChange={(v: PromptBotFieldsValue) => setForm((f) => ({ ...f, ...v }))}
+            errors={{ model: errors.model, baseUrl: errors.baseUrl, handoverKeywords: errors.handoverKeywords, monthlyTokenCap: errors.monthlyTokenCap }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -8,6 +8,7 @@ import { DataTable } from "../../../components/ui/data-table";
 import { useRealtime } from "../../../lib/realtime";
 import { applyPromptEvent, useDeletePrompt, usePrompts } from "../api/prompts";
 import { PromptDialog } from "./prompt-dialog";
+import { CompanyTokens, PromptTokens } from "./prompt-usage";
 
 /** /prompts (plan flag useOpenAi): the company's AI prompts with their queue; add/edit dialog; delete confirmed; live via `prompt`. */
 export function PromptsPage() {
@@ -24,15 +25,19 @@ export function PromptsPage() {
         layout="flow"
         title={t("title")}
         toolbar={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-            {t("add")}
-          </Button>
+          <>
+            {query.data?.usage && <CompanyTokens month={query.data.usage.month} total={query.data.usage.totalTokens} />}
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+              {t("add")}
+            </Button>
+          </>
         }
         query={query}
         columns={[
           { header: t("fields.name"), cell: (p) => p.name },
           { header: t("fields.queue"), cell: (p) => p.queue?.name ?? t("noQueue") },
           { header: t("fields.maxTokens"), align: "center", cell: (p) => p.maxTokens },
+          { header: t("usage.column"), align: "right", cell: (p) => <PromptTokens used={p.tokensThisMonth ?? 0} cap={p.monthlyTokenCap ?? 0} /> },
         ]}
         rows={query.data?.prompts ?? []}
         rowTestId="prompt-row"

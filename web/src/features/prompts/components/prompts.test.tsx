@@ -24,6 +24,11 @@ const aPrompt = (over: Partial<PromptResponse> = {}): PromptResponse => ({
   queueId: 2,
   queue: { id: 2, name: "Suporte", color: "#222222" },
   maxMessages: 10,
+  model: "",
+  baseUrl: "",
+  handoverKeywords: ["atendente", "humano"],
+  monthlyTokenCap: 0,
+  tokensThisMonth: 0,
   companyId: 2,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -86,6 +91,11 @@ describe("prompts page", { timeout: 60_000 }, () => {
       maxTokens: 100,
       temperature: 1,
       maxMessages: 10,
+      // issue 11: OpenAI's endpoint and default model, the default handover words, no cap
+      model: "",
+      baseUrl: "",
+      handoverKeywords: "atendente, humano",
+      monthlyTokenCap: 0,
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });

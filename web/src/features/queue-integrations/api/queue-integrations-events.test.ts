@@ -18,6 +18,7 @@ const item = (id: number, name: string): QueueIntegrationResponse => ({
   typebotKeywordRestart: "",
   typebotUnknownMessage: "",
   typebotRestartMessage: "",
+  hasWebhookSecret: true,
   companyId: 2,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

@@ -4,6 +4,7 @@ import type {
   QueueIntegrationEventData,
   QueueIntegrationListResponse,
   QueueIntegrationResponse,
+  QueueIntegrationSavedResponse,
 } from "@atende/shared/contracts/http/queue-integrations";
 import type { DialogflowTestInput, IntegrationType } from "@atende/shared/domain/queue-integrations/queue-integration";
 import { api } from "../../../lib/api-client";
@@ -49,9 +50,11 @@ export const useSaveQueueIntegration = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: QueueIntegrationForm }) =>
-      id ? api.put<QueueIntegrationResponse>(`/queueIntegration/${id}`, input) : api.post<QueueIntegrationResponse>("/queueIntegration", input),
+      id ? api.put<QueueIntegrationSavedResponse>(`/queueIntegration/${id}`, input) : api.post<QueueIntegrationSavedResponse>("/queueIntegration", input),
     onSuccess: (saved, { id }) => {
-      applyQueueIntegrationEvent(qc, { action: id ? "update" : "create", queueIntegration: saved });
+      // a new signing secret (n8n/webhook) is for the dialog to show once, never for the cached lists
+      const { webhookSecret: _shownOnce, ...record } = saved;
+      applyQueueIntegrationEvent(qc, { action: id ? "update" : "create", queueIntegration: record as QueueIntegrationResponse });
       void invalidatePickers(qc);
     },
   });

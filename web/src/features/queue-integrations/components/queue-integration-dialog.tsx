@@ -1,8 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useEffect, useState } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { QueueIntegrationResponse } from "@atende/shared/contracts/http/queue-integrations";
+import type { DialogflowTestResponse, QueueIntegrationResponse } from "@atende/shared/contracts/http/queue-integrations";
 import {
   DIALOGFLOW_LANGUAGES,
   INTEGRATION_DEFAULTS,
@@ -15,6 +15,7 @@ import {
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { type QueueIntegrationForm, useSaveQueueIntegration, useTestDialogflow } from "../api/queue-integrations";
+import { WebhookSecretPanel } from "./webhook-secret-panel";
 
 type Field = keyof QueueIntegrationForm;
 type Errors = Partial<Record<Field, string>>;
@@ -53,10 +54,14 @@ const errorsOf = (issues: { path: PropertyKey[]; message: string }[]): Errors =>
 const REQUIRED: Record<IntegrationType, Field[]> = { dialogflow: ["name", "language"], n8n: ["name", "urlN8N"], webhook: ["name", "urlN8N"], typebot: ["name", "urlN8N", "typebotSlug"] };
 const MULTILINE: Partial<Record<Field, number>> = { jsonContent: 5, typebotUnknownMessage: 2, typebotRestartMessage: 2 };
 const NUMERIC = new Set<Field>(["typebotExpires", "typebotDelayMessage"]);
+/** n8n and webhook calls are signed with the integration's secret (docs/integrations.md) */
+const isSigned = (type: IntegrationType) => type === "n8n" || type === "webhook";
 
 /**
  * Add or edit a queue integration. The fields follow the chosen type (DialogFlow, N8N, WebHooks, Typebot); on close or
- * after a successful save the form returns to its defaults (type typebot). DialogFlow offers a test of the credentials.
+ * after a successful save the form returns to its defaults (type typebot). DialogFlow offers a test that shows the
+ * agent's answer. n8n and webhook show their signing secret once, when a save or a rotation made it: then the dialog
+ * stays open on it until "Concluir".
  */
 export function QueueIntegrationDialog({ open, record, onClose }: { open: boolean; record: QueueIntegrationResponse | null; onClose: () => void }) {
   const { t } = useTranslation("queueIntegrations");
@@ -64,6 +69,9 @@ export function QueueIntegrationDialog({ open, record, onClose }: { open: boolea
   const test = useTestDialogflow();
   const [form, setForm] = useState<QueueIntegrationForm>(DEFAULTS);
   const [errors, setErrors] = useState<Errors>({});
+  /** a signing secret just made (by this save or a rotation): shown until the dialog closes, never again */
+  const [revealed, setRevealed] = useState<{ id: number; secret: string } | null>(null);
+  const [testAnswer, setTestAnswer] = useState<DialogflowTestResponse | null>(null);
   useEffect(() => {
     if (open) setForm(fromRecord(record));
   }, [open, record]);
@@ -71,6 +79,8 @@ export function QueueIntegrationDialog({ open, record, onClose }: { open: boolea
   const close = () => {
     setForm(DEFAULTS);
     setErrors({});
+    setRevealed(null);
+    setTestAnswer(null);
     onClose();
   };
   const set = <K extends Field>(key: K, value: QueueIntegrationForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -87,9 +97,10 @@ export function QueueIntegrationDialog({ open, record, onClose }: { open: boolea
     save.mutate(
       { id: record?.id, input },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(record ? t("edited") : t("added"));
-          close();
+          if (saved.webhookSecret) setRevealed({ id: saved.id, secret: saved.webhookSecret });
+          else close();
         },
       },
     );
@@ -101,7 +112,16 @@ export function QueueIntegrationDialog({ open, record, onClose }: { open: boolea
       setErrors(errorsOf(parsed.error.issues));
       return;
     }
-    test.mutate({ ...parsed.data, id: record?.id }, { onSuccess: () => toast.success(t("testOk")) });
+    setTestAnswer(null);
+    test.mutate(
+      { ...parsed.data, id: record?.id },
+      {
+        onSuccess: (answer) => {
+          toast.success(t("testOk"));
+          setTestAnswer(answer);
+        },
+      },
+    );
   };
 
   const input = (field: Field) => {
@@ -158,18 +178,51 @@ export function QueueIntegrationDialog({ open, record, onClose }: { open: boolea
             )}
           </Stack>
           {INTEGRATION_FIELDS[form.type].filter((f) => f !== "name" && f !== "language").map((f) => input(f))}
+          {form.type === "dialogflow" && testAnswer && (
+            <Alert severity={testAnswer.answer.length ? "success" : "info"} data-testid="dialogflow-test-answer">
+              <AlertTitle>{testAnswer.answer.length ? t("testAnswer", { intent: testAnswer.intent ?? "—" }) : t("testAnswerEmpty", { intent: testAnswer.intent ?? "—" })}</AlertTitle>
+              {testAnswer.answer.map((line, i) => (
+                <div key={i}>{line}</div>
+              ))}
+            </Alert>
+          )}
+          {(isSigned(form.type) || revealed) && (
+            <WebhookSecretPanel
+              integrationId={revealed?.id ?? (record && isSigned(record.type) ? record.id : null)}
+              hasSecret={!!revealed || (!!record && isSigned(record.type) && record.hasWebhookSecret)}
+              secret={revealed?.secret ?? null}
+              onSecret={(secret) => record && setRevealed({ id: record.id, secret })}
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        {form.type === "dialogflow" && (
-          <Button onClick={runTest} loading={test.isPending} sx={{ mr: "auto" }}>
-            {t("test")}
+        {revealed && !record ? (
+          // created: the secret above is all that is left to do
+          <Button variant="contained" onClick={close}>
+            {t("secret.done")}
           </Button>
+        ) : (
+          <>
+            {form.type === "dialogflow" && (
+              <Button onClick={runTest} loading={test.isPending} sx={{ mr: "auto" }}>
+                {t("test")}
+              </Button>
+            )}
+            {revealed ? (
+              <Button variant="contained" onClick={close}>
+                {t("secret.done")}
+              </Button>
+            ) : (
+              <>
+                <Button onClick={close}>{t("common:cancel")}</Button>
+                <Button variant="contained" onClick={submit} loading={save.isPending}>
+                  {record ? t("common:save") : t("common:add")}
+                </Button>
+              </>
+            )}
+          </>
         )}
-        <Button onClick={close}>{t("common:cancel")}</Button>
-        <Button variant="contained" onClick={submit} loading={save.isPending}>
-          {record ? t("common:save") : t("common:add")}
-        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -22,6 +22,7 @@ const anIntegration = (over: Partial<QueueIntegrationResponse> = {}): QueueInteg
   typebotKeywordRestart: "",
   typebotUnknownMessage: "",
   typebotRestartMessage: "",
+  hasWebhookSecret: false,
   companyId: 2,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -151,5 +152,68 @@ describe("queue integrations page", { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith("/testSession"))).toBe(true));
     expect(await calls.find((c) => c.url.endsWith("/testSession"))!.json()).toEqual({ projectName: "agente-1", jsonContent: "{}", language: "pt-BR" });
     expect(await screen.findByText("O JSON não é uma chave de conta de serviço válida do projeto informado.")).toBeInTheDocument();
+  });
+
+  it("shows a new webhook's signing secret once, after saving, until Concluir; the list never holds it", async () => {
+    const secret = `whsec_${"a".repeat(43)}`;
+    const { calls } = mockFetch({
+      "GET /api/queueIntegration/": page([]),
+      "POST /api/queueIntegration": async (req: Request) => reply(200, { ...anIntegration({ id: 9, type: "webhook", hasWebhookSecret: true, ...((await req.json()) as object) }), webhookSecret: secret }),
+    });
+    const { queryClient } = open();
+    await userEvent.click(await screen.findByRole("button", { name: "Adicionar integração" }));
+    const dialog = await screen.findByRole("dialog");
+    await chooseType(dialog, "WebHooks");
+    expect(within(dialog).getByText("O segredo é gerado ao salvar e mostrado uma única vez.")).toBeInTheDocument();
+    await fill(within(dialog).getByLabelText(/^Nome/), "CRM");
+    await fill(within(dialog).getByLabelText(/^URL/), "https://crm.exemplo.com/hook");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
+    expect(await within(dialog).findByTestId("webhook-secret")).toHaveValue(secret);
+    expect(within(dialog).getByText(/não será mostrado de novo/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Adicionar" })).toBeNull();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state.data))).not.toContain(secret);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Concluir" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.queryByText(secret)).toBeNull();
+  });
+
+  it("an existing webhook shows only that a secret is set; rotating (after confirming) shows the new one", async () => {
+    const secret = `whsec_${"b".repeat(43)}`;
+    const { calls } = mockFetch({
+      "GET /api/queueIntegration/": page([anIntegration({ id: 5, name: "Gancho", type: "webhook", hasWebhookSecret: true, typebotSlug: "" })]),
+      "POST /api/queueIntegration/5/rotate-secret": { webhookSecret: secret },
+    });
+    open();
+    const row = await screen.findByTestId("integration-row");
+    await userEvent.click(within(row).getByRole("button", { name: "Editar" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/Um segredo está configurado/)).toBeInTheDocument();
+    expect(within(dialog).queryByTestId("webhook-secret")).toBeNull();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Girar segredo" }));
+    expect(calls.some((c) => c.url.endsWith("/rotate-secret"))).toBe(false);
+    expect(within(dialog).getByText("O segredo atual deixará de funcionar imediatamente.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Gerar novo segredo" }));
+    expect(await within(dialog).findByTestId("webhook-secret")).toHaveValue(secret);
+    expect(calls.filter((c) => c.url.endsWith("/rotate-secret"))).toHaveLength(1);
+  });
+
+  it("the DialogFlow test shows what the agent answered", async () => {
+    mockFetch({
+      "GET /api/queueIntegration/": page([]),
+      "POST /api/queueIntegration/testSession": { message: "DialogFlow session ok", answer: ["Olá! Como posso ajudar?"], intent: "Default Welcome Intent", endInteraction: false },
+    });
+    open();
+    await userEvent.click(await screen.findByRole("button", { name: "Adicionar integração" }));
+    const dialog = await screen.findByRole("dialog");
+    await chooseType(dialog, "DialogFlow");
+    await userEvent.click(within(dialog).getByRole("combobox", { name: /Linguagem/ }));
+    await userEvent.click(await screen.findByRole("option", { name: "Português" }));
+    await fill(within(dialog).getByLabelText(/^Nome do projeto/), "agente-1");
+    await fill(within(dialog).getByLabelText(/^Conteúdo JSON/), "{}");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Testar bot" }));
+    const answer = await within(dialog).findByTestId("dialogflow-test-answer");
+    expect(answer).toHaveTextContent("Resposta do DialogFlow (Default Welcome Intent):");
+    expect(answer).toHaveTextContent("Olá! Como posso ajudar?");
   });
 });

@@ -5,6 +5,7 @@ import { Box, Button, ButtonBase, CircularProgress, Dialog, DialogActions, Dialo
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageView } from "@atende/shared/contracts/http/messages";
+import { AudioTranscript } from "./audio-transcript";
 import { useMediaBlob } from "../../../../hooks/use-media-blob";
 
 /** The download link: a `download` attribute on an object URL, so the file is saved, never opened on our origin. */
@@ -41,6 +42,15 @@ function ImageViewer({ url, name, onClose }: { url: string; name: string; onClos
  * an SVG or anything else is offered as a file to download.
  */
 export function MediaContent({ message }: { message: MessageView }) {
+  return (
+    <>
+      <MediaBody message={message} />
+      {message.mediaType === "audio" && <AudioTranscript transcript={message.transcript} />}
+    </>
+  );
+}
+
+function MediaBody({ message }: { message: MessageView }) {
   const { t } = useTranslation("messages");
   const { url, error, kind, inline } = useMediaBlob(message.mediaUrl);
   const [viewing, setViewing] = useState(false);

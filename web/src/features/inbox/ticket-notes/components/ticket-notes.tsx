@@ -71,7 +71,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
               </IconButton>
             }
           >
-            <ListItemText primary={note.note} secondary={`${note.user?.name ?? ""} - ${formatDate(note.createdAt)} ${formatTime(note.createdAt)}`} primaryTypographyProps={{ sx: { whiteSpace: "pre-wrap" } }} />
+            <ListItemText primary={note.note} secondary={`${note.user?.name ?? (note.userId === null ? t("notes.bot") : "")} - ${formatDate(note.createdAt)} ${formatTime(note.createdAt)}`} primaryTypographyProps={{ sx: { whiteSpace: "pre-wrap" } }} />
           </ListItem>
         ))}
       </List>

@@ -1,0 +1,86 @@
+import type { BotAction, BotHistoryMessage, BotKind, BotOutMessage } from "./bot-engine.port";
+
+/**
+ * What the bot runner needs from the inbox (ADR 0026). The runner reads and changes tickets only through this
+ * facade: it never writes ticket, message or note items itself, so every change it makes is recorded, published
+ * and ordered exactly like an attendant's. bots.module.ts adapts the inbox's service to it.
+ */
+
+/** The ticket as the runner sees it at one moment (read again before sending: an attendant may have accepted). */
+export type BotTicket = {
+  id: number;
+  uuid: string;
+  companyId: number;
+  status: "pending" | "open" | "closed" | string;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  contactId: number;
+  isGroup: boolean;
+};
+
+/** A stored message of the ticket. */
+export type BotStoredMessage = {
+  id: string;
+  ticketId: number;
+  fromMe: boolean;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaKey: string | null;
+  mediaMimetype: string | null;
+  /** the audio's transcript, once a prompt transcribed it */
+  transcript: string | null;
+  /** an internal note or a system line that is not part of the conversation with the customer */
+  internal?: boolean;
+  createdAt: string;
+};
+
+export type BotTurnContext = {
+  company: { id: number; name: string };
+  connection: { id: number; name: string };
+  queue: { id: number; name: string } | null;
+  contact: { id: number; name: string; number: string; email?: string };
+};
+
+export type BotInbox = {
+  ticket(companyId: number, ticketId: number): Promise<BotTicket | null>;
+  /** company, connection, queue and contact names for the engine (null: the connection or contact is gone) */
+  context(ticket: BotTicket): Promise<BotTurnContext | null>;
+  message(companyId: number, ticketId: number, messageId: string): Promise<BotStoredMessage | null>;
+  /**
+   * The ticket's newest `limit` messages as the conversation stood at `upTo`'s turn, oldest first, ending with `upTo`:
+   * ours all, the customer's up to `upTo` without those still `waiting` for their own turns (WhatsApp times are whole
+   * seconds, so two messages of one second are told apart by the runner's queue, not by time). No internal notes.
+   * Audio carries its transcript as its body when there is one.
+   */
+  history(companyId: number, ticketId: number, upTo: BotStoredMessage, limit: number, waiting?: readonly string[]): Promise<BotHistoryMessage[]>;
+  readMedia(companyId: number, message: BotStoredMessage): Promise<Uint8Array>;
+  saveTranscript(companyId: number, ticketId: number, messageId: string, transcript: string): Promise<void>;
+  /**
+   * Stores and sends one message from the bot (no attendant), as automation's messages are sent. `key` is unique per
+   * customer message and position: a turn run again (a worker died after sending) stores and sends nothing twice.
+   */
+  send(ticket: BotTicket, message: BotOutMessage, key: string): Promise<void>;
+  /**
+   * Stops the bot for this ticket's attention cycle: the ticket stays (or becomes) pending in its queue, without an
+   * owner, for the queue's attendants, with an internal note (`note`) saying why and what was said.
+   */
+  handover(ticket: BotTicket, note: string): Promise<void>;
+  /** the other actions a bot may ask for; a refused one (unknown queue or user, other open ticket) throws */
+  apply(ticket: BotTicket, action: Exclude<BotAction, { type: "handover" }>): Promise<void>;
+};
+
+/** Which bot (if any) answers a ticket now: the queue's prompt or integration, else the connection's. */
+export type BotBinding = {
+  kind: BotKind;
+  /** the prompt's or the queue integration's id */
+  id: number;
+  /** what the engine gets: the stored prompt or integration with its secrets opened */
+  config: unknown;
+  /** how many of the ticket's latest messages the engine is given (prompts: maxMessages); default 20, at most 100 */
+  historyLimit?: number;
+  /** the prompt's monthly token cap; 0 or absent = none */
+  monthlyTokenCap?: number;
+};
+export type BotResolver = { resolve(ticket: BotTicket): Promise<BotBinding | null> };

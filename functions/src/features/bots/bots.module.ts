@@ -1,0 +1,75 @@
+import type { FeatureModule } from "../../platform/modules/feature-module";
+import type { Db } from "../../platform/db/client";
+import type { Logger } from "../../platform/logger";
+import type { JobQueue } from "../../platform/queues/jobs.port";
+import type { SecretBox } from "../../platform/secrets/secret-box.port";
+import { createAzureSpeech } from "./azure-speech.client";
+import type { BotEngines } from "./bot-engine.port";
+import { createBotEngines, type BotEngineDeps } from "./bot-engines";
+import type { BotInbox, BotResolver } from "./bot-inbox.port";
+import { createBotResolver, type StoredIntegration, type StoredPrompt } from "./bot-resolver";
+import { BOT_TURN_JOB, createBotRunner, createTurnIntake, type BotRunner } from "./bot-runner.service";
+import { createBotTurnsRepository, type BotTurnStore } from "./bot-turns.repository";
+import { createBotUsageRepository, type BotUsageStore } from "./bot-usage.repository";
+
+/**
+ * The bots feature (ADR 0026) in two steps, because the inbox and the runner need each other:
+ * 1. `createBotIntake` — built before the inbox from reads (prompts, integrations, queues, connections): which bot a
+ *    ticket has, and queueing a customer message's turn. The inbox gets `intake.onCustomerMessage` at construction.
+ * 2. `createBotsModule` — built after the inbox with its bot facade: the runner, registered as the `bots.turn` job.
+ */
+export type BotIntakeDeps = {
+  db: Db;
+  jobs: JobQueue;
+  secrets: SecretBox;
+  clock: () => Date;
+  logger: Logger;
+  /** reads of the features a binding comes from (their services or lookups, never their repositories) */
+  queue: (companyId: number, id: number) => Promise<{ promptId: number | null; integrationId: number | null } | null>;
+  connection: (companyId: number, id: number) => Promise<{ promptId: number | null; integrationId: number | null } | null>;
+  prompt: (companyId: number, id: number) => Promise<StoredPrompt | null>;
+  integration: (companyId: number, id: number) => Promise<StoredIntegration | null>;
+  /** bots-flows: a stored integration as its engine's config (secrets opened); default: the record itself */
+  integrationConfig?: (integration: StoredIntegration) => Promise<unknown>;
+  /** bots-flows (ADR 0027): DialogFlow's REST client and the outbound URL guard of Typebot and webhook calls */
+  flows: BotEngineDeps["flows"];
+  /** Azure Speech's endpoint base with `{region}` (config AZURE_SPEECH_BASE_URL) */
+  speechBaseUrl?: string;
+  timeoutMs?: number;
+};
+
+export const createBotIntake = (deps: BotIntakeDeps) => {
+  const resolver: BotResolver = createBotResolver(deps);
+  const turns: BotTurnStore = createBotTurnsRepository(deps.db);
+  const usage: BotUsageStore = createBotUsageRepository(deps.db);
+  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl }), flows: deps.flows });
+  return {
+    resolver,
+    turns,
+    usage,
+    engines,
+    deps,
+    /** the inbox's customer-message handler: queues a turn when a bot answers this ticket */
+    onCustomerMessage: createTurnIntake({ engines, resolver, turns, jobs: deps.jobs, clock: deps.clock }),
+  };
+};
+export type BotIntake = ReturnType<typeof createBotIntake>;
+
+export const createBotsModule = (deps: { intake: BotIntake; inbox: BotInbox }): FeatureModule<BotRunner> => {
+  const { intake } = deps;
+  const runner = createBotRunner({
+    engines: intake.engines,
+    resolver: intake.resolver,
+    inbox: deps.inbox,
+    turns: intake.turns,
+    usage: intake.usage,
+    jobs: intake.deps.jobs,
+    clock: intake.deps.clock,
+    logger: intake.deps.logger,
+    timeoutMs: intake.deps.timeoutMs,
+  });
+  return {
+    service: runner,
+    jobs: { named: { [BOT_TURN_JOB]: (companyId, payload) => runner.runTicket(companyId, Number(payload.ticketId)) } },
+  };
+};

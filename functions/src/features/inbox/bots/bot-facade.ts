@@ -1,0 +1,171 @@
+import type { Message } from "@atende/shared/domain/messages/message";
+import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
+import type { BotHistoryMessage } from "../../bots/bot-engine.port";
+import type { BotInbox, BotStoredMessage, BotTicket } from "../../bots/bot-inbox.port";
+import type { ContactsRepository } from "../contacts/contacts.repository";
+import { idempotentMessageId } from "../message-ids";
+import type { MessagesRepository } from "../messages/messages.repository";
+import type { OutboundService } from "../messages/outbound.service";
+import type { TicketNotesRepository } from "../notes/ticket-notes.repository";
+import type { InboxDirectory } from "../tickets/inbox-directory";
+import type { InboxEvents } from "../tickets/inbox-events";
+import type { TicketChanges } from "../tickets/ticket-changes";
+import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
+import type { TicketsService } from "../tickets/tickets.service";
+
+/** The bot's own messages: user 0 in the idempotent ids (no person has id 0). */
+const BOT_ID_USER = 0;
+/** Types a bot never reads as conversation (reactions live on their target; calls are not words). */
+const NOT_CONVERSATION = new Set(["reactionMessage", "call_log"]);
+
+export const toBotTicket = (t: TicketRecord): BotTicket => ({
+  id: t.id,
+  uuid: t.uuid,
+  companyId: t.companyId,
+  status: t.status,
+  userId: t.userId,
+  queueId: t.queueId,
+  whatsappId: t.whatsappId,
+  contactId: t.contactId,
+  isGroup: t.isGroup,
+});
+
+const toStored = (m: Message): BotStoredMessage => ({
+  id: m.id,
+  ticketId: m.ticketId,
+  fromMe: m.fromMe,
+  body: m.body,
+  mediaType: m.mediaType,
+  mediaUrl: m.mediaUrl,
+  mediaKey: m.mediaKey,
+  mediaMimetype: m.mediaMimetype,
+  transcript: m.transcript ?? null,
+  createdAt: m.createdAt,
+});
+
+/**
+ * What the bot runner may do in the inbox (bots/bot-inbox.port.ts, ADR 0026), built from the inbox's parts: reads of
+ * the ticket and its conversation, the bot's messages through the outbound path (as automation's), the handover
+ * (an internal note by the system, the ticket moved to the top of its queue's pending list), the transcript of an
+ * audio, and the bot's ticket actions through the tickets service's system change.
+ */
+export const createBotFacade = (deps: {
+  tickets: Pick<TicketsRepository, "findById">;
+  ticketsService: Pick<TicketsService, "changeBySystem">;
+  changes: TicketChanges;
+  contacts: Pick<ContactsRepository, "findById">;
+  messages: Pick<MessagesRepository, "findById" | "pageByContact" | "update">;
+  notes: Pick<TicketNotesRepository, "create">;
+  outbound: OutboundService;
+  directory: InboxDirectory;
+  events: InboxEvents;
+  media: MediaStore;
+  clock: () => Date;
+}): BotInbox => {
+  const { tickets, ticketsService, changes, contacts, messages, notes, outbound, directory, events, media, clock } = deps;
+  const record = async (t: BotTicket) => {
+    const r = await tickets.findById(t.companyId, t.id);
+    if (!r) throw Object.assign(new Error("ticket gone"), { code: "ERR_NO_TICKET_FOUND" });
+    return r;
+  };
+  return {
+    async ticket(companyId, ticketId) {
+      const t = await tickets.findById(companyId, ticketId);
+      return t ? toBotTicket(t) : null;
+    },
+
+    async context(t) {
+      const [dir, contact] = await Promise.all([directory.load(t.companyId), contacts.findById(t.companyId, t.contactId)]);
+      const wa = t.whatsappId !== null ? dir.whatsapps.get(t.whatsappId) : undefined;
+      if (!dir.company || !wa || !contact) return null;
+      const queue = t.queueId !== null ? dir.queues.get(t.queueId) : undefined;
+      return {
+        company: { id: dir.company.id, name: dir.company.name },
+        connection: { id: wa.id, name: wa.name },
+        queue: queue ? { id: queue.id, name: queue.name } : null,
+        contact: { id: contact.id, name: contact.name, number: contact.number, ...(contact.email ? { email: contact.email } : {}) },
+      };
+    },
+
+    async message(companyId, ticketId, messageId) {
+      const m = await messages.findById(companyId, messageId);
+      return m && m.ticketId === ticketId ? toStored(m) : null;
+    },
+
+    async history(companyId, ticketId, upTo, limit, waiting = []) {
+      const t = await tickets.findById(companyId, ticketId);
+      if (!t) return [];
+      const later = new Set(waiting);
+      // the contact's conversation, newest first, holds this ticket's messages among earlier tickets' ones
+      const kept: Message[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5 && kept.length < limit; page++) {
+        const out = await messages.pageByContact(companyId, t.contactId, Math.min(100, limit * 2 + 10), cursor);
+        for (const m of out.items) {
+          if (m.ticketId !== ticketId || m.isDeleted || NOT_CONVERSATION.has(m.mediaType) || m.id === upTo.id) continue;
+          // the customer's later messages wait for their own turns
+          if (!m.fromMe && (m.createdAt > upTo.createdAt || later.has(m.id))) continue;
+          kept.push(m);
+        }
+        cursor = out.next ?? undefined;
+        if (!cursor || out.items.some((m) => m.createdAt < t.createdAt)) break;
+      }
+      const current = await messages.findById(companyId, upTo.id);
+      // the message being answered comes last, whatever the second it carries
+      return [...kept.slice(0, limit - 1).reverse(), ...(current ? [current] : [])]
+        .map((m): BotHistoryMessage => ({ fromMe: m.fromMe, body: m.transcript ?? m.body, ...(m.mediaType !== "chat" ? { mediaType: m.mediaType } : {}), createdAt: m.createdAt }));
+    },
+
+    async readMedia(_companyId, m) {
+      const obj = m.mediaKey ? await media.get(m.mediaKey) : null;
+      if (!obj) throw new Error("media not found");
+      return obj.body;
+    },
+
+    async saveTranscript(companyId, ticketId, messageId, transcript) {
+      const updated = await messages.update(companyId, messageId, { transcript: transcript.slice(0, 10_000) });
+      const t = updated ? await tickets.findById(companyId, ticketId) : null;
+      if (updated && t) await events.message("update", updated, t);
+    },
+
+    async send(bt, out, key) {
+      const t = await record(bt);
+      const dir = await directory.load(t.companyId);
+      const id = idempotentMessageId(t.companyId, BOT_ID_USER, `bot:${key}`);
+      if (out.kind === "text") {
+        await outbound.send(t, { body: out.body, userId: null, id }, { dir });
+        return;
+      }
+      if (out.kind === "voice") {
+        const mediaKey = mediaKeyFor(t.companyId, id, "voz.ogg");
+        await media.put(mediaKey, out.audio, out.mimetype);
+        await outbound.send(t, { body: "", media: { key: mediaKey, mimetype: out.mimetype, filename: "voz.ogg", kind: "audio", ptt: true }, userId: null, id }, { dir });
+        return;
+      }
+      // media by URL (flows): fetched into our storage first, so the conversation keeps it
+      const res = await fetch(out.url);
+      if (!res.ok) throw new Error(`bot media answered ${res.status}`);
+      const mimetype = res.headers.get("content-type") ?? "application/octet-stream";
+      const filename = out.filename ?? (new URL(out.url).pathname.split("/").pop() || out.mediaType);
+      const mediaKey = mediaKeyFor(t.companyId, id, filename);
+      await media.put(mediaKey, new Uint8Array(await res.arrayBuffer()), mimetype);
+      await outbound.send(t, { body: out.caption ?? "", media: { key: mediaKey, mimetype, filename, kind: out.mediaType }, userId: null, id }, { dir });
+    },
+
+    async handover(bt, note) {
+      const now = clock();
+      const stored = await notes.create({ companyId: bt.companyId, note: note.slice(0, 5000), ticketId: bt.id, contactId: bt.contactId, userId: null }, now);
+      // to the top of its queue's pending list, recorded as the bot's step; nothing else changes (pending, no owner)
+      const out = await changes.mutate(bt.companyId, bt.id, (t) => (t.status === "closed" ? null : { patch: { bot: { ...t.bot, stage: "done" } }, action: "bot" }), {
+        byUserId: null,
+        now,
+      });
+      if (out) await events.ticketUpdated(out.after, out.before);
+      return void stored;
+    },
+
+    async apply(bt, action) {
+      await ticketsService.changeBySystem(bt.companyId, bt.id, action);
+    },
+  };
+};
