@@ -60,8 +60,14 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import { createProviderChannels } from "../platform/channels/provider-channels";
+import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
+import { createCloudApiModule } from "../features/cloud-api/cloud-api.module";
+import type { InboundQueue } from "../platform/queues/inbound-queue.port";
+import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
+import type { SecretBox } from "../platform/secrets/secret-box.port";
 import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
-import { createChannels, createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createInboxReads } from "./inbox-reads";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
@@ -83,7 +89,22 @@ import { createMfaRepository } from "../features/mfa/mfa.repository";
 import { createMfaService } from "../features/mfa/mfa.service";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
-export type Overrides = { sender?: SocketSender; clock?: () => Date; logger?: Logger; db?: Db; commands?: CommandQueue; jobs?: JobQueue; mailer?: Mailer; media?: MediaStore; metrics?: Metrics };
+export type Overrides = {
+  sender?: SocketSender;
+  clock?: () => Date;
+  logger?: Logger;
+  db?: Db;
+  commands?: CommandQueue;
+  jobs?: JobQueue;
+  mailer?: Mailer;
+  media?: MediaStore;
+  metrics?: Metrics;
+  /** inbound.fifo from the functions side (Cloud API webhook and sender) */
+  inbound?: InboundQueue;
+  secrets?: SecretBox;
+  /** the Graph API's transport (tests: a stand-in) */
+  graphFetch?: GraphFetch;
+};
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
 export const createContainer = (config: Config, overrides: Overrides = {}) => {
@@ -120,6 +141,18 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
           },
         });
 
+  const inboundQueue: InboundQueue =
+    overrides.inbound ??
+    (config.QUEUE_URL_INBOUND
+      ? createSqsInboundQueue({ queueUrl: config.QUEUE_URL_INBOUND, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
+      : {
+          put: async () => {
+            throw new Error("QUEUE_URL_INBOUND is not configured");
+          },
+        });
+  // company secrets (prompt API keys, Cloud API tokens ...) are sealed before storage: KMS in AWS, a key file on one machine
+  const secrets: SecretBox = overrides.secrets ?? createSecretBoxFromConfig(config);
+
   const mailer: Mailer =
     overrides.mailer ??
     (config.MAIL_DIR
@@ -154,8 +187,6 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     refreshTtl: config.REFRESH_TOKEN_TTL_SECONDS,
   });
   const rounds = config.BCRYPT_ROUNDS;
-  // every secret a company gives us is sealed before storage: KMS in AWS, a local AES key file elsewhere
-  const secrets = createSecretBoxFromConfig(config);
   const settingValue = async (companyId: number | null, key: string, fallback: string) => (await repos.settings.get(companyId, key))?.value ?? fallback;
 
   // --- feature modules in dependency order (docs/adr/0024-feature-modules.md): each gets ports and the services
@@ -204,7 +235,25 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
-  const whatsappsModule = createWhatsappsModule({ audit,
+  // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
+  const cloudApiModule = createCloudApiModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    jobs,
+    clock,
+    logger,
+    fetch: overrides.graphFetch,
+    guards,
+    // the inbox is built later (it takes the Cloud API channel); read only when a request comes
+    ticketOf: (companyId, ticketId) => inboxModule.service.ticketChannel(companyId, ticketId),
+    providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
+  });
+  const whatsappsModule = createWhatsappsModule({
+    audit,
+    cloudApi: cloudApiModule.service,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -289,13 +338,16 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     reads: createInboxReads(repos),
     realtime,
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
-    channels: createChannels({ "session-host": createSessionHostChannel(commands) }),
+    channels: createProviderChannels({ "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel }, async (companyId, whatsappId) =>
+      (await cloudApiModule.service.isCloudApi(companyId, whatsappId)) ? "cloud-api" : "session-host",
+    ),
     commands,
     jobs,
     media,
     clock,
     logger,
     guards,
+    channelRules: cloudApiModule.service,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
@@ -445,6 +497,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       invoicesModule,
       subscriptionModule,
       auditModule,
+      cloudApiModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -468,6 +521,9 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     dialogflowRest,
     guards,
     modules,
+    /** the Cloud API feature: the consumer step (inbound-consumer.ts), its webhook and service (tests, local runner) */
+    cloudApi: cloudApiModule,
+    inboundQueue,
     services: {
       audit,
       mfa,

@@ -63,7 +63,9 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
           continue;
         }
         try {
-          await handler(parsed as never);
+          // Cloud API events: our ids for Meta's wamids, media into our storage, the window (docs/adr/0028); QR events pass untouched
+          const ready = await container.cloudApi.inboundStep.prepare(parsed);
+          await handler(ready as never);
         } catch (err) {
           container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
           failedGroups.add(group);

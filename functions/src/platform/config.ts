@@ -65,6 +65,8 @@ const configSchema = z.object({
   DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),
   /** bot flows may call loopback/private addresses (the local platform's stand-ins); never in AWS (SSRF) */
   BOT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** the public origin (https://app.example.com) Cloud API webhook URLs are built on; the request's origin when absent */
+  PUBLIC_BASE_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import "./provided-context";
 import { createTableInput } from "@atende/shared/table/table-definition";
 import { parseConfig } from "../platform/config";
-import { createContainer, type Container } from "../app/container";
+import { createContainer, type Container, type Overrides } from "../app/container";
 import { createHttpApp } from "../app/http-app";
 import { createLogger } from "../platform/logger";
 import { createMemoryCommandQueue } from "../platform/queues/sqs-commands.adapter";
@@ -19,7 +19,7 @@ export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | st
  * A fresh table in the shared DynamoDB Local, the real container and Hono app over it, an in-memory socket
  * sender (or a given one, e.g. a real gateway's) and a controllable clock. Use one per test file (beforeAll).
  */
-export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender } = {}) => {
+export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "secrets"> } = {}) => {
   const endpoint = inject("dynamoEndpoint");
   const tableName = `t_${randomBytes(6).toString("hex")}`;
   const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
@@ -49,7 +49,15 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
   });
-  const container: Container = createContainer(config, { sender: opts.sender ?? sender, commands, jobs, mailer, clock: () => clock.now, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
+  const container: Container = createContainer(config, {
+    sender: opts.sender ?? sender,
+    commands,
+    jobs,
+    mailer,
+    clock: () => clock.now,
+    logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent"),
+    ...opts.overrides,
+  });
   const app = createHttpApp(container);
 
   /**

@@ -29,7 +29,27 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, "HttpApi", { description: "Atende HTTP API", createDefaultStage: true });
     const integration = new HttpLambdaIntegration("ApiIntegration", this.handler);
     for (const path of ["/api", "/api/{proxy+}"]) this.httpApi.addRoutes({ path, methods: [HttpMethod.ANY], integration });
+
+    // Meta's Cloud API webhooks: a small Lambda that only verifies the signature and enqueues on inbound.fifo
+    // (docs/adr/0028-cloud-api-provider.md); the more specific route wins over /api/{proxy+}.
+    this.cloudApiWebhook = new AtendeFunction(this, "CloudApiWebhookFunction", {
+      entry: handlerEntry("cloud-api-webhook"),
+      description: "Atende Cloud API webhook (verify and enqueue)",
+      environment: platform.environment,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+    });
+    platform.table.grantReadData(this.cloudApiWebhook);
+    platform.queues.inbound.grantSendMessages(this.cloudApiWebhook);
+    platform.secretsKey?.grantDecrypt(this.cloudApiWebhook);
+    this.httpApi.addRoutes({
+      path: "/api/channels/cloud-api/webhook/{hookId}",
+      methods: [HttpMethod.GET, HttpMethod.POST],
+      integration: new HttpLambdaIntegration("CloudApiWebhookIntegration", this.cloudApiWebhook),
+    });
   }
+
+  readonly cloudApiWebhook: AtendeFunction;
 
   /** `{id}.execute-api.{region}.amazonaws.com`: the CloudFront origin of /api/*. */
   get domainName(): string {

@@ -30,6 +30,8 @@ export const grantWorkerAccess = (fn: IGrantable, platform: FunctionPlatform) =>
   platform.queues.outbound.grantSendMessages(fn);
   platform.queues.jobs.grantSendMessages(fn);
   platform.mediaBucket.grantReadWrite(fn);
+  // the Cloud API sender reports outcomes on inbound.fifo like the session host
+  platform.queues.inbound.grantSendMessages(fn);
   platform.secretsKey?.grantEncryptDecrypt(fn);
   const stack = Stack.of(platform.table);
   fn.grantPrincipal.addToPrincipalPolicy(

@@ -69,7 +69,8 @@ describe("lambdas", () => {
         expect.arrayContaining(["TABLE_NAME", "JWT_SECRET", "JWT_REFRESH_SECRET", "WS_MANAGEMENT_ENDPOINT", "QUEUE_URL_INBOUND", "QUEUE_URL_OUTBOUND", "QUEUE_URL_JOBS", "MEDIA_BUCKET", "MAIL_FROM", "APP_VERSION"]),
       );
     }
-    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(4);
+    // api, ws, tick, inbound and the Cloud API webhook
+    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(5);
   });
 
   it("takes the JWT keys, the origin-verify value, the payments webhook secret and the erasure hash key from generated secrets (only references in the template)", () => {
@@ -116,13 +117,31 @@ describe("HTTP API", () => {
     template.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
     const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
     const routes = resourcesOfType(template, "AWS::ApiGatewayV2::Route").filter(([, r]) => JSON.stringify(r.Properties.ApiId).includes(httpApiId));
-    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(["ANY /api", "ANY /api/{proxy+}"]);
+    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([
+      "ANY /api",
+      "ANY /api/{proxy+}",
+      "GET /api/channels/cloud-api/webhook/{hookId}",
+      "POST /api/channels/cloud-api/webhook/{hookId}",
+    ]);
     template.hasResourceProperties("AWS::ApiGatewayV2::Integration", {
       ApiId: { Ref: httpApiId },
       IntegrationType: "AWS_PROXY",
       PayloadFormatVersion: "2.0",
       IntegrationUri: { "Fn::GetAtt": [functionId(template, "Atende HTTP API"), "Arn"] },
     });
+  });
+});
+
+describe("Cloud API webhook", () => {
+  it("is its own Lambda behind GET/POST /api/channels/cloud-api/webhook/{hookId}: reads the table, sends to inbound.fifo, decrypts with the secrets key, nothing else", () => {
+    const fnId = functionId(template, "Atende Cloud API webhook (verify and enqueue)");
+    const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
+    template.hasResourceProperties("AWS::ApiGatewayV2::Integration", { ApiId: { Ref: httpApiId }, IntegrationUri: { "Fn::GetAtt": [fnId, "Arn"] } });
+    const actions = actionsOf(statementsOfRole(roleOfFunction(fnId)));
+    expect(actions).toEqual(expect.arrayContaining(["dynamodb:GetItem", "sqs:SendMessage", "kms:Decrypt"]));
+    expect(actions.filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith("s3:") || a.startsWith("ses:") || a === "kms:Encrypt")).toEqual([]);
+    template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
   });
 });
 

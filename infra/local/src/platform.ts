@@ -11,6 +11,9 @@ import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
+import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
+import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
+import { wireCloudApiDemo } from "./cloud-api-simulator/cloud-api-demo";
 import { createAiSimulator, type AiSimulator } from "@atende/functions/features/bots/ai-simulator.http";
 import { createDialogflowSimulatorHttp } from "@atende/functions/features/bots/simulators/dialogflow-simulator.http";
 import { createTypebotSimulatorHttp } from "@atende/functions/features/bots/simulators/typebot-simulator.http";
@@ -71,6 +74,8 @@ export type Platform = {
   /** the in-process session host (simulator provider) and the simulator page on this origin */
   sessionHost: HostRuntime;
   simulatorUrl: string;
+  /** Meta's Cloud API stand-in (/simulator/cloudapi; its Graph API under /simulator/cloudapi/graph/v23.0) */
+  cloudApi: CloudApiSimulator;
   /** the AI stand-in at /simulator/ai (what it was asked: `aiSimulator.requests`) */
   aiSimulator: AiSimulator;
 };
@@ -186,6 +191,10 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     // the fake bank's page and API sit beside the WhatsApp simulator (/simulator/bank), local only like it; so do the
     // bots' stand-ins (/simulator/ai: OpenAI-compatible API and Azure speech, docs/bots.md)
     const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
+    // Meta's Cloud API stand-in beside them (/simulator/cloudapi): one test number from the start
+    const cloudApi = createCloudApiSimulator();
+    cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
+    const cloudApiHttp = createCloudApiSimulatorHttp(cloudApi);
     const aiSimulator = createAiSimulator();
     type SimulatorRoute = { prefix: string; fetch: (req: Request) => Response | Promise<Response> };
     const simulators: SimulatorRoute[] = [
@@ -194,6 +203,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       { prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch },
       { prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch },
       { prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch },
+      { prefix: "/simulator/cloudapi", fetch: (req: Request) => cloudApiHttp.fetch(req) },
     ];
     const server = createPublicServer({
       fetch: app.fetch,
@@ -248,9 +258,15 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
 
     const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${httpPort}`;
     container.fakeBank?.setWebhook({ url: `${url}/api/subscription/webhook` });
+    // the demo company also gets a Cloud API connection wired to the simulator (docs/cloud-api.md "On one machine")
+    if (opts.demo && seededNow) {
+      const { DEMO_LOGINS } = await import("@atende/functions/features/seed/seed.service");
+      const admin = DEMO_LOGINS.find((l) => l.role === "admin");
+      if (admin) await wireCloudApiDemo({ url, sim: cloudApi, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
+    }
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };
   } catch (e) {
     await stop();
     throw e;

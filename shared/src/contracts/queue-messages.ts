@@ -58,6 +58,11 @@ export const waMessageSchema = z.object({
   timestamp: z.number().int(),
   /** reaction messages: the reacted message id and emoji ("" removes) */
   reaction: z.object({ targetId: z.string(), emoji: z.string() }).optional(),
+  /**
+   * Cloud API media not yet in our storage (the webhook only enqueues): the consumer downloads it (media id → URL →
+   * bytes, with the connection's token) into the media store and sets `media` before the message is stored.
+   */
+  remoteMedia: z.object({ provider: z.literal("cloudapi"), id: z.string().min(1).max(200), mimetype: z.string().max(200), filename: z.string().max(300).optional() }).optional(),
 });
 export type WaMessage = z.infer<typeof waMessageSchema>;
 
@@ -148,6 +153,12 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
     media: mediaRefSchema.extend({ kind: z.enum(["image", "audio", "video", "document", "sticker"]), ptt: z.boolean().optional() }).optional(),
     quotedId: z.string().optional(),
     isForwarded: z.boolean().optional(),
+    /** a campaign message: paced per recipient where the provider has a pair rate (Cloud API: one every 6 s) */
+    bulk: z.boolean().optional(),
+    /** Cloud API only: an approved message template (body holds its rendered text, for the record) */
+    template: z
+      .object({ name: z.string().min(1).max(512), language: z.string().min(2).max(16), components: z.array(z.record(z.string(), z.unknown())).max(10).default([]) })
+      .optional(),
   }),
   z.object({ ...cmd, type: z.literal("edit"), chatJid: z.string(), targetId: z.string(), body: z.string() }),
   z.object({ ...cmd, type: z.literal("delete"), chatJid: z.string(), targetId: z.string() }),

@@ -94,6 +94,18 @@ export const ERROR_STATUS = {
   ERR_NUMBER_ERASED: 409,
   /** LGPD: a group is not a person; its data cannot be exported or erased as one */
   ERR_CONTACT_IS_GROUP: 400,
+  /** Cloud API: more than 24 hours since the customer's last message; only an approved template may be sent */
+  ERR_WINDOW_CLOSED: 409,
+  /** the connection's provider cannot do this (Cloud API: editing, deleting for everyone) */
+  ERR_CHANNEL_UNSUPPORTED: 400,
+  /** Cloud API: the Graph API refused the credentials or could not be reached (connection test, template sync) */
+  ERR_CLOUDAPI_CHECK_FAILED: 502,
+  /** Cloud API: no synced template with this name and language on the connection */
+  ERR_TEMPLATE_NOT_FOUND: 404,
+  /** Cloud API: the template is not approved by Meta (pending, rejected, paused ...) */
+  ERR_TEMPLATE_NOT_APPROVED: 400,
+  /** Cloud API: a template variable has no value */
+  ERR_TEMPLATE_VALUES_MISSING: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -37,6 +37,7 @@ import { createTicketsRepository } from "./tickets/tickets.repository";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/tickets.routes";
 import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
+import type { ChannelRules } from "./messages/messages.service";
 
 export type InboxDeps = {
   db: Db;
@@ -58,6 +59,8 @@ export type InboxDeps = {
   directoryTtlMs?: number;
   /** LGPD consent reads (docs/adr/0030): contact imports and creation refuse erased people's numbers */
   erasedAmong?: (companyId: number, numbers: string[]) => Promise<Set<string>>;
+  /** per-provider rules for outbound messages (the Cloud API's window, templates, unsupported actions) */
+  channelRules?: ChannelRules;
   /**
    * Told of every customer message automation is done with (bots: the runner's intake, ADR 0026), in order, after
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
@@ -108,6 +111,7 @@ export const createInboxModule = (deps: InboxDeps) => {
   });
   const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit });
   const messages = createMessagesService({
+    channelRules: deps.channelRules,
     messages: messagesRepo,
     tickets: ticketsRepo,
     ticketsService: tickets,
@@ -152,7 +156,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     clock,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

@@ -26,6 +26,8 @@ export type InboxService = {
   listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]>;
   /** What a bot may read and do in a ticket (the bot runner, ADR 0026). */
   bots: BotInbox;
+  /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
+  ticketChannel(companyId: number, ticketId: number): Promise<{ whatsappId: number | null; chatJid: string } | null>;
 };
 
 export const createInboxService = (parts: {
@@ -33,8 +35,13 @@ export const createInboxService = (parts: {
   messages: Pick<MessagesService, "sendToContact">;
   tickets: Pick<TicketsService, "listCyclesBetween">;
   bots: BotInbox;
+  findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
 }): InboxService => ({
   bots: parts.bots,
+  ticketChannel: async (companyId, ticketId) => {
+    const t = await parts.findTicket(companyId, ticketId);
+    return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;
+  },
   upsertFromWhatsapp: (companyId, whatsappId, party) => parts.contacts.upsertFromWhatsapp(companyId, whatsappId, party),
   getContact: (auth, contactId) => parts.contacts.get(auth, contactId),
   sendToContact: (input) => parts.messages.sendToContact(input),

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { whatsappFormSchema } from "@atende/shared/domain/whatsapps/whatsapp-form";
 import type { Guards } from "../../platform/modules/feature-module";
 import type { WhatsappsService } from "./whatsapps.service";
@@ -11,11 +11,17 @@ export const whatsappsRoutes = (whatsapps: WhatsappsService, guards: Guards) => 
   const app = new Hono<AppEnv>();
   app.use("*", guards.auth);
   app.get("/", async (c) => c.json(await whatsapps.list(c.get("auth"))));
-  app.get("/:id", async (c) => c.json(await whatsapps.show(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"))));
-  app.post("/", requireAdmin, async (c) => c.json(await whatsapps.create(c.get("auth"), await parseJson(c, whatsappFormSchema)), 200));
+  // a Cloud API connection's webhook URL is built on the request's origin (config PUBLIC_BASE_URL wins)
+  const origin = (c: Context) => new URL(c.req.url).origin;
+  app.get("/:id", async (c) => c.json(await whatsapps.show(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"), origin(c))));
+  app.post("/", requireAdmin, async (c) => {
+    const form = await parseJson(c, whatsappFormSchema);
+    return c.json(await whatsapps.create(c.get("auth"), form, await c.req.json().catch(() => ({})), origin(c)), 200);
+  });
   app.put("/:id", requireAdmin, async (c) => {
     const id = idParam(c, "id", "ERR_NO_WAPP_FOUND");
-    return c.json(await whatsapps.update(c.get("auth"), id, await parseJson(c, whatsappFormSchema)));
+    const form = await parseJson(c, whatsappFormSchema);
+    return c.json(await whatsapps.update(c.get("auth"), id, form, await c.req.json().catch(() => ({})), origin(c)));
   });
   app.delete("/:id", requireAdmin, async (c) => {
     await whatsapps.remove(c.get("auth"), idParam(c, "id", "ERR_NO_WAPP_FOUND"));

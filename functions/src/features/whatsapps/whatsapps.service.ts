@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CompaniesService } from "../companies/companies.service";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
-import type { WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
+import type { CloudApiConnectionView, WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
+import { isCloudApiProvider, type CloudApiFields, type PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
 import { pairingPhoneNumber } from "@atende/shared/domain/format/phone";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
 import type { WhatsappForm } from "@atende/shared/domain/whatsapps/whatsapp-form";
@@ -34,6 +35,17 @@ type Deps = {
   channel: "simulator" | "baileys";
   /** how the prompts and queue-integrations features tell a company's own ids (reads, passed at construction: ADR 0024) */
   references: Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>;
+  /** Cloud API connections (provider "cloudapi", docs/adr/0028): settings, the number check; no session host */
+  cloudApi?: CloudApiConnections;
+};
+
+/** What the connections feature needs of the Cloud API feature (its service implements it). */
+export type CloudApiConnections = {
+  parseFields(input: unknown, existing: boolean): CloudApiFields;
+  configure(companyId: number, whatsappId: number, fields: CloudApiFields): Promise<unknown>;
+  check(companyId: number, whatsappId: number): Promise<{ ok: true; info: PhoneNumberInfo } | { ok: false; error: string }>;
+  view(companyId: number, whatsappId: number, origin: string): Promise<CloudApiConnectionView | null>;
+  remove(companyId: number, whatsappId: number): Promise<void>;
 };
 
 /** A long random token the external API identifies the connection by (never chosen by the client). */
@@ -82,6 +94,8 @@ export const createWhatsappsService = (deps: Deps) => {
   };
 
   const command = (w: Whatsapp, type: "session.start" | "session.stop" | "session.logout" | "session.newQr") =>
+    // a Cloud API connection has no session host: nothing to start, stop or log out
+    isCloudApiProvider(w.provider) ? Promise.resolve() :
     commands.send(
       type === "session.start" || type === "session.newQr"
         ? { type, commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id, channel: w.channel }
@@ -109,6 +123,24 @@ export const createWhatsappsService = (deps: Deps) => {
     if (new Set(form.queueIds).size > 1 && !form.greetingMessage.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
     return own;
   };
+
+  /**
+   * Cloud API connections (docs/adr/0028): their settings stored by the Cloud API feature (secrets sealed), then
+   * the number read from the Graph API: CONNECTED with its display number when that works, DISCONNECTED otherwise.
+   */
+  const cloudApiOf = () => {
+    if (!deps.cloudApi) throw new AppError("ERR_VALIDATION");
+    return deps.cloudApi;
+  };
+  const checkCloudApi = async (w: Whatsapp): Promise<Whatsapp> => {
+    const out = await cloudApiOf().check(w.companyId, w.id);
+    const state = out.ok
+      ? { status: "CONNECTED" as const, qrcode: "", retries: 0, number: out.info.displayPhoneNumber.replace(/\D/g, ""), disconnectReason: null }
+      : { status: "DISCONNECTED" as const, qrcode: "", retries: 0, disconnectReason: "cloudApiCheckFailed" };
+    return (await whatsapps.setSession(w.companyId, w.id, state, clock())) ?? w;
+  };
+  const withCloudApi = async (companyId: number, r: WhatsappResponse, origin = ""): Promise<WhatsappResponse> =>
+    isCloudApiProvider(r.provider) && deps.cloudApi ? { ...r, cloudApi: await deps.cloudApi.view(companyId, r.id, origin) } : r;
 
   const publishWhatsapp = async (companyId: number, w: Whatsapp, own?: Queue[]) => {
     const session = toWhatsappResponse(w, own ?? (await queues.listByCompany(companyId)), true);
@@ -142,14 +174,18 @@ export const createWhatsappsService = (deps: Deps) => {
       return list.sort((a, b) => a.id - b.id).map((w) => toWhatsappResponse(w, own, isAdmin(auth)));
     },
 
-    async show(auth: AuthContext, id: number): Promise<WhatsappResponse> {
+    /** GET /whatsapp/{id}; a Cloud API connection carries its settings (masked), webhook URL and verify token (admins) */
+    async show(auth: AuthContext, id: number, origin?: string): Promise<WhatsappResponse> {
       const w = await find(auth.companyId, id);
-      return toWhatsappResponse(w, await queues.listByCompany(auth.companyId), isAdmin(auth));
+      const r = toWhatsappResponse(w, await queues.listByCompany(auth.companyId), isAdmin(auth));
+      return isAdmin(auth) ? withCloudApi(auth.companyId, r, origin) : r;
     },
 
     /** POST /whatsapp: within the plan's connection limit; the first connection is the default; starts its session. */
-    async create(auth: AuthContext, form: WhatsappForm): Promise<WhatsappResponse> {
+    async create(auth: AuthContext, form: WhatsappForm, raw: unknown = {}, origin?: string): Promise<WhatsappResponse> {
       const companyId = auth.companyId;
+      // Cloud API fields checked before anything is stored
+      const cloud = isCloudApiProvider(form.provider) ? cloudApiOf().parseFields(raw, false) : null;
       const company = await companies.findById(companyId);
       const plan = company?.planId ? await plans.findById(company.planId) : null;
       const existing = await whatsapps.listByCompany(companyId);
@@ -163,7 +199,7 @@ export const createWhatsappsService = (deps: Deps) => {
       try {
         w = await whatsapps.create(
           companyId,
-          { ...fieldsOf(form), number: "", status: "OPENING", isDefault, channel: deps.channel, token: newToken(), qrcode: "", retries: 0 },
+          { ...fieldsOf(form), number: "", status: cloud ? "DISCONNECTED" : "OPENING", isDefault, channel: deps.channel, token: newToken(), qrcode: "", retries: 0 },
           now,
         );
       } catch (err) {
@@ -171,16 +207,21 @@ export const createWhatsappsService = (deps: Deps) => {
         throw err;
       }
       if (isDefault) await whatsapps.setDefault(companyId, w.id, existing.filter((x) => x.isDefault).map((x) => x.id), now);
-      await command(w, "session.start");
+      if (cloud) {
+        await cloudApiOf().configure(companyId, w.id, cloud);
+        w = await checkCloudApi(w);
+      } else await command(w, "session.start");
       for (const other of existing.filter((x) => x.isDefault && isDefault)) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
       await deps.audit.record(auditEntry(auth, "create", { kind: "connection", id: w.id }, auditChanges(null, w, { ignore: ["qrcode", "retries", "status", "session", "number"] })));
-      return publishWhatsapp(companyId, w, own);
+      return withCloudApi(companyId, await publishWhatsapp(companyId, w, own), origin);
     },
 
     /** PUT /whatsapp/{id}. Unsetting the only default is refused (ERR_NO_OTHER_WHATSAPP). */
-    async update(auth: AuthContext, id: number, form: WhatsappForm): Promise<WhatsappResponse> {
+    async update(auth: AuthContext, id: number, form: WhatsappForm, raw: unknown = {}, origin?: string): Promise<WhatsappResponse> {
       const companyId = auth.companyId;
       const current = await find(companyId, id);
+      const wasCloud = isCloudApiProvider(current.provider);
+      const cloud = isCloudApiProvider(form.provider) ? cloudApiOf().parseFields(raw, wasCloud) : null;
       const all = await whatsapps.listByCompany(companyId);
       if (all.some((w) => w.id !== id && w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const own = await checkQueues(companyId, form);
@@ -200,7 +241,15 @@ export const createWhatsappsService = (deps: Deps) => {
         for (const other of others) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
       }
       await deps.audit.record(auditEntry(auth, "update", { kind: "connection", id }, auditChanges(current, updated, { ignore: ["qrcode", "retries", "status", "session", "number"] })));
-      return publishWhatsapp(companyId, updated, own);
+      if (cloud) {
+        await cloudApiOf().configure(companyId, id, cloud);
+        updated = await checkCloudApi(updated);
+      } else if (wasCloud) {
+        // back to a QR session: the Cloud API settings go, the session host takes over
+        await cloudApiOf().remove(companyId, id);
+        await command(updated, "session.start");
+      }
+      return withCloudApi(companyId, await publishWhatsapp(companyId, updated, own), origin);
     },
 
     /** DELETE /whatsapp/{id}: unlinks the phone, removes the connection; another becomes the default if needed. */
@@ -208,6 +257,7 @@ export const createWhatsappsService = (deps: Deps) => {
       const companyId = auth.companyId;
       const w = await find(companyId, id);
       await command(w, "session.logout");
+      if (isCloudApiProvider(w.provider)) await deps.cloudApi?.remove(companyId, id);
       await whatsapps.remove(w);
       if (w.isDefault) {
         const next = (await whatsapps.listByCompany(companyId)).sort((a, b) => a.id - b.id)[0];
@@ -236,7 +286,10 @@ export const createWhatsappsService = (deps: Deps) => {
 
     /** POST /whatsappsession/{id}: start (or try again). */
     async startSession(auth: AuthContext, id: number) {
-      await command(await find(auth.companyId, id), "session.start");
+      const w = await find(auth.companyId, id);
+      // a Cloud API connection "starts" by reading its number again
+      if (isCloudApiProvider(w.provider)) await publishWhatsapp(auth.companyId, await checkCloudApi(w));
+      else await command(w, "session.start");
       return { message: "Starting session." };
     },
 

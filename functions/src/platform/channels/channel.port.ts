@@ -5,7 +5,7 @@ import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
  * through the command queue. A webhook-based provider (the official Cloud API: webhooks in, HTTPS out, no session
  * host) is a second kind; where it plugs in: docs/adr/0020-channel-port.md.
  */
-export type ChannelKind = "session-host";
+export type ChannelKind = "session-host" | "cloud-api";
 
 /** The commands the inbox sends to a conversation (send, edit, delete, react, mark read, typing, reject a call). */
 export type ChannelCommand = Extract<OutboundCommand, { type: "send" | "edit" | "delete" | "react" | "read" | "presence" | "rejectCall" }>;
@@ -30,5 +30,5 @@ export type Channel = {
   dispatch(command: ChannelCommand): Promise<void>;
 };
 
-/** Chooses a connection's channel by its provider kind (every connection is "session-host" today). */
+/** Chooses a connection's channel by its provider kind ("session-host" when absent). */
 export type Channels = { forConnection(connection: { whatsappId: number; kind?: ChannelKind }): Channel };

@@ -9,6 +9,10 @@ export const createSessionHostChannel = (commands: CommandQueue): Channel => ({
 });
 
 /** The channel registry the composition root builds: one adapter per provider kind. */
-export const createChannels = (adapters: Record<ChannelKind, Channel>): Channels => ({
-  forConnection: (connection) => adapters[connection.kind ?? "session-host"],
+export const createChannels = (adapters: Partial<Record<ChannelKind, Channel>> & { "session-host": Channel }): Channels => ({
+  forConnection: (connection) => {
+    const channel = adapters[connection.kind ?? "session-host"];
+    if (!channel) throw new Error(`no channel adapter for ${connection.kind}`);
+    return channel;
+  },
 });

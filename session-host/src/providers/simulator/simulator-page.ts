@@ -36,6 +36,7 @@ export const SIMULATOR_PAGE = `<!doctype html>
 </head>
 <body>
 <header><span data-i18n="header">Simulador WhatsApp — telefone e clientes</span>
+  <nav><a href="/simulator" style="color:#fff;font-weight:700;margin-right:12px" data-i18n="tabQr">QR (Baileys)</a><a href="/simulator/cloudapi" style="color:#fff" data-testid="tab-cloudapi" data-i18n="tabCloud">API oficial</a></nav>
   <select id="lang" data-testid="language" aria-label="Idioma"><option value="pt">Português</option><option value="en">English</option><option value="es">Español</option></select>
 </header>
 <main>
@@ -79,7 +80,7 @@ const TEXTS = {
   pt: {
     title: 'Simulador WhatsApp', header: 'Simulador WhatsApp — telefone e clientes', connections: 'Conexões (o telefone da empresa)',
     customers: 'Clientes', name: 'Nome', add: 'Adicionar', chat: 'Conversa', message: 'Mensagem', target: 'id alvo (reação)', send: 'Enviar',
-    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma',
+    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma', tabQr: 'QR (Baileys)', tabCloud: 'API oficial',
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha',
     'type.location': 'localização', 'type.vcard': 'contato', 'type.reaction': 'reação', 'type.call': 'chamada', 'type.typing': 'digitando',
     company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
@@ -92,7 +93,7 @@ const TEXTS = {
   en: {
     title: 'WhatsApp simulator', header: 'WhatsApp simulator — phone and customers', connections: 'Connections (the company phone)',
     customers: 'Customers', name: 'Name', add: 'Add', chat: 'Chat', message: 'Message', target: 'target id (reaction)', send: 'Send',
-    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language',
+    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language', tabQr: 'QR (Baileys)', tabCloud: 'Official API',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker',
     'type.location': 'location', 'type.vcard': 'contact', 'type.reaction': 'reaction', 'type.call': 'call', 'type.typing': 'typing',
     company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', pairing: 'Pairing…', unlink: 'Unlink device',
@@ -105,7 +106,7 @@ const TEXTS = {
   es: {
     title: 'Simulador de WhatsApp', header: 'Simulador de WhatsApp — teléfono y clientes', connections: 'Conexiones (el teléfono de la empresa)',
     customers: 'Clientes', name: 'Nombre', add: 'Agregar', chat: 'Conversación', message: 'Mensaje', target: 'id destino (reacción)', send: 'Enviar',
-    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma',
+    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma', tabQr: 'QR (Baileys)', tabCloud: 'API oficial',
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker',
     'type.location': 'ubicación', 'type.vcard': 'contacto', 'type.reaction': 'reacción', 'type.call': 'llamada', 'type.typing': 'escribiendo',
     company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',

@@ -11,7 +11,8 @@ export type TicketView = {
   queueId: number | null;
   queue: { id: number; name: string; color: string } | null;
   whatsappId: number | null;
-  whatsapp: { id: number; name: string; status: string } | null;
+  /** provider: "beta" (QR) or "cloudapi" (the official Cloud API: 24-hour window, no editing) */
+  whatsapp: { id: number; name: string; status: string; provider?: string } | null;
   contactId: number;
   contact: Pick<Contact, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "extraInfo"> | null;
   lastMessage: string;

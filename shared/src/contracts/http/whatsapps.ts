@@ -1,4 +1,23 @@
 import type { ConnectionStatus } from "../../constants/business";
+import type { PhoneNumberInfo } from "../../domain/cloud-api/cloud-api-connection";
+
+/** A Cloud API connection's settings as answered (secrets masked), with its webhook URL and verify token. */
+export type CloudApiConnectionView = {
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  appSecret: string;
+  graphApiUrl: string;
+  webhookUrl: string;
+  verifyToken: string;
+  throughputPerSecond: number;
+  ratingTemplate: string;
+  inactivityTemplate: string;
+  transferTemplate: string;
+  phoneInfo: PhoneNumberInfo | null;
+  checkedAt: string | null;
+  templatesSyncedAt: string | null;
+};
 
 /** A connection as GET /whatsapp and GET /whatsapp/{id} answer it (spec 2 section 3). */
 export type WhatsappResponse = {
@@ -34,6 +53,8 @@ export type WhatsappResponse = {
   pairingCode: string | null;
   createdAt: string;
   updatedAt: string;
+  /** provider "cloudapi" only (GET /whatsapp/{id}, POST, PUT): the Cloud API settings, secrets masked */
+  cloudApi?: CloudApiConnectionView | null;
 };
 
 /** Realtime `whatsappSession` (action update) and `whatsapp` (update / delete) events on company-{id}-... */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { flag, optionalId, optionalText, requiredId } from "../../contracts/body-values";
+import { templateSendSchema } from "../cloud-api/message-templates";
 
 /** Message media types of spec 1 section 3 (chat = plain text). */
 export const MEDIA_TYPES = [
@@ -28,6 +29,8 @@ export const sendMessageSchema = z.object({
   quotedMsg: z.object({ id: z.string().min(1).max(200) }).passthrough().optional().nullable(),
   /** idempotency key (also accepted as the Idempotency-Key header) */
   idempotencyKey: z.string().min(1).max(100).optional(),
+  /** Cloud API connections: an approved message template instead of free text (the only choice once the 24-hour window closed) */
+  template: templateSendSchema.optional(),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 

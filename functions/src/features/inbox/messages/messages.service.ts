@@ -3,6 +3,7 @@ import type { MessageListResponse, MessageView } from "@atende/shared/contracts/
 import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { SendMessageInput } from "@atende/shared/domain/messages/message";
+import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import { isVoiceNote } from "@atende/shared/domain/messages/message";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
@@ -28,6 +29,16 @@ import { auditEntry } from "../../audit/audit-diff";
 
 export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
 
+/**
+ * What the connection's provider allows (docs/adr/0028-cloud-api-provider.md), asked before anything is stored:
+ * a Cloud API connection refuses editing and deleting (ERR_CHANNEL_UNSUPPORTED) and free-form content outside
+ * the 24-hour window (ERR_WINDOW_CLOSED); templates are prepared (approved, every variable filled) by it.
+ */
+export type ChannelRules = {
+  assertOutbound(companyId: number, whatsappId: number | null, chatJid: string, action: "text" | "media" | "react" | "template" | "edit" | "delete"): Promise<void>;
+  prepareTemplate(companyId: number, whatsappId: number, t: TemplateSend): Promise<{ body: string; template: { name: string; language: string; components: Record<string, unknown>[] } }>;
+};
+
 /** Only types a browser shows without running anything are images, audio or video; the rest (SVG included) documents. */
 const kindOf = (mimetype: string): OutboundMedia["kind"] => messageKindOf({ mime: mimetype });
 
@@ -46,6 +57,8 @@ export const createMessagesService = (deps: {
   cursors: PageCursors;
   clock: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /** per-provider rules (Cloud API: the 24-hour window, no editing, templates); absent: QR rules only */
+  channelRules?: ChannelRules;
 }) => {
   const { messages, tickets, ticketsService, changes, contacts, directory, events, outbound, media, cursors, clock } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -111,6 +124,7 @@ export const createMessagesService = (deps: {
   ) => {
     // every file checked by its content before anything is stored; the sniffed type is what is stored and sent
     const files = input.files.map((f) => checkUpload(f, "message", "medias"));
+    await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, files.length ? "media" : "text");
     const sent = [];
     if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0) }, { dir })).message);
     for (const [i, file] of files.entries()) {
@@ -170,9 +184,18 @@ export const createMessagesService = (deps: {
       const t = await ticketsService.findVisible(auth, ticketId);
       assertCanSend(t);
       const key = idempotencyKey ?? input.idempotencyKey;
-      if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
       const dir = await directory.load(auth.companyId);
       const quotedId = input.quotedMsg?.id ?? null;
+      if (input.template) {
+        // a message template (Cloud API): approved, every variable filled; allowed whatever the window
+        if (!deps.channelRules || files.length) throw new AppError("ERR_CHANNEL_UNSUPPORTED");
+        await deps.channelRules.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "template");
+        const prepared = await deps.channelRules.prepareTemplate(t.companyId, t.whatsappId!, input.template);
+        const id = key ? idempotentMessageId(auth.companyId, auth.user.id, key) : newMessageId();
+        const out = await outbound.send(t, { body: prepared.body, template: prepared.template, quotedId, userId: auth.user.id, id }, { dir });
+        return views(auth.companyId, [out.message]);
+      }
+      if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
       const sent = await deliver(t, { body: input.body, files, quotedId, userId: auth.user.id }, dir, (i) =>
         key ? idempotentMessageId(auth.companyId, auth.user.id, files.length ? `${key}#${i}` : key) : newMessageId(),
       );
@@ -182,6 +205,7 @@ export const createMessagesService = (deps: {
     async edit(auth: AuthContext, id: string, body: string): Promise<MessageView> {
       const { m, t } = await ownMessage(auth, id);
       if (m.isDeleted) throw new AppError("ERR_NO_PERMISSION");
+      await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "edit");
       await outbound.command({ type: "edit", commandId: `edit-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, body });
       const updated = (await messages.update(auth.companyId, id, { body, isEdited: true, updatedAt: clock().toISOString() }))!;
       await events.message("update", updated, t);
@@ -190,6 +214,7 @@ export const createMessagesService = (deps: {
 
     async remove(auth: AuthContext, id: string): Promise<MessageView> {
       const { m, t } = await ownMessage(auth, id);
+      if (!m.isDeleted) await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "delete");
       if (!m.isDeleted) {
         await outbound.command({ type: "delete", commandId: `delete-${id}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id });
       }
@@ -203,6 +228,7 @@ export const createMessagesService = (deps: {
       const m = await messages.findById(auth.companyId, id);
       if (!m) throw new AppError("ERR_NOT_FOUND");
       const t = await ticketsService.findVisible(auth, m.ticketId);
+      await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "react");
       await outbound.command({ type: "react", commandId: `react-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, emoji });
       const reactions = [...m.reactions.filter((r) => !r.fromMe), ...(emoji ? [{ emoji, fromMe: true, senderJid: "me" }] : [])];
       const updated = (await messages.update(auth.companyId, id, { reactions, updatedAt: clock().toISOString() }))!;

@@ -48,7 +48,18 @@ export const createOutboundService = (deps: {
     command,
     async send(
       ticket: TicketRecord,
-      input: { body: string; media?: OutboundMedia; quotedId?: string | null; isForwarded?: boolean; userId: number | null; id?: string },
+      input: {
+        body: string;
+        media?: OutboundMedia;
+        quotedId?: string | null;
+        isForwarded?: boolean;
+        userId: number | null;
+        id?: string;
+        /** Cloud API: an approved template (body holds its rendered text) */
+        template?: { name: string; language: string; components: Record<string, unknown>[] };
+        /** a campaign message (paced per recipient on the Cloud API) */
+        bulk?: boolean;
+      },
       ctx: { dir?: Directory },
     ): Promise<{ message: Message; ticket: TicketRecord; duplicate: boolean }> {
       const now = clock();
@@ -111,6 +122,8 @@ export const createOutboundService = (deps: {
           ...(input.media ? { media: input.media } : {}),
           ...(input.quotedId ? { quotedId: input.quotedId } : {}),
           ...(input.isForwarded ? { isForwarded: true } : {}),
+          ...(input.template ? { template: input.template } : {}),
+          ...(input.bulk ? { bulk: true } : {}),
         });
       } catch (err) {
         logger.warn("outbound: command not queued", { companyId: ticket.companyId, ticketId: ticket.id, err: String(err) });

@@ -115,7 +115,7 @@ export const toTicketView = (t: TicketRecord, dir: Directory, contact: Contact |
     queueId: t.queueId,
     queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
     whatsappId: t.whatsappId,
-    whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
+    whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status, provider: whatsapp.provider } : null,
     contactId: t.contactId,
     contact: contactSummary(contact),
     lastMessage: t.lastMessage,

@@ -31,7 +31,8 @@ import { WHATSAPP_FORM_DEFAULTS, whatsappFormSchema, type WhatsappForm } from "@
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { useQueueList } from "../../../lib/pickers";
-import { usePickList, useSaveWhatsapp } from "../api/whatsapps";
+import { usePickList, useSaveWhatsapp, useWhatsapp } from "../api/whatsapps";
+import { CLOUD_API_FORM_DEFAULTS, CloudApiConnectionFields, type CloudApiFormValues } from "../../../components/cloud-api/cloud-api-connection-fields";
 
 const TABS = ["general", "messages", "assessments", "integrations", "hours"] as const;
 
@@ -59,10 +60,37 @@ const formOf = (w: WhatsappResponse | null): WhatsappForm =>
     : { ...WHATSAPP_FORM_DEFAULTS, schedules: DEFAULT_SCHEDULES };
 
 /** Add or edit a connection: tabs general, messages, assessments, integrations, working hours (spec 2 section 2). */
-export function WhatsappDialog({ whatsapp, onClose }: { whatsapp: WhatsappResponse | null; onClose: () => void }) {
+const cloudFormOf = (w: WhatsappResponse | null | undefined): CloudApiFormValues =>
+  w?.cloudApi
+    ? {
+        phoneNumberId: w.cloudApi.phoneNumberId,
+        wabaId: w.cloudApi.wabaId,
+        accessToken: w.cloudApi.accessToken,
+        appSecret: w.cloudApi.appSecret,
+        graphApiUrl: w.cloudApi.graphApiUrl,
+        throughputPerSecond: String(w.cloudApi.throughputPerSecond),
+        ratingTemplate: w.cloudApi.ratingTemplate,
+        inactivityTemplate: w.cloudApi.inactivityTemplate,
+        transferTemplate: w.cloudApi.transferTemplate,
+      }
+    : CLOUD_API_FORM_DEFAULTS;
+
+export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: WhatsappResponse | null; onClose: () => void }) {
   const { t } = useTranslation("connections");
+  const tc = useTranslation("cloudApi").t;
   const [tab, setTab] = useState(0);
-  const [form, setForm] = useState<WhatsappForm>(() => formOf(whatsapp));
+  // a new Cloud API connection stays open once saved: its webhook URL and verify token are to be copied
+  const [saved, setSaved] = useState<WhatsappResponse | null>(initial);
+  const detail = useWhatsapp(saved?.provider === "cloudapi" ? saved.id : null);
+  const whatsapp = detail.data ?? saved;
+  const [form, setForm] = useState<WhatsappForm>(() => formOf(initial));
+  const [cloud, setCloud] = useState<CloudApiFormValues>(() => cloudFormOf(initial));
+  const [cloudLoaded, setCloudLoaded] = useState(Boolean(initial?.cloudApi));
+  if (!cloudLoaded && detail.data?.cloudApi) {
+    setCloudLoaded(true);
+    setCloud(cloudFormOf(detail.data));
+  }
+  const isCloud = form.provider === "cloudapi";
   const [nameError, setNameError] = useState<string | undefined>();
   const save = useSaveWhatsapp();
   const queues = useQueueList();
@@ -80,7 +108,20 @@ export function WhatsappDialog({ whatsapp, onClose }: { whatsapp: WhatsappRespon
       return;
     }
     setNameError(undefined);
-    save.mutate({ id: whatsapp?.id, input: parsed.data }, { onSuccess: () => (toast.success(t("saved")), onClose()) });
+    const input = isCloud ? { ...parsed.data, ...cloud, graphApiUrl: cloud.graphApiUrl || undefined } : parsed.data;
+    save.mutate(
+      { id: whatsapp?.id, input },
+      {
+        onSuccess: (w) => {
+          toast.success(t("saved"));
+          if (isCloud && !whatsapp) {
+            setSaved(w);
+            setCloud(cloudFormOf(w));
+            setCloudLoaded(true);
+          } else onClose();
+        },
+      },
+    );
   };
 
   const text = (key: "greetingMessage" | "complationMessage" | "outOfHoursMessage" | "ratingMessage" | "expiresInactiveMessage") => (
@@ -118,6 +159,26 @@ export function WhatsappDialog({ whatsapp, onClose }: { whatsapp: WhatsappRespon
               <TextField label={t("fields.name")} value={form.name} onChange={(e) => set("name", e.target.value)} error={!!nameError} helperText={nameError} fullWidth autoFocus inputProps={{ "data-testid": "field-name" }} />
               <FormControlLabel control={<Switch checked={form.isDefault} onChange={(e) => set("isDefault", e.target.checked)} />} label={t("fields.isDefault")} />
             </Stack>
+            <TextField
+              select
+              label={tc("provider.label")}
+              value={isCloud ? "cloudapi" : "beta"}
+              onChange={(e) => set("provider", e.target.value)}
+              disabled={Boolean(whatsapp)}
+              fullWidth
+              SelectProps={{ SelectDisplayProps: { "data-testid": "field-provider" } as object }}
+            >
+              <MenuItem value="beta">{tc("provider.beta")}</MenuItem>
+              <MenuItem value="cloudapi">{tc("provider.cloudapi")}</MenuItem>
+            </TextField>
+            {isCloud && (
+              <CloudApiConnectionFields
+                value={cloud}
+                onChange={setCloud}
+                whatsappId={whatsapp?.id}
+                saved={whatsapp?.cloudApi ? { webhookUrl: whatsapp.cloudApi.webhookUrl, verifyToken: whatsapp.cloudApi.verifyToken, phoneInfo: whatsapp.cloudApi.phoneInfo } : null}
+              />
+            )}
             <FormControl fullWidth>
               <InputLabel>{t("fields.queues")}</InputLabel>
               <Select
@@ -163,7 +224,6 @@ export function WhatsappDialog({ whatsapp, onClose }: { whatsapp: WhatsappRespon
           <Stack spacing={2}>
             {pick("promptId", prompts.data ?? [])}
             {pick("integrationId", integrations.data ?? [])}
-            <TextField label={t("fields.provider")} value={form.provider} onChange={(e) => set("provider", e.target.value)} fullWidth />
           </Stack>
         )}
         {tab === 4 && (

@@ -9,12 +9,25 @@ import { ForwardDialog } from "./forward-dialog";
 import { ReactionPicker } from "./reaction-picker";
 
 /** Message options: reply, react, forward; edit and delete only for the author's own messages. */
-export function MessageMenu({ anchor, message, onClose, onReply }: { anchor: HTMLElement; message: MessageView; onClose: () => void; onReply: (m: MessageView) => void }) {
+export function MessageMenu({
+  anchor,
+  message,
+  onClose,
+  onReply,
+  noEditDelete = false,
+}: {
+  anchor: HTMLElement;
+  message: MessageView;
+  onClose: () => void;
+  onReply: (m: MessageView) => void;
+  /** the connection cannot edit or delete for everyone (the official Cloud API): the options are not offered */
+  noEditDelete?: boolean;
+}) {
   const { t } = useTranslation("messages");
   const [mode, setMode] = useState<"menu" | "react" | "forward" | "edit" | "delete">("menu");
   const react = useReact();
   const remove = useDeleteMessage();
-  const editable = message.fromMe && !message.isDeleted && (message.mediaType === "chat" || !message.mediaUrl);
+  const editable = !noEditDelete && message.fromMe && !message.isDeleted && (message.mediaType === "chat" || !message.mediaUrl);
   return (
     <>
       <Menu open={mode === "menu"} anchorEl={anchor} onClose={onClose}>
@@ -29,7 +42,7 @@ export function MessageMenu({ anchor, message, onClose, onReply }: { anchor: HTM
         <MenuItem onClick={() => setMode("react")}>{t("menu.react")}</MenuItem>
         <MenuItem onClick={() => setMode("forward")}>{t("menu.forward")}</MenuItem>
         {editable && <MenuItem onClick={() => setMode("edit")}>{t("menu.edit")}</MenuItem>}
-        {message.fromMe && <MenuItem onClick={() => setMode("delete")}>{t("menu.delete")}</MenuItem>}
+        {message.fromMe && !noEditDelete && <MenuItem onClick={() => setMode("delete")}>{t("menu.delete")}</MenuItem>}
       </Menu>
       {mode === "react" && <ReactionPicker anchor={anchor} onClose={onClose} onPick={(emoji) => react.mutate({ id: message.id, type: emoji }, { onSettled: onClose })} />}
       {mode === "forward" && <ForwardDialog initial={message} onClose={onClose} />}

@@ -11,7 +11,7 @@ import { MessageMenu } from "./message-menu";
  * The conversation: older pages load when scrolled within 50 px of the top, keeping what the user sees in place;
  * new messages scroll to the bottom when the user was already there (or sent them). Day separators between days.
  */
-export function MessagesList({ ticketId, isGroup, onReply }: { ticketId: number; isGroup?: boolean; onReply: (m: MessageView) => void }) {
+export function MessagesList({ ticketId, isGroup, onReply, noEditDelete }: { ticketId: number; isGroup?: boolean; onReply: (m: MessageView) => void; noEditDelete?: boolean }) {
   const query = useMessagesList(ticketId);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const box = useRef<HTMLDivElement>(null);
@@ -79,7 +79,7 @@ export function MessagesList({ ticketId, isGroup, onReply }: { ticketId: number;
           </Fragment>
         ))}
       </div>
-      {menu && <MessageMenu anchor={menu.el} message={menu.message} onClose={() => setMenu(null)} onReply={onReply} />}
+      {menu && <MessageMenu anchor={menu.el} message={menu.message} onClose={() => setMenu(null)} onReply={onReply} noEditDelete={noEditDelete} />}
     </Box>
   );
 }

@@ -10,6 +10,8 @@ import { useTicketButtons } from "../ticket-buttons";
 import { useTicketActions } from "../use-ticket-actions";
 import { TicketTags } from "./ticket-tags";
 import { TransferDialog } from "./transfer-dialog";
+import type { ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
+import { ReplyWindowBadge } from "../../../../components/cloud-api/reply-window-badge";
 
 /** How each header button looks (which ones show comes from the shared transition table). */
 const HEADER_BUTTON = {
@@ -20,7 +22,7 @@ const HEADER_BUTTON = {
 } as const;
 
 /** Conversation header: contact (opens the drawer), owner, status actions, tags; delete for admins. */
-export function TicketHeader({ ticket, onContactClick }: { ticket: TicketView; onContactClick: () => void }) {
+export function TicketHeader({ ticket, onContactClick, replyWindow }: { ticket: TicketView; onContactClick: () => void; replyWindow?: ReplyWindow }) {
   const { t } = useTranslation("tickets");
   const buttons = useTicketButtons("header", ticket);
   const menuItems = useTicketButtons("headerMenu", ticket);
@@ -48,6 +50,7 @@ export function TicketHeader({ ticket, onContactClick }: { ticket: TicketView; o
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} alignItems="center">
+          <ReplyWindowBadge window={replyWindow} />
           {buttons.map((action) => {
             const b = HEADER_BUTTON[action];
             return (

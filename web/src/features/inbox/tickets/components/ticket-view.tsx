@@ -14,6 +14,8 @@ import { Composer } from "../../messages/components/composer";
 import { MessagesList } from "../../messages/components/messages-list";
 import { useTicketByUuid } from "../api/ticket";
 import { TicketHeader } from "./ticket-header";
+import { useTicketWindow } from "../../../../lib/cloud-api";
+import { TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
 
 /**
  * The conversation of `/tickets/{uuid}`. A non-admin opening a ticket of a queue that is not theirs gets
@@ -45,6 +47,9 @@ export function TicketView({ uuid }: { uuid: string }) {
   }, [query.error, navigate, t]);
 
   useEffect(() => setReplyTo(null), [uuid]);
+  // a Cloud API connection: the 24-hour window (docs/cloud-api.md); closed, only templates can be sent
+  const cloudApi = ticket?.whatsapp?.provider === "cloudapi";
+  const replyWindow = useTicketWindow(ticket?.id ?? null, cloudApi && allowed);
 
   if (!ticket || !allowed)
     return (
@@ -56,9 +61,13 @@ export function TicketView({ uuid }: { uuid: string }) {
   return (
     <Box sx={{ display: "flex", height: "100%", minHeight: 0, position: "relative", overflow: "hidden" }} data-testid="ticket-view" data-ticket-id={ticket.id}>
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", mr: drawer ? { md: `${CONTACT_DRAWER_WIDTH}px` } : 0 }}>
-        <TicketHeader ticket={ticket} onContactClick={() => setDrawer((v) => !v)} />
-        <MessagesList ticketId={ticket.id} isGroup={ticket.isGroup} onReply={setReplyTo} />
-        <Composer ticketId={ticket.id} status={ticket.status} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+        <TicketHeader ticket={ticket} onContactClick={() => setDrawer((v) => !v)} replyWindow={cloudApi ? replyWindow.data : undefined} />
+        <MessagesList ticketId={ticket.id} isGroup={ticket.isGroup} onReply={setReplyTo} noEditDelete={cloudApi} />
+        {cloudApi && ticket.status === "open" && replyWindow.data?.kind === "closed" && ticket.whatsappId ? (
+          <TemplatesOnlyComposer ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact ?? undefined} />
+        ) : (
+          <Composer ticketId={ticket.id} status={ticket.status} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+        )}
       </Box>
       <ContactDrawer open={drawer} onClose={() => setDrawer(false)} ticket={ticket} />
     </Box>

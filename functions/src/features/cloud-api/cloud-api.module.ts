@@ -1,0 +1,82 @@
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
+import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db/client";
+import type { Logger } from "../../platform/logger";
+import type { JobQueue } from "../../platform/queues/jobs.port";
+import { chatOfEvent, type InboundQueue } from "../../platform/queues/inbound-queue.port";
+import type { SecretBox } from "../../platform/secrets/secret-box.port";
+import type { MediaStore } from "../../platform/storage/media-store.port";
+import { createCloudApiChannel } from "../../platform/channels/cloud-api/cloud-api-channel.adapter";
+import { createCloudApiSender, type CloudApiJob } from "../../platform/channels/cloud-api/cloud-api-sender";
+import { createGraphApiClient, type GraphFetch } from "../../platform/channels/cloud-api/graph-api.client";
+import { createCloudApiInbound } from "./cloud-api-inbound";
+import { createDynamoGates } from "./cloud-api-gates.repository";
+import { createCloudApiRepository } from "./cloud-api.repository";
+import { createCloudApiService } from "./cloud-api.service";
+import { createCloudApiWebhookService } from "./cloud-api-webhook.service";
+import { cloudApiWebhookRoutes } from "./cloud-api-webhook.routes";
+import { cloudApiRoutes } from "./cloud-api.routes";
+import { WEBHOOK_PATH } from "./cloud-api.service";
+
+/** The jobs-queue job that runs one Cloud API command (send, react, read), retried with a delay. */
+export const CLOUD_API_SEND_JOB = "cloudapi.send";
+
+/**
+ * The Cloud API feature, built from the platform's parts (docs/adr/0028-cloud-api-provider.md): settings and
+ * templates, the webhook (verify and enqueue), the consumer step (ids, media, window), and the channel adapter
+ * whose commands run as jobs through the sender.
+ */
+export const createCloudApiModule = (deps: {
+  db: Db;
+  config: Pick<Config, "PUBLIC_BASE_URL">;
+  secrets: SecretBox;
+  media: MediaStore;
+  inbound: InboundQueue;
+  jobs: JobQueue;
+  clock: () => Date;
+  logger: Logger;
+  /** tests: a Graph API stand-in */
+  fetch?: GraphFetch;
+  /** the route guards; without them the module has no routes (the webhook Lambda builds only the webhook) */
+  guards?: Pick<Guards, "auth">;
+  /** the ticket's connection and chat, when the ticket is the company's (the inbox's read) */
+  ticketOf?: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  /** the connection's provider, when the connection is the company's (the connections feature's read) */
+  providerOf?: (companyId: number, whatsappId: number) => Promise<string | null>;
+}) => {
+  const { db, secrets, media, inbound, jobs, clock, logger } = deps;
+  const repo = createCloudApiRepository(db);
+  const graph = (o: { baseUrl: string; accessToken: string }) => createGraphApiClient({ ...o, fetch: deps.fetch });
+  const service = createCloudApiService({ repo, secrets, graph, clock, logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
+  const webhook = createCloudApiWebhookService({ repo, secrets, inbound, logger });
+  const inboundStep = createCloudApiInbound({ repo, secrets, media, graph, logger });
+  const enqueue = (job: CloudApiJob, delayMs = 0) =>
+    jobs.enqueue({ type: "feature", companyId: job.command.companyId, name: CLOUD_API_SEND_JOB, payload: job as unknown as Record<string, unknown> }, Math.min(900, Math.ceil(delayMs / 1000)));
+  const sender = createCloudApiSender({
+    settings: (companyId, whatsappId) => service.settings(companyId, whatsappId),
+    graph: (s) => graph({ baseUrl: s.graphApiUrl, accessToken: s.accessToken }),
+    ids: repo.ids,
+    media,
+    report: (event) => inbound.put(event, chatOfEvent(event)),
+    later: (job, delayMs) => enqueue(job, delayMs),
+    gates: createDynamoGates(db),
+    clock,
+    logger,
+  });
+  const channel = createCloudApiChannel({ enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }) });
+  const mod: FeatureModule<typeof service> = {
+    service,
+    routes: [
+      // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
+      { path: WEBHOOK_PATH.replace(/^\/api/, ""), app: cloudApiWebhookRoutes(webhook) },
+      ...(deps.guards && deps.ticketOf && deps.providerOf
+        ? [{ path: "/cloud-api", app: cloudApiRoutes({ service, guards: deps.guards, ticketOf: deps.ticketOf, providerOf: deps.providerOf }) }]
+        : []),
+    ],
+    jobs: { named: { [CLOUD_API_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as CloudApiJob) } },
+    // templates synced once a day per connection (the minute tick picks the ones due)
+    tick: [{ name: "cloudapi.templates", run: async (now) => void (await service.syncDue(now)) }],
+  };
+  return { ...mod, repo, webhook, inboundStep, sender, channel };
+};
+export type CloudApiModule = ReturnType<typeof createCloudApiModule>;

@@ -1,0 +1,105 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  fillFromContact,
+  isSendable,
+  missingValues,
+  renderTemplate,
+  TEMPLATE_CONTACT_FIELDS,
+  variablesOf,
+  type TemplateSend,
+  type TemplateValues,
+} from "@atende/shared/domain/cloud-api/message-templates";
+import { useSyncTemplates, useTemplates, type StoredTemplate } from "../../lib/cloud-api";
+
+type Contact = { name?: string | null; number?: string | null; email?: string | null };
+
+/**
+ * Choosing an approved template of a Cloud API connection, filling its variables (typed, or from a contact field)
+ * with a live preview; used by the composer (window closed or not) and the campaign dialog.
+ */
+export function TemplatePicker(props: { open: boolean; whatsappId: number; contact?: Contact; onClose: () => void; onSend: (t: TemplateSend, preview: string) => void; busy?: boolean }) {
+  const { t } = useTranslation("cloudApi");
+  const templates = useTemplates(props.open ? props.whatsappId : null);
+  const sync = useSyncTemplates();
+  const [chosen, setChosen] = useState<StoredTemplate | null>(null);
+  const [values, setValues] = useState<TemplateValues>({ header: {}, body: {} });
+  const vars = useMemo(() => (chosen ? variablesOf(chosen) : { header: [], body: [] }), [chosen]);
+  const missing = chosen ? missingValues(chosen, values) : [];
+  const set = (part: "header" | "body", name: string, value: string) => setValues((v) => ({ ...v, [part]: { ...v[part], [name]: value } }));
+  const choose = (tpl: StoredTemplate) => {
+    setChosen(tpl);
+    setValues({ header: {}, body: {} });
+  };
+  const field = (part: "header" | "body", name: string) => (
+    <Stack key={`${part}.${name}`} direction="row" spacing={1} alignItems="center">
+      <TextField
+        size="small"
+        label={t(`picker.${part}Var`, { name })}
+        value={values[part][name] ?? ""}
+        onChange={(e) => set(part, name, e.target.value)}
+        inputProps={{ "data-testid": `template-var-${part}-${name}` }}
+        sx={{ flex: 1 }}
+      />
+      {props.contact ? (
+        <TextField select size="small" label={t("picker.fromContact")} value="" onChange={(e) => set(part, name, fillFromContact(e.target.value as (typeof TEMPLATE_CONTACT_FIELDS)[number], props.contact!))} sx={{ width: 160 }}>
+          {TEMPLATE_CONTACT_FIELDS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {t(`picker.contactField.${f}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+    </Stack>
+  );
+  return (
+    <Dialog open={props.open} onClose={props.onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{t("picker.title")}</DialogTitle>
+      <DialogContent>
+        <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+          <Box sx={{ minWidth: 240 }}>
+            <List dense data-testid="template-list">
+              {(templates.data ?? []).map((tpl) => (
+                <ListItemButton key={`${tpl.name}#${tpl.language}`} selected={chosen?.name === tpl.name && chosen.language === tpl.language} disabled={!isSendable(tpl)} onClick={() => choose(tpl)} data-testid={`template-${tpl.name}`}>
+                  <ListItemText primary={tpl.name} secondary={`${tpl.language} · ${t(`category.${tpl.category}`, { defaultValue: tpl.category })} · ${t(`status.${tpl.status}`, { defaultValue: tpl.status })}`} />
+                </ListItemButton>
+              ))}
+            </List>
+            {templates.data?.length === 0 ? <Typography variant="body2">{t("picker.none")}</Typography> : null}
+            <Button size="small" onClick={() => sync.mutate(props.whatsappId)} disabled={sync.isPending} data-testid="template-sync">
+              {t("picker.sync")}
+            </Button>
+          </Box>
+          <Stack spacing={1.5} sx={{ flex: 1 }}>
+            {chosen ? (
+              <>
+                {vars.header.map((n) => field("header", n))}
+                {vars.body.map((n) => field("body", n))}
+                <Typography variant="subtitle2">{t("picker.preview")}</Typography>
+                <Box sx={{ whiteSpace: "pre-wrap", bgcolor: "action.hover", p: 1.5, borderRadius: 1 }} data-testid="template-preview">
+                  {renderTemplate(chosen, values)}
+                </Box>
+                {chosen.buttons.length ? <Typography variant="caption">{chosen.buttons.map((b) => `[${b.text}]`).join(" ")}</Typography> : null}
+                {missing.length ? <Alert severity="info">{t("picker.missing")}</Alert> : null}
+              </>
+            ) : (
+              <Typography variant="body2">{t("picker.choose")}</Typography>
+            )}
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t("picker.cancel")}</Button>
+        <Button
+          variant="contained"
+          disabled={!chosen || missing.length > 0 || props.busy}
+          onClick={() => chosen && props.onSend({ name: chosen.name, language: chosen.language, values }, renderTemplate(chosen, values))}
+          data-testid="template-send"
+        >
+          {t("picker.send")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
