@@ -1,5 +1,6 @@
 import type { ConnectionStatus } from "../../constants/business";
 import type { PhoneNumberInfo } from "../../domain/cloud-api/cloud-api-connection";
+import type { Whatsapp, WhatsappSchedule } from "../../domain/whatsapps/whatsapp";
 
 /** A Cloud API connection's settings as answered (secrets masked), with its webhook URL and verify token. */
 export type CloudApiConnectionView = {
@@ -19,40 +20,18 @@ export type CloudApiConnectionView = {
   templatesSyncedAt: string | null;
 };
 
-/** A connection as GET /whatsapp and GET /whatsapp/{id} answer it (spec 2 section 3). */
-export type WhatsappResponse = {
-  id: number;
-  name: string;
-  number: string;
-  status: ConnectionStatus;
-  isDefault: boolean;
-  channel: "simulator" | "baileys";
-  provider: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  expiresInactiveMessage: string;
-  expiresTicket: number;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  timeToTransfer: number | null;
-  transferQueueId: number | null;
-  promptId: number | null;
-  integrationId: number | null;
-  queueIds: number[];
+/**
+ * A connection as GET /whatsapp and GET /whatsapp/{id} answer it (spec 2 section 3): the stored connection
+ * (shared/domain/whatsapps/whatsapp.ts) without its company, with its queues, its schedules always present, and the
+ * external API `token` only for admins ("" for attendants).
+ */
+export type WhatsappResponse = Omit<Whatsapp, "companyId" | "schedules" | "disconnectReason" | "pairingCode"> & {
   queues: { id: number; name: string; color: string; greetingMessage: string }[];
-  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
-  /** the external API token (admins only; "" for attendants) */
-  token: string;
-  qrcode: string;
-  retries: number;
+  schedules: WhatsappSchedule[];
   /** why the session stopped, while DISCONNECTED: a close reason of ADR 0014 (forbidden, connectionReplaced, loggedOut, ...) */
   disconnectReason: string | null;
   /** pairing-code login: the 8-character code to enter on the phone, while the session waits for it */
   pairingCode: string | null;
-  createdAt: string;
-  updatedAt: string;
   /** provider "cloudapi" only (GET /whatsapp/{id}, POST, PUT): the Cloud API settings, secrets masked */
   cloudApi?: CloudApiConnectionView | null;
 };
