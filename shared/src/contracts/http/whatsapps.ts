@@ -1,4 +1,3 @@
-import type { ConnectionStatus } from "../../constants/business";
 import type { PhoneNumberInfo } from "../../domain/cloud-api/cloud-api-connection";
 import type { Whatsapp, WhatsappSchedule } from "../../domain/whatsapps/whatsapp";
 
