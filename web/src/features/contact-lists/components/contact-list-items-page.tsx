@@ -62,8 +62,11 @@ export function ContactListItemsPage() {
     if (!file) return;
     if (!isContactListImportFile(file.name)) return void toast.error(t("import.badType"));
     importFile.mutate(file, {
-      onSuccess: (r) =>
-        void (r.queued > 0 ? toast.info(t("import.queued", { count: r.queued })) : toast.success(t("import.done", { added: r.added, duplicates: r.duplicates, invalid: r.invalid }))),
+      onSuccess: (r) => {
+        void (r.queued > 0 ? toast.info(t("import.queued", { count: r.queued })) : toast.success(t("import.done", { added: r.added, duplicates: r.duplicates, invalid: r.invalid })));
+        // LGPD: rows of erased people are refused, never silently imported
+        if (r.erased) toast.warning(t("lgpd:erasedSkipped", { count: r.erased }));
+      },
       onError: (err) => (err instanceof ApiError && err.code === "ERR_INVALID_IMPORT_FILE" ? toast.error(t("import.badType")) : toastError(err)),
     });
   };

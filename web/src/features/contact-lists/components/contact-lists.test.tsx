@@ -119,4 +119,14 @@ describe("contact list items page", { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     expect(await screen.findAllByText("Arquivo inválido: envie uma planilha .xls ou .xlsx.")).not.toHaveLength(0);
   });
+  it("says when rows were skipped because the person's data was erased (LGPD): never a silent import", async () => {
+    mockFetch({
+      ...routes([]),
+      "POST /api/contact-lists/3/upload": { added: 2, queued: 0, duplicates: 0, invalid: 0, truncated: false, contactList: aList(), erased: 1, erasedNumbers: ["5511977776666"] },
+    });
+    render();
+    await screen.findByText("Nenhum contato nesta lista.");
+    await userEvent.upload(screen.getByTestId("import-input"), new File(["x"], "contatos.xlsx"), { applyAccept: false });
+    expect(await screen.findByText("1 linha(s) ignorada(s): o número pertence a uma pessoa cujos dados foram apagados a pedido dela (LGPD).")).toBeInTheDocument();
+  });
 });

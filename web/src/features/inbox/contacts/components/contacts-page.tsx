@@ -58,6 +58,8 @@ export function ContactsPage() {
           setImporting({ requestId: r.requestId, kind: "upload" });
           toast.info(t("upload.queued", { count: r.queued }));
         } else toast.success(t("upload.done", { created: r.created, updated: r.updated, unchanged: r.unchanged, invalid: r.invalid + r.duplicates }));
+        // LGPD: rows of erased people are refused, never silently imported
+        if (r.erased) toast.warning(t("lgpd:erasedSkipped", { count: r.erased }));
       },
       onError: (err) => (err instanceof ApiError && err.code === "ERR_INVALID_IMPORT_FILE" ? toast.error(t("upload.badType")) : toastError(err)),
     });
