@@ -65,7 +65,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
-          [["../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
+          [["../*/*.repository", "../../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
           [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
       ],

@@ -2,9 +2,7 @@ import type { BotTicket } from "../bots/bot-inbox.port";
 import type { Company } from "@atende/shared/domain/companies/company";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
-// the queue option's record type is not in shared yet (issue 10 item 7): the one type named from a repository
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import type { QueueOption } from "../queue-options/queue-options.repository";
+import type { QueueOption } from "@atende/shared/domain/queue-options/queue-option";
 
 /**
  * What the inbox reads of other features (docs/adr/0023-inbox-feature.md): small interfaces declared here and

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import type { QueueIntegrationInput } from "@atende/shared/domain/queue-integrations/queue-integration";
+import type { QueueIntegration, QueueIntegrationInput } from "@atende/shared/domain/queue-integrations/queue-integration";
 import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
@@ -11,7 +11,6 @@ import { AppError } from "../../platform/errors";
  * A bot or automation a queue hands its tickets to (spec 3 section 3). `webhookSecret`: n8n/webhook only, the
  * signing secret sealed by the SecretBox (ADR 0027); DialogFlow's private key inside `jsonContent` is sealed too.
  */
-export type QueueIntegration = QueueIntegrationInput & { id: number; companyId: number; webhookSecret?: string | null; createdAt: string; updatedAt: string };
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QINT#${pad(id)}` });
 /** gsi1: the company's integrations by name (A-Z), then id. */

@@ -23,7 +23,8 @@ import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { DialogflowServiceAccount } from "../../platform/dialogflow/dialogflow-rest.adapter";
 import type { DialogflowTester } from "./dialogflow-test-client";
 import type { IntegrationSecrets } from "./integration-secrets";
-import type { QueueIntegration, QueueIntegrationsRepository } from "./queue-integrations.repository";
+import type { QueueIntegration } from "@atende/shared/domain/queue-integrations/queue-integration";
+import type { QueueIntegrationsRepository } from "./queue-integrations.repository";
 import type { AuditRecorder } from "../audit/audit.port";
 import { auditChanges, auditEntry } from "../audit/audit-diff";
 

@@ -5,21 +5,8 @@ import { companyPk, pad } from "../../platform/db/keys";
 import { queryPrefix } from "../../platform/db/query-prefix";
 import { mapItem } from "../../platform/db/map-item";
 import { setExpression } from "../../platform/db/update";
+import type { QueueOption } from "@atende/shared/domain/queue-options/queue-option";
 
-export type QueueOption = {
-  id: number;
-  companyId: number;
-  queueId: number;
-  parentId: number | null;
-  title: string;
-  message: string;
-  /** the number the customer types to choose this node */
-  option: string;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
 export type NewQueueOption = Omit<QueueOption, "id" | "companyId" | "createdAt" | "updatedAt">;
 
 /**

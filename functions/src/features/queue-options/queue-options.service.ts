@@ -6,7 +6,8 @@ import type { MediaStore } from "../../platform/storage/media-store.port";
 import { mediaKeyFor } from "../../platform/storage/media-store.port";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { QueuesService } from "../queues/queues.service";
-import type { QueueOption, QueueOptionsRepository } from "./queue-options.repository";
+import type { QueueOption } from "@atende/shared/domain/queue-options/queue-option";
+import type { QueueOptionsRepository } from "./queue-options.repository";
 
 import { checkAttachment } from "../../platform/http/upload-check";
 import type { UploadedFile } from "../../platform/http/uploaded-file";

@@ -155,3 +155,6 @@ export const restoreServiceAccountKey = (sent: string, stored: string): string =
   const s = parseObject(stored);
   return typeof s?.private_key === "string" ? JSON.stringify({ ...c, private_key: s.private_key }, null, 2) : sent;
 };
+
+/** A stored queue integration (the webhook secret sealed; answers mask it or leave it out). */
+export type QueueIntegration = QueueIntegrationInput & { id: number; companyId: number; webhookSecret?: string | null; createdAt: string; updatedAt: string };

@@ -1,4 +1,4 @@
-import type { QueueIntegration } from "../../queue-integrations/queue-integrations.repository";
+import type { QueueIntegration } from "@atende/shared/domain/queue-integrations/queue-integration";
 import type { DialogflowConfig } from "./dialogflow.engine";
 import type { TypebotConfig } from "./typebot.engine";
 import type { WebhookConfig } from "./webhook.engine";
