@@ -1,6 +1,6 @@
+import type { CloudApiConnectionView } from "@atende/shared/contracts/http/whatsapps";
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
-import type { PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
 import type { Db } from "../../platform/db/client";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
@@ -13,24 +13,10 @@ import type { CloudApiIds } from "../../platform/channels/cloud-api/cloud-api-se
  * The webhook URL carries `hookId` (random): a platform-level index item finds the connection (and its company)
  * without trusting anything in the request.
  */
-export type CloudApiRecord = {
+export type CloudApiRecord = Omit<CloudApiConnectionView, "webhookUrl"> & {
   whatsappId: number;
-  phoneNumberId: string;
-  wabaId: string;
-  /** sealed */
-  accessToken: string;
-  /** sealed */
-  appSecret: string;
-  graphApiUrl: string;
-  verifyToken: string;
+  /** the webhook URL's opaque id (CAHOOK index) */
   hookId: string;
-  throughputPerSecond: number;
-  ratingTemplate: string;
-  inactivityTemplate: string;
-  transferTemplate: string;
-  phoneInfo: PhoneNumberInfo | null;
-  checkedAt: string | null;
-  templatesSyncedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };

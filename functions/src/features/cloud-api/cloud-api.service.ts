@@ -1,3 +1,4 @@
+import type { CloudApiConnectionView } from "@atende/shared/contracts/http/whatsapps";
 import { randomBytes } from "node:crypto";
 import { cloudApiFieldsSchema, type CloudApiFields, type PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
 import { canSendFreeForm, replyWindow, type ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
@@ -14,22 +15,7 @@ import type { CloudApiRecord, CloudApiRepository, StoredTemplate } from "./cloud
 export const WEBHOOK_PATH = "/api/channels/cloud-api/webhook";
 
 /** What the API answers about a Cloud API connection: secrets masked, the webhook URL and verify token to copy. */
-export type CloudApiView = {
-  phoneNumberId: string;
-  wabaId: string;
-  accessToken: string;
-  appSecret: string;
-  graphApiUrl: string;
-  webhookUrl: string;
-  verifyToken: string;
-  throughputPerSecond: number;
-  ratingTemplate: string;
-  inactivityTemplate: string;
-  transferTemplate: string;
-  phoneInfo: PhoneNumberInfo | null;
-  checkedAt: string | null;
-  templatesSyncedAt: string | null;
-};
+export type CloudApiView = CloudApiConnectionView;
 
 const token = (bytes: number) => randomBytes(bytes).toString("base64url");
 
