@@ -94,6 +94,7 @@ export class AtendeStack extends Stack {
       alarmEmail: props.alarmEmail,
       functions: {
         api: api.handler,
+        cloudApiWebhook: api.cloudApiWebhook,
         ws: realtime.handler,
         tick: workers.tick,
         inbound: workers.inbound,

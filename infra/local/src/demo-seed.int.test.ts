@@ -83,7 +83,11 @@ describe("the demo seed (npm start's first start)", () => {
     const campaigns = await api<{ records: { name: string; status: string; completedAt: string | null }[] }>("/campaigns/?pageNumber=1");
     expect(campaigns.records).toMatchObject([{ name: "Black Friday", status: "FINALIZADA" }]);
     expect(campaigns.records[0]?.completedAt).toBeTruthy();
-    const connections = await api<{ name: string; status: string }[]>("/whatsapp");
-    expect(connections).toMatchObject([{ name: "Simulador", status: "CONNECTED" }]);
+    // the QR connection on the WhatsApp simulator and the Cloud API one on its stand-in (docs/cloud-api.md)
+    const connections = await api<{ name: string; status: string; provider: string }[]>("/whatsapp");
+    expect(connections).toMatchObject([
+      { name: "Simulador", status: "CONNECTED", provider: "beta" },
+      { name: "API oficial (simulador)", status: "CONNECTED", provider: "cloudapi" },
+    ]);
   });
 });
