@@ -1,3 +1,4 @@
+import { sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { Logger } from "../../platform/logger";
@@ -48,8 +49,10 @@ export const createCloudApiInbound = (deps: {
         deps.logger.warn("cloud-api: media over the limit not stored", { companyId: e.companyId, size: got.tooLarge });
         return { ...e, message: { ...message, mediaRefused: { reason: "tooLarge", size: got.tooLarge, limit } } };
       }
-      const mimetype = (remoteMedia.mimetype || got.mimeType).split(";")[0]!.trim();
-      const filename = remoteMedia.filename ?? `${message.type}-${remoteMedia.id}.${EXT[mimetype] ?? "bin"}`;
+      // the customer's declared type is never trusted: the bytes decide (shared media sniffer, ADR 0008)
+      const sniffed = withDeclaredAv(sniffMedia(got.bytes, remoteMedia.filename), remoteMedia.mimetype || got.mimeType);
+      const mimetype = sniffed.mime;
+      const filename = remoteMedia.filename ?? `${message.type}-${remoteMedia.id}.${EXT[mimetype] ?? sniffed.ext}`;
       const key = mediaKeyFor(e.companyId, message.id, filename);
       await deps.media.put(key, got.bytes, mimetype);
       return { ...e, message: { ...message, media: { key, mimetype, filename, size: got.bytes.byteLength } } };

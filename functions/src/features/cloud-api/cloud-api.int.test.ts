@@ -30,8 +30,9 @@ const graphFetch = async (url: string, init?: RequestInit) => {
   if (url.includes("?fields=display_phone_number")) return Response.json({ display_phone_number: "+55 11 4000-0001", verified_name: "Loja A", quality_rating: "GREEN", messaging_limit_tier: "TIER_1K", id: "106540352242922" });
   if (url.includes("/message_templates"))
     return Response.json({ data: [{ name: "retomar_conversa", language: "pt_BR", status: "APPROVED", category: "UTILITY", id: "9", components: [{ type: "BODY", text: "Olá {{1}}, podemos continuar?" }] }], paging: {} });
-  if (url.endsWith("/1003383421387256")) return Response.json({ url: "https://lookaside.test/m/1", mime_type: "image/jpeg", file_size: 3, id: "1003383421387256" });
-  if (url === "https://lookaside.test/m/1") return new Response(new Uint8Array([1, 2, 3]));
+  if (url.endsWith("/1003383421387256")) return Response.json({ url: "https://lookaside.test/m/1", mime_type: "image/jpeg", file_size: 4, id: "1003383421387256" });
+  // a JPEG's first bytes: the stored type comes from the bytes, never from what the sender declares
+  if (url === "https://lookaside.test/m/1") return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
   if (url.endsWith("/messages") && method === "POST") return Response.json({ messaging_product: "whatsapp", contacts: [{ input: body?.to, wa_id: body?.to }], messages: [{ id: `wamid.OUT${++sent}` }] });
   return Response.json({ error: { message: "Unsupported request", code: 100 } }, { status: 400 });
 };

@@ -1,3 +1,4 @@
+import { flag } from "../../contracts/body-values";
 import { z } from "zod";
 import { DEFAULT_OPT_OUT_CONFIRMATION, DEFAULT_OPT_OUT_KEYWORDS, normalizeOptOutText } from "./opt-out-rules";
 
@@ -40,7 +41,7 @@ export const lgpdSettingsUpdateSchema = z
       .max(30)
       .transform((list) => [...new Map(list.map((k) => [normalizeOptOutText(k), k] as const)).values()]),
     optOutConfirmation: z.string().trim().max(1000, "Too Long!"),
-    optOutInAnyTicket: z.boolean(),
+    optOutInAnyTicket: flag(), // spec clients send 0/1 too
     mediaRetentionDays: z.number().int().min(MEDIA_RETENTION_MIN_DAYS).max(MEDIA_RETENTION_MAX_DAYS).nullable(),
   })
   .partial()

@@ -1,3 +1,4 @@
+import { sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import type { Message } from "@atende/shared/domain/messages/message";
 import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
 import type { BotHistoryMessage } from "../../bots/bot-engine.port";
@@ -145,10 +146,12 @@ export const createBotFacade = (deps: {
       // media by URL (flows): fetched into our storage first, so the conversation keeps it
       const res = await fetch(out.url);
       if (!res.ok) throw new Error(`bot media answered ${res.status}`);
-      const mimetype = res.headers.get("content-type") ?? "application/octet-stream";
+      const bytes = new Uint8Array(await res.arrayBuffer());
       const filename = out.filename ?? (new URL(out.url).pathname.split("/").pop() || out.mediaType);
+      // an outside server's content-type is not trusted: the bytes decide (shared media sniffer, ADR 0008)
+      const mimetype = withDeclaredAv(sniffMedia(bytes, filename), res.headers.get("content-type") ?? undefined).mime;
       const mediaKey = mediaKeyFor(t.companyId, id, filename);
-      await media.put(mediaKey, new Uint8Array(await res.arrayBuffer()), mimetype);
+      await media.put(mediaKey, bytes, mimetype);
       await outbound.send(t, { body: out.caption ?? "", media: { key: mediaKey, mimetype, filename, kind: out.mediaType }, userId: null, id }, { dir });
     },
 
