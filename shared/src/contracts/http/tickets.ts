@@ -26,6 +26,26 @@ export type TicketView = {
   useIntegration: boolean;
   promptId: number | null;
   integrationId: number | null;
+  /** protocol number of the current attention cycle (issue 13: YYYYMMDD + daily sequence, stored, never recomputed) */
+  protocol?: string | null;
+  /** the SLA clocks of the current cycle, when the queue has an SLA policy (issue 13) */
+  sla?: CycleSla | null;
+};
+
+/** One SLA clock of a cycle: when the target falls due (business time), when it was met, warned (80 %), breached. */
+export type SlaClockRecord = {
+  targetMinutes: number;
+  dueAt: string | null;
+  metAt: string | null;
+  warnedAt: string | null;
+  breachedAt: string | null;
+};
+
+/** The SLA of one attention cycle (queue policy at the time the cycle entered the queue). */
+export type CycleSla = {
+  firstResponse: SlaClockRecord | null;
+  nextResponse: SlaClockRecord | null;
+  resolution: SlaClockRecord | null;
 };
 
 /** GET /tickets, GET /ticket/kanban */
@@ -54,6 +74,12 @@ export type TicketCycle = {
   ratedAt: string | null;
   rating: number | null;
   status: TicketStatus;
+  /** issue 13: protocol number of this cycle (unique per company, YYYYMMDD + daily sequence) */
+  protocol?: string | null;
+  /** issue 13: the first message an attendant (not a bot, not an automatic message) sent in this cycle */
+  firstResponseAt?: string | null;
+  /** issue 13: SLA clocks of this cycle */
+  sla?: CycleSla | null;
 };
 
 /** One recorded ticket change (who, when, from, to). */
