@@ -83,6 +83,7 @@ import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.a
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
+import { createReportsModule } from "../features/reports/reports.module";
 import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { createAudit, createAuditModule } from "../features/audit/audit.module";
 import { createMfaRepository } from "../features/mfa/mfa.repository";
@@ -473,6 +474,24 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
   });
 
+  // reports (docs/adr/0034): the inbox's attention cycles through its facade; the company's names from the repositories
+  const reportsModule = createReportsModule({
+    db,
+    inbox,
+    directory: {
+      queues: async (companyId) => (await repos.queues.listByCompany(companyId)).map((q) => ({ id: q.id, name: q.name })),
+      users: async (companyId) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, name: u.name })),
+      whatsapps: async (companyId) => (await repos.whatsapps.listByCompany(companyId)).map((w) => ({ id: w.id, name: w.name })),
+      timeZone: async (companyId) => (await companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE,
+    },
+    media,
+    jobQueue: jobs,
+    publishToUsers: (companyId, userIds, event, data) => realtime.publish(companyId, event, data, { kind: "users", userIds }),
+    guards,
+    logger,
+    clock,
+  });
+
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
    * Inbound handlers of one event type run in this order too: the inbox's before campaigns'.
@@ -494,6 +513,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       campaignSettingsModule,
       campaignsModule,
       lgpdModule,
+      reportsModule,
       invoicesModule,
       subscriptionModule,
       auditModule,
@@ -565,6 +585,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       externalApi: externalApiModule.service,
       lgpd: lgpdModule.service.lgpd,
       optOuts: lgpdModule.service.optOuts,
+      reports: reportsModule.service,
     },
   };
 };

@@ -34,6 +34,8 @@ export const REALTIME_EVENTS = [
   // LGPD (docs/adr/0030): export/erasure job progress to the company's admins; opt-out list changes
   "lgpd",
   "optOut",
+  // reports (docs/adr/0034): an export's progress, to the user who asked for it
+  "report",
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

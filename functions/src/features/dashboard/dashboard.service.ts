@@ -5,6 +5,7 @@ import { AppError } from "../../platform/errors";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { CompaniesService } from "../companies/companies.service";
 import type { UsersService } from "../users/users.service";
+import { handlingMs, summarizeCycles, toMinutes } from "@atende/shared/domain/reports/cycle-metrics";
 import { addDays, startOfZonedDay, zonedDay, zoneOffsetMs } from "@atende/shared/domain/format/time-zone";
 
 /** What the dashboard needs from the inbox: the attention cycles queued in a time range (docs/adr/0005-ticket-keys.md). */
@@ -14,7 +15,7 @@ export type SessionCounter = { countConnected(companyIds: number[]): Promise<num
 
 export type DashboardRange = { days?: number; dateFrom?: string; dateTo?: string };
 const MAX_RANGE_DAYS = 366;
-const minutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
+const minutes = toMinutes;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export const createDashboardService = (deps: {
@@ -59,14 +60,17 @@ export const createDashboardService = (deps: {
     /** GET /dashboard: counters and attendants of the company (the operator also gets platform cards). */
     async summary(auth: AuthContext, r: DashboardRange): Promise<DashboardResponse> {
       const { list } = await load(auth.companyId, r);
-      const waits = list.filter((c) => c.acceptedAt).map((c) => Date.parse(c.acceptedAt!) - Date.parse(c.queuedAt));
-      const supports = list.filter((c) => c.acceptedAt && c.finishedAt).map((c) => Date.parse(c.finishedAt!) - Date.parse(c.acceptedAt!));
+      // the report's definitions (shared/src/domain/reports/cycle-metrics.ts): the report shows the same figures
+      const summary = summarizeCycles(list);
       const people = await users.listRecordsByCompany(auth.companyId);
       const attendants = people
         .map((u) => {
           const mine = list.filter((c) => c.userId === u.id);
           const ratings = mine.flatMap((c) => (c.rating ? [c.rating] : []));
-          const support = mine.filter((c) => c.acceptedAt && c.finishedAt).map((c) => Date.parse(c.finishedAt!) - Date.parse(c.acceptedAt!));
+          const support = mine.flatMap((c) => {
+            const h = handlingMs(c);
+            return h === null ? [] : [h];
+          });
           return {
             id: u.id,
             name: u.name,
@@ -78,11 +82,11 @@ export const createDashboardService = (deps: {
         })
         .sort((a, b) => a.name.localeCompare(b.name));
       const counters: DashboardResponse["counters"] = {
-        supportHappening: list.filter((c) => c.status === "open").length,
-        supportPending: list.filter((c) => c.status === "pending").length,
-        supportFinished: list.filter((c) => c.status === "closed").length,
-        avgSupportTime: minutes(mean(supports)),
-        avgWaitTime: minutes(mean(waits)),
+        supportHappening: summary.open,
+        supportPending: summary.pending,
+        supportFinished: summary.closed,
+        avgSupportTime: summary.avgSupportTime,
+        avgWaitTime: summary.avgWaitTime,
       };
       if (auth.user.super) {
         const all = await companies.listAll();

@@ -156,7 +156,10 @@ export const createInboxModule = (deps: InboxDeps) => {
     clock,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id),
+    findContacts: (companyId, ids) => contactsRepo.findByIds(companyId, ids),
+    listTags: (companyId) => tagsRepo.listByCompany(companyId),
+  });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

@@ -24,6 +24,10 @@ export type InboxService = {
   sendToContact: MessagesService["sendToContact"];
   /** Attention cycles queued in [fromIso, toIso) (dashboard). */
   listCyclesBetween(companyId: number, fromIso: string, toIso: string): Promise<TicketCycle[]>;
+  /** Contacts of the company by id, read in batches of 100 (reports: one row per cycle, no read per row). */
+  contactsByIds(companyId: number, ids: number[]): Promise<Contact[]>;
+  /** The company's tags (reports). */
+  listTags(companyId: number): Promise<{ id: number; name: string; color: string }[]>;
   /** What a bot may read and do in a ticket (the bot runner, ADR 0026). */
   bots: BotInbox;
   /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
@@ -36,7 +40,11 @@ export const createInboxService = (parts: {
   tickets: Pick<TicketsService, "listCyclesBetween">;
   bots: BotInbox;
   findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  findContacts: (companyId: number, ids: number[]) => Promise<Contact[]>;
+  listTags: (companyId: number) => Promise<{ id: number; name: string; color: string }[]>;
 }): InboxService => ({
+  contactsByIds: (companyId, ids) => parts.findContacts(companyId, ids),
+  listTags: async (companyId) => (await parts.listTags(companyId)).map((t) => ({ id: t.id, name: t.name, color: t.color })),
   bots: parts.bots,
   ticketChannel: async (companyId, ticketId) => {
     const t = await parts.findTicket(companyId, ticketId);

@@ -80,6 +80,14 @@ export type TicketCycle = {
   firstResponseAt?: string | null;
   /** issue 13: SLA clocks of this cycle */
   sla?: CycleSla | null;
+  /** issue 13 (reports): the queues the cycle went through, in order (older cycles: absent) */
+  queuePath?: number[];
+  /** issue 13 (reports): every attendant who owned the ticket during the cycle, in order (older cycles: absent) */
+  userIds?: number[];
+  /** issue 13 (reports): the ticket's tags (kept on the cycle so a period's report reads no ticket) */
+  tagIds?: number[];
+  /** issue 13 (CSAT): when the rating request was sent to the customer */
+  ratingRequestedAt?: string | null;
 };
 
 /** One recorded ticket change (who, when, from, to). */

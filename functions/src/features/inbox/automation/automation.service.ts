@@ -228,6 +228,9 @@ export const createAutomationService = (deps: {
             if (wanted.includes("ratingRequest")) {
               await say(after, contact, dir, wa?.ratingMessage ? `${wa.ratingMessage}\n\n${RATING_REQUEST}` : RATING_REQUEST);
               await lifecycle.awaitRating(after, clock());
+              // the CSAT response rate counts the requests sent (reports, issue 13)
+              const sentAt = clock().toISOString();
+              await changes.mutate(after.companyId, after.id, (cur) => ({ patch: { cycle: { ...cur.cycle, ratingRequestedAt: sentAt } }, touch: false }), { byUserId: null, now: clock() });
             } else if (wanted.includes("completionMessage") && wa?.complationMessage) {
               await say(after, contact, dir, wa.complationMessage);
             }

@@ -35,8 +35,23 @@ export const cycleOf = (t: TicketRecord): TicketCycle => ({
   queueId: t.queueId,
   userId: t.userId,
   status: t.status,
+  tagIds: t.tagIds,
   ...t.cycle,
+  // reports: the cycle's queue path and owners (older tickets: what they hold now)
+  queuePath: t.cycle.queuePath ?? (t.queueId !== null ? [t.queueId] : []),
+  userIds: t.cycle.userIds ?? (t.userId !== null ? [t.userId] : []),
 });
+
+/** The cycle's queue path and owners after a move: a new queue or owner is appended (a return to an earlier one too). */
+const trackCycle = (cycle: TicketRecord["cycle"], current: Pick<TicketRecord, "queueId" | "userId">, next: Pick<TicketRecord, "queueId" | "userId">) => {
+  const path = cycle.queuePath ?? (current.queueId !== null ? [current.queueId] : []);
+  const users = cycle.userIds ?? (current.userId !== null ? [current.userId] : []);
+  return {
+    ...cycle,
+    queuePath: next.queueId !== null && path[path.length - 1] !== next.queueId ? [...path, next.queueId] : path,
+    userIds: next.userId !== null && !users.includes(next.userId) ? [...users, next.userId] : users,
+  };
+};
 
 /**
  * Every ticket write goes through here: one transaction holding the ticket (conditioned on its version), the
@@ -84,7 +99,15 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
         ...input,
         id,
         version: 1,
-        cycle: { queuedAt: at, acceptedAt: input.status === "open" ? at : null, finishedAt: null, ratedAt: null, rating: null },
+        cycle: {
+          queuedAt: at,
+          acceptedAt: input.status === "open" ? at : null,
+          finishedAt: null,
+          ratedAt: null,
+          rating: null,
+          queuePath: input.queueId ? [input.queueId] : [],
+          userIds: input.userId ? [input.userId] : [],
+        },
       };
       const items: TxItem[] = [
         ...tickets.createItems(t),
@@ -115,7 +138,7 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
       const moved =
         next.status !== current.status || next.userId !== current.userId || next.queueId !== current.queueId || next.whatsappId !== current.whatsappId;
       if (moved) {
-        const cycle = { ...next.cycle };
+        const cycle = trackCycle(next.cycle, current, next);
         if (current.status === "pending" && next.status === "open" && !cycle.acceptedAt) cycle.acceptedAt = at;
         if (next.status === "closed" && current.status !== "closed") cycle.finishedAt = at;
         if (current.status === "closed" && next.status !== "closed") {
@@ -132,8 +155,9 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
         lockIndex = items.length;
         items.push(tickets.lockOpenItem(next));
       }
+      // the cycle item follows the ticket's moves, its cycle fields and its tags (the report reads only cycles)
+      if (moved || opts.action || patch.cycle !== undefined || patch.tagIds !== undefined) items.push(tickets.cycleItem(cycleOf(next)));
       if (moved || opts.action) {
-        items.push(tickets.cycleItem(cycleOf(next)));
         items.push(
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
         );

@@ -48,7 +48,17 @@ export type TicketRecord = {
   integrationId: number | null;
   bot: BotState;
   /** the attention cycle's times (copied to the cycle item the dashboard reads) */
-  cycle: { queuedAt: string; acceptedAt: string | null; finishedAt: string | null; ratedAt: string | null; rating: number | null };
+  cycle: {
+    queuedAt: string;
+    acceptedAt: string | null;
+    finishedAt: string | null;
+    ratedAt: string | null;
+    rating: number | null;
+    /** reports (issue 13): queues and owners of the cycle in order, when the rating request went out */
+    queuePath?: number[];
+    userIds?: number[];
+    ratingRequestedAt?: string | null;
+  };
   /** optimistic lock: every write is conditioned on the version it read */
   version: number;
   createdAt: string;
@@ -191,6 +201,13 @@ const toCycle = mapItem<TicketCycle>({
   ratedAt: true,
   rating: true,
   status: true,
+  protocol: true,
+  firstResponseAt: true,
+  sla: true,
+  queuePath: true,
+  userIds: true,
+  tagIds: true,
+  ratingRequestedAt: true,
 });
 const toChange = mapItem<TicketChange>({
   ticketId: true,
