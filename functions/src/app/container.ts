@@ -490,6 +490,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     logger,
     clock,
+    inlineRows: config.REPORTS_INLINE_EXPORT_ROWS,
   });
 
   /**

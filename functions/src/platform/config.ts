@@ -41,6 +41,8 @@ const configSchema = z.object({
   ERASURE_HASH_SECRET: z.string().min(32).optional(),
   /** LGPD: up to this many messages an export or erasure runs within the request; above it, as a background job */
   LGPD_SYNC_MAX_MESSAGES: z.coerce.number().int().min(0).default(300),
+  /** reports (docs/adr/0034): up to this many rows an export is written within the request; above it, as a background job */
+  REPORTS_INLINE_EXPORT_ROWS: z.coerce.number().int().min(0).default(2000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Pix provider (docs/billing.md): the local fake bank, or Efí (skeleton; needs the EFI_* settings below) */
   PAYMENTS_PROVIDER: z.enum(["fake", "efi"]).default("efi"),

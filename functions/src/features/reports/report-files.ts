@@ -1,4 +1,5 @@
-import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
+import { crc32 } from "node:zlib";
+import { Deflate, deflateSync, strToU8 } from "fflate";
 import type { ReportRow } from "@atende/shared/contracts/http/reports";
 import { clockDuration, reportColumns, wallTimeIn, type ReportColumn, type ReportLocale } from "@atende/shared/domain/reports/report-columns";
 
@@ -9,8 +10,9 @@ import { clockDuration, reportColumns, wallTimeIn, type ReportColumn, type Repor
  * - CSV for Brazilian Excel: UTF-8 with BOM, `;` between cells (Excel in pt-BR reads `,` as the decimal comma and
  *   uses `;` as its list separator), CRLF, quoted when needed; a text cell starting with = + - @ (or a tab or CR) is
  *   prefixed with `'` so no spreadsheet runs it as a formula (the data comes from customers).
- * - XLSX: the OOXML parts written by hand into a zip stream (fflate, pure JS): one sheet, inline strings (no shared
- *   strings table to hold in memory; a text cell is never a formula), dates and durations as numbers with formats.
+ * - XLSX: the OOXML parts written by hand, the sheet deflated as it is written (fflate, pure JS; CRC by node:zlib),
+ *   in a zip whose headers carry the sizes (no data descriptors: every reader takes it): one sheet, inline strings (no
+ *   shared strings table to hold in memory; a text cell is never a formula), dates and durations as numbers with formats.
  */
 export type ReportFileWriter = { rows(rows: readonly ReportRow[]): void; end(): void };
 export type ChunkSink = (chunk: Uint8Array) => void;
@@ -88,28 +90,95 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="165" formatCode="[h]:mm:ss"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
 const SHEET_NAMES: Record<ReportLocale, string> = { pt: "Relatório", en: "Report", es: "Informe" };
 
-export const createXlsxWriter = (sink: ChunkSink, opts: { locale: ReportLocale; timeZone: string; onError?: (e: Error) => void }): ReportFileWriter => {
+/** A zip of a few entries written with known sizes: the small parts at once, the sheet deflated chunk by chunk. */
+const createZip = (sink: ChunkSink) => {
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  let entries = 0;
+  const u16 = (v: DataView, at: number, n: number) => v.setUint16(at, n, true);
+  const u32 = (v: DataView, at: number, n: number) => v.setUint32(at, n >>> 0, true);
+  const emit = (name: string, crc: number, size: number, data: Uint8Array[]) => {
+    const fileName = strToU8(name);
+    const compressed = data.reduce((n, d) => n + d.length, 0);
+    const local = new Uint8Array(30 + fileName.length);
+    const lv = new DataView(local.buffer);
+    u32(lv, 0, 0x04034b50);
+    u16(lv, 4, 20);
+    u16(lv, 6, 0x0800); // names in UTF-8
+    u16(lv, 8, 8); // deflate
+    u16(lv, 10, 0);
+    u16(lv, 12, 0x21); // 1980-01-01
+    u32(lv, 14, crc);
+    u32(lv, 18, compressed);
+    u32(lv, 22, size);
+    u16(lv, 26, fileName.length);
+    local.set(fileName, 30);
+    const dir = new Uint8Array(46 + fileName.length);
+    const dv = new DataView(dir.buffer);
+    u32(dv, 0, 0x02014b50);
+    u16(dv, 4, 20);
+    u16(dv, 6, 20);
+    u16(dv, 8, 0x0800);
+    u16(dv, 10, 8);
+    u16(dv, 14, 0x21);
+    u32(dv, 16, crc);
+    u32(dv, 20, compressed);
+    u32(dv, 24, size);
+    u16(dv, 28, fileName.length);
+    u32(dv, 42, offset);
+    dir.set(fileName, 46);
+    central.push(dir);
+    sink(local);
+    for (const d of data) sink(d);
+    offset += local.length + compressed;
+    entries++;
+  };
+  return {
+    add(name: string, text: string) {
+      const bytes = strToU8(text);
+      emit(name, crc32(bytes), bytes.length, [deflateSync(bytes, { level: 6 })]);
+    },
+    /** An entry written in pieces: its compressed chunks are held until its end (they are the output). */
+    stream(name: string) {
+      const chunks: Uint8Array[] = [];
+      let crc = 0;
+      let size = 0;
+      const deflate = new Deflate({ level: 6 }, (chunk) => chunks.push(chunk));
+      return {
+        push(text: string, final: boolean) {
+          const bytes = strToU8(text);
+          crc = crc32(bytes, crc);
+          size += bytes.length;
+          deflate.push(bytes, final);
+          if (final) emit(name, crc, size, chunks);
+        },
+      };
+    },
+    end() {
+      const size = central.reduce((n, d) => n + d.length, 0);
+      for (const d of central) sink(d);
+      const end = new Uint8Array(22);
+      const ev = new DataView(end.buffer);
+      u32(ev, 0, 0x06054b50);
+      u16(ev, 8, entries);
+      u16(ev, 10, entries);
+      u32(ev, 12, size);
+      u32(ev, 16, offset);
+      sink(end);
+    },
+  };
+};
+
+export const createXlsxWriter = (sink: ChunkSink, opts: { locale: ReportLocale; timeZone: string }): ReportFileWriter => {
   const columns = reportColumns(opts.locale);
   const wall = wallTimeIn(opts.timeZone);
-  const zip = new Zip((err, data) => {
-    if (err) {
-      opts.onError?.(err);
-      return;
-    }
-    sink(data);
-  });
-  const fixed = (name: string, text: string) => {
-    const f = new ZipPassThrough(name);
-    zip.add(f);
-    f.push(strToU8(text), true);
-  };
-  fixed("[Content_Types].xml", CONTENT_TYPES);
-  fixed("_rels/.rels", ROOT_RELS);
-  fixed("xl/workbook.xml", workbook(SHEET_NAMES[opts.locale]));
-  fixed("xl/_rels/workbook.xml.rels", WORKBOOK_RELS);
-  fixed("xl/styles.xml", STYLES);
-  const sheet = new ZipDeflate("xl/worksheets/sheet1.xml", { level: 6 });
-  zip.add(sheet);
+  const zip = createZip(sink);
+  zip.add("[Content_Types].xml", CONTENT_TYPES);
+  zip.add("_rels/.rels", ROOT_RELS);
+  zip.add("xl/workbook.xml", workbook(SHEET_NAMES[opts.locale]));
+  zip.add("xl/_rels/workbook.xml.rels", WORKBOOK_RELS);
+  zip.add("xl/styles.xml", STYLES);
+  const sheet = zip.stream("xl/worksheets/sheet1.xml");
 
   const refs = columns.map((_, i) => colName(i));
   let rowNo = 1;
@@ -118,7 +187,7 @@ export const createXlsxWriter = (sink: ChunkSink, opts: { locale: ReportLocale; 
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>` +
     `<row r="1">${columns.map((c, i) => text(`${refs[i]}1`, c.header[opts.locale], 1)).join("")}</row>`;
   const flush = (final = false) => {
-    sheet.push(strToU8(buffer), final);
+    sheet.push(buffer, final);
     buffer = "";
   };
   const cell = (col: ReportColumn, ref: string, r: ReportRow) => {
@@ -145,7 +214,7 @@ export const createXlsxWriter = (sink: ChunkSink, opts: { locale: ReportLocale; 
   };
 };
 
-export const reportFileWriter = (format: ReportFileFormat, sink: ChunkSink, opts: { locale: ReportLocale; timeZone: string; onError?: (e: Error) => void }) =>
+export const reportFileWriter = (format: ReportFileFormat, sink: ChunkSink, opts: { locale: ReportLocale; timeZone: string }) =>
   format === "csv" ? createCsvWriter(sink, opts) : createXlsxWriter(sink, opts);
 
 export const REPORT_MIME: Record<ReportFileFormat, string> = {

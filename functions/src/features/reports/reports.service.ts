@@ -170,8 +170,7 @@ export const createReportsService = (deps: {
     const range = await rangeOf(companyId, f);
     const l = await lookups(companyId);
     const out = collectChunks();
-    let failure: Error | null = null;
-    const writer = reportFileWriter(f.format, out.sink, { locale: f.locale ?? "pt", timeZone: range.tz, onError: (e) => (failure = e) });
+    const writer = reportFileWriter(f.format, out.sink, { locale: f.locale ?? "pt", timeZone: range.tz });
     const totalDays = (Date.parse(range.toDay) - Date.parse(range.fromDay)) / 86_400_000 + 1;
     let rows = 0;
     for (let day = range.fromDay; day <= range.toDay; day = addDays(day, WINDOW_DAYS)) {
@@ -190,7 +189,6 @@ export const createReportsService = (deps: {
       if (lastDay < range.toDay) await onProgress(Math.min(99, Math.floor((done / totalDays) * 100)), rows);
     }
     writer.end();
-    if (failure) throw failure;
     return { bytes: out.bytes(), rows, range };
   };
 
