@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 /** Private pages, inside the main layout: an unauthenticated user goes to /login. */
 export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/", titleKey: "menu:dashboard", Component: lazy(() => import("../features/dashboard/components/dashboard-page").then((m) => ({ default: m.DashboardPage }))), adminOnly: true, deniedRedirect: "/tickets" },
+  { path: "/reports", titleKey: "menu:reports", Component: lazy(() => import("../features/reports/components/reports-page").then((m) => ({ default: m.ReportsPage }))), adminOnly: true },
   { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazy(() => import("../features/inbox/tickets/components/tickets-page").then((m) => ({ default: m.TicketsPage }))) },
   { path: "/quick-messages", titleKey: "menu:quickMessages", Component: lazy(() => import("../features/quick-messages/components/quick-messages-page").then((m) => ({ default: m.QuickMessagesPage }))) },
   { path: "/kanban", titleKey: "menu:kanban", Component: lazy(() => import("../features/kanban/components/kanban-page").then((m) => ({ default: m.KanbanPage }))), planFlag: "useKanban" },

@@ -14,6 +14,8 @@ export type MenuItem = {
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "dashboard", path: "/", adminOnly: true },
+  // issue 13: the attention-cycle report, CSAT and exports (docs/adr/0034)
+  { key: "reports", path: "/reports", adminOnly: true },
   { key: "tickets", path: "/tickets" },
   { key: "quickMessages", path: "/quick-messages" },
   { key: "kanban", path: "/kanban", planFlag: "useKanban" },

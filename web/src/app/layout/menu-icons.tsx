@@ -15,6 +15,7 @@ import PeopleIcon from "@mui/icons-material/People";
 import PaymentsIcon from "@mui/icons-material/Payments";
 import PsychologyIcon from "@mui/icons-material/Psychology";
 import SettingsIcon from "@mui/icons-material/Settings";
+import AssessmentIcon from "@mui/icons-material/Assessment";
 import FactCheckIcon from "@mui/icons-material/FactCheck";
 import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
@@ -53,6 +54,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   financeiro: <PaymentsIcon />,
   settings: <SettingsIcon />,
   auditLogs: <FactCheckIcon />,
+  reports: <AssessmentIcon />,
 };
 
 export const FALLBACK_MENU_ICON = <ListIcon />;
