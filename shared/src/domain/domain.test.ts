@@ -19,6 +19,7 @@ describe("side menu gating", () => {
     expect(admin).toContain("connections");
     expect(admin).toContain("campaigns");
     expect(admin).not.toContain("announcements");
+    expect(admin).toContain("reports");
     const operator = visibleMenuItems({ profile: "admin", super: true, campaignsEnabled: true }, allFlags).map((i) => i.key);
     expect(operator).toContain("announcements");
   });

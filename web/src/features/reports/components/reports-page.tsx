@@ -113,7 +113,7 @@ function ExportStatus({ id, filename }: { id: string; filename: string }) {
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Link component="button" data-testid="report-export-download" onClick={() => void downloadExport(view, filename).catch(toastError)}>
-        {t("export.download", { rows: view.rows })}
+        {t("export.download", { count: view.rows })}
       </Link>
       <Typography variant="caption" color="text.secondary">
         {t("export.keptUntil", { at: formatShortDateTime(view.expiresAt) })}
