@@ -11,6 +11,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   campaignsEnabled: "true",
   /** two-factor sign-in required for every user of the company (docs/adr/0029) */
   requireMfa: "disabled",
+  /** issue 13: a new attention cycle's protocol number is sent to the customer when it opens */
+  sendProtocolOnOpen: "disabled",
 } as const;
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
 

@@ -31,6 +31,7 @@ import { createInboxDirectory } from "./tickets/inbox-directory";
 import { createInboxEvents } from "./tickets/inbox-events";
 import { createTicketChanges } from "./tickets/ticket-changes";
 import { createTicketLifecycle } from "./tickets/ticket-lifecycle";
+import { createProtocols } from "./tickets/protocols";
 import { createTicketTimersJob } from "./tickets/ticket-timers.job";
 import { createTicketTimersRepository } from "./tickets/ticket-timers.repository";
 import { createTicketsRepository } from "./tickets/tickets.repository";
@@ -85,7 +86,8 @@ export const createInboxModule = (deps: InboxDeps) => {
 
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
-  const changes = createTicketChanges({ db, tickets: ticketsRepo });
+  const protocols = createProtocols({ db, timeZoneOf: async (companyId) => (await reads.companies.findById(companyId))?.timezone });
+  const changes = createTicketChanges({ db, tickets: ticketsRepo, protocols });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
   const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });

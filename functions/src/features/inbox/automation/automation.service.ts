@@ -16,6 +16,9 @@ import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
 import type { TicketNotices } from "../tickets/tickets.service";
 import { isWithinHours, renderTemplate, type HoursEntry } from "./templates";
 
+/** Sent when a cycle opens and the company's `sendProtocolOnOpen` setting is on (issue 13 item 5). */
+export const PROTOCOL_NOTICE = "*Mensagem automática*: o número de protocolo do seu atendimento é *{{protocol}}*.";
+
 export const RATING_REQUEST =
   "Por favor, avalie nosso atendimento respondendo com um número:\n\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito Satisfeito";
 
@@ -46,7 +49,7 @@ export const createAutomationService = (deps: {
 
   const say = async (ticket: TicketRecord, contact: Contact, dir: Directory, text: string, media?: OutboundMedia) => {
     if (!text.trim() && !media) return;
-    const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone });
+    const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone, protocol: ticket.cycle.protocol });
     await outbound.send(ticket, { body, media, userId: null }, { dir });
   };
   const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>
@@ -132,6 +135,11 @@ export const createAutomationService = (deps: {
   };
 
   const automation = {
+    /** A customer's message opened a new attention cycle: its protocol number, when the company wants it sent. */
+    async onOpened(ticket: TicketRecord, contact: Contact, dir: Directory): Promise<void> {
+      if (ticket.isGroup || !ticket.cycle.protocol || dir.setting("sendProtocolOnOpen") !== "enabled") return;
+      await say(ticket, contact, dir, PROTOCOL_NOTICE);
+    },
     async onInbound(ticket: TicketRecord, contact: Contact, message: Message, dir: Directory): Promise<void> {
       if (message.fromMe || ticket.isGroup || ticket.userId !== null || ticket.status !== "pending") return;
       if (!dir.company || isCompanyExpired(dir.company.dueDate, clock())) return;

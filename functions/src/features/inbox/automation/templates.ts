@@ -24,14 +24,15 @@ export const localClock = (now: Date, timeZone: string | undefined) => {
 export const greetingFor = (hour: number) => (hour < 12 ? "Bom dia" : hour < 18 ? "Boa tarde" : "Boa noite");
 
 /** Template variables of automatic messages (SERVER-RULES "Inbound message" 6). */
-export const renderTemplate = (text: string, vars: { name: string; ticketId: number; now: Date; timeZone?: string }) => {
+/** `{{protocol}}`: the cycle's stored protocol number (issue 13); tickets from before it fall back to date + ticket id. */
+export const renderTemplate = (text: string, vars: { name: string; ticketId: number; now: Date; timeZone?: string; protocol?: string | null }) => {
   const clock = localClock(vars.now, vars.timeZone);
   const firstName = vars.name.trim().split(/\s+/)[0] ?? "";
   return text
     .replace(/\{\{\s*name\s*\}\}/gi, vars.name)
     .replace(/\{\{\s*firstName\s*\}\}/gi, firstName)
     .replace(/\{\{\s*greeting\s*\}\}/gi, greetingFor(clock.hour))
-    .replace(/\{\{\s*protocol\s*\}\}/gi, `${clock.date}${vars.ticketId}`)
+    .replace(/\{\{\s*protocol\s*\}\}/gi, vars.protocol || `${clock.date}${vars.ticketId}`)
     .replace(/\{\{\s*hour\s*\}\}/gi, clock.time);
 };
 

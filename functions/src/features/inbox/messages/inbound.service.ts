@@ -157,6 +157,7 @@ export const createInboundService = (deps: {
       await events.message("create", message, after, dir, contact);
       await events.ticketUpdated(after, before, dir, contact);
       try {
+        if (!before && !message.fromMe) await automation.onOpened(after, contact, dir);
         await automation.onInbound(after, contact, message, dir);
       } catch (err) {
         // the message is stored; a failing bot must not make SQS redeliver it

@@ -118,7 +118,7 @@ export const createMessagesService = (deps: {
   /** Text alone, or each file (the text as the first one's caption), into ticket `t`; ids from `idOf(index)`. */
   const deliver = async (
     t: TicketRecord,
-    input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null },
+    input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null; attendant?: boolean },
     dir: Directory,
     idOf: (index: number) => string,
   ) => {
@@ -126,7 +126,7 @@ export const createMessagesService = (deps: {
     const files = input.files.map((f) => checkUpload(f, "message", "medias"));
     await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, files.length ? "media" : "text");
     const sent = [];
-    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0) }, { dir })).message);
+    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0), attendant: input.attendant }, { dir })).message);
     for (const [i, file] of files.entries()) {
       const id = idOf(i);
       const mediaKey = mediaKeyFor(t.companyId, id, file.name);
@@ -140,6 +140,7 @@ export const createMessagesService = (deps: {
           quotedId: i === 0 ? input.quotedId : null,
           userId: input.userId,
           id,
+          attendant: input.attendant,
         },
         { dir },
       );
@@ -192,11 +193,11 @@ export const createMessagesService = (deps: {
         await deps.channelRules.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "template");
         const prepared = await deps.channelRules.prepareTemplate(t.companyId, t.whatsappId!, input.template);
         const id = key ? idempotentMessageId(auth.companyId, auth.user.id, key) : newMessageId();
-        const out = await outbound.send(t, { body: prepared.body, template: prepared.template, quotedId, userId: auth.user.id, id }, { dir });
+        const out = await outbound.send(t, { body: prepared.body, template: prepared.template, quotedId, userId: auth.user.id, id, attendant: true }, { dir });
         return views(auth.companyId, [out.message]);
       }
       if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
-      const sent = await deliver(t, { body: input.body, files, quotedId, userId: auth.user.id }, dir, (i) =>
+      const sent = await deliver(t, { body: input.body, files, quotedId, userId: auth.user.id, attendant: true }, dir, (i) =>
         key ? idempotentMessageId(auth.companyId, auth.user.id, files.length ? `${key}#${i}` : key) : newMessageId(),
       );
       return views(auth.companyId, sent);
@@ -280,6 +281,7 @@ export const createMessagesService = (deps: {
           media: source.mediaKey ? { key: source.mediaKey, mimetype: source.mediaMimetype ?? "application/octet-stream", filename: source.mediaName ?? undefined, kind: kindOf(source.mediaMimetype ?? "") } : undefined,
           isForwarded: true,
           userId: auth.user.id,
+          attendant: true,
         },
         { dir },
       );

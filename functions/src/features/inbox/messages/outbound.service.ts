@@ -59,6 +59,8 @@ export const createOutboundService = (deps: {
         template?: { name: string; language: string; components: Record<string, unknown>[] };
         /** a campaign message (paced per recipient on the Cloud API) */
         bulk?: boolean;
+        /** written by an attendant (not a bot, not an automatic message): the cycle's first response when it has none */
+        attendant?: boolean;
       },
       ctx: { dir?: Directory },
     ): Promise<{ message: Message; ticket: TicketRecord; duplicate: boolean }> {
@@ -95,8 +97,14 @@ export const createOutboundService = (deps: {
         const out = await changes.mutate(
           ticket.companyId,
           ticket.id,
-          () => ({
-            patch: { lastMessage: previewOf(message), lastMessageLc: previewOf(message).toLowerCase(), lastMessageAt: at, lastFromMe: true },
+          (cur) => ({
+            patch: {
+              lastMessage: previewOf(message),
+              lastMessageLc: previewOf(message).toLowerCase(),
+              lastMessageAt: at,
+              lastFromMe: true,
+              ...(input.attendant && !cur.cycle.firstResponseAt ? { cycle: { ...cur.cycle, firstResponseAt: at } } : {}),
+            },
             extra: [messages.createItem(message)],
           }),
           { byUserId: input.userId, now },

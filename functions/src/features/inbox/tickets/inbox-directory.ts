@@ -132,5 +132,7 @@ export const toTicketView = (t: TicketRecord, dir: Directory, contact: Contact |
     useIntegration: t.useIntegration,
     promptId: t.promptId,
     integrationId: t.integrationId,
+    protocol: t.cycle.protocol ?? null,
+    sla: t.cycle.sla ?? null,
   };
 };

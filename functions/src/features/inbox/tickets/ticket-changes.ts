@@ -6,6 +6,7 @@ import type { Db } from "../../../platform/db/client";
 import { nextId } from "../../../platform/db/counters";
 import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
+import type { Protocols } from "./protocols";
 import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
@@ -58,8 +59,13 @@ const trackCycle = (cycle: TicketRecord["cycle"], current: Pick<TicketRecord, "q
  * contact+connection lock (taken when a ticket becomes pending/open, released when it closes), the attention
  * cycle and a change record (who, when, from, to), plus the caller's items (a message).
  */
-export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }) => {
-  const { db, tickets } = deps;
+export const createTicketChanges = (deps: {
+  db: Db;
+  tickets: TicketsRepository;
+  /** the protocol number of a new attention cycle (tickets/protocols.ts); absent: cycles get none */
+  protocols?: Pick<Protocols, "next">;
+}) => {
+  const { db, tickets, protocols } = deps;
 
   const explain = async (e: TxConditionFailed, companyId: number, lockIndex: number, extraStart: number, contactId: number, whatsappId: number | null) => {
     if (e.failed.includes(lockIndex)) {
@@ -78,6 +84,7 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
       opts: { byUserId: number | null; now: Date; extra?: (t: TicketRecord) => TxItem[] },
     ): Promise<TicketRecord> {
       const id = await nextId(db, input.companyId, "ticket");
+      const protocol = protocols ? await protocols.next(input.companyId, opts.now) : null;
       const at = opts.now.toISOString();
       const t: TicketRecord = {
         uuid: randomUUID(),
@@ -105,17 +112,20 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
           finishedAt: null,
           ratedAt: null,
           rating: null,
+          protocol,
+          firstResponseAt: null,
           queuePath: input.queueId ? [input.queueId] : [],
           userIds: input.userId ? [input.userId] : [],
         },
       };
+      const created = tickets.createItems(t);
       const items: TxItem[] = [
-        ...tickets.createItems(t),
+        ...created,
         tickets.lockOpenItem(t),
         tickets.cycleItem(cycleOf(t)),
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
       ];
-      const lockIndex = 3;
+      const lockIndex = created.length;
       const extraStart = items.length;
       items.push(...(opts.extra?.(t) ?? []));
       try {

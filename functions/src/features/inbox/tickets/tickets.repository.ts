@@ -1,5 +1,5 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
+import type { CycleSla, TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
@@ -21,6 +21,28 @@ export type BotState = {
   greetedAt: string | null;
 };
 export const NEW_BOT: BotState = { stage: "none", optionParentId: null, sends: 0, lastSentAt: null, outOfHoursAt: null, greetedAt: null };
+
+/**
+ * The attention cycle as kept on the ticket (copied to the cycle item the dashboard and reports read). Tickets
+ * stored before issue 13 lack `protocol`, `firstResponseAt` and `sla`.
+ */
+export type TicketCycleTimes = {
+  queuedAt: string;
+  acceptedAt: string | null;
+  finishedAt: string | null;
+  ratedAt: string | null;
+  rating: number | null;
+  /** YYYYMMDD + daily sequence, given when the cycle starts, never recomputed (tickets/protocols.ts) */
+  protocol?: string | null;
+  /** the first message an attendant (not a bot, not an automatic message) sent in the cycle */
+  firstResponseAt?: string | null;
+  /** SLA clocks (features/sla) */
+  sla?: CycleSla | null;
+  /** reports (issue 13): queues and owners of the cycle in order, when the rating request went out */
+  queuePath?: number[];
+  userIds?: number[];
+  ratingRequestedAt?: string | null;
+};
 
 export type TicketRecord = {
   id: number;
@@ -48,17 +70,7 @@ export type TicketRecord = {
   integrationId: number | null;
   bot: BotState;
   /** the attention cycle's times (copied to the cycle item the dashboard reads) */
-  cycle: {
-    queuedAt: string;
-    acceptedAt: string | null;
-    finishedAt: string | null;
-    ratedAt: string | null;
-    rating: number | null;
-    /** reports (issue 13): queues and owners of the cycle in order, when the rating request went out */
-    queuePath?: number[];
-    userIds?: number[];
-    ratingRequestedAt?: string | null;
-  };
+  cycle: TicketCycleTimes;
   /** optimistic lock: every write is conditioned on the version it read */
   version: number;
   createdAt: string;
@@ -75,6 +87,8 @@ const openLockKey = (companyId: number, contactId: number, whatsappId: number | 
 });
 const contactTicketKey = (companyId: number, contactId: number, ticketId: number) => ({ pk: `${companyPk(companyId)}#CT#${contactId}`, sk: pad(ticketId) });
 const cycleKey = (companyId: number, ticketId: number) => ({ pk: companyPk(companyId), sk: `CYCLE#${pad(ticketId)}` });
+/** Protocol number → ticket (the ticket search finds a cycle by its protocol). */
+const protocolKey = (companyId: number, protocol: string) => ({ pk: `${companyPk(companyId)}#PROTO#${protocol}`, sk: "PROTO" });
 const changeKey = (companyId: number, ticketId: number, at: string, seq: string) => ({ pk: `${companyPk(companyId)}#TLOG#${ticketId}`, sk: `${at}#${seq}` });
 const ratingWaitKey = (companyId: number, contactId: number, whatsappId: number | null) => ({
   pk: `${companyPk(companyId)}#RATE#${contactId}#${whatsappId ?? 0}`,
@@ -268,6 +282,11 @@ export const createTicketsRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: uuidKey(companyId, uuid) }));
       return out.Item ? Number(out.Item.ticketId) : null;
     },
+    /** The ticket whose attention cycle has this protocol number. */
+    async findIdByProtocol(companyId: number, protocol: string): Promise<number | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: protocolKey(companyId, protocol) }));
+      return out.Item ? Number(out.Item.ticketId) : null;
+    },
     /** The pending/open ticket of a contact on a connection, through the lock item (strongly consistent). */
     async findOpenId(companyId: number, contactId: number, whatsappId: number | null): Promise<number | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: openLockKey(companyId, contactId, whatsappId), ConsistentRead: true }));
@@ -314,6 +333,9 @@ export const createTicketsRepository = (db: Db) => {
         { Put: { TableName: T, Item: { ...key(t.companyId, t.id), ...indexFields(t), entity: "ticket", ...t }, ConditionExpression: "attribute_not_exists(pk)" } },
         { Put: { TableName: T, Item: { ...uuidKey(t.companyId, t.uuid), entity: "ticketUuid", ticketId: t.id } } },
         { Put: { TableName: T, Item: { ...contactTicketKey(t.companyId, t.contactId, t.id), entity: "contactTicket", ticketId: t.id } } },
+        ...(t.cycle.protocol
+          ? [{ Put: { TableName: T, Item: { ...protocolKey(t.companyId, t.cycle.protocol), entity: "ticketProtocol", ticketId: t.id }, ConditionExpression: "attribute_not_exists(pk)" } }]
+          : []),
       ];
     },
     /** Replaces the ticket if nobody changed it since `expectedVersion` was read. */
@@ -334,6 +356,7 @@ export const createTicketsRepository = (db: Db) => {
         { Delete: { TableName: T, Key: uuidKey(t.companyId, t.uuid) } },
         { Delete: { TableName: T, Key: contactTicketKey(t.companyId, t.contactId, t.id) } },
         { Delete: { TableName: T, Key: cycleKey(t.companyId, t.id) } },
+        ...(t.cycle.protocol ? [{ Delete: { TableName: T, Key: protocolKey(t.companyId, t.cycle.protocol) } }] : []),
       ];
     },
     /** Takes the contact+connection lock for this ticket; fails if another ticket holds it. */

@@ -90,7 +90,9 @@ export const createTicketsService = (deps: {
     const digits = term.replace(/\D/g, "");
     const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
     const ids = (await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)))).flat();
-    const byContact = await tickets.findByIds(auth.companyId, ids);
+    // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket
+    const byProtocol = /^\d{9,}$/.test(term.trim()) ? await tickets.findIdByProtocol(auth.companyId, term.trim()) : null;
+    const byContact = await tickets.findByIds(auth.companyId, byProtocol !== null ? [byProtocol, ...ids] : ids);
     const byText = await tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT);
     const seen = new Set<number>();
     return [...byContact, ...byText.items]
