@@ -10,9 +10,10 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
 /**
  * GET /ticket/reports, /reports/csat and the exports against a hand-computed fixture (docs/adr/0034-reports.md).
  * Company A (America/Sao_Paulo, UTC-3), March 2026:
- * - Ana (10 Mar 09:00 local): picks Vendas at once; the attendant accepts at +4 min; at +6 the admin transfers it to
- *   Suporte and to himself; closed at +10 (rating asked); Ana answers 3.
- *   → wait 240 s, handling 360 s, path Vendas > Suporte, attendants Atendente Teste, Admin Teste, rating 3.
+ * - Ana (10 Mar 09:00 local): picks Vendas at once; the attendant accepts at +4 min and answers at +5; at +6 the admin
+ *   transfers it to Suporte and to himself; closed at +10 (rating asked); Ana answers 3.
+ *   → wait 240 s, first response 300 s, handling 360 s, path Vendas > Suporte, attendants Atendente Teste, Admin
+ *   Teste, rating 3.
  * - Bruno (+20 min): picks Suporte, tagged "VIP", closed by the admin from the waiting list at +25 → abandoned.
  * - "=HYPERLINK(...)" (+30 min): still waiting in the menu (pending, no queue).
  * - one cycle on 27 Feb (outside the month).
@@ -48,7 +49,9 @@ beforeAll(async () => {
   anaTicket = (await ticketOf(a, ANA)).id;
   t.clock.advance(4 * MIN);
   expect((await t.call("PUT", `/tickets/${anaTicket}`, { token: a.userToken, body: { status: "open" } })).status).toBe(200);
-  t.clock.advance(2 * MIN);
+  t.clock.advance(MIN);
+  expect((await t.call("POST", `/messages/${anaTicket}`, { token: a.userToken, body: { body: "Olá Ana, em que posso ajudar?" } })).status).toBe(201);
+  t.clock.advance(MIN);
   expect((await t.call("PUT", `/tickets/${anaTicket}`, { token: a.adminToken, body: { queueId: suporte!.id, userId: a.admin.id, status: "open" } })).status).toBe(200);
   t.clock.advance(4 * MIN);
   expect((await t.call("PUT", `/tickets/${anaTicket}`, { token: a.adminToken, body: { status: "closed" } })).status).toBe(200);
@@ -101,7 +104,9 @@ describe("GET /ticket/reports", () => {
       queuedAt: "2026-03-10T12:00:00.000Z",
       acceptedAt: "2026-03-10T12:04:00.000Z",
       finishedAt: "2026-03-10T12:10:00.000Z",
+      firstResponseAt: "2026-03-10T12:05:00.000Z",
       waitSeconds: 240,
+      firstResponseSeconds: 300,
       handlingSeconds: 360,
       abandoned: false,
       rating: 3,
@@ -112,7 +117,10 @@ describe("GET /ticket/reports", () => {
     expect(bruno).toMatchObject({ status: "closed", queuePath: [{ name: "Suporte" }], users: [], user: null, waitSeconds: null, handlingSeconds: null, abandoned: true, rating: null, tags: [{ id: vip, name: "VIP", color: "#ff0000" }] });
     const evil = r.tickets[0]!;
     expect(evil).toMatchObject({ status: "pending", queue: null, queuePath: [], contact: { name: EVIL_NAME }, abandoned: false });
-    expect(r.summary).toMatchObject({ total: 3, pending: 1, open: 0, closed: 2, abandoned: 1, avgWaitTime: 4, avgSupportTime: 6 });
+    expect(r.summary).toMatchObject({ total: 3, pending: 1, open: 0, closed: 2, abandoned: 1, avgWaitTime: 4, avgFirstResponseTime: 5, avgSupportTime: 6 });
+    // protocol numbers: YYYYMMDD of the company's day + a daily sequence, one per cycle
+    expect(r.tickets.map((x) => x.protocol)).toEqual([expect.stringMatching(/^20260310\d+$/), expect.stringMatching(/^20260310\d+$/), expect.stringMatching(/^20260310\d+$/)]);
+    expect(new Set(r.tickets.map((x) => x.protocol)).size).toBe(3);
   });
 
   it("filters by queue path, attendant, tag, status, rating, abandoned, search text and pages", async () => {
@@ -128,6 +136,8 @@ describe("GET /ticket/reports", () => {
     expect(await ids("abandoned=1")).toEqual([brunoTicket]);
     expect(await ids("searchParam=ana%20souza")).toEqual([anaTicket]);
     expect(await ids("searchParam=970000102")).toEqual([brunoTicket]);
+    const anaProtocol = (await report(a, MARCH)).tickets.find((x) => x.ticketId === anaTicket)!.protocol!;
+    expect(await ids(`searchParam=${anaProtocol}`)).toEqual([anaTicket]);
     expect(await ids(`whatsappIds=${a.whatsapp.id}`)).toHaveLength(3);
     // what the spec's clients send: empty values are "not given", 0/1 flags
     expect(await ids("queueIds=&userIds=&status=&rating=&sla=&searchParam=&abandoned=0")).toHaveLength(3);
