@@ -14,8 +14,6 @@ export type MenuItem = {
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "dashboard", path: "/", adminOnly: true },
-  // issue 13: the attention-cycle report, CSAT and exports (docs/adr/0034)
-  { key: "reports", path: "/reports", adminOnly: true },
   { key: "tickets", path: "/tickets" },
   { key: "quickMessages", path: "/quick-messages" },
   { key: "kanban", path: "/kanban", planFlag: "useKanban" },
@@ -25,6 +23,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "tags", path: "/tags" },
   { key: "chats", path: "/chats", planFlag: "useInternalChat" },
   { key: "helps", path: "/helps" },
+  // issue 13: the attention-cycle report, CSAT and exports (docs/adr/0034)
+  { key: "reports", path: "/reports", adminOnly: true },
   { key: "campaigns", path: "/campaigns", adminOnly: true, planFlag: "useCampaigns", needsCampaignsEnabled: true },
   { key: "contactLists", path: "/contact-lists", adminOnly: true, planFlag: "useCampaigns", needsCampaignsEnabled: true },
   { key: "campaignsConfig", path: "/campaigns-config", adminOnly: true, planFlag: "useCampaigns", needsCampaignsEnabled: true },

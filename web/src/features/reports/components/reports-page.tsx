@@ -228,6 +228,12 @@ export function ReportsPage() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {t("title")}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 1.5, mb: 1 }}>
+        {filterBar}
+      </Paper>
       {badRange && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {t("badRange")}
@@ -253,7 +259,7 @@ export function ReportsPage() {
           <Figure testId="report-sla" label={t("figures.sla")} value={summary ? t("figures.slaValue", { met: summary.slaMet, breached: summary.slaBreached }) : "-"} />
         </Grid>
       </Grid>
-      <DataTable title={t("title")} layout="flow" toolbar={filterBar} columns={columns} rows={rows} rowTestId="report-row" query={report} empty={t("empty")} />
+      <DataTable layout="flow" panelSx={{ maxHeight: "70vh", overflow: "auto" }} scrollTestId="report-scroll" columns={columns} rows={rows} rowTestId="report-row" query={report} empty={t("empty")} />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         {t("csat.title")}
       </Typography>
