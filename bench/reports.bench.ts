@@ -17,6 +17,7 @@ import { startPlatform } from "../infra/local/src/platform";
  *    the period's cycles read a week at a time from DynamoDB Local, contacts batch-read, the file written and stored.
  * Peak memory: process RSS and V8 heap sampled every 20 ms during each run, minus what they were just before it
  * (after a GC; `npm run bench` runs node with --expose-gc). The platform (table client, queues, web server) shares the process.
+ * BENCH_REPORT_WRITERS_ONLY=1 runs part 1 alone (seconds; part 2 seeds 20,000 contacts and 100,000 cycles first).
  */
 const CYCLES = Number(process.env.BENCH_REPORT_CYCLES ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_REPORT_CONTACTS ?? 20_000);
@@ -84,6 +85,7 @@ export default async function reportsBench(): Promise<Record<string, unknown>> {
   const csvAlone = await writersOnly("csv");
   const xlsxAlone = await writersOnly("xlsx");
 
+  if (process.env.BENCH_REPORT_WRITERS_ONLY === "1") return { cycles: CYCLES, writersAlone: { csv: csvAlone, xlsx: xlsxAlone } };
   const platform = await startPlatform({ logLevel: "error", tick: false, env: { BCRYPT_ROUNDS: "4", REPORTS_INLINE_EXPORT_ROWS: String(CYCLES * 2) } });
   try {
     const container = platform.container;

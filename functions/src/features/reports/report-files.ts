@@ -55,8 +55,12 @@ export const createCsvWriter = (sink: ChunkSink, opts: { locale: ReportLocale; t
   };
 };
 
+/** Anything XML must escape or drop; most cells have none and are written as they are. */
+const XML_SPECIAL = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const xml = (text: string) =>
-  text
+  !XML_SPECIAL.test(text)
+    ? text
+    : text
     // characters XML 1.0 cannot hold (control characters a customer may have typed) are dropped
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")
