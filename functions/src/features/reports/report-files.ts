@@ -1,5 +1,4 @@
-import { crc32 } from "node:zlib";
-import { Deflate, deflateSync, strToU8 } from "fflate";
+import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { ReportRow } from "@atende/shared/contracts/http/reports";
 import { clockDuration, reportColumns, wallTimeIn, type ReportColumn, type ReportLocale } from "@atende/shared/domain/reports/report-columns";
 
@@ -10,7 +9,8 @@ import { clockDuration, reportColumns, wallTimeIn, type ReportColumn, type Repor
  * - CSV for Brazilian Excel: UTF-8 with BOM, `;` between cells (Excel in pt-BR reads `,` as the decimal comma and
  *   uses `;` as its list separator), CRLF, quoted when needed; a text cell starting with = + - @ (or a tab or CR) is
  *   prefixed with `'` so no spreadsheet runs it as a formula (the data comes from customers).
- * - XLSX: the OOXML parts written by hand, the sheet deflated as it is written (fflate, pure JS; CRC by node:zlib),
+ * - XLSX: the OOXML parts written by hand, the sheet deflated 64 KB at a time as it is written (node:zlib, built into
+ *   Node: each piece ends with a sync flush, the last with the final block, so the pieces form one deflate stream),
  *   in a zip whose headers carry the sizes (no data descriptors: every reader takes it): one sheet, inline strings (no
  *   shared strings table to hold in memory; a text cell is never a formula), dates and durations as numbers with formats.
  */
@@ -27,6 +27,7 @@ const csvCell = (text: string) => {
 };
 
 const FLUSH_AT = 64 * 1024;
+const strToU8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 export const createCsvWriter = (sink: ChunkSink, opts: { locale: ReportLocale; timeZone: string }): ReportFileWriter => {
   const columns = reportColumns(opts.locale);
@@ -140,20 +141,19 @@ const createZip = (sink: ChunkSink) => {
   return {
     add(name: string, text: string) {
       const bytes = strToU8(text);
-      emit(name, crc32(bytes), bytes.length, [deflateSync(bytes, { level: 6 })]);
+      emit(name, crc32(bytes), bytes.length, [deflateRawSync(bytes, { level: 6 })]);
     },
     /** An entry written in pieces: its compressed chunks are held until its end (they are the output). */
     stream(name: string) {
       const chunks: Uint8Array[] = [];
       let crc = 0;
       let size = 0;
-      const deflate = new Deflate({ level: 6 }, (chunk) => chunks.push(chunk));
       return {
         push(text: string, final: boolean) {
           const bytes = strToU8(text);
           crc = crc32(bytes, crc);
           size += bytes.length;
-          deflate.push(bytes, final);
+          chunks.push(deflateRawSync(bytes, { level: 6, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
           if (final) emit(name, crc, size, chunks);
         },
       };
