@@ -62,6 +62,9 @@ const cloudBody = (over: Record<string, unknown> = {}) => ({
   ratingTemplate: "avaliacao",
   inactivityTemplate: "promo_nova",
   transferTemplate: "",
+  // set from the start: the inbox reuses a company's lookups for 2 s, so a later change could be read late
+  expiresTicket: 60,
+  expiresInactiveMessage: "Encerramos por inatividade.",
   ...over,
 });
 /** A customer's text as Meta posts it, signed, then consumed like the inbound Lambda does. */
@@ -145,8 +148,6 @@ describe("automatic messages and the 24-hour window", () => {
   });
 
   it("the inactivity message outside the window: its template is not approved, so it is skipped with a note saying so", async () => {
-    const put = await t.call("PUT", `/whatsapp/${cloudId}`, { token: a.adminToken, body: { ...cloudBody(), accessToken: "", appSecret: "", expiresTicket: 60, expiresInactiveMessage: "Encerramos por inatividade." } });
-    expect(put.status).toBe(200);
     const number = "5511970000002";
     await customerWrites(number, "Bom dia", t.clock.now);
     const tk = (await ticketOf(number))!;
@@ -161,7 +162,6 @@ describe("automatic messages and the 24-hour window", () => {
     const notes = await notesOf(tk.id);
     expect(notes.map((n) => n.note)).toEqual([expect.stringContaining("mensagem de inatividade")]);
     expect(notes[0]!.note).toContain("não está aprovado");
-    await t.call("PUT", `/whatsapp/${cloudId}`, { token: a.adminToken, body: { ...cloudBody(), accessToken: "", appSecret: "", expiresTicket: 0, expiresInactiveMessage: "" } });
     takeCloudJobs();
   });
 });
@@ -172,7 +172,7 @@ describe("a message to a contact the provider would refuse", () => {
     const res = await t.call("POST", "/messages/send", { headers: { authorization: `Bearer ${cloudToken}` }, body: { number, body: "Promoção!" } });
     expect([res.status, res.body]).toEqual([409, { error: "ERR_WINDOW_CLOSED" }]);
     expect(await ticketOf(number)).toBeUndefined();
-    expect(cloudJobs()).toEqual([]);
+    expect(cloudJobs().filter((p) => commandOf(p).chatJid.startsWith(number))).toEqual([]);
   });
 
   it("a scheduled message: the schedule fails with ERR_WINDOW_CLOSED, no ticket is created", async () => {
