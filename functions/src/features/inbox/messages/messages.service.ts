@@ -308,6 +308,8 @@ export const createMessagesService = (deps: {
       const contact = await contacts.findById(auth.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
       const dir = await directory.load(auth.companyId);
+      // the provider's rules before a ticket is found or created (Cloud API: the window; no empty ticket left behind)
+      await deps.channelRules?.assertOutbound(auth.companyId, connectionFor(dir, auth.user.whatsappId), chatJidOf(contact), source.mediaKey ? "media" : "text");
       const target = await ticketForContact(dir, contact, auth.user.whatsappId, auth.user);
       const body = input.signMessage && source.body ? `*${auth.user.name}:*\n${source.body}` : source.body;
       await sleep(FORWARD_PAUSE_MS);
