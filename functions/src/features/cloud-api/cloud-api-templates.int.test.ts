@@ -175,6 +175,20 @@ describe("a message to a contact the provider would refuse", () => {
     expect(cloudJobs().filter((p) => JSON.stringify(commandOf(p)).includes(number))).toEqual([]);
   });
 
+  it("the external API takes an approved template instead (the way to write first); a template on a QR connection is refused", async () => {
+    const number = "5511970000012";
+    const template = { name: "retomar_conversa", language: "pt_BR", values: { body: { "1": "Dora" } } };
+    const res = await t.call("POST", "/messages/send", { headers: { authorization: `Bearer ${cloudToken}` }, body: { number, template } });
+    expect(res.status).toBe(200);
+    const tk = (await ticketOf(number))!;
+    expect((await messagesOf(tk.id)).map((m) => [m.fromMe, m.body])).toEqual([[true, "Olá Dora, podemos continuar?"]]);
+    expect(cloudJobs().map(commandOf).filter((c) => JSON.stringify(c).includes(number))).toMatchObject([{ type: "send", template: { name: "retomar_conversa" } }]);
+    takeCloudJobs();
+    const qr = await t.call("POST", "/messages/send", { headers: { authorization: `Bearer ${a.whatsapp.token}` }, body: { number: "5511970000013", template } });
+    expect([qr.status, qr.body]).toEqual([400, { error: "ERR_CHANNEL_UNSUPPORTED" }]);
+    expect(await ticketOf("5511970000013")).toBeUndefined();
+  });
+
   it("a scheduled message: the schedule fails with ERR_WINDOW_CLOSED, no ticket is created", async () => {
     const contact = await t.call("POST", "/contacts", { token: a.adminToken, body: { name: "Agendada", number: "5511970000011" } });
     expect(contact.status).toBe(200);

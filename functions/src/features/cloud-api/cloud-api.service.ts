@@ -176,6 +176,8 @@ export const createCloudApiService = (deps: {
      * code), the rendered text to store and the components to send.
      */
     async prepareTemplate(companyId: number, whatsappId: number, t: TemplateSend): Promise<PreparedTemplate> {
+      // a QR connection has no templates
+      if (!(await service.isCloudApi(companyId, whatsappId))) throw new AppError("ERR_CHANNEL_UNSUPPORTED");
       const stored = await repo.findTemplate(companyId, whatsappId, t.name, t.language);
       if (!stored) throw new AppError("ERR_TEMPLATE_NOT_FOUND");
       if (!isSendable(stored)) throw new AppError("ERR_TEMPLATE_NOT_APPROVED");
