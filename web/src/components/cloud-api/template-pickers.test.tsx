@@ -6,6 +6,7 @@ import { aPlan, aUser } from "../../testing/fixtures";
 import { renderWithApp } from "../../testing/render";
 import { aTicket } from "../../features/inbox/tickets/testing/ticket-fixtures";
 import { TicketsPage } from "../../features/inbox/tickets/components/tickets-page";
+import { TicketCard } from "../../features/inbox/tickets/components/ticket-card";
 import { CampaignDialog } from "../../features/campaigns/components/campaign-dialog";
 
 /**
@@ -115,5 +116,27 @@ describe("the campaign dialog on a Cloud API connection", { timeout: 30_000 }, (
       message1: "",
       template: { name: "promo", language: "pt_BR", values: { header: {}, body: { "1": "{nome}", "2": "frete grátis" } } },
     });
+  });
+});
+
+describe("ticket cards show the connection and its kind", { timeout: 30_000 }, () => {
+  it("a QR ticket and a Cloud API ticket side by side: each card names its connection, marked QR or official API", async () => {
+    const noop = () => undefined;
+    mockFetch({});
+    const qr = aTicket({ id: 1, whatsapp: { id: 1, name: "QR Loja", status: "CONNECTED", provider: "beta" } as never });
+    const cloud = aTicket({ id: 2, whatsappId: 5, whatsapp: { id: 5, name: "Oficial", status: "CONNECTED", provider: "cloudapi" } as never });
+    renderWithApp(
+      <>
+        {[qr, cloud].map((ticket) => (
+          <TicketCard key={ticket.id} ticket={ticket} selected={false} onOpen={noop} onAccept={noop} onClose={noop} onTransfer={noop} onReopen={noop} />
+        ))}
+      </>,
+      { route: "/tickets", user: aUser(), plan: aPlan() },
+    );
+    const chips = await screen.findAllByTestId("ticket-connection");
+    expect(chips.map((c) => [c.textContent, c.getAttribute("data-provider"), c.getAttribute("title")])).toEqual([
+      ["QR Loja", "beta", "WhatsApp por QR code"],
+      ["Oficial", "cloudapi", "API oficial do WhatsApp (Cloud API)"],
+    ]);
   });
 });
