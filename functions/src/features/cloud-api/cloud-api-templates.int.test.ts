@@ -14,6 +14,7 @@ import { signatureFor } from "../../platform/channels/cloud-api/webhook-signatur
 import { envelope } from "../../platform/channels/cloud-api/meta-webhook.fixtures";
 import type { CloudApiJob } from "../../platform/channels/cloud-api/cloud-api-sender";
 import { CAMPAIGN_STEP_JOB } from "../campaigns/campaigns.service";
+import { hashPassword } from "../auth/password";
 
 /**
  * Issue 12's template leftovers through the whole API (docs/adr/0031-cloud-api-templates-and-window.md):
@@ -187,6 +188,18 @@ describe("a message to a contact the provider would refuse", () => {
     const qr = await t.call("POST", "/messages/send", { headers: { authorization: `Bearer ${a.whatsapp.token}` }, body: { number: "5511970000013", template } });
     expect([qr.status, qr.body]).toEqual([400, { error: "ERR_CHANNEL_UNSUPPORTED" }]);
     expect(await ticketOf("5511970000013")).toBeUndefined();
+  });
+
+  it("forwarding into a Cloud API conversation whose window is closed answers ERR_WINDOW_CLOSED and creates no ticket", async () => {
+    // an attendant whose connection is the Cloud API one (forwarded messages go out through the user's connection)
+    const email = `cloud-user-${Date.now()}@teste.com`;
+    await t.container.repos.users.create(a.company.id, { name: "Cloud Attendant", email, passwordHash: await hashPassword(a.password, 4), profile: "admin", super: false, whatsappId: cloudId, allTicket: "enabled", queueIds: [] }, t.clock.now);
+    const token = (await a.login(email)).token;
+    const source = (await messagesOf((await ticketOf("5511970000001"))!.id))[0]!;
+    const contact = await t.call("POST", "/contacts", { token: a.adminToken, body: { name: "Encaminhada", number: "5511970000014" } });
+    const res = await t.call("POST", "/message/forward", { token, body: { messageId: source.id, contactId: contact.body.id, signMessage: false } });
+    expect([res.status, res.body]).toEqual([409, { error: "ERR_WINDOW_CLOSED" }]);
+    expect(await ticketOf("5511970000014")).toBeUndefined();
   });
 
   it("a scheduled message: the schedule fails with ERR_WINDOW_CLOSED, no ticket is created", async () => {
