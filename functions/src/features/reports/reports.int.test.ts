@@ -282,5 +282,11 @@ describe("exports", () => {
     expect((await t.call("POST", "/reports/exports", { token: a.adminToken, body: { format: "pdf" } })).body.error).toBe("ERR_VALIDATION");
     expect((await t.call("POST", "/reports/exports", { token: a.userToken, body: { format: "csv" } })).status).toBe(403);
     expect((await t.call("GET", "/reports/exports/not-an-id", { token: a.adminToken })).status).toBe(404);
+    // another company's admin naming A's queues and users exports none of A's cycles
+    const other = await t.call("POST", "/reports/exports", { token: b.adminToken, body: { format: "csv", dateFrom: "2026-03-01", dateTo: "2026-03-31", queueIds: [a.queues[0]!.id], userIds: [a.user.id] } });
+    expect(other.status).toBe(200);
+    expect(other.body.job).toMatchObject({ status: "done", rows: 0 });
+    const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode((await download(b, other.body.job.id)).bytes).split("\r\n");
+    expect(lines.filter(Boolean)).toHaveLength(1); // the header only
   });
 });
