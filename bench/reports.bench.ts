@@ -163,13 +163,16 @@ export default async function reportsBench(): Promise<Record<string, unknown>> {
         items.push((ticketsRepo.cycleItem(c) as TxItem).Put!.Item as Record<string, unknown>);
       }
       await writeAll(items);
+      console.log(`reports bench: ${Math.min(CYCLES, from + 5000)} cycles written`);
     }
     const seedSeconds = Math.round((Date.now() - seedStarted) / 1000);
+    console.log(`reports bench: seeded ${CONTACTS} contacts and ${CYCLES} cycles in ${seedSeconds} s`);
 
     const auth = { companyId: cid, user: { id: tenant.admin.id, profile: "admin", super: false } } as unknown as AuthContext;
     const reports = container.services.reports;
     const exportOf = (format: "csv" | "xlsx") => measure(() => reports.startExport(auth, { format, dateFrom: `${MONTH}-01`, dateTo: `${MONTH}-31`, queueIds: [], whatsappIds: [], userIds: [], tags: [], searchParam: "" }));
     const csv = await exportOf("csv");
+    console.log(`reports bench: CSV export ${csv.seconds} s`);
     const xlsx = await exportOf("xlsx");
     const page = await measure(() => reports.list(auth, { dateFrom: `${MONTH}-01`, dateTo: `${MONTH}-31`, queueIds: [], whatsappIds: [], userIds: [], tags: [], searchParam: "", pageNumber: 1, pageSize: 50 }));
     return {
