@@ -69,17 +69,15 @@ import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
 import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
 import { createInboxReads } from "./inbox-reads";
+import { createJobQueue, createSocketSender } from "./ports";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { requirePlan } from "../platform/http/middleware";
 import { createLogger, type Logger } from "../platform/logger";
 import { createMetrics, type Metrics } from "../platform/metrics";
-import { withDeliveryMetrics } from "../platform/realtime/delivery-metrics";
 import type { CommandQueue } from "../platform/queues/commands.port";
 import { createSqsCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import type { JobQueue } from "../platform/queues/jobs.port";
-import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
-import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
@@ -112,14 +110,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const clock = overrides.clock ?? (() => new Date());
   const metrics = overrides.metrics ?? createMetrics();
   const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
-  const sender = withDeliveryMetrics(
-    overrides.sender ??
-      (config.WS_MANAGEMENT_ENDPOINT
-        ? createApiGatewaySender(config.WS_MANAGEMENT_ENDPOINT, config.AWS_REGION, Boolean(config.DYNAMODB_ENDPOINT))
-        : { post: async () => "gone" as const, disconnect: async () => {} }),
-    metrics,
-    logger,
-  );
+  const sender = createSocketSender(config, metrics, logger, overrides.sender);
 
   const commands: CommandQueue =
     overrides.commands ??
@@ -131,15 +122,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
           },
         });
 
-  const jobs: JobQueue =
-    overrides.jobs ??
-    (config.QUEUE_URL_JOBS
-      ? createSqsJobQueue({ queueUrl: config.QUEUE_URL_JOBS, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
-      : {
-          enqueue: async () => {
-            throw new Error("QUEUE_URL_JOBS is not configured");
-          },
-        });
+  const jobs: JobQueue = createJobQueue(config, overrides.jobs);
 
   const inboundQueue: InboundQueue =
     overrides.inbound ??
