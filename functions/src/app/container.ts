@@ -68,8 +68,10 @@ import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
 import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
+import type { PromptEngineFactory } from "../features/bots/bot-engines";
 import { createInboxReads } from "./inbox-reads";
 import { createJobQueue, createSocketSender } from "./ports";
+import { spreadsheetsUnavailable, type SpreadsheetCodec } from "../platform/spreadsheets/spreadsheet.port";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { requirePlan } from "../platform/http/middleware";
@@ -102,6 +104,10 @@ export type Overrides = {
   secrets?: SecretBox;
   /** the Graph API's transport (tests: a stand-in) */
   graphFetch?: GraphFetch;
+  /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */
+  promptEngine?: PromptEngineFactory;
+  /** SheetJS: only the Lambdas that read or write spreadsheets get it (handlers, lambda-roles.ts; ADR 0038) */
+  spreadsheets?: SpreadsheetCodec;
 };
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
@@ -144,6 +150,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const media: MediaStore =
     overrides.media ??
     (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : createFolderMediaStore(config.MEDIA_DIR ?? join(tmpdir(), "atende-media")));
+
+  const spreadsheets = overrides.spreadsheets ?? spreadsheetsUnavailable;
 
   // --- repositories the composition root hands to their own feature (tests and the local runner read them too)
   const repos = {
@@ -276,6 +284,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     flows: { dialogflow: dialogflowRest, guard: createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS }) },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
+    promptEngine: overrides.promptEngine,
   });
   const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
@@ -327,6 +336,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     commands,
     jobs,
     media,
+    spreadsheets,
     clock,
     logger,
     guards,
@@ -411,7 +421,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });
 
   // contact lists and campaign settings (spec 3); campaigns read items through contactLists.pageItems
-  const contactListsModule = createContactListsModule({ db, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
+  const contactListsModule = createContactListsModule({ db, spreadsheets, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
   const contactLists = contactListsModule.service;
   const campaignSettingsModule = createCampaignSettingsModule({ db, clock, guards });
 

@@ -12,6 +12,8 @@ import { createMemoryJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import { createMemoryMailer } from "../platform/mail/memory-mail.adapter";
+import { xlsxSpreadsheets } from "../platform/spreadsheets/xlsx.adapter";
+import { createPromptEngine } from "../features/bots/prompt-engine";
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | string): void };
 
@@ -56,6 +58,9 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     mailer,
     clock: () => clock.now,
     logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent"),
+    // one container plays every Lambda here: all heavy ports (app/lambda-roles.ts)
+    spreadsheets: xlsxSpreadsheets,
+    promptEngine: createPromptEngine,
     ...opts.overrides,
   });
   const app = createHttpApp(container);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText } from "../../contracts/body-values";
 
 /** Messages sent through the external API per connection token and minute (SERVER-RULES: rate-limited per token). */

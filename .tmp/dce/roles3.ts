@@ -1,0 +1,2 @@
+declare const __ATENDE_LAMBDA_ROLE__: string;
+export const ROLE = __ATENDE_LAMBDA_ROLE__;

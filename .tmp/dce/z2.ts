@@ -1,0 +1,1 @@
+import { z } from "zod"; export const s = z.object({ a: z.string() });
