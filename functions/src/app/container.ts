@@ -237,6 +237,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     logger,
     fetch: overrides.graphFetch,
+    metrics,
     guards,
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
     ticketOf: (companyId, ticketId) => inboxModule.service.ticketChannel(companyId, ticketId),
@@ -285,6 +286,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
     promptEngine: overrides.promptEngine,
+    metrics,
   });
   const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,

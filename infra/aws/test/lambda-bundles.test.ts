@@ -39,7 +39,7 @@ describe.each(names)("the %s Lambda's bundle", (name) => {
 
 describe("bundle sizes", () => {
   it("the WebSocket and webhook Lambdas stay small; queue and tick Lambdas carry no HTTP upload library", async () => {
-    const sizes = Object.fromEntries(await Promise.all(names.map(async (n) => [n, (await bundleOf(n)).bytes] as const)));
+    const sizes = Object.fromEntries(await Promise.all(names.map(async (n) => [n, (await bundleOf(n)).bytes] as const))) as Record<LambdaName, number>;
     // generous ceilings (about twice today's sizes, bench/README.md): they catch a whole library slipping back in
     expect(sizes.ws).toBeLessThan(600_000);
     expect(sizes["cloud-api-webhook"]).toBeLessThan(600_000);

@@ -1,6 +1,7 @@
 import type { FeatureModule } from "../../platform/modules/feature-module";
 import type { Db } from "../../platform/db/client";
 import type { Logger } from "../../platform/logger";
+import type { Metrics } from "../../platform/metrics";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { createAzureSpeech } from "./azure-speech.client";
@@ -38,6 +39,8 @@ export type BotIntakeDeps = {
   timeoutMs?: number;
   /** the AI prompt engine (the `openai` package): only where turns run (ADR 0038) */
   promptEngine?: PromptEngineFactory;
+  /** bot answers and handovers (the runner counts them) */
+  metrics?: Metrics;
 };
 
 export const createBotIntake = (deps: BotIntakeDeps) => {
@@ -69,6 +72,7 @@ export const createBotsModule = (deps: { intake: BotIntake; inbox: BotInbox }): 
     clock: intake.deps.clock,
     logger: intake.deps.logger,
     timeoutMs: intake.deps.timeoutMs,
+    metrics: intake.deps.metrics,
   });
   return {
     service: runner,
