@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { LAMBDA_ROLES, type LambdaName } from "../functions/src/app/lambda-roles";
 import { bundleHandler } from "../infra/aws/constructs/lambda-bundle";
+import { repoPath } from "../infra/aws/constructs/repo-paths";
 
 /**
  * Issue 16 item 4 (ADR 0038): each Lambda's bundle size and a cold-start estimate. Every handler is bundled exactly
@@ -59,7 +60,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 const measure = async (root: string | undefined, label: string) => {
-  const outdir = mkdtempSync(join(tmpdir(), `atende-bundles-${label}-`));
+  // inside the repository's node_modules, so the bundles find the AWS SDK there (the Lambda runtime provides it)
+  mkdirSync(join(repoPath(), "node_modules", ".cache"), { recursive: true });
+  const outdir = mkdtempSync(join(repoPath(), "node_modules", ".cache", `atende-bundles-${label}-`));
   const figures: Record<string, unknown> = {};
   try {
     for (const name of Object.keys(LAMBDA_ROLES) as LambdaName[]) {
