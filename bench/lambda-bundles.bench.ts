@@ -59,38 +59,56 @@ process.exit(0);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-const measure = async (root: string | undefined, label: string) => {
+type Run = { initMs: number; heapMb: number };
+const summary = (bytes: number, parts: Record<string, number>, runs: Run[]) => ({
+  bundleKb: round(bytes / 1000, 1),
+  initMsMedian: round(median(runs.map((r) => r.initMs))),
+  initMsMin: round(Math.min(...runs.map((r) => r.initMs))),
+  initMsMax: round(Math.max(...runs.map((r) => r.initMs))),
+  heapMb: round(median(runs.map((r) => r.heapMb)), 1),
+  largestKb: Object.fromEntries(
+    Object.entries(parts)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => [k, round(v / 1000, 1)]),
+  ),
+});
+
+/**
+ * Bundles every handler of this checkout (and of `beforeRoot`), then loads them in turns (after, before, after ...)
+ * so both see the same machine load.
+ */
+const measure = async (beforeRoot: string | undefined) => {
   // inside the repository's node_modules, so the bundles find the AWS SDK there (the Lambda runtime provides it)
   mkdirSync(join(repoPath(), "node_modules", ".cache"), { recursive: true });
-  const outdir = mkdtempSync(join(repoPath(), "node_modules", ".cache", `atende-bundles-${label}-`));
-  const figures: Record<string, unknown> = {};
+  const outdir = mkdtempSync(join(repoPath(), "node_modules", ".cache", "atende-bundles-"));
+  const after: Record<string, unknown> = {};
+  const before: Record<string, unknown> = {};
   try {
     for (const name of Object.keys(LAMBDA_ROLES) as LambdaName[]) {
-      const bundle = await bundleHandler(name, { root, outdir });
-      const runs = Array.from({ length: RUNS }, () => {
-        const out = execFileSync(process.execPath, ["--enable-source-maps", "--input-type=module", "-e", probe, bundle.file!, name], { env: lambdaEnv(name), encoding: "utf8" });
-        return JSON.parse(out.trim().split("\n").pop()!) as { initMs: number; heapMb: number };
-      });
-      const top = Object.entries(bundle.parts).sort((a, b) => b[1] - a[1]).slice(0, 5);
-      figures[name] = {
-        bundleKb: round(bundle.bytes / 1000, 1),
-        initMsMedian: round(median(runs.map((r) => r.initMs))),
-        initMsMin: round(Math.min(...runs.map((r) => r.initMs))),
-        initMsMax: round(Math.max(...runs.map((r) => r.initMs))),
-        heapMb: round(median(runs.map((r) => r.heapMb)), 1),
-        largestKb: Object.fromEntries(top.map(([k, v]) => [k, round(v / 1000, 1)])),
+      const now = await bundleHandler(name, { outdir: join(outdir, "after") });
+      const then = beforeRoot ? await bundleHandler(name, { root: beforeRoot, outdir: join(outdir, "before") }) : undefined;
+      const load = (file: string): Run => {
+        const out = execFileSync(process.execPath, ["--enable-source-maps", "--input-type=module", "-e", probe, file, name], { env: lambdaEnv(name), encoding: "utf8" });
+        return JSON.parse(out.trim().split("\n").pop()!) as Run;
       };
+      const runsNow: Run[] = [];
+      const runsThen: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runsNow.push(load(now.file!));
+        if (then) runsThen.push(load(then.file!));
+      }
+      after[name] = summary(now.bytes, now.parts, runsNow);
+      if (then) before[name] = summary(then.bytes, then.parts, runsThen);
     }
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
-  return figures;
+  return { after, before: beforeRoot ? before : undefined };
 };
 
 export default async function lambdaBundles() {
-  const loadBefore = loadavg()[0];
-  const after = await measure(undefined, "after");
-  const beforeRoot = process.env.BENCH_BUNDLES_BEFORE;
-  const before = beforeRoot ? await measure(beforeRoot, "before") : undefined;
-  return { runsPerHandler: RUNS, loadAverage1m: round(loadBefore ?? 0, 1), ...(before ? { before } : {}), after };
+  const loadAtStart = loadavg()[0] ?? 0;
+  const { before, after } = await measure(process.env.BENCH_BUNDLES_BEFORE);
+  return { runsPerHandler: RUNS, loadAverage1m: { atStart: round(loadAtStart, 1), atEnd: round(loadavg()[0] ?? 0, 1) }, ...(before ? { before } : {}), after };
 }
