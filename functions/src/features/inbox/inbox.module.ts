@@ -39,6 +39,7 @@ import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
 import type { SpreadsheetCodec } from "../../platform/spreadsheets/spreadsheet.port";
+import type { UrlGuard } from "../../platform/net/public-url-guard";
 
 export type InboxDeps = {
   db: Db;
@@ -69,6 +70,8 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
+  urlGuard: UrlGuard;
 };
 
 /**
@@ -157,6 +160,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     events,
     media,
     clock,
+    urlGuard: deps.urlGuard,
   });
 
   const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
