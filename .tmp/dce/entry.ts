@@ -1,4 +1,0 @@
-import { createHeavy } from "./heavy";
-import { runsHeavy } from "./roles";
-const h = runsHeavy ? createHeavy() : undefined;
-export const handler = () => h?.big ?? "light";

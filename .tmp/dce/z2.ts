@@ -1,1 +1,0 @@
-import { z } from "zod"; export const s = z.object({ a: z.string() });
