@@ -1,14 +1,13 @@
+// first: the session's restore starts before the translations are awaited (lib/i18n.ts)
+import "./boot-session";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadSignedIn } from "./app/router";
-import { restoreSession } from "./lib/api-client";
 import "./lib/i18n";
 import { maybeSignedIn } from "./lib/session-storage";
 
-// the access token lives in memory only: after a load the refresh cookie brings the session back (if it is valid)
-void restoreSession();
-// meanwhile a browser that signed in before fetches the signed-in screens' code (a new visitor's login page does not)
+// while the refresh cookie brings the session back (boot-session.ts), a browser that signed in before fetches the signed-in screens' code (a new visitor's login page does not)
 if (maybeSignedIn()) preloadSignedIn(location.pathname);
 
 const root = document.getElementById("root");
