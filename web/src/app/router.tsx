@@ -4,6 +4,8 @@ import { Suspense, lazy, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Route, Routes, useLocation } from "react-router";
 import { PageLoader } from "../components/ui/page-loader";
+// static on purpose (< 1 kB): the first lists start with the refresh's answer, not after the tickets page's chunk
+import { prefetchTicketLists } from "../features/inbox/tickets/api/tickets-list";
 import { loadAllTranslations } from "../lib/i18n";
 import { PublicOnly, RequireAuth, RouteGate } from "./route-guards";
 import { PRIVATE_ROUTES, PUBLIC_ROUTES } from "./routes";
@@ -33,7 +35,7 @@ function SignedInShell() {
   const { pathname } = useLocation();
   useEffect(() => {
     preloadSignedIn(pathname);
-    if (isTicketsPath(pathname)) void import("../features/inbox/tickets/api/tickets-list").then((m) => m.prefetchTicketLists(queryClient));
+    if (isTicketsPath(pathname)) void prefetchTicketLists(queryClient);
     // once, when the session starts: later navigations load their own page
   }, []);
   return (

@@ -10,11 +10,12 @@ import { mockFetch } from "../testing/fetch-mock";
 import { aPlan, aUser } from "../testing/fixtures";
 import { aTicket } from "../features/inbox/tickets/testing/ticket-fixtures";
 
+// (generous time limits: the first render transforms the whole layout and the tickets page on a loaded machine)
 // the top bar's bell and the menu's indicators belong to other features: stand-ins, so only the shell and the page call
 vi.mock("./layout/notifications-button", () => ({ NotificationsButton: () => null }));
 vi.mock("./layout/menu-indicators", () => ({ useConnectionsAlert: () => false, useUnreadInternalChats: () => false }));
 
-describe("signed-in shell", { timeout: 30_000 }, () => {
+describe("signed-in shell", { timeout: 120_000 }, () => {
   it("on /tickets starts the first lists with the page's code, and the page reuses them: one request per list", async () => {
     const user = aUser();
     const { calls } = mockFetch({
@@ -39,7 +40,7 @@ describe("signed-in shell", { timeout: 30_000 }, () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    expect(await screen.findByTestId("ticket-card", {}, { timeout: 20_000 })).toHaveAttribute("data-status", "open");
+    expect(await screen.findByTestId("ticket-card", {}, { timeout: 90_000 })).toHaveAttribute("data-status", "open");
     const lists = () => calls.filter((c) => new URL(c.url).pathname === "/api/tickets").map((c) => new URL(c.url).searchParams.get("status"));
     await waitFor(() => expect(lists().sort()).toEqual(["open", "pending"]));
   });
