@@ -12,7 +12,8 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxReads } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads } from "./inbox-ports";
+import { createSearchReads } from "./messages/search-reads";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -66,6 +67,10 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** told of every message and contact change (the search index, docs/adr/0035); built before the inbox */
+  listeners?: InboxListeners;
+  /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
+  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
 };
 
 /**
@@ -84,7 +89,7 @@ export const createInboxModule = (deps: InboxDeps) => {
   const timers = createTicketTimersRepository(db);
 
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
-  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
+  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo, tickets: ticketsRepo, listeners: deps.listeners });
   const changes = createTicketChanges({ db, tickets: ticketsRepo });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
@@ -100,6 +105,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,
     audit: deps.audit,
+    historySearch: deps.historySearch,
   });
   const tags = createTagsService({
     tags: tagsRepo,
@@ -156,7 +162,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     clock,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
+  const search = createSearchReads({ tickets: ticketsRepo, ticketsService: tickets, messages: messagesRepo, contacts: contactsRepo, ticketsOfContact: ticketsRepo });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, search, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),
