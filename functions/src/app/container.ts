@@ -574,6 +574,9 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       externalApi: externalApiModule.service,
       lgpd: lgpdModule.service.lgpd,
       optOuts: lgpdModule.service.optOuts,
+      search: searchModule.service,
+      /** indexes a company's whole history (docs/adr/0035; the demo seed and `npm run search:backfill`) */
+      searchBackfill: searchModule.backfill,
     },
   };
 };

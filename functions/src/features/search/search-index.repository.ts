@@ -170,18 +170,39 @@ export const createSearchIndexRepository = (db: Db): SearchIndex & { stats: { wr
       stats.writes++;
       knownDocs.set(cacheKey, signature);
     },
-    async remove(companyId, docIds) {
+    async remove(companyId, docIds, opts) {
+      const removed = new Set<string>();
       await Promise.all(
         docIds.map(async (docId) => {
           knownDocs.delete(`${companyId}:${docId}`);
           const before = await readDoc(companyId, docId);
           if (!before) return;
+          before.terms.forEach((t) => removed.add(t));
           await batchWrite([
             ...before.terms.map((t) => ({ DeleteRequest: { Key: postingKey(companyId, t, before.at, docId) } })),
             { DeleteRequest: { Key: docKey(companyId, docId) } },
           ]);
         }),
       );
+      if (!opts?.purgeTerms || !removed.size) return;
+      // erasure: a term no document uses any more leaves the dictionary too (a number, a rare surname)
+      const unused = await Promise.all(
+        [...removed].map(async (term) => {
+          const shards = Array.from({ length: shardsOf(term) }, (_, i) => i);
+          const counts = await Promise.all(
+            shards.map(async (shard) => {
+              const out = await db.doc.send(
+                new QueryCommand({ TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": postingPk(companyId, term, shard) }, Limit: 1, ProjectionExpression: "pk" }),
+              );
+              return out.Items?.length ?? 0;
+            }),
+          );
+          return counts.some((c) => c > 0) ? null : term;
+        }),
+      );
+      const gone = unused.filter((t): t is string => t !== null);
+      gone.forEach((t) => knownTerms.delete(`${companyId}:${t}`));
+      if (gone.length) await batchWrite(gone.map((t) => ({ DeleteRequest: { Key: { pk: dictPk(companyId, t), sk: t } } })));
     },
     async query(companyId, terms, limit) {
       if (!terms.length) return [];

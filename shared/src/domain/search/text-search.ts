@@ -129,14 +129,18 @@ export const parseQuery = (q: string, maxTerms = 5): QueryTerm[] => {
 export const termMatches = (q: QueryTerm, term: string): boolean =>
   term === q.term || (q.prefix && (term.startsWith(q.word) || term.startsWith(q.term)));
 
-/** Whether a word of a text (folded, stemmed) answers a query term. */
-const tokenMatches = (q: QueryTerm, t: Token): boolean => t.term === q.term || (q.prefix && (t.word.startsWith(q.word) || t.term.startsWith(q.term)));
+const DIGITS = /^\d+$/;
+/** Whether a word of a text (folded, stemmed) answers a query term; digits also by a number's shorter forms. */
+const tokenMatches = (q: QueryTerm, t: Token): boolean =>
+  t.term === q.term ||
+  (q.prefix && (t.word.startsWith(q.word) || t.term.startsWith(q.term))) ||
+  (DIGITS.test(q.word) && DIGITS.test(t.word) && numberForms(t.word).some((f) => f.startsWith(q.word)));
 
 /** True when every query term occurs in the text (what a result must satisfy). */
 export const textMatches = (query: QueryTerm[], text: string): boolean => {
   if (!query.length) return false;
   const tokens = tokenize(text);
-  return query.every((q) => tokens.some((t) => tokenMatches(q, t) || (q.term.length > 2 && /^\d+$/.test(q.word) && t.word.startsWith(q.word))));
+  return query.every((q) => tokens.some((t) => tokenMatches(q, t)));
 };
 
 /** A piece of a snippet: plain text, `match` when it answered the query (the UI draws it highlighted; never HTML). */
