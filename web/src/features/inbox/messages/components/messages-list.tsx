@@ -75,7 +75,7 @@ export function MessagesList({
     }
     if (focused.current === focusId) return;
     focused.current = focusId;
-    const el = box.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusId)}"]`);
+    const el = [...(box.current?.querySelectorAll<HTMLElement>("[data-message-id]") ?? [])].find((e) => e.dataset.messageId === focusId);
     nearBottom.current = false;
     el?.scrollIntoView?.({ block: "center" });
   }, [focusId, messages, query]);
