@@ -26,7 +26,7 @@ const ticketText = (contact: Pick<Contact, "name" | "number"> | null, protocol: 
  * the inbox which of their tickets the caller may see; results are ranked and cut into highlighted snippets.
  */
 export const createSearchService = (deps: { index: SearchIndex; inbox: { search: SearchReads }; logger: Logger }) => {
-  const { index, inbox, logger } = deps;
+  const { index, inbox } = deps;
 
   const ticketHit = (terms: QueryTerm[], t: SearchTicket, contact: Contact | null): { field: SearchHit["field"]; text: string } | null => {
     if (t.protocol && textMatches(terms, numberForms(t.protocol).join(" "))) return { field: "protocol", text: t.protocol };

@@ -16,7 +16,7 @@ import { useTicketByUuid } from "../api/ticket";
 import { TicketHeader } from "./ticket-header";
 import { useTicketWindow } from "../../../../lib/cloud-api";
 import { TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
-import { ConversationSearch } from "../../../search/components/conversation-search";
+import { ConversationSearch } from "../../search/components/conversation-search";
 
 /**
  * The conversation of `/tickets/{uuid}`. A non-admin opening a ticket of a queue that is not theirs gets

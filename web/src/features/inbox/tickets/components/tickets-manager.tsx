@@ -15,7 +15,7 @@ import { type TicketListParams, useTicketsList } from "../api/tickets-list";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketList } from "./ticket-list";
 import { TransferDialog } from "./transfer-dialog";
-import { SearchResults } from "../../../search/components/search-results";
+import { SearchResults } from "../../search/components/search-results";
 
 type MainTab = "open" | "closed" | "search";
 type SubTab = "open" | "pending";

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { SearchResponse, TicketSearchResponse } from "@atende/shared/contracts/http/search";
-import { api } from "../../../lib/api-client";
+import { api } from "../../../../lib/api-client";
 
 /** Full-text search (docs/adr/0035): GET /search (tickets with a snippet), GET /search/tickets/{id} (a conversation's matches). */
 export const searchKeys = {

@@ -6,7 +6,7 @@ import { IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } fro
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS } from "@atende/shared/constants/business";
-import { useDebounced } from "../../../hooks/use-debounced";
+import { useDebounced } from "../../../../hooks/use-debounced";
 import { useTicketSearch } from "../api/search";
 
 /**
@@ -23,8 +23,8 @@ export function ConversationSearch({ ticketId, onFocus }: { ticketId: number; on
   const [at, setAt] = useState(-1);
 
   // a new answer starts at the newest match
-  useEffect(() => setAt(matches.length ? matches.length - 1 : -1), [query.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => onFocus(at >= 0 ? (matches[at]?.id ?? null) : null), [at, query.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setAt(matches.length ? matches.length - 1 : -1), [query.data]);
+  useEffect(() => onFocus(at >= 0 ? (matches[at]?.id ?? null) : null), [at, query.data]);
   useEffect(() => {
     setOpen(false);
     setText("");

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SearchHit } from "@atende/shared/contracts/http/search";
-import { mockFetch } from "../../../testing/fetch-mock";
-import { aPlan, aUser } from "../../../testing/fixtures";
-import { renderWithApp } from "../../../testing/render";
-import { aMessage, aTicket } from "../../inbox/tickets/testing/ticket-fixtures";
-import { TicketsPage } from "../../inbox/tickets/components/tickets-page";
+import { mockFetch } from "../../../../testing/fetch-mock";
+import { aPlan, aUser } from "../../../../testing/fixtures";
+import { renderWithApp } from "../../../../testing/render";
+import { aMessage, aTicket } from "../../tickets/testing/ticket-fixtures";
+import { TicketsPage } from "../../tickets/components/tickets-page";
 
 const PATH = "/tickets/:ticketId?";
 const baseRoutes = {
@@ -103,12 +103,13 @@ describe("full-text search (web)", { timeout: 30_000 }, () => {
 });
 
 describe("search translations", () => {
-  const files = import.meta.glob<Record<string, unknown>>("../../../locales/*/search.json", { eager: true, import: "default" });
+  const files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/search.json", { eager: true, import: "default" });
   const keys = (obj: Record<string, unknown>, prefix = ""): string[] =>
     Object.entries(obj).flatMap(([k, v]) => (v && typeof v === "object" ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
   it("has the same keys in pt, en and es", () => {
-    const [pt, en, es] = ["pt", "en", "es"].map((l) => files[`../../../locales/${l}/search.json`]!);
-    expect(keys(en)).toEqual(keys(pt));
-    expect(keys(es)).toEqual(keys(pt));
+    const [pt, en, es] = ["pt", "en", "es"].map((l) => files[`../../../../locales/${l}/search.json`] ?? {});
+    expect(keys(pt ?? {}).length).toBeGreaterThan(10);
+    expect(keys(en ?? {})).toEqual(keys(pt ?? {}));
+    expect(keys(es ?? {})).toEqual(keys(pt ?? {}));
   });
 });
