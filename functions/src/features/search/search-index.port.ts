@@ -27,9 +27,9 @@ export type SearchPosting = { docId: string; ticketId: number; contactId: number
 export type SearchIndex = {
   /** Stores or replaces a document's entries (idempotent: unchanged documents write nothing). */
   put(doc: SearchDoc, opts?: { isNew?: boolean }): Promise<void>;
-  /** Removes a document's entries (message deleted, LGPD erasure: `purgeTerms` also drops dictionary terms nobody else uses). */
-  remove(companyId: number, docIds: string[], opts?: { purgeTerms?: boolean }): Promise<void>;
-  /** Documents answering every term, newest first, at most `limit` (bounded reads: three round trips at most). */
+  /** Removes a document's entries (message deleted, LGPD erasure). */
+  remove(companyId: number, docIds: string[]): Promise<void>;
+  /** Documents answering every term, newest first, at most `limit` (one round trip of bounded reads). */
   query(companyId: number, terms: QueryTerm[], limit: number): Promise<SearchPosting[]>;
 };
 

@@ -56,7 +56,7 @@ export const createSearchIndexer = (deps: { index: SearchIndex; logger: Logger }
     },
     /** LGPD erasure: the person's messages and tickets leave the index. */
     async forget(companyId: number, ids: { messageIds: string[]; ticketIds: number[] }) {
-      await index.remove(companyId, [...ids.messageIds.map(messageDocId), ...ids.ticketIds.map(ticketDocId)], { purgeTerms: true });
+      await index.remove(companyId, [...ids.messageIds.map(messageDocId), ...ids.ticketIds.map(ticketDocId)]);
     },
     /** Backfill: one contact's tickets and messages (idempotent). */
     async backfill(contact: Contact, tickets: Ticket[], messages: IndexedMessage[]) {

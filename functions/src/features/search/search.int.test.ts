@@ -26,8 +26,9 @@ const conversation = async (tenant: Tenant, bodies: string[], opts: { choice?: 1
   const ids: string[] = [];
   await deliver(t, customerMessage(tenant, { number, body: "oi", pushName: opts.name ?? `Cliente ${seq}` }));
   if (opts.choice) await deliver(t, customerMessage(tenant, { number, body: String(opts.choice) }));
-  for (const body of bodies) {
-    const e = customerMessage(tenant, { number, body, pushName: opts.name ?? `Cliente ${seq}` });
+  for (const [i, body] of bodies.entries()) {
+    // one second apart, so the conversation's order is the order written
+    const e = customerMessage(tenant, { number, body, pushName: opts.name ?? `Cliente ${seq}`, extra: { timestamp: Math.floor(t.clock.now.getTime() / 1000) - 100 + i } });
     ids.push((e as { message: { id: string } }).message.id);
     await deliver(t, e);
   }

@@ -85,7 +85,8 @@ export const createSearchService = (deps: { index: SearchIndex; inbox: { search:
       return {
         matches: all
           .filter((m) => textMatches(terms, messageText(m)))
-          .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+          // the conversation's own order (web: by time, then id)
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
           .map((m) => ({ id: m.id, createdAt: m.createdAt })),
       };
     },

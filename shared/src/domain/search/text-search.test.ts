@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { corpus, MARKED } from "./pt-corpus.fixtures";
-import { fold, highlightRanges, indexTerms, numberForms, parseQuery, score, shardFor, shardsOf, snippet, stem, textMatches, tokenize } from "./text-search";
+import { fold, highlightRanges, indexTerms, numberForms, parseQuery, prefixKeysOf, queryKeyOf, score, shardFor, shardsOf, snippet, stem, textMatches, tokenize } from "./text-search";
 
 describe("normalisation and tokens", () => {
   it("folds accents and case, keeps positions in the original text", () => {
@@ -106,6 +106,23 @@ describe("recall on a Portuguese corpus (text rules alone)", () => {
     // and nothing that lacks a word
     expect(find("boleto vencido").every((id) => /bolet/i.test(fold(docs.find((d) => d.id === id)!.body)))).toBe(true);
     expect(MARKED.length).toBe(6);
+  });
+});
+
+describe("prefix keys (one partition per whole word or prefix)", () => {
+  it("writes a word under itself and its first 3, 4, 5 letters; a number under 4, 6, 8 digits", () => {
+    expect(prefixKeysOf("mensalidad")).toEqual(["mensalidad", "men", "mens", "mensa"]);
+    expect(prefixKeysOf("via")).toEqual(["via"]);
+    expect(prefixKeysOf("987654321")).toEqual(["987654321", "9876", "987654", "98765432"]);
+  });
+  it("reads a whole word's own key, a prefix's longest indexed start", () => {
+    const [boleto, venc] = parseQuery("boleto venc");
+    expect(queryKeyOf(boleto!)).toEqual({ key: "bolet", own: "bolet", exact: true });
+    expect(queryKeyOf(venc!)).toEqual({ key: "venc", own: "venc", exact: false });
+    expect(queryKeyOf(parseQuery("mensalid")[0]!)).toEqual({ key: "mensa", own: "mensalid", exact: false });
+    expect(queryKeyOf(parseQuery("98765")[0]!)).toEqual({ key: "9876", own: "98765", exact: false });
+    // too short to have a prefix key: the word itself
+    expect(queryKeyOf(parseQuery("ok")[0]!)).toEqual({ key: "ok", own: "ok", exact: true });
   });
 });
 

@@ -5,6 +5,8 @@
  * highlight ranges (never HTML: a customer's text is untrusted).
  */
 
+const DIGITS = /^\d+$/;
+
 /** Lower case, accents removed (NFD, combining marks dropped), ç → c. */
 export const fold = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
@@ -129,7 +131,6 @@ export const parseQuery = (q: string, maxTerms = 5): QueryTerm[] => {
 export const termMatches = (q: QueryTerm, term: string): boolean =>
   term === q.term || (q.prefix && (term.startsWith(q.word) || term.startsWith(q.term)));
 
-const DIGITS = /^\d+$/;
 /** Whether a word of a text (folded, stemmed) answers a query term; digits also by a number's shorter forms. */
 const tokenMatches = (q: QueryTerm, t: Token): boolean =>
   t.term === q.term ||
@@ -210,11 +211,38 @@ export const score = (query: QueryTerm[], text: string, field: "message" | "cont
   return s + (field === "message" ? 0 : 3);
 };
 
-/** The partitions a term's postings live in (frequent words: several shards). */
-export const shardsOf = (term: string): number => (FREQUENT_TERMS.has(term) ? FREQUENT_SHARDS : 1);
-/** Which shard one document's posting of a term goes to (stable per document). */
-export const shardFor = (term: string, docId: string): number => {
-  const n = shardsOf(term);
+/**
+ * Prefix keys: besides its own key, a word's entry is written under its first 3, 4 and 5 letters, a number's under
+ * its first 4, 6 and 8 digits, so a prefix ("bol", "9876") is one partition read (no dictionary round trip).
+ */
+const WORD_PREFIXES = [3, 4, 5];
+const DIGIT_PREFIXES = [4, 6, 8];
+export const prefixKeysOf = (term: string): string[] => {
+  const lengths = DIGITS.test(term) ? DIGIT_PREFIXES : WORD_PREFIXES;
+  return [term, ...lengths.filter((k) => k < term.length).map((k) => term.slice(0, k))];
+};
+/** The key a query term reads: its own term, or (prefix) the longest indexed prefix of what was typed. */
+export const queryKeyOf = (q: QueryTerm): { key: string; own: string; exact: boolean } => {
+  if (!q.prefix) return { key: q.term, own: q.term, exact: true };
+  const p = commonPrefix(q.word, q.term);
+  const lengths = DIGITS.test(p) ? DIGIT_PREFIXES : WORD_PREFIXES;
+  const k = [...lengths].reverse().find((n) => n <= p.length);
+  if (k === undefined) return { key: q.term, own: q.term, exact: true };
+  return { key: p.slice(0, k), own: p, exact: false };
+};
+/** The longest common start of the typed word and its stem ("cartoes" / "cartao" → "carta"). */
+export const commonPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, Math.max(i, 1));
+};
+
+const FREQUENT_KEYS = new Set([...FREQUENT_TERMS].flatMap(prefixKeysOf));
+/** The partitions a key's postings live in (frequent words and their prefixes: several shards). */
+export const shardsOf = (key: string): number => (FREQUENT_KEYS.has(key) ? FREQUENT_SHARDS : 1);
+/** Which shard one document's posting under a key goes to (stable per document). */
+export const shardFor = (key: string, docId: string): number => {
+  const n = shardsOf(key);
   if (n === 1) return 0;
   let h = 0;
   for (let i = 0; i < docId.length; i++) h = (h * 31 + docId.charCodeAt(i)) | 0;
