@@ -10,8 +10,10 @@ type SearchReads = InboxService["search"];
 type SearchMessage = Awaited<ReturnType<SearchReads["conversation"]>>[number];
 type SearchTicket = Awaited<ReturnType<SearchReads["resolve"]>>["tickets"][number];
 
-/** Candidates read from the index per search (several may be one ticket, some may be invisible to the caller). */
-export const SEARCH_CANDIDATES = 150;
+/** Postings read from the index per search (several may be one ticket, some may be invisible to the caller). */
+export const SEARCH_CANDIDATES = 300;
+/** Tickets resolved per search (newest first): each with its newest matching message, read in one batch. */
+export const SEARCH_TICKETS = 40;
 export const SEARCH_PAGE_MAX = 50;
 
 /** The searchable text of a message: body (a media's caption), audio transcript, a document's file name. */
@@ -41,10 +43,20 @@ export const createSearchService = (deps: { index: SearchIndex; inbox: { search:
     async search(auth: AuthContext, q: string, limit: number): Promise<SearchResponse> {
       const terms = parseQuery(q);
       if (!terms.length) return { results: [], hasMore: false };
-      const postings = await index.query(auth.companyId, terms, SEARCH_CANDIDATES);
-      const ticketIds = [...new Set(postings.map((p) => p.ticketId))].slice(0, 100);
-      const messageIds = [...new Set(postings.filter((p) => p.docId.startsWith("m:")).map((p) => p.docId.slice(2)))].slice(0, 100);
-      const contactIds = [...new Set(postings.map((p) => p.contactId))].slice(0, 100);
+      const all = await index.query(auth.companyId, terms, SEARCH_CANDIDATES);
+      // the newest tickets, each with its newest matching message and its identity (name, number, protocol)
+      const kept = new Map<number, { message?: (typeof all)[number]; ticket?: (typeof all)[number] }>();
+      for (const p of all) {
+        const slot = kept.get(p.ticketId) ?? (kept.size < SEARCH_TICKETS ? {} : null);
+        if (!slot) continue;
+        if (p.docId.startsWith("m:")) slot.message ??= p;
+        else slot.ticket ??= p;
+        kept.set(p.ticketId, slot);
+      }
+      const postings = [...kept.values()].flatMap((k) => [k.ticket, k.message].filter((p): p is (typeof all)[number] => !!p));
+      const ticketIds = [...kept.keys()];
+      const messageIds = postings.filter((p) => p.docId.startsWith("m:")).map((p) => p.docId.slice(2));
+      const contactIds = [...new Set(postings.map((p) => p.contactId))];
       const found = await inbox.search.resolve(auth, { ticketIds, messageIds, contactIds });
       const tickets = new Map(found.tickets.map((t) => [t.id, t]));
       const messages = new Map(found.messages.map((m) => [m.id, m]));
@@ -74,7 +86,7 @@ export const createSearchService = (deps: { index: SearchIndex; inbox: { search:
       }
       const ranked = [...best.values()].sort((a, b) => b.score - a.score || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
       const size = Math.min(Math.max(limit, 1), SEARCH_PAGE_MAX);
-      return { results: ranked.slice(0, size).map((r) => r.hit), hasMore: ranked.length > size };
+      return { results: ranked.slice(0, size).map((r) => r.hit), hasMore: ranked.length > size || all.length >= SEARCH_CANDIDATES };
     },
 
     /** GET /search/tickets/{ticketId}?q=: the conversation's messages that match, oldest first. */

@@ -34,6 +34,8 @@ const CUSTOMER = [
   "Não recebi o código de rastreamento",
   "Posso parcelar em quantas vezes?",
   "A encomenda foi entregue no endereço errado",
+  "Meu boleto está vencido, podem mandar outro atualizado?",
+  "A entrega está atrasada de novo",
 ];
 const AGENT = [
   "Olá! Sou {a}, vou te ajudar. Pode me informar o CPF do titular?",
