@@ -359,7 +359,22 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const inbox = inboxModule.service;
   // full-text search, step 2: its routes read the inbox's search reads
-  const searchModule = createSearchModule({ indexing: searchIndexing, inbox, guards, logger });
+  const searchModule = createSearchModule({
+    indexing: searchIndexing,
+    inbox,
+    companyIds: async () => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await repos.companies.listPage(100, cursor);
+        ids.push(...page.items.map((c) => c.id));
+        cursor = page.cursor;
+      } while (cursor);
+      return ids;
+    },
+    guards,
+    logger,
+  });
   // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
   const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
@@ -577,6 +592,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       search: searchModule.service,
       /** indexes a company's whole history (docs/adr/0035; the demo seed and `npm run search:backfill`) */
       searchBackfill: searchModule.backfill,
+      searchBackfillPlatformOnce: searchModule.backfillPlatformOnce,
     },
   };
 };

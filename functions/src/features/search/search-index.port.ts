@@ -26,7 +26,8 @@ export type SearchPosting = { docId: string; ticketId: number; contactId: number
  */
 export type SearchIndex = {
   /** Stores or replaces a document's entries (idempotent: unchanged documents write nothing). */
-  put(doc: SearchDoc, opts?: { isNew?: boolean }): Promise<void>;
+  /** `isNew`: nothing stored yet (skip the read); `repair`: ignore this instance's memory (backfill). */
+  put(doc: SearchDoc, opts?: { isNew?: boolean; repair?: boolean }): Promise<void>;
   /** Removes a document's entries (message deleted, LGPD erasure). */
   remove(companyId: number, docIds: string[]): Promise<void>;
   /** Documents answering every term, newest first, at most `limit` (one round trip of bounded reads). */

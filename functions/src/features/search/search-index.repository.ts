@@ -50,7 +50,13 @@ const lru = (max: number) => {
   };
 };
 
-export const createSearchIndexRepository = (db: Db): SearchIndex & { stats: { writes: number } } => {
+/** The index's layout version; a platform whose marker is lower indexes its history again (backfill). */
+export const SEARCH_INDEX_VERSION = 1;
+const versionKey = { pk: "PLATFORM", sk: "SETTING#searchIndexVersion" };
+
+export const createSearchIndexRepository = (
+  db: Db,
+): SearchIndex & { stats: { writes: number }; indexedVersion(): Promise<number>; setIndexedVersion(v: number): Promise<void> } => {
   const T = db.tableName;
   const knownDocs = lru(20_000);
   const stats = { writes: 0 };
@@ -72,10 +78,10 @@ export const createSearchIndexRepository = (db: Db): SearchIndex & { stats: { wr
     );
   };
 
-  type StoredDoc = { keys: string[]; at: string };
+  type StoredDoc = { keys: string[]; at: string; ticketId: number };
   const readDoc = async (companyId: number, docId: string): Promise<StoredDoc | null> => {
     const out = await db.doc.send(new GetCommand({ TableName: T, Key: docKey(companyId, docId) }));
-    return out.Item ? { keys: (out.Item.keys as string[]) ?? [], at: String(out.Item.at) } : null;
+    return out.Item ? { keys: (out.Item.keys as string[]) ?? [], at: String(out.Item.at), ticketId: Number(out.Item.tk) } : null;
   };
   const postingKey = (companyId: number, key: string, at: string, docId: string) => ({ pk: postingPk(companyId, key, shardFor(key, docId)), sk: `${at}#${docId}` });
 
@@ -103,14 +109,26 @@ export const createSearchIndexRepository = (db: Db): SearchIndex & { stats: { wr
 
   return {
     stats,
+    async indexedVersion() {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: versionKey }));
+      return Number(out.Item?.version ?? 0);
+    },
+    async setIndexedVersion(version) {
+      await db.doc.send(new PutCommand({ TableName: T, Item: { ...versionKey, entity: "platformSetting", version } }));
+    },
     async put(doc, opts) {
       const terms = termsOf(doc);
       const keys = keysOf(terms);
       const cacheKey = `${doc.companyId}:${doc.docId}`;
       const signature = `${doc.at}|${doc.ticketId}|${terms.join(" ")}`;
-      if (knownDocs.get(cacheKey) === signature) return;
+      if (!opts?.repair && knownDocs.get(cacheKey) === signature) return;
       const before = opts?.isNew ? null : await readDoc(doc.companyId, doc.docId);
       if (!keys.length && !before) return;
+      // stored as it is (another instance wrote it, or a repair finds it whole): nothing to write
+      if (before && before.at === doc.at && before.ticketId === doc.ticketId && before.keys.length === keys.length && keys.every((k) => before.keys.includes(k))) {
+        knownDocs.set(cacheKey, signature);
+        return;
+      }
       const w = ` ${terms.join(" ")} `;
       const stale = before ? before.keys.filter((k) => !keys.includes(k) || before.at !== doc.at) : [];
       await batchWrite([

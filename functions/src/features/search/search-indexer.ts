@@ -60,9 +60,9 @@ export const createSearchIndexer = (deps: { index: SearchIndex; logger: Logger }
     },
     /** Backfill: one contact's tickets and messages (idempotent). */
     async backfill(contact: Contact, tickets: Ticket[], messages: IndexedMessage[]) {
-      for (const t of tickets) await index.put(ticketDoc(t, contact));
+      for (const t of tickets) await index.put(ticketDoc(t, contact), { repair: true });
       for (let i = 0; i < messages.length; i += 8) {
-        await Promise.all(messages.slice(i, i + 8).map((m) => index.put(messageDoc({ ...m, companyId: contact.companyId }))));
+        await Promise.all(messages.slice(i, i + 8).map((m) => index.put(messageDoc({ ...m, companyId: contact.companyId }), { repair: true })));
       }
     },
   };

@@ -139,6 +139,23 @@ describe("GET /search", () => {
   });
 });
 
+describe("backfill", () => {
+  it("indexes a company's existing history again (idempotent), and only that company's", async () => {
+    const c = await createTenant(t);
+    const { ticket, ids } = await conversation(c, ["quero o estorno da taxa de adesão"]);
+    const index = createSearchIndexRepository(t.container.db);
+    // history from before the index: its entries gone
+    await index.remove(c.company.id, [...ids.map((id) => `m:${id}`), `t:${ticket.id}`]);
+    expect(await search(c.adminToken, "estorno adesao")).toEqual([]);
+    expect(await t.container.services.searchBackfill(c.company.id)).toMatchObject({ contacts: 1 });
+    expect((await search(c.adminToken, "estorno adesao")).map((h) => h.ticketId)).toEqual([ticket.id]);
+    expect((await search(c.adminToken, ticket.contact.name)).map((h) => h.ticketId)).toEqual([ticket.id]);
+    await t.container.services.searchBackfill(c.company.id);
+    expect((await search(c.adminToken, "estorno")).map((h) => h.ticketId)).toEqual([ticket.id]);
+    expect(await search(a.adminToken, "estorno adesao")).toEqual([]);
+  });
+});
+
 describe("GET /tickets?searchParam= reaches the whole history (spec clients)", () => {
   it("finds a ticket whose matching message is not the last one", async () => {
     const { ticket } = await conversation(a, ["a fatura de dezembro veio duplicada", "ok", "aguardo retorno"]);
