@@ -58,6 +58,18 @@ describe("GET /search", () => {
     expect(await search(a.adminToken, "boleto pago")).not.toEqual(expect.arrayContaining([expect.objectContaining({ ticketId: ticket.id })]));
   });
 
+  it("ranks the words together as typed (any form) above the same words apart, ahead of recency", async () => {
+    const together = await conversation(a, ["a mensalidade atrasada de março"]);
+    const apart = await conversation(a, ["a mensalidade de março, que já paguei, aparece como atrasada"]);
+    const prefixOnly = await conversation(a, ["mensalidades atrasadas"]); // plural forms: the same stems, still whole words
+    const hits = (await search(a.adminToken, "mensalidade atrasada")).map((h) => h.ticketId);
+    expect(hits.indexOf(together.ticket.id)).toBeGreaterThanOrEqual(0);
+    expect(hits.indexOf(together.ticket.id)).toBeLessThan(hits.indexOf(apart.ticket.id));
+    expect(hits.indexOf(prefixOnly.ticket.id)).toBeLessThan(hits.indexOf(apart.ticket.id));
+    const typing = (await search(a.adminToken, "mensal")).map((h) => h.ticketId);
+    expect(typing).toEqual(expect.arrayContaining([together.ticket.id, apart.ticket.id, prefixOnly.ticket.id]));
+  });
+
   it("keeps a customer's markup as plain text in the snippet", async () => {
     const { ticket } = await conversation(a, ['<img src=x onerror="alert(1)"> reembolso pendente']);
     const hit = (await search(a.adminToken, "reembolso")).find((h) => h.ticketId === ticket.id)!;
@@ -179,7 +191,7 @@ describe("GET /search/tickets/{id} (search inside a conversation)", () => {
 });
 
 describe("the index on a Portuguese corpus (DynamoDB Local, the same code as AWS)", () => {
-  it("recalls plurals, accents and prefixes and ranks the phrase first; backfill is idempotent", async () => {
+  it("recalls plurals, accents and prefixes; re-indexing an unchanged document writes nothing", async () => {
     const index = createSearchIndexRepository(t.container.db);
     const companyId = 900_000 + Math.floor(Math.random() * 1000);
     const docs = corpus(400, 11);
