@@ -60,6 +60,7 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
 import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createProviderChannels } from "../platform/channels/provider-channels";
 import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
@@ -338,6 +339,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
+  // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
+  const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
     urlGuard,
@@ -359,8 +362,27 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
+    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    historySearch: searchIndexing.historySearch,
   });
   const inbox = inboxModule.service;
+  // full-text search, step 2: its routes read the inbox's search reads
+  const searchModule = createSearchModule({
+    indexing: searchIndexing,
+    inbox,
+    companyIds: async () => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await repos.companies.listPage(100, cursor);
+        ids.push(...page.items.map((c) => c.id));
+        cursor = page.cursor;
+      } while (cursor);
+      return ids;
+    },
+    guards,
+    logger,
+  });
   // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
   const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
@@ -477,6 +499,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     audit,
     publishToAdmins: (companyId, event, data) => realtime.publish(companyId, event, data, { kind: "admins" }),
     inbox,
+    afterErase: [(companyId, ids) => searchIndexing.indexer.forget(companyId, ids)],
     companySince: async (companyId) => (await repos.companies.findById(companyId))?.createdAt ?? null,
     guards,
     logger,
@@ -508,6 +531,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       subscriptionModule,
       auditModule,
       cloudApiModule,
+      searchModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -575,6 +599,10 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       externalApi: externalApiModule.service,
       lgpd: lgpdModule.service.lgpd,
       optOuts: lgpdModule.service.optOuts,
+      search: searchModule.service,
+      /** indexes a company's whole history (docs/adr/0035; the demo seed and `npm run search:backfill`) */
+      searchBackfill: searchModule.backfill,
+      searchBackfillPlatformOnce: searchModule.backfillPlatformOnce,
     },
   };
 };

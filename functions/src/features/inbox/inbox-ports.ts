@@ -3,6 +3,8 @@ import type { Company } from "@atende/shared/domain/companies/company";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { QueueOption } from "@atende/shared/domain/queue-options/queue-option";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Message } from "@atende/shared/domain/messages/message";
 
 /**
  * What the inbox reads of other features (docs/adr/0023-inbox-feature.md): small interfaces declared here and
@@ -35,3 +37,15 @@ export type InboxReads = {
  * `ticket` is the ticket as stored with the message (before automation ran for it); a handler's failure is logged.
  */
 export type CustomerMessageHandler = (ticket: BotTicket, message: { id: string; fromMe: boolean }) => Promise<unknown>;
+
+/** The ticket a message or contact listener is told about (its protocol number when the SLA feature set one). */
+export type ListenedTicket = { id: number; companyId: number; contactId: number; createdAt: string; protocol?: string | null };
+/**
+ * Told of every message stored, edited or deleted (`update` carries `isDeleted`) and of every contact change, after the
+ * realtime event (the search index, docs/adr/0035). Lists passed at construction (ADR 0024); a listener's failure
+ * is its own (it logs), never the message's.
+ */
+export type InboxListeners = {
+  onMessage?: Array<(action: "create" | "update", m: Message, t: ListenedTicket, contact: Contact | null) => Promise<void>>;
+  onContact?: Array<(contact: Contact, tickets: ListenedTicket[]) => Promise<void>>;
+};

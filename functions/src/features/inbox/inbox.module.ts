@@ -12,7 +12,8 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxReads } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads } from "./inbox-ports";
+import { createSearchReads } from "./messages/search-reads";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -73,6 +74,10 @@ export type InboxDeps = {
   customerMessageHandlers?: CustomerMessageHandler[];
   /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
   urlGuard: UrlGuard;
+  /** told of every message and contact change (the search index, docs/adr/0035); built before the inbox */
+  listeners?: InboxListeners;
+  /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
+  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
 };
 
 /**
@@ -91,7 +96,7 @@ export const createInboxModule = (deps: InboxDeps) => {
   const timers = createTicketTimersRepository(db);
 
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
-  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
+  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo, tickets: ticketsRepo, listeners: deps.listeners });
   const changes = createTicketChanges({ db, tickets: ticketsRepo });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
@@ -109,6 +114,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,
     audit: deps.audit,
+    historySearch: deps.historySearch,
   });
   const tags = createTagsService({
     tags: tagsRepo,
@@ -165,7 +171,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     urlGuard: deps.urlGuard,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
+  const search = createSearchReads({ tickets: ticketsRepo, ticketsService: tickets, messages: messagesRepo, contacts: contactsRepo, ticketsOfContact: ticketsRepo });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, search, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

@@ -62,6 +62,8 @@ export const createTicketsService = (deps: {
   notices: TicketNotices;
   tagLinks: TicketTagLinks;
   clock: () => Date;
+  /** tickets whose whole history matches a text (the search index, docs/adr/0035); absent: last messages only */
+  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
 }) => {
   const { tickets, contacts, changes, directory, events, cursors, notices, tagLinks, clock } = deps;
 
@@ -89,7 +91,11 @@ export const createTicketsService = (deps: {
     const term = q.searchParam;
     const digits = term.replace(/\D/g, "");
     const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
-    const ids = (await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)))).flat();
+    const [byContactIds, byHistory] = await Promise.all([
+      Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5))),
+      deps.historySearch ? deps.historySearch(auth.companyId, term, SEARCH_LIMIT) : Promise.resolve([]),
+    ]);
+    const ids = [...byContactIds.flat(), ...byHistory];
     const byContact = await tickets.findByIds(auth.companyId, ids);
     const byText = await tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT);
     const seen = new Set<number>();
