@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { Guards } from "../../platform/modules/feature-module";
 import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseQuery } from "../../platform/http/parse";
