@@ -12,7 +12,8 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxReads } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxReads, TicketChangeListener, TicketSlots } from "./inbox-ports";
+import { createTicketAssignment } from "./tickets/ticket-assignment";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -66,6 +67,10 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the attendants' slot counters, moved in the tickets' own transactions (docs/adr/0032) */
+  slots?: TicketSlots;
+  /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
+  ticketListeners?: TicketChangeListener[];
 };
 
 /**
@@ -85,7 +90,7 @@ export const createInboxModule = (deps: InboxDeps) => {
 
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
-  const changes = createTicketChanges({ db, tickets: ticketsRepo });
+  const changes = createTicketChanges({ db, tickets: ticketsRepo, slots: deps.slots, listeners: deps.ticketListeners });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
   const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
@@ -156,7 +161,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     clock,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
+  const distribution = createTicketAssignment({ tickets: ticketsRepo, changes, directory, events, notices: automation.notices, contacts: contactsRepo, clock });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, distribution, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

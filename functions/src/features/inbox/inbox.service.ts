@@ -5,6 +5,7 @@ import type { BotInbox } from "../bots/bot-inbox.port";
 import type { ContactsService } from "./contacts/contacts.service";
 import type { MessagesService } from "./messages/messages.service";
 import type { TicketsService } from "./tickets/tickets.service";
+import type { TicketAssignment } from "./tickets/ticket-assignment";
 
 /**
  * The inbox as the rest of the code sees it (docs/adr/0023-inbox-feature.md): one facade over tickets, messages and
@@ -28,6 +29,8 @@ export type InboxService = {
   bots: BotInbox;
   /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
   ticketChannel(companyId: number, ticketId: number): Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  /** What automatic distribution reads and does (docs/adr/0032): waiting tickets, last owner, open count, assign. */
+  distribution: TicketAssignment;
 };
 
 export const createInboxService = (parts: {
@@ -35,9 +38,11 @@ export const createInboxService = (parts: {
   messages: Pick<MessagesService, "sendToContact">;
   tickets: Pick<TicketsService, "listCyclesBetween">;
   bots: BotInbox;
+  distribution: TicketAssignment;
   findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
 }): InboxService => ({
   bots: parts.bots,
+  distribution: parts.distribution,
   ticketChannel: async (companyId, ticketId) => {
     const t = await parts.findTicket(companyId, ticketId);
     return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;
