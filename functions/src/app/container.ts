@@ -308,6 +308,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const integrationSecrets = createIntegrationSecrets(secrets);
   // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
   // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
+  // one guard for every call to an address an admin typed: the flows and the media they answer with
+  const urlGuard = createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS });
   const botIntake = createBotIntake({
     db,
     jobs,
@@ -320,7 +322,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     integration: (companyId, id) => integrationsRepo.findById(companyId, id),
     // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
     integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
-    flows: { dialogflow: dialogflowRest, guard: createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS }) },
+    flows: { dialogflow: dialogflowRest, guard: urlGuard },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
   });
@@ -364,6 +366,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const consent = createLgpdConsent(db, config);
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
+    urlGuard,
     db,
     reads: createInboxReads(repos),
     realtime,

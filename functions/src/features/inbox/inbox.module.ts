@@ -39,6 +39,7 @@ import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/t
 import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
+import type { UrlGuard } from "../../platform/net/public-url-guard";
 
 export type InboxDeps = {
   db: Db;
@@ -71,6 +72,8 @@ export type InboxDeps = {
   slots?: TicketSlots;
   /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
   ticketListeners?: TicketChangeListener[];
+  /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
+  urlGuard: UrlGuard;
 };
 
 /**
@@ -159,6 +162,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     events,
     media,
     clock,
+    urlGuard: deps.urlGuard,
   });
 
   const distribution = createTicketAssignment({ tickets: ticketsRepo, changes, directory, events, notices: automation.notices, contacts: contactsRepo, clock });
