@@ -78,7 +78,15 @@ export const createDistributionService = (deps: {
       });
       const wanted = hint.queueId ? [hint.queueId] : hint.userId ? (people.find((u) => u.id === hint.userId)?.queueIds ?? []) : on;
       let assigned = 0;
-      let seq = 0;
+      /** the attendants' status and slots as stored now (other runs assign too): ranking on fresh values spreads evenly */
+      const refresh = async () => {
+        const fresh = new Map((await agents.list(companyId)).map((a) => [a.userId, a]));
+        for (const s of slots) {
+          const a = fresh.get(s.userId);
+          if (a) Object.assign(s, { status: a.status, capacity: a.capacity ?? defCap, openTickets: Math.max(0, a.open), lastAssignedAt: a.lastAssignedAt });
+        }
+      };
+      let first = true;
       for (const queueId of wanted) {
         const s = settings.find((x) => x.queueId === queueId);
         if (!s || s.mode === "off" || !on.includes(queueId)) continue;
@@ -86,6 +94,8 @@ export const createDistributionService = (deps: {
         if (!inQueue.some((a) => a.status === "online")) continue;
         const waiting = await inbox.distribution.pendingOfQueue(companyId, queueId, RUN_BATCH);
         for (const t of waiting) {
+          if (!first) await refresh();
+          first = false;
           if (!rankAgents(s.mode, queueId, inQueue).length) break; // nobody free in this queue: the rest wait
           const now = clock();
           let prefer: number | null = null;
@@ -101,15 +111,12 @@ export const createDistributionService = (deps: {
           for (const a of ranked) {
             const outcome = await inbox.distribution.assign(companyId, t.id, queueId, a.userId, a.capacity);
             if (outcome === "assigned") {
-              a.openTickets++;
-              // in-run order of assignments (same millisecond): keeps round robin turning
-              a.lastAssignedAt = `${now.toISOString()}#${String(++seq).padStart(6, "0")}`;
               assigned++;
               metrics.count(METRIC.assignments, 1, { mode: s.mode });
               break;
             }
             if (outcome === "taken") break;
-            a.openTickets = a.capacity; // "full": paused, offline or at capacity meanwhile: not again this run
+            await refresh(); // "full": paused, offline or at capacity meanwhile
           }
         }
       }

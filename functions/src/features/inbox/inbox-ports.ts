@@ -44,7 +44,7 @@ export type CustomerMessageHandler = (ticket: BotTicket, message: { id: string; 
  */
 export type TicketSlots = {
   deltaItem(companyId: number, userId: number, delta: 1 | -1): TxItem;
-  takeSlotItem(companyId: number, userId: number, capacity: number, now: Date): TxItem;
+  takeSlotItem(companyId: number, userId: number, capacity: number, now: Date, ticketId: number): TxItem;
 };
 /** What a ticket-change listener sees of a ticket. */
 export type TicketSnapshot = {

@@ -46,7 +46,7 @@ export const createAgentStatusService = (deps: {
     openTickets: Math.max(0, a.open),
     capacity: a.capacity ?? defCap,
     ownCapacity: a.capacity,
-    lastAssignedAt: a.lastAssignedAt,
+    lastAssignedAt: a.lastAssignedAt ? a.lastAssignedAt.slice(0, 24) : null,
   });
   const reasonNames = async (companyId: number) => new Map((await agents.listReasons(companyId)).map((r) => [r.id, r.name]));
 

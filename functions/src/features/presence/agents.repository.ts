@@ -107,7 +107,7 @@ export const createAgentsRepository = (db: Db) => {
      * An automatic assignment's slot: taken only while the attendant is online (not paused, not offline) and under
      * `capacity` open tickets. Lost condition = the transaction (ticket included) does not happen.
      */
-    takeSlotItem(companyId: number, userId: number, capacity: number, now: Date): TxItem {
+    takeSlotItem(companyId: number, userId: number, capacity: number, now: Date, ticketId: number): TxItem {
       return {
         Update: {
           TableName: T,
@@ -115,7 +115,8 @@ export const createAgentsRepository = (db: Db) => {
           UpdateExpression: "SET #last = :now ADD #open :one, #seq :one",
           ConditionExpression: "#st = :online AND (attribute_not_exists(#open) OR #open < :cap)",
           ExpressionAttributeNames: { "#open": "open", "#seq": "seq", "#st": "status", "#last": "lastAssignedAt" },
-          ExpressionAttributeValues: { ":one": 1, ":online": "online", ":cap": capacity, ":now": now.toISOString() },
+          // the ticket id after the time orders assignments made within one millisecond (round robin's turns)
+          ExpressionAttributeValues: { ":one": 1, ":online": "online", ":cap": capacity, ":now": `${now.toISOString()}#${pad(ticketId)}` },
         },
       };
     },

@@ -67,7 +67,7 @@ export const createTicketChanges = (deps: {
     if (was === is) return [];
     const items: TxItem[] = [];
     if (was) items.push(slots.deltaItem(after.companyId, was, -1));
-    if (is) items.push(take ? slots.takeSlotItem(after.companyId, is, take.capacity, take.now) : slots.deltaItem(after.companyId, is, 1));
+    if (is) items.push(take ? slots.takeSlotItem(after.companyId, is, take.capacity, take.now, after.id) : slots.deltaItem(after.companyId, is, 1));
     return items;
   };
   const told = async (before: TicketRecord | null, after: TicketRecord) => {
