@@ -5,6 +5,10 @@ import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
 import { ContactDrawerSlot } from "../lib/contact-drawer-slot";
 import { ContactPrivacySection } from "../features/lgpd/components/contact-privacy-section";
+import { DashboardSlot, QueueDialogSlot, UserDialogSlot } from "../lib/service-level-slots";
+import { QueueDistributionFields } from "../features/presence/components/queue-distribution-fields";
+import { CapacityField } from "../features/presence/components/capacity-field";
+import { AgentsPanel } from "../features/presence/components/agents-panel";
 
 export function App() {
   return (
@@ -15,7 +19,14 @@ export function App() {
       <BrowserRouter useTransitions={false}>
         {/* the contact drawer's LGPD block (admins): opt-out state, export, erasure */}
         <ContactDrawerSlot.Provider value={ContactPrivacySection}>
-          <AppRoutes />
+          {/* agent status and distribution (docs/adr/0032): queue dialog, user dialog, dashboard */}
+          <QueueDialogSlot.Provider value={QueueDistributionFields}>
+            <UserDialogSlot.Provider value={CapacityField}>
+              <DashboardSlot.Provider value={AgentsPanel}>
+                <AppRoutes />
+              </DashboardSlot.Provider>
+            </UserDialogSlot.Provider>
+          </QueueDialogSlot.Provider>
         </ContactDrawerSlot.Provider>
       </BrowserRouter>
     </AppProviders>

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { DEFAULT_QUEUE_DISTRIBUTION, type QueueDistribution } from "@atende/shared/contracts/http/service-levels";
 import type { Db } from "../../platform/db/client";
 import { companyPk, pad, PLATFORM_PK } from "../../platform/db/keys";
