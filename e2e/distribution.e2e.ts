@@ -78,9 +78,9 @@ const setStatus = async (page: Page, item: string) => {
 describe("automatic distribution", () => {
   it("two attendants switch online in the top bar; customers' tickets land on them on their own", async () => {
     for (const page of pages) {
-      await expect.poll(() => page.getByTestId("agent-status").getAttribute("data-status")).toBe("offline");
+      await expect.poll(() => page.getByTestId("agent-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("offline");
       await setStatus(page, "agent-status-online");
-      await expect.poll(() => page.getByTestId("agent-status").getAttribute("data-status")).toBe("online");
+      await expect.poll(() => page.getByTestId("agent-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("online");
     }
     const customers = [newCustomer(), newCustomer()];
     for (const c of customers) await says(c, "Olá, quero comprar");
@@ -102,8 +102,8 @@ describe("automatic distribution", () => {
 
   it("an attendant who pauses gets no more tickets; the other takes them", async () => {
     await setStatus(pages[0]!, `agent-status-pause-${lunchId}`);
-    await expect.poll(() => pages[0]!.getByTestId("agent-status").getAttribute("data-status")).toBe("paused");
-    await expect.poll(() => pages[0]!.getByTestId("agent-status").textContent()).toContain("Almoço");
+    await expect.poll(() => pages[0]!.getByTestId("agent-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("paused");
+    await expect.poll(() => pages[0]!.getByTestId("agent-status").textContent(), { timeout: 20_000 }).toContain("Almoço");
     const later = [newCustomer(), newCustomer(), newCustomer()];
     for (const c of later) await says(c, "Oi, ainda tem estoque?");
     for (const c of later) {
