@@ -29,9 +29,9 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const admin = DEMO_LOGINS.find((l) => l.role === "admin")!;
     let session = await connectSimulator(base, admin);
     const http = <T>(path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, { token: session.token, ...init });
-    const q = await http<{ id: number }>("/api/queue", { method: "POST", body: { name: "Bench", color: "#123456", orderQueue: 9, greetingMessage: "" } });
+    const q = await http<{ id: number }>("/api/queue", { method: "POST", body: { name: "Bench", color: "#123456", orderQueue: 9, greetingMessage: "Bem-vindo ao bench." } });
     if (q.status >= 300) throw new Error(`queue: ${q.status} ${JSON.stringify(q.data)}`);
-    const conn = await http<{ id: number }>("/api/whatsapp", { method: "POST", body: { name: "Bench", greetingMessage: "", queueIds: [q.data.id] } });
+    const conn = await http<{ id: number }>("/api/whatsapp", { method: "POST", body: { name: "Bench", greetingMessage: "Olá!", queueIds: [q.data.id] } });
     if (conn.status >= 300) throw new Error(`connection: ${conn.status} ${JSON.stringify(conn.data)}`);
     session = await connectSimulator(base, admin, "Bench");
     const { companyId, whatsappId } = session;

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DEFAULT_QUEUE_DISTRIBUTION, type QueueDistribution } from "@atende/shared/contracts/http/service-levels";
 import type { Db } from "../../platform/db/client";
 import { companyPk, pad, PLATFORM_PK } from "../../platform/db/keys";
@@ -10,6 +10,10 @@ const settingsKey = (companyId: number, queueId: number) => ({ pk: companyPk(com
 const onKey = (companyId: number) => ({ pk: companyPk(companyId), sk: "QDISTON" });
 /** Companies that turned distribution on at least once: what the minute tick visits. */
 const companyIndexKey = (companyId: number) => ({ pk: PLATFORM_PK, sk: `QDISTCO#${pad(companyId)}` });
+
+/** One run per queue at a time (docs/adr/0032): the lease, and "dirty" when a run was asked for meanwhile. */
+const leaseKey = (companyId: number, queueId: number) => ({ pk: companyPk(companyId), sk: `QDISTLEASE#${pad(queueId)}` });
+const conditionFailed = (e: unknown) => (e as Error).name === "ConditionalCheckFailedException";
 
 export type QueueDistributionRecord = QueueDistribution & { queueId: number };
 
@@ -53,6 +57,74 @@ export const createDistributionRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: onKey(companyId) }));
       const set = out.Item?.queues as Set<number> | undefined;
       return set ? [...set].map(Number) : [];
+    },
+    /**
+     * Takes the queue's run lease (free, or expired after `ttlMs`). When another run holds it, marks it dirty (the
+     * holder runs once more before letting go) and answers false; true: we hold it.
+     */
+    async acquire(companyId: number, queueId: number, owner: string, now: Date, ttlMs: number): Promise<boolean> {
+      for (let i = 0; i < 3; i++) {
+        try {
+          await db.doc.send(
+            new PutCommand({
+              TableName: T,
+              Item: { ...leaseKey(companyId, queueId), entity: "distributionLease", owner, until: now.getTime() + ttlMs, dirty: false },
+              ConditionExpression: "attribute_not_exists(pk) OR #until < :now",
+              ExpressionAttributeNames: { "#until": "until" },
+              ExpressionAttributeValues: { ":now": now.getTime() },
+            }),
+          );
+          return true;
+        } catch (e) {
+          if (!conditionFailed(e)) throw e;
+        }
+        try {
+          await db.doc.send(
+            new UpdateCommand({ TableName: T, Key: leaseKey(companyId, queueId), UpdateExpression: "SET dirty = :t", ConditionExpression: "attribute_exists(pk)", ExpressionAttributeValues: { ":t": true } }),
+          );
+          return false;
+        } catch (e) {
+          if (!conditionFailed(e)) throw e; // released meanwhile: try to take it again
+        }
+      }
+      return false;
+    },
+    /**
+     * Lets the lease go unless a run was asked for meanwhile: then clears the mark and answers false (run again).
+     * `force`: lets it go whatever the mark (the caller queues another run itself).
+     */
+    async release(companyId: number, queueId: number, owner: string, force = false): Promise<boolean> {
+      try {
+        await db.doc.send(
+          new DeleteCommand({
+            TableName: T,
+            Key: leaseKey(companyId, queueId),
+            ConditionExpression: force ? "#owner = :me" : "#owner = :me AND dirty = :f",
+            ExpressionAttributeNames: { "#owner": "owner" },
+            ExpressionAttributeValues: force ? { ":me": owner } : { ":me": owner, ":f": false },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (!conditionFailed(e)) throw e;
+        if (force) return true;
+      }
+      try {
+        await db.doc.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: leaseKey(companyId, queueId),
+            UpdateExpression: "SET dirty = :f",
+            ConditionExpression: "#owner = :me",
+            ExpressionAttributeNames: { "#owner": "owner" },
+            ExpressionAttributeValues: { ":me": owner, ":f": false },
+          }),
+        );
+        return false;
+      } catch (e) {
+        if (!conditionFailed(e)) throw e;
+        return true; // our lease expired and someone else holds it: theirs to run
+      }
     },
     /** Companies the tick visits. */
     async companies(): Promise<number[]> {

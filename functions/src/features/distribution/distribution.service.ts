@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { QueueDistribution } from "@atende/shared/contracts/http/service-levels";
 import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
@@ -12,6 +13,10 @@ import type { DistributionRepository } from "./distribution.repository";
 
 /** How many waiting tickets of one queue a run looks at (the rest wait for the next run). */
 export const RUN_BATCH = 200;
+/** A queue's run lease: long enough for a pass over RUN_BATCH tickets, short enough that a crashed run is replaced soon. */
+const LEASE_MS = 60_000;
+/** Passes one lease holder makes for runs asked for meanwhile before handing over (a new job). */
+const MAX_PASSES = 20;
 
 export type DistributionUsers = { listByCompany(companyId: number): Promise<{ id: number; queueIds: number[] }[]> };
 /** What a run was asked for: a queue got a waiting ticket, an attendant got a free slot, or everything (tick). */
@@ -86,16 +91,15 @@ export const createDistributionService = (deps: {
           if (a) Object.assign(s, { status: a.status, capacity: a.capacity ?? defCap, openTickets: Math.max(0, a.open), lastAssignedAt: a.lastAssignedAt });
         }
       };
-      let first = true;
-      for (const queueId of wanted) {
-        const s = settings.find((x) => x.queueId === queueId);
-        if (!s || s.mode === "off" || !on.includes(queueId)) continue;
+      /** One pass over the queue's waiting tickets, oldest first. */
+      const pass = async (queueId: number, s: QueueDistribution) => {
+        let done = 0;
         const inQueue = slots.filter((a) => a.queueIds.includes(queueId));
-        if (!inQueue.some((a) => a.status === "online")) continue;
+        await refresh();
+        if (!rankAgents(s.mode, queueId, inQueue).length) return 0;
         const waiting = await inbox.distribution.pendingOfQueue(companyId, queueId, RUN_BATCH);
-        for (const t of waiting) {
-          if (!first) await refresh();
-          first = false;
+        for (const [i, t] of waiting.entries()) {
+          if (i > 0) await refresh();
           if (!rankAgents(s.mode, queueId, inQueue).length) break; // nobody free in this queue: the rest wait
           const now = clock();
           let prefer: number | null = null;
@@ -111,13 +115,33 @@ export const createDistributionService = (deps: {
           for (const a of ranked) {
             const outcome = await inbox.distribution.assign(companyId, t.id, queueId, a.userId, a.capacity);
             if (outcome === "assigned") {
-              assigned++;
+              done++;
               metrics.count(METRIC.assignments, 1, { mode: s.mode });
               break;
             }
             if (outcome === "taken") break;
             await refresh(); // "full": paused, offline or at capacity meanwhile
           }
+        }
+        return done;
+      };
+      for (const queueId of wanted) {
+        const s = settings.find((x) => x.queueId === queueId);
+        if (!s || s.mode === "off" || !on.includes(queueId)) continue;
+        // one run per queue at a time: a run asked for meanwhile marks the lease and the holder passes once more
+        const owner = randomUUID();
+        if (!(await repo.acquire(companyId, queueId, owner, clock(), LEASE_MS))) continue;
+        let passes = 0;
+        try {
+          do assigned += await pass(queueId, s);
+          while (!(await repo.release(companyId, queueId, owner)) && ++passes < MAX_PASSES);
+        } catch (err) {
+          await repo.release(companyId, queueId, owner, true).catch(() => undefined);
+          throw err;
+        }
+        if (passes >= MAX_PASSES) {
+          await repo.release(companyId, queueId, owner, true);
+          await deps.requestRun(companyId, { queueId }); // still asked for: another instance's turn
         }
       }
       if (assigned) logger.debug("distribution: assigned", { companyId, assigned });
