@@ -209,6 +209,41 @@ describe("automatic distribution (issue 13 item 2)", () => {
   });
 });
 
+describe("the assignment's conditional writes (no lease involved)", () => {
+  it("one ticket assigned at once to two attendants: one wins; ten tickets at once to one attendant with 3 free slots: 3 win; paused: none", { timeout: 120_000 }, async () => {
+    const a = await createTenant(t, { ...ONE_QUEUE, settings: { defaultCapacity: "3" } });
+    const ana = await attendant(a, "Ana");
+    const bia = await attendant(a, "Bia");
+    await status(ana, "online");
+    await status(bia, "online");
+    const queueId = a.queues[0]!.id;
+    const numbers = Array.from({ length: 11 }, () => newNumber());
+    await customersWrite(a, numbers); // distribution is off for this queue: they all wait
+    const waiting = await t.container.services.inbox.distribution.pendingOfQueue(a.company.id, queueId, 50);
+    expect(waiting).toHaveLength(11);
+    const assign = (ticketId: number, userId: number) => t.container.services.inbox.distribution.assign(a.company.id, ticketId, queueId, userId, 3);
+
+    const [first, ...rest] = waiting;
+    const race = await Promise.all([assign(first!.id, ana.id), assign(first!.id, bia.id)]);
+    expect(race.filter((o) => o === "assigned")).toHaveLength(1);
+    expect(race.filter((o) => o === "taken")).toHaveLength(1);
+
+    const winner = race[0] === "assigned" ? bia : ana; // the other one still has 3 free slots
+    const loser = winner === ana ? bia : ana;
+    const burst = await Promise.all(rest.map((tk) => assign(tk.id, winner.id)));
+    expect(burst.filter((o) => o === "assigned")).toHaveLength(3);
+    expect(burst.filter((o) => o === "full")).toHaveLength(7);
+    expect((await t.container.repos.agents.get(a.company.id, winner.id)).open).toBe(3);
+    expect((await openCounts(a)).get(winner.id)).toBe(3);
+
+    const lunch = (await t.call("POST", "/pause-reasons", { token: a.adminToken, body: { name: "Almoço" } })).body.id as number;
+    await status(loser, "paused", lunch);
+    const left = await t.container.services.inbox.distribution.pendingOfQueue(a.company.id, queueId, 50);
+    expect(await assign(left[0]!.id, loser.id)).toBe("full");
+    expect((await openCounts(a)).get(loser.id)).toBe(1);
+  });
+});
+
 describe("the customer's own attendant (issue 13 item 3)", () => {
   it("a returning customer goes to who served them last if free; when not, after N minutes to the queue's distribution", async () => {
     const a = await createTenant(t, { ...ONE_QUEUE, settings: { defaultCapacity: "5" } });

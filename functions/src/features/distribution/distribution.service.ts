@@ -98,8 +98,10 @@ export const createDistributionService = (deps: {
         await refresh();
         if (!rankAgents(s.mode, queueId, inQueue).length) return 0;
         const waiting = await inbox.distribution.pendingOfQueue(companyId, queueId, RUN_BATCH);
-        for (const [i, t] of waiting.entries()) {
-          if (i > 0) await refresh();
+        // the queue's lease makes this run the only one assigning in it: counts kept here stay right (a manual accept
+        // or close meanwhile is caught by the slot's condition, then the values are read again)
+        const later: Promise<unknown>[] = [];
+        for (const t of waiting) {
           if (!rankAgents(s.mode, queueId, inQueue).length) break; // nobody free in this queue: the rest wait
           const now = clock();
           let prefer: number | null = null;
@@ -113,9 +115,11 @@ export const createDistributionService = (deps: {
           let ranked = rankAgents(s.mode, queueId, inQueue, prefer);
           if (onlyPreferred) ranked = ranked.filter((a) => a.userId === prefer);
           for (const a of ranked) {
-            const outcome = await inbox.distribution.assign(companyId, t.id, queueId, a.userId, a.capacity);
+            const outcome = await inbox.distribution.assign(companyId, t.id, queueId, a.userId, a.capacity, later);
             if (outcome === "assigned") {
               done++;
+              a.openTickets++;
+              a.lastAssignedAt = `${now.toISOString()}#${String(t.id).padStart(10, "0")}`;
               metrics.count(METRIC.assignments, 1, { mode: s.mode });
               break;
             }
@@ -123,6 +127,8 @@ export const createDistributionService = (deps: {
             await refresh(); // "full": paused, offline or at capacity meanwhile
           }
         }
+        // the assignments' events and customer notices (a failed one is logged: the ticket is assigned all the same)
+        for (const r of await Promise.allSettled(later)) if (r.status === "rejected") logger.warn("distribution: publishing an assignment failed", { companyId, err: String(r.reason) });
         return done;
       };
       for (const queueId of wanted) {

@@ -48,7 +48,11 @@ export const createTicketAssignment = (deps: {
     },
     countOpen: (companyId: number, userId: number) => tickets.countOwnedOpen(companyId, userId),
 
-    async assign(companyId: number, ticketId: number, queueId: number, userId: number, capacity: number): Promise<AssignOutcome> {
+    /**
+     * `later`: where to put the publishing and the customer notices instead of waiting for them (a run assigns the
+     * next ticket meanwhile and waits for them all at the end of its pass).
+     */
+    async assign(companyId: number, ticketId: number, queueId: number, userId: number, capacity: number, later?: Promise<unknown>[]): Promise<AssignOutcome> {
       let out;
       try {
         out = await changes.mutate(
@@ -67,10 +71,14 @@ export const createTicketAssignment = (deps: {
       }
       if (!out) return "taken";
       const { before, after } = out;
-      const dir = await directory.loadFor(companyId, { queueIds: [after.queueId], userIds: [after.userId], whatsappIds: [after.whatsappId], tagIds: after.tagIds, settings: true });
-      const contact = await contacts.findById(companyId, after.contactId);
-      await events.ticketUpdated(after, before, dir, contact);
-      await notices.onChanged("accept", before, after, null, dir);
+      const tell = async () => {
+        const dir = await directory.loadFor(companyId, { queueIds: [after.queueId], userIds: [after.userId], whatsappIds: [after.whatsappId], tagIds: after.tagIds, settings: true });
+        const contact = await contacts.findById(companyId, after.contactId);
+        await events.ticketUpdated(after, before, dir, contact);
+        await notices.onChanged("accept", before, after, null, dir);
+      };
+      if (later) later.push(tell());
+      else await tell();
       return "assigned";
     },
   };
