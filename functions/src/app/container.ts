@@ -254,8 +254,18 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     cookie: { secure: config.COOKIE_SECURE, maxAgeSeconds: config.REFRESH_TOKEN_TTL_SECONDS },
   });
   const auth = authModule.service;
-  // a company's deletion first removes its users (a cascade passed at construction, built from the users' repository)
-  const companiesModule = createCompaniesModule({ audit, ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
+  // a company's deletion first removes its users' two-factor records, then its users (cascades passed at construction)
+  const mfaCleanup = async (companyId: number) => {
+    for (const user of await repos.users.listByCompany(companyId)) await mfa.removeFor(companyId, user.id);
+  };
+  const companiesModule = createCompaniesModule({
+    audit,
+    ...repos,
+    repository: repos.companies,
+    clock,
+    onDeleted: [mfaCleanup, createUsersCleanup(repos.users)],
+    guards: { auth: authModule.guard },
+  });
   const companies = companiesModule.service;
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
@@ -503,6 +513,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     guards,
     consent,
+    // Cloud API campaigns: approved templates only (ADR 0031)
+    templates: cloudApiModule.service,
   });
 
   // LGPD (docs/adr/0030): export and erasure of a person, opt-outs, media retention; after the inbox (its inbound

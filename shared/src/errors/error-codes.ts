@@ -109,6 +109,8 @@ export const ERROR_STATUS = {
   /** agent status (docs/adr/0032): a pause names one of the company's pause reasons */
   ERR_PAUSE_REASON_REQUIRED: 400,
   ERR_NO_PAUSE_REASON_FOUND: 404,
+  /** Cloud API: campaigns on a Cloud API connection send approved templates only (free text is refused) */
+  ERR_CAMPAIGN_TEMPLATE_REQUIRED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
