@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, RESET_PASSWORD_MIN } from "../../constants/business";
 
 export const loginSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, num } from "../../contracts/body-values";
 import { moneySchema } from "../money/money";
 
