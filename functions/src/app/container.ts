@@ -84,10 +84,16 @@ import type { JobQueue } from "../platform/queues/jobs.port";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
-import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
+import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { createAudit, createAuditModule } from "../features/audit/audit.module";
 import { createMfaRepository } from "../features/mfa/mfa.repository";
 import { createMfaService } from "../features/mfa/mfa.service";
+import { createAgentsRepository } from "../features/presence/agents.repository";
+import { createAgentStatusService } from "../features/presence/agent-status.service";
+import { createPresenceModule } from "../features/presence/presence.module";
+import { createDistributionRepository } from "../features/distribution/distribution.repository";
+import { createDistributionTrigger } from "../features/distribution/distribution-trigger";
+import { createDistributionModule } from "../features/distribution/distribution.module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = {
@@ -167,6 +173,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
+    /** attendants' status and slot counters (docs/adr/0032) */
+    agents: createAgentsRepository(db),
   };
   // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
   const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
@@ -205,7 +213,28 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
     issuer: "Atende",
   });
+  // agent status and automatic distribution (docs/adr/0032): the trigger queues runs (jobs) on ticket changes and
+  // when an attendant becomes available; the status service is built before auth (sign-out sets offline)
+  const distributionRepo = createDistributionRepository(db);
+  const distributionTrigger = createDistributionTrigger({ repo: distributionRepo, jobs });
+  const defaultCapacity = async (companyId: number) => Number(await settingValue(companyId, "defaultCapacity", COMPANY_SETTING_DEFAULTS.defaultCapacity)) || 1;
+  const agentUsers = {
+    findById: async (companyId: number, id: number) => {
+      const u = await repos.users.findById(companyId, id);
+      return u ? { id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds } : null;
+    },
+    listByCompany: async (companyId: number) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds })),
+  };
+  const agentStatus = createAgentStatusService({
+    agents: repos.agents,
+    users: agentUsers,
+    realtime,
+    defaultCapacity,
+    onAvailable: [(companyId, userId) => distributionTrigger.agentAvailable(companyId, userId)],
+    clock,
+  });
   const authModule = createAuthModule({
+    onSignedOut: [(companyId, userId) => agentStatus.signedOut(companyId, userId)],
     ...repos,
     audit,
     mfa,
@@ -233,6 +262,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
   const auditModule = createAuditModule({ service: audit, guards });
+  const presenceModule = createPresenceModule({ service: agentStatus, guards });
   const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
@@ -364,6 +394,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
     listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
     historySearch: searchIndexing.historySearch,
+    slots: repos.agents,
+    ticketListeners: [(before, after) => distributionTrigger.ticketChanged(before, after)],
   });
   const inbox = inboxModule.service;
   // full-text search, step 2: its routes read the inbox's search reads
@@ -382,6 +414,19 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     },
     guards,
     logger,
+  });
+  const distributionModule = createDistributionModule({
+    repo: distributionRepo,
+    agents: repos.agents,
+    users: agentUsers,
+    inbox,
+    queueExists: async (companyId, queueId) => (await repos.queues.findById(companyId, queueId)) !== null,
+    defaultCapacity,
+    trigger: distributionTrigger,
+    metrics,
+    logger,
+    clock,
+    guards,
   });
   // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
   const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
@@ -532,6 +577,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       auditModule,
       cloudApiModule,
       searchModule,
+      presenceModule,
+      distributionModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -598,6 +645,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       fileLists: fileListsModule.service,
       externalApi: externalApiModule.service,
       lgpd: lgpdModule.service.lgpd,
+      agentStatus,
+      distribution: distributionModule.service,
       optOuts: lgpdModule.service.optOuts,
       search: searchModule.service,
       /** indexes a company's whole history (docs/adr/0035; the demo seed and `npm run search:backfill`) */

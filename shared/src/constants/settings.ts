@@ -11,6 +11,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   campaignsEnabled: "true",
   /** two-factor sign-in required for every user of the company (docs/adr/0029) */
   requireMfa: "disabled",
+  /** automatic distribution (docs/adr/0032): max open tickets of an attendant without a capacity of their own */
+  defaultCapacity: "5",
 } as const;
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
 

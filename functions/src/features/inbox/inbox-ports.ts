@@ -1,3 +1,4 @@
+import type { TxItem } from "../../platform/db/transact";
 import type { BotTicket } from "../bots/bot-inbox.port";
 import type { Company } from "@atende/shared/domain/companies/company";
 import type { Queue } from "@atende/shared/domain/queues/queue";
@@ -49,3 +50,28 @@ export type InboxListeners = {
   onMessage?: Array<(action: "create" | "update", m: Message, t: ListenedTicket, contact: Contact | null) => Promise<void>>;
   onContact?: Array<(contact: Contact, tickets: ListenedTicket[]) => Promise<void>>;
 };
+/**
+ * The attendants' slot counters (docs/adr/0032, presence feature): items a ticket's own transaction carries when
+ * the ticket becomes or stops being someone's open ticket. `takeSlotItem` is an automatic assignment's guarded
+ * increment (online and under capacity, else the whole transaction fails).
+ */
+export type TicketSlots = {
+  deltaItem(companyId: number, userId: number, delta: 1 | -1): TxItem;
+  takeSlotItem(companyId: number, userId: number, capacity: number, now: Date, ticketId: number): TxItem;
+};
+/** What a ticket-change listener sees of a ticket. */
+export type TicketSnapshot = {
+  id: number;
+  companyId: number;
+  status: "open" | "pending" | "closed";
+  userId: number | null;
+  queueId: number | null;
+  contactId: number;
+  isGroup: boolean;
+  bot: { stage: string };
+};
+/**
+ * Told after every committed ticket write (before: null for a new ticket), e.g. distribution's trigger. Runs after
+ * the transaction; a listener's failure is swallowed (the minute tick is the safety net).
+ */
+export type TicketChangeListener = (before: TicketSnapshot | null, after: TicketSnapshot) => Promise<unknown>;

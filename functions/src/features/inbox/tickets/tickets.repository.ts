@@ -288,6 +288,14 @@ export const createTicketsRepository = (db: Db) => {
     async pageListByLastMessage(scope: TicketListScope, term: string, limit: number) {
       return page(listPartitions(scope), limit, undefined, lastMessageFilter(term));
     },
+    /** Automatic distribution (docs/adr/0032): up to `limit` pending tickets of a queue (newest activity first). */
+    async listQueuePending(companyId: number, queueId: number, limit: number): Promise<TicketRecord[]> {
+      return (await page([queuePartition(companyId, queueId, "pending")], limit)).items;
+    },
+    /** Automatic distribution: how many open tickets a user owns (reconciles the slot counter). */
+    async countOwnedOpen(companyId: number, userId: number): Promise<number> {
+      return count([userPartition(companyId, userId, "open")]);
+    },
     /** One page merging several lists (e.g. the open and the pending tab of the kanban), newest activity first. */
     async pageLists(scopes: TicketListScope[], limit: number, cursor?: string) {
       return page(scopes.flatMap(listPartitions), limit, cursor);
