@@ -91,6 +91,7 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
         tickets.lockOpenItem(t),
         tickets.cycleItem(cycleOf(t)),
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
+        ...tickets.countItems(null, t),
       ];
       const lockIndex = 3;
       const extraStart = items.length;
@@ -138,6 +139,7 @@ export const createTicketChanges = (deps: { db: Db; tickets: TicketsRepository }
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
         );
       }
+      items.push(...tickets.countItems(current, next));
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));
       try {
