@@ -36,8 +36,12 @@ beforeAll(async () => {
       const calls = recording;
       if (!calls) return next(args);
       const name = String(context.commandName).replace(/Command$/, "");
+      const input = args.input as Record<string, any>;
+      // what was read, for the messages below: the key or partition without ids (e.g. GetItem:TICKET, Query:WS)
+      const key = input.Key?.sk ?? input.Key?.pk ?? input.ExpressionAttributeValues?.[":pk"] ?? (input.RequestItems ? "batch" : "");
+      const what = String(key).replace(/^CO#\d+#?/, "").replace(/#?\d[\w.:-]*/g, "").slice(0, 16);
       // a call's depth: one more than the deepest call already finished when it started (round trips in sequence)
-      const call: Call = { name, depth: 1 + Math.max(0, ...calls.filter((c) => c.end !== null).map((c) => c.depth)), end: null, read: 0, written: itemsWritten(name, args.input as Record<string, any>) };
+      const call: Call = { name: what ? `${name}:${what}` : name, depth: 1 + Math.max(0, ...calls.filter((c) => c.end !== null).map((c) => c.depth)), end: null, read: 0, written: itemsWritten(name, input) };
       calls.push(call);
       try {
         const out = await next(args);
