@@ -38,6 +38,7 @@ import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/t
 import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
+import type { UrlGuard } from "../../platform/net/public-url-guard";
 
 export type InboxDeps = {
   db: Db;
@@ -66,6 +67,8 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
+  urlGuard: UrlGuard;
 };
 
 /**
@@ -154,6 +157,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     events,
     media,
     clock,
+    urlGuard: deps.urlGuard,
   });
 
   const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });

@@ -234,6 +234,9 @@ const toCycle = mapItem<TicketCycle>({
   ratedAt: true,
   rating: true,
   status: true,
+  protocol: true,
+  firstResponseAt: true,
+  sla: true,
 });
 const toChange = mapItem<TicketChange>({
   ticketId: true,

@@ -5,6 +5,7 @@ import type { TicketEventData, TicketView } from "@atende/shared/contracts/http/
 import { useRealtime } from "../../../lib/realtime";
 import { applyContactUpdate, reloadContacts, removeContact } from "../contacts/api/contacts";
 import { upsertMessage } from "../messages/api/messages-list";
+import { noteKeys } from "../ticket-notes/api/ticket-notes";
 import { ticketKeys } from "./api/tickets-list";
 import { applyTicketUpdate, patchTicket, removeTicketFromLists } from "./ticket-cache";
 
@@ -19,6 +20,8 @@ export function useInboxRealtime(handlers: { onMessage?: (data: AppMessageEventD
   useRealtime<TicketEventData>("ticket", (data) => {
     if (data.action === "update") {
       applyTicketUpdate(qc, data.ticket);
+      // a bot's handover or an automatic step may have written a note: an open drawer shows it without a reload
+      void qc.invalidateQueries({ queryKey: noteKeys.ofTicket(data.ticket.id) });
       handlers.onTicket?.(data.ticket);
     } else if (data.action === "updateUnread") {
       patchTicket(qc, data.ticketId, { unreadMessages: 0 });
