@@ -468,6 +468,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     guards,
     consent,
+    // Cloud API campaigns: approved templates only (ADR 0031)
+    templates: cloudApiModule.service,
   });
 
   // LGPD (docs/adr/0030): export and erasure of a person, opt-outs, media retention; after the inbox (its inbound

@@ -20,6 +20,7 @@ import { createMessagesRepository } from "./messages/messages.repository";
 import { messageForwardRoutes, messagesRoutes } from "./messages/messages.routes";
 import { createMessagesService } from "./messages/messages.service";
 import { createOutboundService } from "./messages/outbound.service";
+import { createAutomaticMessages } from "./messages/automatic-messages";
 import { createTicketNotesRepository } from "./notes/ticket-notes.repository";
 import { ticketNotesRoutes } from "./notes/ticket-notes.routes";
 import { createTicketNotesService } from "./notes/ticket-notes.service";
@@ -91,7 +92,9 @@ export const createInboxModule = (deps: InboxDeps) => {
   const changes = createTicketChanges({ db, tickets: ticketsRepo });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
-  const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
+  const notesRepo = createTicketNotesRepository(db);
+  const automatic = createAutomaticMessages({ outbound, notes: notesRepo, contacts: contactsRepo, channelRules: deps.channelRules, clock, logger });
+  const automation = createAutomationService({ changes, lifecycle, outbound, automatic, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
   const tickets = createTicketsService({
     tickets: ticketsRepo,
     contacts: contactsRepo,
@@ -142,8 +145,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     logger,
     customerMessageHandlers,
   });
-  const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
-  const notesRepo = createTicketNotesRepository(db);
+  const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, automatic, logger });
   const ticketNotes = createTicketNotesService({ notes: notesRepo, tickets, users: reads.users, clock });
   const bots = createBotFacade({
     tickets: ticketsRepo,
