@@ -119,6 +119,7 @@ export const createTicketChanges = (deps: {
         tickets.lockOpenItem(t),
         tickets.cycleItem(cycleOf(t)),
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
+        ...tickets.countItems(null, t),
       ];
       const lockIndex = 3;
       items.push(...slotItems(null, t));
@@ -169,6 +170,7 @@ export const createTicketChanges = (deps: {
         );
       }
       items.push(...slotItems(current, next, opts.takeSlot ? { capacity: opts.takeSlot.capacity, now: opts.now } : undefined));
+      items.push(...tickets.countItems(current, next));
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));
       try {
