@@ -60,6 +60,7 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
 import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createProviderChannels } from "../platform/channels/provider-channels";
 import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
@@ -68,26 +69,32 @@ import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
 import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
+import type { PromptEngineFactory } from "../features/bots/bot-engines";
 import { createInboxReads } from "./inbox-reads";
+import { createJobQueue, createSocketSender } from "./ports";
+import { spreadsheetsUnavailable, type SpreadsheetCodec } from "../platform/spreadsheets/spreadsheet.port";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { requirePlan } from "../platform/http/middleware";
 import { createLogger, type Logger } from "../platform/logger";
 import { createMetrics, type Metrics } from "../platform/metrics";
-import { withDeliveryMetrics } from "../platform/realtime/delivery-metrics";
 import type { CommandQueue } from "../platform/queues/commands.port";
 import { createSqsCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import type { JobQueue } from "../platform/queues/jobs.port";
-import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
-import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
 import { createReportsModule } from "../features/reports/reports.module";
-import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
+import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { createAudit, createAuditModule } from "../features/audit/audit.module";
 import { createMfaRepository } from "../features/mfa/mfa.repository";
 import { createMfaService } from "../features/mfa/mfa.service";
+import { createAgentsRepository } from "../features/presence/agents.repository";
+import { createAgentStatusService } from "../features/presence/agent-status.service";
+import { createPresenceModule } from "../features/presence/presence.module";
+import { createDistributionRepository } from "../features/distribution/distribution.repository";
+import { createDistributionTrigger } from "../features/distribution/distribution-trigger";
+import { createDistributionModule } from "../features/distribution/distribution.module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = {
@@ -105,6 +112,10 @@ export type Overrides = {
   secrets?: SecretBox;
   /** the Graph API's transport (tests: a stand-in) */
   graphFetch?: GraphFetch;
+  /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */
+  promptEngine?: PromptEngineFactory;
+  /** SheetJS: only the Lambdas that read or write spreadsheets get it (handlers, lambda-roles.ts; ADR 0038) */
+  spreadsheets?: SpreadsheetCodec;
 };
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
@@ -113,14 +124,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const clock = overrides.clock ?? (() => new Date());
   const metrics = overrides.metrics ?? createMetrics();
   const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
-  const sender = withDeliveryMetrics(
-    overrides.sender ??
-      (config.WS_MANAGEMENT_ENDPOINT
-        ? createApiGatewaySender(config.WS_MANAGEMENT_ENDPOINT, config.AWS_REGION, Boolean(config.DYNAMODB_ENDPOINT))
-        : { post: async () => "gone" as const, disconnect: async () => {} }),
-    metrics,
-    logger,
-  );
+  const sender = createSocketSender(config, metrics, logger, overrides.sender);
 
   const commands: CommandQueue =
     overrides.commands ??
@@ -132,15 +136,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
           },
         });
 
-  const jobs: JobQueue =
-    overrides.jobs ??
-    (config.QUEUE_URL_JOBS
-      ? createSqsJobQueue({ queueUrl: config.QUEUE_URL_JOBS, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
-      : {
-          enqueue: async () => {
-            throw new Error("QUEUE_URL_JOBS is not configured");
-          },
-        });
+  const jobs: JobQueue = createJobQueue(config, overrides.jobs);
 
   const inboundQueue: InboundQueue =
     overrides.inbound ??
@@ -163,6 +159,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     overrides.media ??
     (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : createFolderMediaStore(config.MEDIA_DIR ?? join(tmpdir(), "atende-media")));
 
+  const spreadsheets = overrides.spreadsheets ?? spreadsheetsUnavailable;
+
   // --- repositories the composition root hands to their own feature (tests and the local runner read them too)
   const repos = {
     users: createUsersRepository(db),
@@ -176,6 +174,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
+    /** attendants' status and slot counters (docs/adr/0032) */
+    agents: createAgentsRepository(db),
   };
   // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
   const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
@@ -214,7 +214,28 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
     issuer: "Atende",
   });
+  // agent status and automatic distribution (docs/adr/0032): the trigger queues runs (jobs) on ticket changes and
+  // when an attendant becomes available; the status service is built before auth (sign-out sets offline)
+  const distributionRepo = createDistributionRepository(db);
+  const distributionTrigger = createDistributionTrigger({ repo: distributionRepo, jobs });
+  const defaultCapacity = async (companyId: number) => Number(await settingValue(companyId, "defaultCapacity", COMPANY_SETTING_DEFAULTS.defaultCapacity)) || 1;
+  const agentUsers = {
+    findById: async (companyId: number, id: number) => {
+      const u = await repos.users.findById(companyId, id);
+      return u ? { id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds } : null;
+    },
+    listByCompany: async (companyId: number) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds })),
+  };
+  const agentStatus = createAgentStatusService({
+    agents: repos.agents,
+    users: agentUsers,
+    realtime,
+    defaultCapacity,
+    onAvailable: [(companyId, userId) => distributionTrigger.agentAvailable(companyId, userId)],
+    clock,
+  });
   const authModule = createAuthModule({
+    onSignedOut: [(companyId, userId) => agentStatus.signedOut(companyId, userId)],
     ...repos,
     audit,
     mfa,
@@ -242,6 +263,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
   const auditModule = createAuditModule({ service: audit, guards });
+  const presenceModule = createPresenceModule({ service: agentStatus, guards });
   const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
@@ -257,6 +279,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     logger,
     fetch: overrides.graphFetch,
+    metrics,
     guards,
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
     ticketOf: (companyId, ticketId) => inboxModule.service.ticketChannel(companyId, ticketId),
@@ -306,6 +329,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     flows: { dialogflow: dialogflowRest, guard: urlGuard },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
+    promptEngine: overrides.promptEngine,
+    metrics,
   });
   const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
@@ -345,6 +370,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
+  // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
+  const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
     urlGuard,
@@ -358,6 +385,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     commands,
     jobs,
     media,
+    spreadsheets,
     clock,
     logger,
     guards,
@@ -365,8 +393,42 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
+    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    historySearch: searchIndexing.historySearch,
+    slots: repos.agents,
+    ticketListeners: [(before, after) => distributionTrigger.ticketChanged(before, after)],
   });
   const inbox = inboxModule.service;
+  // full-text search, step 2: its routes read the inbox's search reads
+  const searchModule = createSearchModule({
+    indexing: searchIndexing,
+    inbox,
+    companyIds: async () => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await repos.companies.listPage(100, cursor);
+        ids.push(...page.items.map((c) => c.id));
+        cursor = page.cursor;
+      } while (cursor);
+      return ids;
+    },
+    guards,
+    logger,
+  });
+  const distributionModule = createDistributionModule({
+    repo: distributionRepo,
+    agents: repos.agents,
+    users: agentUsers,
+    inbox,
+    queueExists: async (companyId, queueId) => (await repos.queues.findById(companyId, queueId)) !== null,
+    defaultCapacity,
+    trigger: distributionTrigger,
+    metrics,
+    logger,
+    clock,
+    guards,
+  });
   // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
   const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
@@ -442,7 +504,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });
 
   // contact lists and campaign settings (spec 3); campaigns read items through contactLists.pageItems
-  const contactListsModule = createContactListsModule({ db, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
+  const contactListsModule = createContactListsModule({ db, spreadsheets, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
   const contactLists = contactListsModule.service;
   const campaignSettingsModule = createCampaignSettingsModule({ db, clock, guards });
 
@@ -483,6 +545,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     audit,
     publishToAdmins: (companyId, event, data) => realtime.publish(companyId, event, data, { kind: "admins" }),
     inbox,
+    afterErase: [(companyId, ids) => searchIndexing.indexer.forget(companyId, ids)],
     companySince: async (companyId) => (await repos.companies.findById(companyId))?.createdAt ?? null,
     guards,
     logger,
@@ -534,6 +597,9 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       subscriptionModule,
       auditModule,
       cloudApiModule,
+      searchModule,
+      presenceModule,
+      distributionModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -600,8 +666,14 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       fileLists: fileListsModule.service,
       externalApi: externalApiModule.service,
       lgpd: lgpdModule.service.lgpd,
+      agentStatus,
+      distribution: distributionModule.service,
       optOuts: lgpdModule.service.optOuts,
       reports: reportsModule.service,
+      search: searchModule.service,
+      /** indexes a company's whole history (docs/adr/0035; the demo seed and `npm run search:backfill`) */
+      searchBackfill: searchModule.backfill,
+      searchBackfillPlatformOnce: searchModule.backfillPlatformOnce,
     },
   };
 };

@@ -10,6 +10,8 @@ import { runTick } from "@atende/functions/app/tick";
 import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
+import { xlsxSpreadsheets } from "@atende/functions/platform/spreadsheets/xlsx.adapter";
+import { createPromptEngine } from "@atende/functions/features/bots/prompt-engine";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
 import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
@@ -150,7 +152,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
     env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
     env.BOT_ALLOW_PRIVATE_URLS ??= "true";
-    const container = createContainer(parseConfig(env));
+    // one process plays every Lambda: all heavy ports (functions/src/app/lambda-roles.ts)
+    const container = createContainer(parseConfig(env), { spreadsheets: xlsxSpreadsheets, promptEngine: createPromptEngine });
 
     const gateway = createWsGateway(createWsHandler(container) as never);
     await listen(gateway.management, managementPort, "127.0.0.1");
@@ -264,6 +267,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       const admin = DEMO_LOGINS.find((l) => l.role === "admin");
       if (admin) await wireCloudApiDemo({ url, sim: cloudApi, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
     }
+    // full-text search (docs/adr/0035): history written before the index existed is indexed once, in the background
+    void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
     return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };

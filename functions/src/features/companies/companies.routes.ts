@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam } from "@atende/shared/contracts/http/paging";
 import { companySchema } from "@atende/shared/domain/companies/companies";
 import { schedulesSchema } from "@atende/shared/domain/queues/queues";

@@ -12,7 +12,9 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxReads } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads, TicketChangeListener, TicketSlots } from "./inbox-ports";
+import { createSearchReads } from "./messages/search-reads";
+import { createTicketAssignment } from "./tickets/ticket-assignment";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -40,6 +42,7 @@ import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/t
 import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
+import type { SpreadsheetCodec } from "../../platform/spreadsheets/spreadsheet.port";
 import type { UrlGuard } from "../../platform/net/public-url-guard";
 
 export type InboxDeps = {
@@ -53,6 +56,8 @@ export type InboxDeps = {
   commands: CommandQueue;
   jobs: JobQueue;
   media: MediaStore;
+  /** contact uploads (.csv/.xls/.xlsx): the API Lambda's SheetJS adapter, unavailable in the others (ADR 0038) */
+  spreadsheets: SpreadsheetCodec;
   clock: () => Date;
   logger: Logger;
   guards: Guards;
@@ -69,8 +74,16 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the attendants' slot counters, moved in the tickets' own transactions (docs/adr/0032) */
+  slots?: TicketSlots;
+  /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
+  ticketListeners?: TicketChangeListener[];
   /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
   urlGuard: UrlGuard;
+  /** told of every message and contact change (the search index, docs/adr/0035); built before the inbox */
+  listeners?: InboxListeners;
+  /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
+  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
 };
 
 /**
@@ -89,9 +102,9 @@ export const createInboxModule = (deps: InboxDeps) => {
   const timers = createTicketTimersRepository(db);
 
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
-  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
+  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo, tickets: ticketsRepo, listeners: deps.listeners });
   const protocols = createProtocols({ db, timeZoneOf: async (companyId) => (await reads.companies.findById(companyId))?.timezone });
-  const changes = createTicketChanges({ db, tickets: ticketsRepo, protocols });
+  const changes = createTicketChanges({ db, tickets: ticketsRepo, protocols, slots: deps.slots, listeners: deps.ticketListeners });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
   const notesRepo = createTicketNotesRepository(db);
@@ -108,6 +121,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,
     audit: deps.audit,
+    historySearch: deps.historySearch,
   });
   const tags = createTagsService({
     tags: tagsRepo,
@@ -117,7 +131,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
-  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit, spreadsheets: deps.spreadsheets });
   const messages = createMessagesService({
     channelRules: deps.channelRules,
     messages: messagesRepo,
@@ -164,7 +178,16 @@ export const createInboxModule = (deps: InboxDeps) => {
     urlGuard: deps.urlGuard,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id),
+  const search = createSearchReads({ tickets: ticketsRepo, ticketsService: tickets, messages: messagesRepo, contacts: contactsRepo, ticketsOfContact: ticketsRepo });
+  const distribution = createTicketAssignment({ tickets: ticketsRepo, changes, directory, events, notices: automation.notices, contacts: contactsRepo, clock });
+  const service: InboxService = createInboxService({
+    contacts,
+    messages,
+    tickets,
+    bots,
+    search,
+    distribution,
+    findTicket: (companyId, id) => ticketsRepo.findById(companyId, id),
     findContacts: (companyId, ids) => contactsRepo.findByIds(companyId, ids),
     listTags: (companyId) => tagsRepo.listByCompany(companyId),
   });

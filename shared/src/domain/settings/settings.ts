@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText } from "../../contracts/body-values";
 import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "../../constants/settings";
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from "../../constants/business";
@@ -23,6 +23,7 @@ export const SETTING_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   sendMsgTransfTicket: onOff,
   sendGreetingMessageOneQueues: onOff,
   campaignsEnabled: trueFalse,
+  defaultCapacity: z.string().regex(/^\d+$/).refine((v) => Number(v) >= 1 && Number(v) <= 100),
   allowregister: onOff,
   viewregister: onOff,
   trial: z.string().regex(/^\d+$/).refine((v) => Number(v) >= TRIAL_DAYS_MIN && Number(v) <= TRIAL_DAYS_MAX),

@@ -10,8 +10,9 @@ import { PlansTab } from "../../features/plans/components/plans-tab";
 import { CompanyHoursTab } from "../../features/settings/components/company-hours-tab";
 import { OptionsTab } from "../../features/settings/components/options-tab";
 import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
+import { AttendanceSettings } from "../../features/presence/components/attendance-settings";
 
-type TabKey = "options" | "privacy" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
+type TabKey = "options" | "privacy" | "attendance" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -22,6 +23,7 @@ export function SettingsPage() {
   const user = useSessionUser();
   const scheduleType = useCompanySetting("scheduleType");
   const tabs: TabKey[] = ["options", "privacy"];
+  if (user.profile === "admin") tabs.push("attendance");
   if (scheduleType === "company") tabs.push("hours");
   if (user.super) tabs.push("logo", "companies", "register", "plans", "helps");
   const [current, setCurrent] = useState<TabKey>("options");
@@ -41,6 +43,7 @@ export function SettingsPage() {
         <Box sx={{ p: 2 }}>
           {tab === "options" && <OptionsTab isSuper={user.super} />}
           {tab === "privacy" && <LgpdSettingsSection />}
+          {tab === "attendance" && <AttendanceSettings />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
           {tab === "logo" && <LogosTab />}
           {tab === "companies" && <CompaniesTab UserDialog={NewCompanyUserDialog} />}

@@ -8,6 +8,7 @@ import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
 import type { Protocols } from "./protocols";
 import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
+import type { TicketChangeListener, TicketSlots } from "../inbox-ports";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
 export class VersionConflict extends Error {}
@@ -17,6 +18,8 @@ export class ExtraConditionFailed extends Error {
     super("extra condition failed");
   }
 }
+/** An automatic assignment lost its slot (the attendant is no longer online or reached capacity meanwhile). */
+export class SlotUnavailable extends Error {}
 /** The contact already has a pending/open ticket on that connection. */
 export class OpenTicketExists extends Error {
   constructor(readonly ticketId: number) {
@@ -59,13 +62,35 @@ const trackCycle = (cycle: TicketRecord["cycle"], current: Pick<TicketRecord, "q
  * contact+connection lock (taken when a ticket becomes pending/open, released when it closes), the attention
  * cycle and a change record (who, when, from, to), plus the caller's items (a message).
  */
+/** The owner whose open ticket this is (slot counters, docs/adr/0032). */
+const ownedOpen = (t: Pick<TicketRecord, "status" | "userId"> | null) => (t && t.status === "open" && t.userId ? t.userId : null);
+
 export const createTicketChanges = (deps: {
   db: Db;
   tickets: TicketsRepository;
   /** the protocol number of a new attention cycle (tickets/protocols.ts); absent: cycles get none */
   protocols?: Pick<Protocols, "next">;
+  /** the attendants' slot counters, moved in the ticket's own transaction (docs/adr/0032) */
+  slots?: TicketSlots;
+  /** told after every committed write, in order (distribution's trigger); failures are swallowed */
+  listeners?: TicketChangeListener[];
 }) => {
-  const { db, tickets, protocols } = deps;
+  const { db, tickets, protocols, slots, listeners = [] } = deps;
+
+  /** Counter moves of a change: the old owner loses an open ticket, the new one gains one (guarded when assigned). */
+  const slotItems = (before: TicketRecord | null, after: TicketRecord, take?: { capacity: number; now: Date }): TxItem[] => {
+    if (!slots) return [];
+    const was = ownedOpen(before);
+    const is = ownedOpen(after);
+    if (was === is) return [];
+    const items: TxItem[] = [];
+    if (was) items.push(slots.deltaItem(after.companyId, was, -1));
+    if (is) items.push(take ? slots.takeSlotItem(after.companyId, is, take.capacity, take.now, after.id) : slots.deltaItem(after.companyId, is, 1));
+    return items;
+  };
+  const told = async (before: TicketRecord | null, after: TicketRecord) => {
+    for (const fn of listeners) await fn(before, after).catch(() => undefined);
+  };
 
   const explain = async (e: TxConditionFailed, companyId: number, lockIndex: number, extraStart: number, contactId: number, whatsappId: number | null) => {
     if (e.failed.includes(lockIndex)) {
@@ -124,8 +149,10 @@ export const createTicketChanges = (deps: {
         tickets.lockOpenItem(t),
         tickets.cycleItem(cycleOf(t)),
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
+        ...tickets.countItems(null, t),
       ];
       const lockIndex = created.length;
+      items.push(...slotItems(null, t));
       const extraStart = items.length;
       items.push(...(opts.extra?.(t) ?? []));
       try {
@@ -134,6 +161,7 @@ export const createTicketChanges = (deps: {
         if (e instanceof TxConditionFailed) throw await explain(e, t.companyId, lockIndex, extraStart, t.contactId, t.whatsappId);
         throw e;
       }
+      await told(null, t);
       return t;
     },
 
@@ -141,7 +169,7 @@ export const createTicketChanges = (deps: {
     async apply(
       current: TicketRecord,
       patch: Partial<TicketRecord>,
-      opts: { byUserId: number | null; now: Date; action?: ChangeAction; extra?: TxItem[]; touch?: boolean },
+      opts: { byUserId: number | null; now: Date; action?: ChangeAction; extra?: TxItem[]; touch?: boolean; takeSlot?: { capacity: number } },
     ): Promise<TicketRecord> {
       const at = opts.now.toISOString();
       const next: TicketRecord = { ...current, ...patch, version: current.version + 1, updatedAt: opts.touch === false ? current.updatedAt : (patch.updatedAt ?? at) };
@@ -172,14 +200,21 @@ export const createTicketChanges = (deps: {
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
         );
       }
+      items.push(...slotItems(current, next, opts.takeSlot ? { capacity: opts.takeSlot.capacity, now: opts.now } : undefined));
+      items.push(...tickets.countItems(current, next));
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));
       try {
         await tickets.transact(items);
       } catch (e) {
-        if (e instanceof TxConditionFailed) throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
+        if (e instanceof TxConditionFailed) {
+          // the guarded slot is the last counter item; the ticket's own version lost too means someone else wrote it
+          if (opts.takeSlot && e.failed.includes(extraStart - 1) && !e.failed.includes(0)) throw new SlotUnavailable();
+          throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
+        }
         throw e;
       }
+      await told(current, next);
       return next;
     },
 
@@ -191,7 +226,7 @@ export const createTicketChanges = (deps: {
     async mutate(
       companyId: number,
       id: number,
-      change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean } | null,
+      change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean; takeSlot?: { capacity: number } } | null,
       opts: { byUserId: number | null; now: Date; read?: TicketRecord },
     ): Promise<{ before: TicketRecord; after: TicketRecord } | null> {
       for (let attempt = 0; attempt < 6; attempt++) {
@@ -200,7 +235,7 @@ export const createTicketChanges = (deps: {
         const wanted = change(current);
         if (!wanted) return null;
         try {
-          const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch });
+          const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch, takeSlot: wanted.takeSlot });
           return { before: current, after };
         } catch (e) {
           if (e instanceof VersionConflict) continue;

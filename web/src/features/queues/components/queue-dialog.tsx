@@ -11,10 +11,12 @@ import { toast } from "../../../lib/toast";
 import { type QueueForm, integrationsPickerOptions, promptsPickerOptions, useQueueMedia, useSaveQueue } from "../api/queues";
 import { ColorPalette } from "./color-palette";
 import { OptionLevel } from "./queue-options-tree";
+import { useQueueDialogBlock } from "../../../lib/service-level-slots";
 import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
 
 /** Add or edit a queue: 'Dados da Fila' (fields, colour, media, chatbot tree) and, with schedule type 'queue', 'Horários de Atendimento'. */
 export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; onClose: () => void }) {
+  const Distribution = useQueueDialogBlock();
   const { t } = useTranslation("queues");
   const scheduleType = useCompanySetting("scheduleType");
   const { planFlags } = useSession();
@@ -134,6 +136,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
                 />
               </Stack>
             )}
+            {saved && Distribution && <Distribution queueId={saved.id} />}
             <Box>
               <Typography variant="subtitle1">{t("options.heading")}</Typography>
               {saved ? (
