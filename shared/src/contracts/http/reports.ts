@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, idList } from "../body-values";
 import { TICKET_STATUSES, type TicketStatus } from "../../domain/tickets/ticket";
 
