@@ -9,6 +9,7 @@ import { createPlansModule } from "../features/plans/plans.module";
 import { createQueuesRepository } from "../features/queues/queues.repository";
 import { createQueueReads, createQueuesModule } from "../features/queues/queues.module";
 import { createQuickMessagesModule } from "../features/quick-messages/quick-messages.module";
+import { createSlaModule } from "../features/sla/sla.module";
 import { createPromptsRepository } from "../features/prompts/prompts.repository";
 import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
 import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
@@ -332,10 +333,24 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
+  // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
+  const inboxReads = createInboxReads(repos);
+  const slaModule = createSlaModule({
+    db,
+    reads: {
+      company: (companyId) => repos.companies.findById(companyId),
+      queue: (companyId, id) => repos.queues.findById(companyId, id),
+      setting: async (companyId, key) => (await inboxReads.settings.list(companyId)).find((s) => s.key === key)?.value,
+    },
+    realtime,
+    clock,
+    guards,
+    ttlMs: config.INBOX_DIRECTORY_TTL_MS,
+  });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
     db,
-    reads: createInboxReads(repos),
+    reads: inboxReads,
     realtime,
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
     channels: createProviderChannels({ "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel }, async (companyId, whatsappId) =>
@@ -351,6 +366,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
+    sla: slaModule.planner,
   });
   const inbox = inboxModule.service;
   // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
@@ -498,6 +514,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       subscriptionModule,
       auditModule,
       cloudApiModule,
+      slaModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],

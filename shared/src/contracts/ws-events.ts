@@ -34,6 +34,8 @@ export const REALTIME_EVENTS = [
   // LGPD (docs/adr/0030): export/erasure job progress to the company's admins; opt-out list changes
   "lgpd",
   "optOut",
+  // issue 13 (docs/adr/0033): an SLA clock of a ticket turned amber or fell due (the owner, else the queue and admins)
+  "sla",
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

@@ -12,7 +12,7 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxReads } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxReads, InboxSla } from "./inbox-ports";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -67,6 +67,8 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the SLA planner (features/sla, docs/adr/0033): the cycles' clocks; absent: no SLA */
+  sla?: InboxSla;
 };
 
 /**
@@ -87,7 +89,14 @@ export const createInboxModule = (deps: InboxDeps) => {
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
   const protocols = createProtocols({ db, timeZoneOf: async (companyId) => (await reads.companies.findById(companyId))?.timezone });
-  const changes = createTicketChanges({ db, tickets: ticketsRepo, protocols });
+  const changes = createTicketChanges({
+    db,
+    tickets: ticketsRepo,
+    protocols,
+    sla: deps.sla,
+    timers,
+    onSlaAlerts: [(t, alerts) => events.slaAlerts(t, alerts)],
+  });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
   const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });

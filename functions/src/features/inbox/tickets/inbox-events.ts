@@ -1,6 +1,7 @@
 import type { AppMessageEventData, PresenceEventData } from "@atende/shared/contracts/http/messages";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
-import type { TicketEventData } from "@atende/shared/contracts/http/tickets";
+import type { SlaEventData, TicketEventData } from "@atende/shared/contracts/http/tickets";
+import type { SlaAlert } from "@atende/shared/domain/service-levels/sla";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { ContactsRepository } from "../contacts/contacts.repository";
@@ -27,6 +28,24 @@ export const createInboxEvents = (deps: { realtime: RealtimeService; directory: 
         await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(before));
       }
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket: toTicketView(t, c.dir, c.contact) }, audienceOf(t));
+    },
+    /**
+     * SLA alerts (docs/adr/0033): to the owner; an unassigned ticket's to the users of its queue and the admins.
+     * Each alert also refreshes the ticket's card (its clocks changed).
+     */
+    async slaAlerts(t: TicketRecord, alerts: SlaAlert[]) {
+      const c = await ctx(t);
+      const ticket = toTicketView(t, c.dir, c.contact);
+      const queueUsers = [...c.dir.users.values()].filter((u) => t.queueId !== null && u.queueIds.includes(t.queueId)).map((u) => u.id);
+      for (const alert of alerts) {
+        const data: SlaEventData = { action: alert.level, kind: alert.kind, at: alert.at, ticket };
+        if (t.userId !== null) await realtime.publish<SlaEventData>(t.companyId, "sla", data, { kind: "users", userIds: [t.userId] });
+        else {
+          await realtime.publish<SlaEventData>(t.companyId, "sla", data, { kind: "users", userIds: queueUsers });
+          await realtime.publish<SlaEventData>(t.companyId, "sla", data, { kind: "admins" });
+        }
+      }
+      await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket }, audienceOf(t));
     },
     async ticketDeleted(t: TicketRecord) {
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(t));

@@ -7,6 +7,9 @@ import { nextId } from "../../../platform/db/counters";
 import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
 import type { Protocols } from "./protocols";
+import type { InboxSla } from "../inbox-ports";
+import type { TicketTimersRepository } from "./ticket-timers.repository";
+import { newSlaAlerts, slaWakeUps, type SlaAlert } from "@atende/shared/domain/service-levels/sla";
 import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
@@ -49,8 +52,34 @@ export const createTicketChanges = (deps: {
   tickets: TicketsRepository;
   /** the protocol number of a new attention cycle (tickets/protocols.ts); absent: cycles get none */
   protocols?: Pick<Protocols, "next">;
+  /** the SLA planner (features/sla): the cycle's clocks, evaluated on every write and stored with it */
+  sla?: InboxSla;
+  /** where the clocks' wake-ups go (the minute tick's due-time index), in the same transaction */
+  timers?: Pick<TicketTimersRepository, "item">;
+  /** told of clocks that turned amber or fell due with a write (notifications); a failure is the listener's own */
+  onSlaAlerts?: ((t: TicketRecord, alerts: SlaAlert[]) => Promise<void>)[];
 }) => {
-  const { db, tickets, protocols } = deps;
+  const { db, tickets, protocols, sla, timers } = deps;
+
+  /** The clocks after the change (stored with it), the wake-ups not scheduled yet and the alerts it raises. */
+  const planSla = async (before: TicketRecord | null, next: TicketRecord, now: Date) => {
+    if (!sla) return { items: [] as TxItem[], alerts: [] as SlaAlert[], changed: false };
+    const prev = next.cycle.sla ?? null;
+    const clocks = await sla.evaluate(next, now);
+    const changed = JSON.stringify(clocks) !== JSON.stringify(prev);
+    if (changed) next.cycle = { ...next.cycle, sla: clocks };
+    const known = new Set(slaWakeUps(before?.cycle.sla, before?.status ?? "closed"));
+    const items = timers
+      ? slaWakeUps(clocks, next.status)
+          .filter((at) => !known.has(at) || !before)
+          .map((dueAt) => timers.item({ companyId: next.companyId, ticketId: next.id, kind: "sla", dueAt }))
+      : [];
+    return { items, alerts: newSlaAlerts(before?.cycle.sla, clocks), changed };
+  };
+  const tellAlerts = async (t: TicketRecord, alerts: SlaAlert[]) => {
+    if (!alerts.length) return;
+    for (const listener of deps.onSlaAlerts ?? []) await listener(t, alerts).catch(() => undefined);
+  };
 
   const explain = async (e: TxConditionFailed, companyId: number, lockIndex: number, extraStart: number, contactId: number, whatsappId: number | null) => {
     if (e.failed.includes(lockIndex)) {
@@ -93,6 +122,7 @@ export const createTicketChanges = (deps: {
         version: 1,
         cycle: { queuedAt: at, acceptedAt: input.status === "open" ? at : null, finishedAt: null, ratedAt: null, rating: null, protocol, firstResponseAt: null },
       };
+      const planned = await planSla(null, t, opts.now);
       const created = tickets.createItems(t);
       const items: TxItem[] = [
         ...created,
@@ -101,6 +131,7 @@ export const createTicketChanges = (deps: {
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
       ];
       const lockIndex = created.length;
+      items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra?.(t) ?? []));
       try {
@@ -109,6 +140,7 @@ export const createTicketChanges = (deps: {
         if (e instanceof TxConditionFailed) throw await explain(e, t.companyId, lockIndex, extraStart, t.contactId, t.whatsappId);
         throw e;
       }
+      await tellAlerts(t, planned.alerts);
       return t;
     },
 
@@ -132,6 +164,7 @@ export const createTicketChanges = (deps: {
         }
         next.cycle = cycle;
       }
+      const planned = await planSla(current, next, opts.now);
       const items: TxItem[] = [tickets.saveItem(next, current.version)];
       let lockIndex = -1;
       const relocked = next.whatsappId !== current.whatsappId || next.contactId !== current.contactId;
@@ -140,12 +173,13 @@ export const createTicketChanges = (deps: {
         lockIndex = items.length;
         items.push(tickets.lockOpenItem(next));
       }
-      if (moved || opts.action || patch.cycle) items.push(tickets.cycleItem(cycleOf(next)));
+      if (moved || opts.action || patch.cycle || planned.changed) items.push(tickets.cycleItem(cycleOf(next)));
       if (moved || opts.action) {
         items.push(
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
         );
       }
+      items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));
       try {
@@ -154,6 +188,7 @@ export const createTicketChanges = (deps: {
         if (e instanceof TxConditionFailed) throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
         throw e;
       }
+      await tellAlerts(next, planned.alerts);
       return next;
     },
 
