@@ -95,7 +95,8 @@ export const evaluateCycleSla = (
   if (firstResponse && !firstResponse.metAt && t.firstResponseAt) firstResponse = meet(firstResponse, t.firstResponseAt);
 
   if (resolution && !resolution.metAt) {
-    const waiting = t.status !== "closed" && t.lastResponseAt !== null && t.lastResponseAt >= t.lastMessageAt;
+    // the attendant answered and the last message is ours: the ball is with the customer
+    const waiting = t.status !== "closed" && t.lastFromMe && t.lastResponseAt !== null;
     if (resolution.pausedSince && (!waiting || t.status === "closed")) {
       const paused = businessMsBetween(new Date(resolution.pausedSince), now, cal);
       resolution = reschedule({ ...resolution, pausedMs: (resolution.pausedMs ?? 0) + paused, pausedSince: null }, now, cal);
@@ -106,7 +107,7 @@ export const evaluateCycleSla = (
 
   const nextTarget = policy?.nextResponseMinutes ?? null;
   if (nextResponse && !nextResponse.metAt && t.lastResponseAt && nextResponse.startedAt && t.lastResponseAt > nextResponse.startedAt) nextResponse = meet(nextResponse, t.lastResponseAt);
-  const customerWaiting = t.status !== "closed" && !t.lastFromMe && t.firstResponseAt !== null && (t.lastResponseAt === null || t.lastMessageAt > t.lastResponseAt);
+  const customerWaiting = t.status !== "closed" && !t.lastFromMe && t.firstResponseAt !== null;
   // a breached next-response stays on the cycle as its record; otherwise each new customer turn restarts it
   if (nextTarget && customerWaiting && (!nextResponse || (nextResponse.metAt && !nextResponse.breachedAt))) nextResponse = startClock(nextTarget, now, cal);
 

@@ -30,20 +30,16 @@ export const createInboxEvents = (deps: { realtime: RealtimeService; directory: 
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket: toTicketView(t, c.dir, c.contact) }, audienceOf(t));
     },
     /**
-     * SLA alerts (docs/adr/0033): to the owner; an unassigned ticket's to the users of its queue and the admins.
+     * SLA alerts (docs/adr/0033): to the owner; an unassigned ticket's to whoever may see it (its queue's users, admins).
      * Each alert also refreshes the ticket's card (its clocks changed).
      */
     async slaAlerts(t: TicketRecord, alerts: SlaAlert[]) {
       const c = await ctx(t);
       const ticket = toTicketView(t, c.dir, c.contact);
-      const queueUsers = [...c.dir.users.values()].filter((u) => t.queueId !== null && u.queueIds.includes(t.queueId)).map((u) => u.id);
       for (const alert of alerts) {
         const data: SlaEventData = { action: alert.level, kind: alert.kind, at: alert.at, ticket };
-        if (t.userId !== null) await realtime.publish<SlaEventData>(t.companyId, "sla", data, { kind: "users", userIds: [t.userId] });
-        else {
-          await realtime.publish<SlaEventData>(t.companyId, "sla", data, { kind: "users", userIds: queueUsers });
-          await realtime.publish<SlaEventData>(t.companyId, "sla", data, { kind: "admins" });
-        }
+        // unassigned: whoever may see the ticket (the queue's users, the admins), the same rule as its card
+        await realtime.publish<SlaEventData>(t.companyId, "sla", data, t.userId !== null ? { kind: "users", userIds: [t.userId] } : audienceOf(t));
       }
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket }, audienceOf(t));
     },
