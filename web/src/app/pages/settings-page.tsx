@@ -9,9 +9,10 @@ import { LogosTab } from "../../features/logos/components/logos-tab";
 import { PlansTab } from "../../features/plans/components/plans-tab";
 import { CompanyHoursTab } from "../../features/settings/components/company-hours-tab";
 import { OptionsTab } from "../../features/settings/components/options-tab";
+import { HolidaysTab } from "../../features/sla/components/holidays-tab";
 import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
 
-type TabKey = "options" | "privacy" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
+type TabKey = "options" | "privacy" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -23,6 +24,7 @@ export function SettingsPage() {
   const scheduleType = useCompanySetting("scheduleType");
   const tabs: TabKey[] = ["options", "privacy"];
   if (scheduleType === "company") tabs.push("hours");
+  tabs.push("holidays");
   if (user.super) tabs.push("logo", "companies", "register", "plans", "helps");
   const [current, setCurrent] = useState<TabKey>("options");
   const tab = tabs.includes(current) ? current : "options";
@@ -42,6 +44,7 @@ export function SettingsPage() {
           {tab === "options" && <OptionsTab isSuper={user.super} />}
           {tab === "privacy" && <LgpdSettingsSection />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
+          {tab === "holidays" && <HolidaysTab />}
           {tab === "logo" && <LogosTab />}
           {tab === "companies" && <CompaniesTab UserDialog={NewCompanyUserDialog} />}
           {tab === "register" && <CompanyRegisterTab />}
