@@ -170,3 +170,18 @@ describe("company holidays (/holidays)", () => {
     await t.call("DELETE", `/holidays/${h.id}`, { token: a.adminToken });
   });
 });
+
+describe("the company's time zone (PUT /companies/{id}/timezone)", () => {
+  it("its admin sets it; bad zones, attendants and other companies are refused, changing nothing", async () => {
+    const ok = await t.call("PUT", `/companies/${b.company.id}/timezone`, { token: b.adminToken, body: { timezone: "America/Manaus" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.timezone).toBe("America/Manaus");
+    expect((await t.call("PUT", `/companies/${b.company.id}/timezone`, { token: b.adminToken, body: { timezone: "Mars/Olympus" } })).body.error).toBe("ERR_VALIDATION");
+    expect((await t.call("PUT", `/companies/${b.company.id}/timezone`, { token: b.userToken, body: { timezone: "UTC" } })).status).toBe(403);
+    // cross-tenant: company A's admin on company B
+    const foreign = await t.call("PUT", `/companies/${b.company.id}/timezone`, { token: a.adminToken, body: { timezone: "UTC" } });
+    expect(foreign.status).toBe(403);
+    expect((await t.call("GET", `/companies/${b.company.id}`, { token: b.adminToken })).body.timezone).toBe("America/Manaus");
+    expect((await t.call("GET", `/companies/${a.company.id}`, { token: a.adminToken })).body.timezone).toBe("America/Sao_Paulo");
+  });
+});

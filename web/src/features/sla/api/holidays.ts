@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CompanyHoliday, HolidayInput, HolidaysResponse } from "@atende/shared/domain/service-levels/holidays";
 import { api } from "../../../lib/api-client";
+import { companyRecordKeys } from "../../../lib/query-keys";
+import type { CompanyResponse } from "@atende/shared/contracts/http/companies";
 
 export const holidayKeys = {
   all: () => ["holidays"] as const,
@@ -15,6 +17,15 @@ export const useSaveHoliday = () => {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: HolidayInput }) => (id ? api.put<CompanyHoliday>(`/holidays/${id}`, input) : api.post<CompanyHoliday>("/holidays", input)),
     onSuccess: () => qc.invalidateQueries({ queryKey: holidayKeys.all() }),
+  });
+};
+
+/** The company's time zone (protocol dates and SLA business time count in it). */
+export const useSaveTimeZone = (companyId: number) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (timezone: string) => api.put<CompanyResponse>(`/companies/${companyId}/timezone`, { timezone }),
+    onSuccess: (company) => qc.setQueryData(companyRecordKeys.record(companyId), company),
   });
 };
 

@@ -1,13 +1,22 @@
 import DeleteIcon from "@mui/icons-material/Delete";
-import { Button, Chip, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from "@mui/material";
+import { Button, Chip, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast";
-import { useDeleteHoliday, useHolidays, useSaveHoliday } from "../api/holidays";
+import { BRAZIL_TIME_ZONES } from "@atende/shared/domain/calendar/time-zone";
+import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
+import { useCompanyRecord } from "../../../lib/pickers";
+import { useSessionUser } from "../../../lib/session/session-context";
+import { useDeleteHoliday, useHolidays, useSaveHoliday, useSaveTimeZone } from "../api/holidays";
 
 /** Settings → 'Feriados': the company's own holidays and closures (SLA business time); the national ones listed beside. */
 export function HolidaysTab() {
   const { t } = useTranslation("sla");
+  const user = useSessionUser();
+  const company = useCompanyRecord(user.companyId);
+  const saveZone = useSaveTimeZone(user.companyId);
+  const zone = company.data?.timezone || DEFAULT_TIME_ZONE;
+  const zones: string[] = BRAZIL_TIME_ZONES.includes(zone as (typeof BRAZIL_TIME_ZONES)[number]) ? [...BRAZIL_TIME_ZONES] : [zone, ...BRAZIL_TIME_ZONES];
   const year = new Date().getFullYear();
   const holidays = useHolidays(year);
   const save = useSaveHoliday();
@@ -28,6 +37,21 @@ export function HolidaysTab() {
   const own = holidays.data?.holidays ?? [];
   return (
     <Stack spacing={2} data-testid="holidays-tab">
+      <TextField
+        select
+        size="small"
+        label={t("settings.timeZone")}
+        value={zone}
+        onChange={(e) => saveZone.mutate(e.target.value, { onSuccess: () => toast.success(t("settings.timeZoneSaved")) })}
+        sx={{ maxWidth: 360 }}
+        data-testid="company-timezone"
+      >
+        {zones.map((z) => (
+          <MenuItem key={z} value={z}>
+            {z}
+          </MenuItem>
+        ))}
+      </TextField>
       <Typography variant="subtitle1">{t("settings.holidays")}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t("settings.holidaysHint")}
