@@ -120,6 +120,12 @@ describe("SLA clocks through the minute tick", () => {
     expect((await view(tk.id)).sla?.resolution).toMatchObject({ breachedAt: null, metAt: expect.any(String) });
   });
 
+  it("refuses a target below one minute, keeping the queue's policy", async () => {
+    const bad = await t.call("PUT", `/queue/${a.queues[0]!.id}`, { token: a.adminToken, body: { sla: { firstResponseMinutes: 0, resolutionMinutes: 30 } } });
+    expect(bad.body.error).toBe("ERR_VALIDATION");
+    expect((await t.call("GET", `/queue/${a.queues[0]!.id}`, { token: a.adminToken })).body.sla).toEqual({ firstResponseMinutes: 10, nextResponseMinutes: null, resolutionMinutes: 30 });
+  });
+
   it("a queue without a policy gives its tickets no clocks", async () => {
     const number = `55119${String(81000000 + ++n)}`;
     await deliver(t, customerMessage(a, { number, body: "oi" }));
