@@ -60,8 +60,11 @@ describe("two-factor sign-in", () => {
     await expect(section.getByTestId("mfa-state").textContent()).resolves.toBe("Ativada");
     await expect(section.getByTestId("mfa-recovery-codes").count()).resolves.toBe(0);
 
-    // sign out
-    await page.keyboard.press("Escape");
+    // close the dialog with its own button (after "done" the focused button is gone, so Escape may reach nothing),
+    // then sign out
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await dialog.waitFor({ state: "hidden" });
     await page.getByTestId("profile-button").click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
     await page.waitForURL(/\/login$/);

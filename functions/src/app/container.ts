@@ -226,8 +226,18 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     cookie: { secure: config.COOKIE_SECURE, maxAgeSeconds: config.REFRESH_TOKEN_TTL_SECONDS },
   });
   const auth = authModule.service;
-  // a company's deletion first removes its users (a cascade passed at construction, built from the users' repository)
-  const companiesModule = createCompaniesModule({ audit, ...repos, repository: repos.companies, clock, onDeleted: [createUsersCleanup(repos.users)], guards: { auth: authModule.guard } });
+  // a company's deletion first removes its users' two-factor records, then its users (cascades passed at construction)
+  const mfaCleanup = async (companyId: number) => {
+    for (const user of await repos.users.listByCompany(companyId)) await mfa.removeFor(companyId, user.id);
+  };
+  const companiesModule = createCompaniesModule({
+    audit,
+    ...repos,
+    repository: repos.companies,
+    clock,
+    onDeleted: [mfaCleanup, createUsersCleanup(repos.users)],
+    guards: { auth: authModule.guard },
+  });
   const companies = companiesModule.service;
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
@@ -279,6 +289,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const integrationSecrets = createIntegrationSecrets(secrets);
   // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
   // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
+  // one guard for every call to an address an admin typed: the flows and the media they answer with
+  const urlGuard = createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS });
   const botIntake = createBotIntake({
     db,
     jobs,
@@ -291,7 +303,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     integration: (companyId, id) => integrationsRepo.findById(companyId, id),
     // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
     integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
-    flows: { dialogflow: dialogflowRest, guard: createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS }) },
+    flows: { dialogflow: dialogflowRest, guard: urlGuard },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
   });
@@ -349,6 +361,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
+    urlGuard,
     db,
     reads: inboxReads,
     realtime,
@@ -471,6 +484,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     logger,
     guards,
     consent,
+    // Cloud API campaigns: approved templates only (ADR 0031)
+    templates: cloudApiModule.service,
   });
 
   // LGPD (docs/adr/0030): export and erasure of a person, opt-outs, media retention; after the inbox (its inbound

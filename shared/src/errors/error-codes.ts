@@ -106,6 +106,8 @@ export const ERROR_STATUS = {
   ERR_TEMPLATE_NOT_APPROVED: 400,
   /** Cloud API: a template variable has no value */
   ERR_TEMPLATE_VALUES_MISSING: 400,
+  /** Cloud API: campaigns on a Cloud API connection send approved templates only (free text is refused) */
+  ERR_CAMPAIGN_TEMPLATE_REQUIRED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

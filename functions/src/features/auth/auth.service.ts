@@ -191,6 +191,12 @@ export const createAuthService = (deps: {
       if (!user || user.tokenVersion !== claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED");
       await assertCompanyUsable(user);
       const now = clock();
+      // The token rotated a moment ago, presented again: its answer was lost (a reload or a navigation aborted the
+      // request after we rotated) or another tab raced it. Answer with the current id again instead of rotating once
+      // more: each rotation forgets the id before the previous one, so two lost answers in a row ended the session.
+      if (user.refreshJti && claims.jti !== user.refreshJti && claims.jti === user.prevRefreshJti && (user.prevRefreshUntil ?? "") > now.toISOString()) {
+        return issue(user, user.tokenVersion, user.refreshJti);
+      }
       const jti = randomUUID();
       const rotated = await users.rotateRefresh(user, claims.jti, jti, new Date(now.getTime() + REFRESH_GRACE_MS).toISOString(), now);
       if (!rotated) throw new AppError("ERR_SESSION_EXPIRED");

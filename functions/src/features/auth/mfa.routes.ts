@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import { mfaDisableSchema, mfaEnableSchema, mfaSetupSchema, mfaVerifySchema } from "@atende/shared/contracts/http/mfa";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { Guards } from "../../platform/modules/feature-module";
-import { clientAddress } from "../../platform/http/middleware";
+import { AppError } from "../../platform/errors";
+import { clientAddress, requireAdmin } from "../../platform/http/middleware";
 import { parseJson } from "../../platform/http/parse";
 import type { MfaService, MfaSubject } from "../mfa/mfa.service";
 import type { AppEnv } from "../../platform/http/app-env";
@@ -61,6 +62,18 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
   app.post("/disable", guards.auth, async (c) => {
     const { code } = await parseJson(c, mfaDisableSchema);
     await mfa.disable(await subject(c.get("auth")), code, clientAddress(c));
+    return c.body(null, 204);
+  });
+
+  // an admin resets a user of their own company (the id is looked up in the caller's company only)
+  app.delete("/users/:userId", guards.auth, requireAdmin, async (c) => {
+    const a = c.get("auth");
+    const userId = Number(c.req.param("userId"));
+    if (!Number.isInteger(userId) || userId <= 0) throw new AppError("ERR_NO_USER_FOUND");
+    const target = await auth.mfaSubject(a.companyId, userId).catch(() => null);
+    if (!target) throw new AppError("ERR_NO_USER_FOUND");
+    if (target.userId === a.user.id) throw new AppError("ERR_NO_PERMISSION");
+    await mfa.resetBy(await subject(a), userId, clientAddress(c));
     return c.body(null, 204);
   });
 

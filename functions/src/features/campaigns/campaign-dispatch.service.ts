@@ -1,4 +1,5 @@
-import { fillCampaignPlaceholders, filledVariants } from "@atende/shared/domain/campaigns/campaign";
+import { fillCampaignPlaceholders, filledVariants, fillTemplatePlaceholders } from "@atende/shared/domain/campaigns/campaign";
+import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { Logger } from "../../platform/logger";
@@ -82,8 +83,12 @@ export const createCampaignDispatch = (deps: {
     return obj ? [{ name: c.mediaName ?? "file", type: obj.mimetype, bytes: obj.body }] : undefined;
   };
 
-  /** Sends one text (with the attachment) to the shipping's contact; the id is fixed per recipient and kind. */
-  const sendText = async (c: CampaignRecord, s: Shipping, kind: "confirmation" | "message", text: string, files?: UploadedFile[]) => {
+  /**
+   * Sends one text (with the attachment), or the campaign's template, to the shipping's contact; the id is fixed per
+   * recipient and kind. Marked bulk: on a Cloud API connection it is paced one per recipient every 6 s, and free
+   * text is refused there (ERR_CAMPAIGN_TEMPLATE_REQUIRED), as is a template no longer approved.
+   */
+  const sendText = async (c: CampaignRecord, s: Shipping, kind: "confirmation" | "message", text: string, files?: UploadedFile[], template?: TemplateSend) => {
     const contact = await contacts.upsertFromWhatsapp(c.companyId, c.whatsappId!, { jid: `${s.number}@s.whatsapp.net`, number: s.number });
     const base = `campaign:${c.id}:${s.itemId}:${kind}`;
     const idOf = (i: number) => (files?.length ? idempotentMessageId(c.companyId, 0, `${base}#${i}`) : idempotentMessageId(c.companyId, 0, base));
@@ -97,6 +102,8 @@ export const createCampaignDispatch = (deps: {
       id: idOf(0),
       files,
       idOf,
+      template,
+      bulk: true,
     });
     const error = out.message.error ? String(out.message.error) : null;
     if (!error) await deps.consent?.noteCampaignMessage(c.companyId, s.number, c.id, clock());
@@ -106,7 +113,9 @@ export const createCampaignDispatch = (deps: {
   const fill = async (c: CampaignRecord, s: Shipping, text: string) =>
     fillCampaignPlaceholders(text, { name: s.name, number: s.number, email: s.email, variables: (await pacing.get(c.companyId)).variables });
 
-  const variantOf = (c: CampaignRecord, s: Shipping) => filledVariants(c).find((v) => v.n === s.variant) ?? filledVariants(c)[0];
+  /** a template campaign (Cloud API) has one "variant": the template */
+  const variantsOf = (c: CampaignRecord) => (c.template ? [{ n: 1 as const, message: "", confirmation: "" }] : filledVariants(c));
+  const variantOf = (c: CampaignRecord, s: Shipping) => variantsOf(c).find((v) => v.n === s.variant) ?? variantsOf(c)[0];
 
   /** Sends the real message to a recipient whose shipping is in `from` ("sending", or "confirmed" after an answer). */
   const sendMessage = async (c: CampaignRecord, s: Shipping, from: "sending" | "confirmed") => {
@@ -114,7 +123,9 @@ export const createCampaignDispatch = (deps: {
     if (!v) return false;
     let result: { contactId: number | null; error: string | null };
     try {
-      result = await sendText(c, s, "message", await fill(c, s, v.message), await attachment(c));
+      result = c.template
+        ? await sendText(c, s, "message", "", undefined, fillTemplatePlaceholders(c.template, { name: s.name, number: s.number, email: s.email, variables: (await pacing.get(c.companyId)).variables }))
+        : await sendText(c, s, "message", await fill(c, s, v.message), await attachment(c));
     } catch (err) {
       logger.warn("campaign message not sent", { companyId: c.companyId, campaignId: c.id, err: String(err) });
       result = { contactId: s.contactId, error: (err as { code?: string }).code ?? "ERR_SENDING_WAPP_MSG" };
@@ -127,7 +138,7 @@ export const createCampaignDispatch = (deps: {
 
   /** A recipient's shipping record, created once (null: the campaign has no message to draw from). */
   const shippingFor = async (c: CampaignRecord, item: CampaignRecipient): Promise<Shipping | null> => {
-    const variants = filledVariants(c);
+    const variants = variantsOf(c);
     if (!variants.length) return null;
     const fresh: Shipping = {
       campaignId: c.id,
@@ -160,7 +171,7 @@ export const createCampaignDispatch = (deps: {
     // anything but "sending" was handled already (a restart, or a duplicate that got here first)
     if (!s || s.state !== "sending") return false;
     const v = variantOf(c, s)!;
-    if (c.confirmation && v.confirmation.trim()) {
+    if (c.confirmation && !c.template && v.confirmation.trim()) {
       let result: { contactId: number | null; error: string | null };
       try {
         result = await sendText(c, s, "confirmation", await fill(c, s, v.confirmation));

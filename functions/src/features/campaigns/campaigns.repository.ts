@@ -106,7 +106,7 @@ const recordFields = mapItem<CampaignRecord>({
   confirmationRequestedCount: true,
   confirmedCount: true,
 });
-const toRecord = (item: Record<string, unknown>): CampaignRecord => ({ ...RUN_DEFAULTS, ...recordFields(item) });
+const toRecord = (item: Record<string, unknown>): CampaignRecord => ({ ...RUN_DEFAULTS, ...recordFields(item), template: (item.template as CampaignRecord["template"]) ?? null });
 const toShipping = mapItem<Shipping>({
   campaignId: true,
   companyId: true,

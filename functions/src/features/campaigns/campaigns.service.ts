@@ -50,6 +50,11 @@ export const createCampaignsService = (deps: {
   clock: () => Date;
   /** the company's time zone: a wall-clock `scheduledAt` (the spec's `YYYY-MM-DD HH:mm:ss`) is read in it */
   timeZoneOf: (companyId: number) => Promise<string>;
+  /**
+   * The connection's template rules (the Cloud API feature): a Cloud API connection's campaign needs an approved
+   * template with every variable valued, a QR connection's campaign takes none (ADR 0031). Absent: QR rules only.
+   */
+  templates?: { assertCampaignTemplate(companyId: number, whatsappId: number, template: CampaignInput["template"]): Promise<void> };
 }) => {
   const { campaigns, recipients, whatsapps, realtime, media, jobs, cursors, clock, timeZoneOf } = deps;
 
@@ -89,9 +94,17 @@ export const createCampaignsService = (deps: {
   };
 
   /** The list and connection must be the caller's company's (another company's ids are not found). */
-  const assertTargets = async (companyId: number, input: Pick<CampaignInput, "contactListId" | "whatsappId">) => {
+  const assertTargets = async (companyId: number, input: Pick<CampaignInput, "contactListId" | "whatsappId" | "template" | "confirmation">) => {
     if (input.contactListId && !(await recipients.findList(companyId, input.contactListId))) throw new AppError("ERR_NOT_FOUND", { field: "contactListId" });
     if (input.whatsappId && !(await whatsapps.findById(companyId, input.whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND");
+    await assertTemplate(companyId, input);
+  };
+
+  /** Cloud API campaigns send approved templates only (and ask no confirmation: it would be free text). */
+  const assertTemplate = async (companyId: number, input: Pick<CampaignInput, "whatsappId" | "template" | "confirmation">) => {
+    if (input.whatsappId) await deps.templates?.assertCampaignTemplate(companyId, input.whatsappId, input.template ?? null);
+    else if (input.template) throw new AppError("ERR_VALIDATION", { field: "whatsappId" });
+    if (input.template && input.confirmation) throw new AppError("ERR_CHANNEL_UNSUPPORTED", { field: "confirmation" });
   };
 
   /** A scheduled campaign must be able to run: a future time, a list, a connection and a message. */
@@ -100,7 +113,7 @@ export const createCampaignsService = (deps: {
     if (new Date(input.scheduledAt).getTime() <= clock().getTime()) throw new AppError("ERR_VALIDATION", { field: "scheduledAt", reason: "CAMPAIGN_IN_PAST" });
     if (!input.contactListId) throw new AppError("ERR_VALIDATION", { field: "contactListId" });
     if (!input.whatsappId) throw new AppError("ERR_VALIDATION", { field: "whatsappId" });
-    if (filledVariants(input).length === 0) throw new AppError("ERR_VALIDATION", { field: "message1" });
+    if (!input.template && filledVariants(input).length === 0) throw new AppError("ERR_VALIDATION", { field: "message1" });
   };
 
   /** The spec's wall-clock `scheduledAt` as an instant in the company's time zone (an ISO instant stays as it is). */
@@ -173,7 +186,8 @@ export const createCampaignsService = (deps: {
         return toView(saved);
       }
       if (!canEditCampaignMessages(before, now)) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
-      const messages = Object.fromEntries(MESSAGE_FIELDS.map((f) => [f, input[f]]));
+      const messages = { ...Object.fromEntries(MESSAGE_FIELDS.map((f) => [f, input[f]])), template: input.template ?? null };
+      await assertTemplate(auth.companyId, { whatsappId: before.whatsappId, template: messages.template, confirmation: before.confirmation });
       const others = fieldsOf(input);
       const changed =
         others.name !== before.name ||

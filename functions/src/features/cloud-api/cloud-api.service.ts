@@ -2,7 +2,8 @@ import type { CloudApiConnectionView } from "@atende/shared/contracts/http/whats
 import { randomBytes } from "node:crypto";
 import { cloudApiFieldsSchema, type CloudApiFields, type PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
 import { canSendFreeForm, replyWindow, type ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
-import { isSendable, missingValues, renderTemplate, templateComponents, type TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
+import { isSendable, missingValues, renderTemplate, templateComponents, variablesOf, type TemplateSend, type TemplateValues } from "@atende/shared/domain/cloud-api/message-templates";
+import { automaticTemplateValues, type AutomaticKind, type AutomaticSkipReason, type AutomaticValues } from "@atende/shared/domain/cloud-api/automatic-messages";
 import { isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
@@ -16,6 +17,19 @@ export const WEBHOOK_PATH = "/api/channels/cloud-api/webhook";
 
 /** What the API answers about a Cloud API connection: secrets masked, the webhook URL and verify token to copy. */
 export type CloudApiView = CloudApiConnectionView;
+
+/** A template message ready for the send command: the rendered text to store and the components to send. */
+export type PreparedTemplate = { body: string; template: { name: string; language: string; components: Record<string, unknown>[] } };
+
+/**
+ * What to do with an automatic message (rating request, inactivity message, transfer notice): send the text (QR
+ * connections, or the window is open), send the connection's template instead, or skip it (with the reason, for
+ * the internal note on the ticket).
+ */
+export type AutomaticDecision =
+  | { send: "text" }
+  | { send: "template"; prepared: PreparedTemplate }
+  | { send: "skip"; reason: AutomaticSkipReason };
 
 const token = (bytes: number) => randomBytes(bytes).toString("base64url");
 
@@ -161,7 +175,9 @@ export const createCloudApiService = (deps: {
      * A template message ready for the send command: approved template, every variable filled (else a catalogue
      * code), the rendered text to store and the components to send.
      */
-    async prepareTemplate(companyId: number, whatsappId: number, t: TemplateSend): Promise<{ body: string; template: { name: string; language: string; components: Record<string, unknown>[] } }> {
+    async prepareTemplate(companyId: number, whatsappId: number, t: TemplateSend): Promise<PreparedTemplate> {
+      // a QR connection has no templates
+      if (!(await service.isCloudApi(companyId, whatsappId))) throw new AppError("ERR_CHANNEL_UNSUPPORTED");
       const stored = await repo.findTemplate(companyId, whatsappId, t.name, t.language);
       if (!stored) throw new AppError("ERR_TEMPLATE_NOT_FOUND");
       if (!isSendable(stored)) throw new AppError("ERR_TEMPLATE_NOT_APPROVED");
@@ -181,11 +197,62 @@ export const createCloudApiService = (deps: {
      * Cloud API connection editing and deleting are refused (ERR_CHANNEL_UNSUPPORTED) and free-form content
      * (text, media, reactions) outside the 24-hour window too (ERR_WINDOW_CLOSED); templates are always allowed.
      */
-    async assertOutbound(companyId: number, whatsappId: number | null, chatJid: string, action: "text" | "media" | "react" | "template" | "edit" | "delete"): Promise<void> {
+    async assertOutbound(
+      companyId: number,
+      whatsappId: number | null,
+      chatJid: string,
+      action: "text" | "media" | "react" | "template" | "edit" | "delete",
+      opts: { bulk?: boolean } = {},
+    ): Promise<void> {
       if (!whatsappId || !(await service.isCloudApi(companyId, whatsappId))) return;
       if (action === "edit" || action === "delete") throw new AppError("ERR_CHANNEL_UNSUPPORTED");
       if (action === "template") return;
+      // campaign messages on a Cloud API connection are approved templates only, whatever the window
+      if (opts.bulk) throw new AppError("ERR_CAMPAIGN_TEMPLATE_REQUIRED");
       if (!canSendFreeForm(await service.windowOf(companyId, whatsappId, chatJid))) throw new AppError("ERR_WINDOW_CLOSED");
+    },
+    /**
+     * A campaign's message on its connection (create, update, and each send): on a Cloud API connection a template
+     * is required (ERR_CAMPAIGN_TEMPLATE_REQUIRED), synced (ERR_TEMPLATE_NOT_FOUND), approved
+     * (ERR_TEMPLATE_NOT_APPROVED) and with a value (typed or a contact placeholder) for every variable
+     * (ERR_TEMPLATE_VALUES_MISSING); a QR connection takes no template (ERR_CHANNEL_UNSUPPORTED).
+     */
+    async assertCampaignTemplate(companyId: number, whatsappId: number, t: TemplateSend | null): Promise<void> {
+      if (!(await service.isCloudApi(companyId, whatsappId))) {
+        if (t) throw new AppError("ERR_CHANNEL_UNSUPPORTED");
+        return;
+      }
+      if (!t) throw new AppError("ERR_CAMPAIGN_TEMPLATE_REQUIRED");
+      const stored = await repo.findTemplate(companyId, whatsappId, t.name, t.language);
+      if (!stored) throw new AppError("ERR_TEMPLATE_NOT_FOUND");
+      if (!isSendable(stored)) throw new AppError("ERR_TEMPLATE_NOT_APPROVED");
+      const missing = missingValues(stored, t.values);
+      if (missing.length) throw new AppError("ERR_TEMPLATE_VALUES_MISSING", { missing });
+    },
+    /**
+     * An automatic message (rating request, inactivity message, transfer notice) about to be sent in a chat: QR
+     * connections and an open window send the text; outside the window the template chosen in the connection's
+     * settings (ratingTemplate / inactivityTemplate / transferTemplate) is sent instead, its variables filled from
+     * `values` (automaticTemplateValues), or the message is skipped with the reason.
+     */
+    async automaticMessage(companyId: number, whatsappId: number | null, chatJid: string, kind: AutomaticKind, values: AutomaticValues): Promise<AutomaticDecision> {
+      if (!whatsappId) return { send: "text" };
+      const rec = await repo.get(companyId, whatsappId);
+      if (!rec) return { send: "text" };
+      if (canSendFreeForm(await service.windowOf(companyId, whatsappId, chatJid))) return { send: "text" };
+      const name = { rating: rec.ratingTemplate, inactivity: rec.inactivityTemplate, transfer: rec.transferTemplate }[kind]?.trim();
+      if (!name) return { send: "skip", reason: "no_template" };
+      // the name chosen in the settings, in any language it was approved in (the first approved one)
+      const candidates = (await repo.listTemplates(companyId, whatsappId)).filter((x) => x.name === name);
+      if (!candidates.length) return { send: "skip", reason: "template_not_found" };
+      const stored = candidates.find(isSendable);
+      if (!stored) return { send: "skip", reason: "template_not_approved" };
+      const filled: TemplateValues = automaticTemplateValues(variablesOf(stored), values);
+      if (missingValues(stored, filled).length) return { send: "skip", reason: "template_values_missing" };
+      return {
+        send: "template",
+        prepared: { body: renderTemplate(stored, filled), template: { name: stored.name, language: stored.language, components: templateComponents(stored, filled) } },
+      };
     },
     /** Whether the connection is a Cloud API one (its settings exist), cached like the settings. */
     async isCloudApi(companyId: number, whatsappId: number): Promise<boolean> {

@@ -43,7 +43,7 @@ export const createExternalApiService = (deps: {
      * request stores and sends nothing new.
      */
     async send(whatsapp: Whatsapp, input: ExternalMessageInput, files: UploadedFile[], idempotencyKey?: string): Promise<{ mensagem: string }> {
-      if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION", { field: "body" });
+      if (!files.length && !input.body.trim() && !input.template) throw new AppError("ERR_VALIDATION", { field: "body" });
       if (whatsapp.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
       if (deps.isOptedOut && (await deps.isOptedOut(whatsapp.companyId, input.number))) throw new AppError("ERR_NUMBER_OPTED_OUT");
       const count = Math.max(files.length, 1);
@@ -52,7 +52,7 @@ export const createExternalApiService = (deps: {
       const idOf = idempotencyKey
         ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
         : undefined;
-      await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf });
+      await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf, template: input.template });
       return { mensagem: "Mensagem enviada" };
     },
   };

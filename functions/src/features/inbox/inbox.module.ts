@@ -20,6 +20,7 @@ import { createMessagesRepository } from "./messages/messages.repository";
 import { messageForwardRoutes, messagesRoutes } from "./messages/messages.routes";
 import { createMessagesService } from "./messages/messages.service";
 import { createOutboundService } from "./messages/outbound.service";
+import { createAutomaticMessages } from "./messages/automatic-messages";
 import { createTicketNotesRepository } from "./notes/ticket-notes.repository";
 import { ticketNotesRoutes } from "./notes/ticket-notes.routes";
 import { createTicketNotesService } from "./notes/ticket-notes.service";
@@ -39,6 +40,7 @@ import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/t
 import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
+import type { UrlGuard } from "../../platform/net/public-url-guard";
 
 export type InboxDeps = {
   db: Db;
@@ -67,6 +69,8 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
+  urlGuard: UrlGuard;
   /** the SLA planner (features/sla, docs/adr/0033): the cycles' clocks; absent: no SLA */
   sla?: InboxSla;
 };
@@ -99,7 +103,9 @@ export const createInboxModule = (deps: InboxDeps) => {
   });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
-  const automation = createAutomationService({ changes, lifecycle, outbound, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
+  const notesRepo = createTicketNotesRepository(db);
+  const automatic = createAutomaticMessages({ outbound, notes: notesRepo, contacts: contactsRepo, channelRules: deps.channelRules, clock, logger });
+  const automation = createAutomationService({ changes, lifecycle, outbound, automatic, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
   const tickets = createTicketsService({
     tickets: ticketsRepo,
     contacts: contactsRepo,
@@ -150,8 +156,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     logger,
     customerMessageHandlers,
   });
-  const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, outbound, logger });
-  const notesRepo = createTicketNotesRepository(db);
+  const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, automatic, logger });
   const ticketNotes = createTicketNotesService({ notes: notesRepo, tickets, users: reads.users, clock });
   const bots = createBotFacade({
     tickets: ticketsRepo,
@@ -165,6 +170,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     events,
     media,
     clock,
+    urlGuard: deps.urlGuard,
   });
 
   const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });

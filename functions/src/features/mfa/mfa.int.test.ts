@@ -175,6 +175,42 @@ describe("turning it off", () => {
   });
 });
 
+describe("an admin resets a user's two-factor (lost phone and recovery codes)", () => {
+  it("the user signs in with the password alone again; the trail records who reset it; attendants cannot", async () => {
+    const c = await createTenant(t);
+    const u = await enrolled(c);
+    const adminToken = (await c.login(c.admin.email)).token;
+    // an attendant cannot reset anybody, not even themselves through this route
+    expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: u.token })).body).toEqual({ error: "ERR_NO_PERMISSION" });
+    expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: adminToken })).status).toBe(204);
+    expect((await t.call("GET", "/auth/mfa", { token: (await login(u.email, "Senha1234")).body.token })).body.enabled).toBe(false);
+    // nothing left to reset; an unknown id is not found
+    expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: adminToken })).body).toEqual({ error: "ERR_MFA_NOT_ENABLED" });
+    expect((await t.call("DELETE", `/auth/mfa/users/99999999`, { token: adminToken })).body).toEqual({ error: "ERR_NO_USER_FOUND" });
+    expect((await t.call("DELETE", `/auth/mfa/users/abc`, { token: adminToken })).body).toEqual({ error: "ERR_NO_USER_FOUND" });
+    const entries = (await t.call("GET", `/audit-logs?recordKind=user&recordId=${u.id}`, { token: adminToken })).body.logs as AuditEntry[];
+    expect(entries.find((e) => e.action === "mfa_reset")).toMatchObject({ actor: { kind: "user", userId: c.admin.id }, record: { kind: "user", id: String(u.id) } });
+  });
+
+  it("cross-tenant: B's admin cannot reset A's user", async () => {
+    const c = await createTenant(t);
+    const u = await enrolled(c);
+    const bToken = (await b.login(b.admin.email)).token;
+    expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: bToken })).body).toEqual({ error: "ERR_NO_USER_FOUND" });
+    expect((await t.call("GET", "/auth/mfa", { token: u.token })).body.enabled).toBe(true);
+  });
+
+  it("a deleted company leaves no two-factor record behind", async () => {
+    const op = await createTenant(t);
+    const opToken = await makeOperator(t, op);
+    const c = await createTenant(t);
+    const u = await enrolled(c);
+    expect(await t.container.services.mfa.isEnabled(c.company.id, u.id)).toBe(true);
+    expect((await t.call("DELETE", `/companies/${c.company.id}`, { token: opToken })).status).toBeLessThan(300);
+    expect(await t.container.services.mfa.isEnabled(c.company.id, u.id)).toBe(false);
+  });
+});
+
 describe("required two-factor", () => {
   it("the company's admin requires it: the next login walks the user through setup and completes with the session", async () => {
     const c = await createTenant(t);

@@ -168,6 +168,18 @@ export const createMfaService = (deps: {
       if (!(await mfa.consumeChallenge(token))) throw new AppError("ERR_MFA_TOKEN_INVALID");
     },
 
+    /**
+     * DELETE /auth/mfa/users/{userId}: an admin turns a user's two-factor off (a lost phone and lost recovery codes).
+     * Recorded in the trail as the admin's act on that user; if the company requires two-factor, the user sets it
+     * up again at the next sign-in.
+     */
+    async resetBy(admin: Pick<MfaSubject, "companyId" | "actor">, userId: number, ip: string): Promise<void> {
+      const rec = await mfa.find(admin.companyId, userId);
+      if (!rec) throw new AppError("ERR_MFA_NOT_ENABLED");
+      await mfa.remove(admin.companyId, userId);
+      await audit.record({ companyId: admin.companyId, actor: admin.actor, ip, action: "mfa_reset", record: { kind: "user", id: userId }, at: clock() });
+    },
+
     /** A deleted user's two-factor state goes with them. */
     async removeFor(companyId: number, userId: number): Promise<void> {
       await mfa.remove(companyId, userId);

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "mfa_recovery_used",
   "mfa_enabled",
   "mfa_disabled",
+  "mfa_reset",
   "transfer",
   "export",
   "erase",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flag, NONE_ID_VALUES, optionalId, optionalText, requiredId } from "../../contracts/body-values";
 import { WALL_TIME } from "../format/time-zone";
+import { templateSendSchema, type TemplateSend } from "../cloud-api/message-templates";
 
 /** Spec 3 section 4: statuses (Portuguese values, as the reference product stores them). INATIVA is the default. */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
@@ -47,6 +48,12 @@ export const campaignSchema = z.object({
     .optional()
     .default(NO_TAG_LIST),
   fileListId: optionalCampaignId,
+  /**
+   * Cloud API connections (issue 12): the approved message template every recipient gets instead of the messages;
+   * a variable's value may hold the campaign placeholders ({nome}, {numero}, {email}, the settings' variables),
+   * filled per recipient. Required on a Cloud API connection, refused on a QR one.
+   */
+  template: templateSendSchema.nullable().optional().default(null),
 });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
@@ -78,6 +85,8 @@ export type Campaign = {
   fileListId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
+  /** Cloud API: the template sent instead of the messages (null: the messages, QR connections) */
+  template?: TemplateSend | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -105,6 +114,7 @@ export const CAMPAIGN_FIELDS = {
   fileListId: true,
   mediaPath: true,
   mediaName: true,
+  template: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies { readonly [K in keyof Campaign]-?: true };
@@ -127,6 +137,14 @@ export const isCampaignEditable = (c: { status: CampaignStatus; scheduledAt: str
 /** A CANCELADA campaign still takes a submit that changes its messages (and only them). */
 export const canEditCampaignMessages = (c: { status: CampaignStatus; scheduledAt: string | null }, now: Date): boolean =>
   isCampaignEditable(c, now) || c.status === "CANCELADA";
+
+/**
+ * A template's values for one recipient: each value's campaign placeholders filled ({nome} -> the recipient's name).
+ */
+export const fillTemplatePlaceholders = (t: TemplateSend, v: PlaceholderValues): TemplateSend => {
+  const fillAll = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, x]) => [k, fillCampaignPlaceholders(x, v)]));
+  return { ...t, values: { header: fillAll(t.values.header), body: fillAll(t.values.body) } };
+};
 
 /** The filled variants (1..5) of a campaign: each with its message and its confirmation message. */
 export const filledVariants = (c: CampaignMessages) =>

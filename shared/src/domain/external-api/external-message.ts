@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "../../contracts/body-values";
+import { templateSendSchema } from "../cloud-api/message-templates";
 
 /** Messages sent through the external API per connection token and minute (SERVER-RULES: rate-limited per token). */
 export const EXTERNAL_API_MESSAGES_PER_MINUTE = 60;
@@ -14,5 +15,10 @@ export const externalMessageSchema = z.object({
     .trim()
     .regex(/^\d{10,15}$/),
   body: optionalText(z.string().max(4096)).optional().default(""),
+  /**
+   * Cloud API connections: an approved message template instead of the text (JSON only; the only way to write to
+   * someone whose 24-hour window is closed). Refused on QR connections with ERR_CHANNEL_UNSUPPORTED.
+   */
+  template: templateSendSchema.optional(),
 });
 export type ExternalMessageInput = z.infer<typeof externalMessageSchema>;

@@ -35,7 +35,7 @@ describe("the 24-hour window badge", () => {
   });
 });
 
-describe("the template picker", () => {
+describe("the template picker", { timeout: 30_000 }, () => {
   it("offers approved templates only, fills variables from the contact or by typing, previews, and sends name, language and values", async () => {
     mockFetch({ "GET /api/cloud-api/4/templates": [tpl("retomar_conversa", "APPROVED", "Olá {{1}}, pedido {{2}}"), tpl("promo", "PENDING", "x")] });
     const onSend = vi.fn();

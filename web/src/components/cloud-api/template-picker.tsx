@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   fillFromContact,
@@ -15,23 +15,49 @@ import { useSyncTemplates, useTemplates, type StoredTemplate } from "../../lib/c
 
 type Contact = { name?: string | null; number?: string | null; email?: string | null };
 
+/** The campaign placeholders a variable can take instead of a contact's value (filled per recipient by the server). */
+export const CAMPAIGN_PLACEHOLDERS: Record<(typeof TEMPLATE_CONTACT_FIELDS)[number], string> = { name: "{nome}", number: "{numero}", email: "{email}" };
+
 /**
  * Choosing an approved template of a Cloud API connection, filling its variables (typed, or from a contact field)
- * with a live preview; used by the composer (window closed or not) and the campaign dialog.
+ * with a live preview; used by the composer (window closed or open: `onSend` sends it) and the campaign dialog
+ * (`mode="choose"`: the contact fields become the campaign placeholders {nome}, {numero}, {email}, filled per
+ * recipient; `initial` is the campaign's current template).
  */
-export function TemplatePicker(props: { open: boolean; whatsappId: number; contact?: Contact; onClose: () => void; onSend: (t: TemplateSend, preview: string) => void; busy?: boolean }) {
+export function TemplatePicker(props: {
+  open: boolean;
+  whatsappId: number;
+  contact?: Contact;
+  onClose: () => void;
+  onSend: (t: TemplateSend, preview: string) => void;
+  busy?: boolean;
+  mode?: "send" | "choose";
+  initial?: TemplateSend | null;
+}) {
   const { t } = useTranslation("cloudApi");
+  const choose = props.mode === "choose";
   const templates = useTemplates(props.open ? props.whatsappId : null);
   const sync = useSyncTemplates();
   const [chosen, setChosen] = useState<StoredTemplate | null>(null);
   const [values, setValues] = useState<TemplateValues>({ header: {}, body: {} });
+  // the campaign's current template, once the list is there
+  const initial = props.initial;
+  useEffect(() => {
+    if (!initial || chosen) return;
+    const found = templates.data?.find((x) => x.name === initial.name && x.language === initial.language);
+    if (found) {
+      setChosen(found);
+      setValues({ header: { ...initial.values.header }, body: { ...initial.values.body } });
+    }
+  }, [initial, chosen, templates.data]);
   const vars = useMemo(() => (chosen ? variablesOf(chosen) : { header: [], body: [] }), [chosen]);
   const missing = chosen ? missingValues(chosen, values) : [];
   const set = (part: "header" | "body", name: string, value: string) => setValues((v) => ({ ...v, [part]: { ...v[part], [name]: value } }));
-  const choose = (tpl: StoredTemplate) => {
+  const pick = (tpl: StoredTemplate) => {
     setChosen(tpl);
     setValues({ header: {}, body: {} });
   };
+  const fromContact = (f: (typeof TEMPLATE_CONTACT_FIELDS)[number]) => (choose ? CAMPAIGN_PLACEHOLDERS[f] : fillFromContact(f, props.contact ?? {}));
   const field = (part: "header" | "body", name: string) => (
     <Stack key={`${part}.${name}`} direction="row" spacing={1} alignItems="center">
       <TextField
@@ -42,8 +68,16 @@ export function TemplatePicker(props: { open: boolean; whatsappId: number; conta
         inputProps={{ "data-testid": `template-var-${part}-${name}` }}
         sx={{ flex: 1 }}
       />
-      {props.contact ? (
-        <TextField select size="small" label={t("picker.fromContact")} value="" onChange={(e) => set(part, name, fillFromContact(e.target.value as (typeof TEMPLATE_CONTACT_FIELDS)[number], props.contact!))} sx={{ width: 160 }}>
+      {props.contact || choose ? (
+        <TextField
+          select
+          size="small"
+          label={t("picker.fromContact")}
+          value=""
+          onChange={(e) => set(part, name, fromContact(e.target.value as (typeof TEMPLATE_CONTACT_FIELDS)[number]))}
+          sx={{ width: 160 }}
+          data-testid={`template-from-contact-${part}-${name}`}
+        >
           {TEMPLATE_CONTACT_FIELDS.map((f) => (
             <MenuItem key={f} value={f}>
               {t(`picker.contactField.${f}`)}
@@ -61,7 +95,7 @@ export function TemplatePicker(props: { open: boolean; whatsappId: number; conta
           <Box sx={{ minWidth: 240 }}>
             <List dense data-testid="template-list">
               {(templates.data ?? []).map((tpl) => (
-                <ListItemButton key={`${tpl.name}#${tpl.language}`} selected={chosen?.name === tpl.name && chosen.language === tpl.language} disabled={!isSendable(tpl)} onClick={() => choose(tpl)} data-testid={`template-${tpl.name}`}>
+                <ListItemButton key={`${tpl.name}#${tpl.language}`} selected={chosen?.name === tpl.name && chosen.language === tpl.language} disabled={!isSendable(tpl)} onClick={() => pick(tpl)} data-testid={`template-${tpl.name}`}>
                   <ListItemText primary={tpl.name} secondary={`${tpl.language} · ${t(`category.${tpl.category}`, { defaultValue: tpl.category })} · ${t(`status.${tpl.status}`, { defaultValue: tpl.status })}`} />
                 </ListItemButton>
               ))}
@@ -82,6 +116,7 @@ export function TemplatePicker(props: { open: boolean; whatsappId: number; conta
                 </Box>
                 {chosen.buttons.length ? <Typography variant="caption">{chosen.buttons.map((b) => `[${b.text}]`).join(" ")}</Typography> : null}
                 {missing.length ? <Alert severity="info">{t("picker.missing")}</Alert> : null}
+                {choose ? <Typography variant="caption">{t("picker.placeholdersHint")}</Typography> : null}
               </>
             ) : (
               <Typography variant="body2">{t("picker.choose")}</Typography>
@@ -97,7 +132,7 @@ export function TemplatePicker(props: { open: boolean; whatsappId: number; conta
           onClick={() => chosen && props.onSend({ name: chosen.name, language: chosen.language, values }, renderTemplate(chosen, values))}
           data-testid="template-send"
         >
-          {t("picker.send")}
+          {choose ? t("picker.use") : t("picker.send")}
         </Button>
       </DialogActions>
     </Dialog>

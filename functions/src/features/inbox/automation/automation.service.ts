@@ -7,6 +7,8 @@ import type { Logger } from "../../../platform/logger";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { OutboundMedia, OutboundService } from "../messages/outbound.service";
+import type { AutomaticMessages } from "../messages/automatic-messages";
+import type { AutomaticKind } from "@atende/shared/domain/cloud-api/automatic-messages";
 import type { InboxQueue, InboxQueueOption, InboxReads, InboxWhatsapp } from "../inbox-ports";
 import type { Directory } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
@@ -39,6 +41,8 @@ export const createAutomationService = (deps: {
   changes: TicketChanges;
   lifecycle: Pick<TicketLifecycle, "awaitRating">;
   outbound: OutboundService;
+  /** rating request and transfer notice: outside a Cloud API window, the connection's template or a note (ADR 0031) */
+  automatic: AutomaticMessages;
   queueOptions: InboxReads["queueOptions"];
   contacts: Pick<ContactsRepository, "findById">;
   events: InboxEvents;
@@ -51,6 +55,11 @@ export const createAutomationService = (deps: {
     if (!text.trim() && !media) return;
     const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone, protocol: ticket.cycle.protocol });
     await outbound.send(ticket, { body, media, userId: null }, { dir });
+  };
+  /** An automatic message that may fall outside a Cloud API window: its text, the connection's template, or a note. */
+  const sayAutomatic = async (ticket: TicketRecord, contact: Contact, dir: Directory, kind: AutomaticKind, text: string) => {
+    const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone, protocol: ticket.cycle.protocol });
+    return deps.automatic.send(ticket, kind, body, { dir, contact });
   };
   const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>
     q.mediaPath ? { key: q.mediaPath, mimetype: "application/octet-stream", filename: q.mediaName ?? q.mediaPath, kind: guessKind(q.mediaName ?? q.mediaPath) } : undefined;
@@ -230,12 +239,13 @@ export const createAutomationService = (deps: {
             const parts = ["*Mensagem automática*:"];
             if (queue) parts.push(`Você foi transferido para o departamento *${queue.name}*.`);
             if (user) parts.push(`Você será atendido por *${user.name}*.`);
-            if (queue || user) await say(after, contact, dir, parts.join("\n"));
+            if (queue || user) await sayAutomatic(after, contact, dir, "transfer", parts.join("\n"));
           }
           if (before.status !== "closed") {
             if (wanted.includes("ratingRequest")) {
-              await say(after, contact, dir, wa?.ratingMessage ? `${wa.ratingMessage}\n\n${RATING_REQUEST}` : RATING_REQUEST);
-              await lifecycle.awaitRating(after, clock());
+              const sent = await sayAutomatic(after, contact, dir, "rating", wa?.ratingMessage ? `${wa.ratingMessage}\n\n${RATING_REQUEST}` : RATING_REQUEST);
+              // a skipped request (window closed, no template) awaits no rating
+              if (sent !== "skipped") await lifecycle.awaitRating(after, clock());
             } else if (wanted.includes("completionMessage") && wa?.complationMessage) {
               await say(after, contact, dir, wa.complationMessage);
             }

@@ -1,5 +1,6 @@
 import { sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import type { Message } from "@atende/shared/domain/messages/message";
+import type { UrlGuard } from "../../../platform/net/public-url-guard";
 import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
 import type { BotHistoryMessage } from "../../bots/bot-engine.port";
 import type { BotInbox, BotStoredMessage, BotTicket } from "../../bots/bot-inbox.port";
@@ -16,6 +17,45 @@ import type { TicketsService } from "../tickets/tickets.service";
 
 /** The bot's own messages: user 0 in the idempotent ids (no person has id 0). */
 const BOT_ID_USER = 0;
+/** A flow's media file larger than this is not fetched (WhatsApp's own ceiling for documents is 100 MB). */
+export const BOT_MEDIA_MAX_BYTES = 64 * 1024 * 1024;
+/** How long a flow's media server gets to answer. */
+const BOT_MEDIA_TIMEOUT_MS = 20_000;
+
+/**
+ * Fetches a flow's media by URL as the flows' own calls are made (ADR 0027): the URL guard first (no loopback,
+ * private or metadata addresses in AWS), no redirects followed, a time limit, and a size cap read while streaming.
+ */
+export const fetchBotMedia = async (url: string, guard: UrlGuard, fetchFn: typeof fetch = fetch): Promise<{ bytes: Uint8Array; contentType: string | undefined }> => {
+  await guard(url);
+  const res = await fetchFn(url, { redirect: "manual", signal: AbortSignal.timeout(BOT_MEDIA_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`bot media answered ${res.status}`);
+  const declared = Number(res.headers.get("content-length") ?? NaN);
+  if (declared > BOT_MEDIA_MAX_BYTES) throw new Error(`bot media too large (${declared} bytes)`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > BOT_MEDIA_MAX_BYTES) {
+        await reader.cancel();
+        throw new Error(`bot media too large (over ${BOT_MEDIA_MAX_BYTES} bytes)`);
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { bytes, contentType: res.headers.get("content-type") ?? undefined };
+};
+
 /** Types a bot never reads as conversation (reactions live on their target; calls are not words). */
 const NOT_CONVERSATION = new Set(["reactionMessage", "call_log"]);
 
@@ -62,8 +102,11 @@ export const createBotFacade = (deps: {
   events: InboxEvents;
   media: MediaStore;
   clock: () => Date;
+  /** the outbound URL guard of the flows (platform/net/public-url-guard.ts): media by URL goes through it too */
+  urlGuard: UrlGuard;
+  fetch?: typeof fetch;
 }): BotInbox => {
-  const { tickets, ticketsService, changes, contacts, messages, notes, outbound, directory, events, media, clock } = deps;
+  const { tickets, ticketsService, changes, contacts, messages, notes, outbound, directory, events, media, clock, urlGuard } = deps;
   const record = async (t: BotTicket) => {
     const r = await tickets.findById(t.companyId, t.id);
     if (!r) throw Object.assign(new Error("ticket gone"), { code: "ERR_NO_TICKET_FOUND" });
@@ -144,12 +187,10 @@ export const createBotFacade = (deps: {
         return;
       }
       // media by URL (flows): fetched into our storage first, so the conversation keeps it
-      const res = await fetch(out.url);
-      if (!res.ok) throw new Error(`bot media answered ${res.status}`);
-      const bytes = new Uint8Array(await res.arrayBuffer());
+      const { bytes, contentType } = await fetchBotMedia(out.url, urlGuard, deps.fetch);
       const filename = out.filename ?? (new URL(out.url).pathname.split("/").pop() || out.mediaType);
       // an outside server's content-type is not trusted: the bytes decide (shared media sniffer, ADR 0008)
-      const mimetype = withDeclaredAv(sniffMedia(bytes, filename), res.headers.get("content-type") ?? undefined).mime;
+      const mimetype = withDeclaredAv(sniffMedia(bytes, filename), contentType).mime;
       const mediaKey = mediaKeyFor(t.companyId, id, filename);
       await media.put(mediaKey, bytes, mimetype);
       await outbound.send(t, { body: out.caption ?? "", media: { key: mediaKey, mimetype, filename, kind: out.mediaType }, userId: null, id }, { dir });

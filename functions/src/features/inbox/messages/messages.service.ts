@@ -4,6 +4,7 @@ import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/b
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { SendMessageInput } from "@atende/shared/domain/messages/message";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
+import type { AutomaticKind, AutomaticSkipReason, AutomaticValues } from "@atende/shared/domain/cloud-api/automatic-messages";
 import { isVoiceNote } from "@atende/shared/domain/messages/message";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
@@ -35,8 +36,17 @@ export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
  * the 24-hour window (ERR_WINDOW_CLOSED); templates are prepared (approved, every variable filled) by it.
  */
 export type ChannelRules = {
-  assertOutbound(companyId: number, whatsappId: number | null, chatJid: string, action: "text" | "media" | "react" | "template" | "edit" | "delete"): Promise<void>;
+  /** `bulk`: a campaign message (free-form campaign messages are refused on a Cloud API connection) */
+  assertOutbound(companyId: number, whatsappId: number | null, chatJid: string, action: "text" | "media" | "react" | "template" | "edit" | "delete", opts?: { bulk?: boolean }): Promise<void>;
   prepareTemplate(companyId: number, whatsappId: number, t: TemplateSend): Promise<{ body: string; template: { name: string; language: string; components: Record<string, unknown>[] } }>;
+  /** an automatic message (rating request, inactivity message, transfer notice): its text, the connection's template, or skipped */
+  automaticMessage(
+    companyId: number,
+    whatsappId: number | null,
+    chatJid: string,
+    kind: AutomaticKind,
+    values: AutomaticValues,
+  ): Promise<{ send: "text" } | { send: "template"; prepared: { body: string; template: { name: string; language: string; components: Record<string, unknown>[] } } } | { send: "skip"; reason: AutomaticSkipReason }>;
 };
 
 /** Only types a browser shows without running anything are images, audio or video; the rest (SVG included) documents. */
@@ -84,11 +94,17 @@ export const createMessagesService = (deps: {
    * ticket on the connection (`whatsappId` null: the company's default), else a new open one owned by `owner` in
    * their first queue (no owner: pending, no queue).
    */
-  const ticketForContact = async (dir: Directory, contact: Contact, whatsappId: number | null, owner: { id: number; queueIds: number[] } | null): Promise<TicketRecord> => {
-    const companyId = contact.companyId;
+  /** The connection a message to a contact goes through: `whatsappId`, or the company's default (null). */
+  const connectionFor = (dir: Directory, whatsappId: number | null): number => {
     const waId = whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? null;
     if (waId === null) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
     if (!dir.whatsapps.has(waId)) throw new AppError("ERR_NO_WAPP_FOUND");
+    return waId;
+  };
+
+  const ticketForContact = async (dir: Directory, contact: Contact, whatsappId: number | null, owner: { id: number; queueIds: number[] } | null): Promise<TicketRecord> => {
+    const companyId = contact.companyId;
+    const waId = connectionFor(dir, whatsappId);
     const openId = await tickets.findOpenId(companyId, contact.id, waId);
     let target = openId ? await tickets.findById(companyId, openId) : null;
     if (!target) {
@@ -118,15 +134,15 @@ export const createMessagesService = (deps: {
   /** Text alone, or each file (the text as the first one's caption), into ticket `t`; ids from `idOf(index)`. */
   const deliver = async (
     t: TicketRecord,
-    input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null; attendant?: boolean },
+    input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null; bulk?: boolean; attendant?: boolean },
     dir: Directory,
     idOf: (index: number) => string,
   ) => {
     // every file checked by its content before anything is stored; the sniffed type is what is stored and sent
     const files = input.files.map((f) => checkUpload(f, "message", "medias"));
-    await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, files.length ? "media" : "text");
+    await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, files.length ? "media" : "text", { bulk: input.bulk });
     const sent = [];
-    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0), attendant: input.attendant }, { dir })).message);
+    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0), bulk: input.bulk, attendant: input.attendant }, { dir })).message);
     for (const [i, file] of files.entries()) {
       const id = idOf(i);
       const mediaKey = mediaKeyFor(t.companyId, id, file.name);
@@ -140,6 +156,7 @@ export const createMessagesService = (deps: {
           quotedId: i === 0 ? input.quotedId : null,
           userId: input.userId,
           id,
+          bulk: input.bulk,
           attendant: input.attendant,
         },
         { dir },
@@ -239,9 +256,12 @@ export const createMessagesService = (deps: {
 
     /**
      * A message to a contact as `userId` (null: the system), through `whatsappId` (null: the company's default
-     * connection), into the contact's open ticket or a new one: text, or files with the text as the first caption
-     * (external API). Fixed ids (`id`, or `idOf(index)` with files) make a repeat store nothing and send nothing
-     * (scheduled messages, API idempotency keys). Answers the first message stored.
+     * connection), into the contact's open ticket or a new one: text, files with the text as the first caption
+     * (external API), or a Cloud API template. `bulk`: a campaign message (Cloud API: templates only, paced per
+     * recipient). Fixed ids (`id`, or `idOf(index)` with files) make a repeat store nothing and send nothing
+     * (scheduled messages, API idempotency keys). Everything the provider would refuse (the window closed, a
+     * template not approved, free text in a campaign) and every file are checked before a ticket is found or
+     * created, so a refusal throws its catalogue code and leaves no empty ticket behind. Answers the first message.
      */
     async sendToContact(input: {
       companyId: number;
@@ -252,14 +272,32 @@ export const createMessagesService = (deps: {
       id?: string;
       files?: UploadedFile[];
       idOf?: (index: number) => string;
+      template?: TemplateSend;
+      bulk?: boolean;
     }) {
       const contact = await contacts.findById(input.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
       const dir = await directory.load(input.companyId);
       const owner = input.userId !== null ? (dir.users.get(input.userId) ?? null) : null;
-      const target = await ticketForContact(dir, contact, input.whatsappId, owner);
+      const waId = connectionFor(dir, input.whatsappId);
+      const files = input.files ?? [];
+      const chatJid = chatJidOf(contact);
+      let prepared: Awaited<ReturnType<ChannelRules["prepareTemplate"]>> | null = null;
+      if (input.template) {
+        if (!deps.channelRules || files.length) throw new AppError("ERR_CHANNEL_UNSUPPORTED");
+        await deps.channelRules.assertOutbound(input.companyId, waId, chatJid, "template");
+        prepared = await deps.channelRules.prepareTemplate(input.companyId, waId, input.template);
+      } else {
+        files.forEach((f) => checkUpload(f, "message", "medias"));
+        await deps.channelRules?.assertOutbound(input.companyId, waId, chatJid, files.length ? "media" : "text", { bulk: input.bulk });
+      }
+      const target = await ticketForContact(dir, contact, waId, owner);
       const idOf = input.idOf ?? ((i: number) => (i === 0 && input.id ? input.id : newMessageId()));
-      const sent = await deliver(target, { body: input.body, files: input.files ?? [], quotedId: null, userId: input.userId }, dir, idOf);
+      if (prepared) {
+        const out = await outbound.send(target, { body: prepared.body, template: prepared.template, userId: input.userId, id: idOf(0), bulk: input.bulk }, { dir });
+        return { message: out.message, ticket: out.ticket };
+      }
+      const sent = await deliver(target, { body: input.body, files, quotedId: null, userId: input.userId, bulk: input.bulk }, dir, idOf);
       return { message: sent[0]!, ticket: target };
     },
 
@@ -271,6 +309,8 @@ export const createMessagesService = (deps: {
       const contact = await contacts.findById(auth.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
       const dir = await directory.load(auth.companyId);
+      // the provider's rules before a ticket is found or created (Cloud API: the window; no empty ticket left behind)
+      await deps.channelRules?.assertOutbound(auth.companyId, connectionFor(dir, auth.user.whatsappId), chatJidOf(contact), source.mediaKey ? "media" : "text");
       const target = await ticketForContact(dir, contact, auth.user.whatsappId, auth.user);
       const body = input.signMessage && source.body ? `*${auth.user.name}:*\n${source.body}` : source.body;
       await sleep(FORWARD_PAUSE_MS);

@@ -1,5 +1,5 @@
 import type { Logger } from "../../../platform/logger";
-import type { OutboundService } from "../messages/outbound.service";
+import type { AutomaticMessages } from "../messages/automatic-messages";
 import type { InboxDirectory } from "./inbox-directory";
 import type { InboxEvents } from "./inbox-events";
 import type { TicketChanges } from "./ticket-changes";
@@ -15,10 +15,11 @@ export const createTicketTimersJob = (deps: {
   changes: TicketChanges;
   directory: InboxDirectory;
   events: InboxEvents;
-  outbound: OutboundService;
+  /** the inactivity message: outside a Cloud API window, the connection's template or a note (ADR 0031) */
+  automatic: Pick<AutomaticMessages, "send">;
   logger: Logger;
 }) => {
-  const { timers, changes, directory, events, outbound, logger } = deps;
+  const { timers, changes, directory, events, automatic, logger } = deps;
 
   const fire = async (timer: TicketTimer, now: Date) => {
     if (timer.kind === "sla") {
@@ -43,7 +44,7 @@ export const createTicketTimersJob = (deps: {
       if (!out) return;
       await events.ticketUpdated(out.after, out.before, dir);
       const wa = out.after.whatsappId !== null ? dir.whatsapps.get(out.after.whatsappId) : undefined;
-      if (wa?.expiresInactiveMessage && !out.after.isGroup) await outbound.send(out.after, { body: wa.expiresInactiveMessage, userId: null }, { dir });
+      if (wa?.expiresInactiveMessage && !out.after.isGroup) await automatic.send(out.after, "inactivity", wa.expiresInactiveMessage, { dir });
       return;
     }
     const out = await changes.mutate(

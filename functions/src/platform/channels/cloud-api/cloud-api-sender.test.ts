@@ -11,7 +11,7 @@ import { createMemoryGates } from "./throughput-limiter";
 const settings: CloudApiSettings = { companyId: 3, whatsappId: 7, phoneNumberId: "106540352242922", wabaId: "102290129340398", accessToken: "EAAG-token", graphApiUrl: "https://graph.test/v23.0", throughputPerSecond: 80 };
 
 /** A fake Graph API: records requests, answers from a script (one answer per call, then a default success). */
-const setup = (script: { status: number; body: unknown }[] = []) => {
+const setup = (script: { status: number; body: unknown }[] = [], clock: { now: number } = { now: 0 }) => {
   const calls: { url: string; method: string; auth: string | null; body: unknown }[] = [];
   let n = 0;
   const fetch = async (url: string, init?: RequestInit) => {
@@ -39,7 +39,7 @@ const setup = (script: { status: number; body: unknown }[] = []) => {
     report: async (e) => void reported.push(e),
     later: async (job, delayMs) => void later.push({ job, delayMs }),
     gates: createMemoryGates(),
-    clock: () => new Date(0),
+    clock: () => new Date(clock.now),
     logger: createLogger("silent"),
     sleep: async (ms) => void slept.push(ms),
   });
@@ -170,7 +170,25 @@ describe("the Cloud API sender", () => {
     await sender.run(job(send({ bulk: true })));
     await sender.run(job(send({ bulk: true, commandId: "OUR-2", messageId: "OUR-2" })));
     expect(calls).toHaveLength(1);
-    expect(later).toEqual([{ job: { command: send({ bulk: true, commandId: "OUR-2", messageId: "OUR-2" }), attempt: 0, turn: 1 }, delayMs: 6000 }]);
+    expect(later).toEqual([{ job: { command: send({ bulk: true, commandId: "OUR-2", messageId: "OUR-2" }), attempt: 0, turn: 1, reservedAt: 6000 }, delayMs: 6000 }]);
+  });
+
+  it("a campaign message sent back to wait is sent at its slot, without reserving another one (three to one person: 0 s, 6 s, 12 s)", async () => {
+    const clock = { now: 0 };
+    const { sender, calls, later } = setup([], clock);
+    for (const id of ["OUR-1", "OUR-2", "OUR-3"]) await sender.run(job(send({ bulk: true, commandId: id, messageId: id })));
+    expect(calls).toHaveLength(1);
+    expect(later.map((l) => [l.job.command.commandId, l.delayMs, l.job.reservedAt])).toEqual([
+      ["OUR-2", 6000, 6000],
+      ["OUR-3", 12000, 12000],
+    ]);
+    const waiting = later.splice(0);
+    clock.now = 6000;
+    await sender.run(waiting[0]!.job);
+    clock.now = 12000;
+    await sender.run(waiting[1]!.job);
+    expect(later).toEqual([]);
+    expect(calls.map((c) => c.body)).toHaveLength(3);
   });
 
   it("reacts and marks read with the wamids; unsupported commands send nothing", async () => {

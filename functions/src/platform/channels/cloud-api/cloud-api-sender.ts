@@ -26,8 +26,12 @@ export type CloudApiIds = {
   ourIdOf(companyId: number, wamid: string): Promise<string | null>;
 };
 
-/** One unit of Cloud API work: a channel command and where it stands (attempt: refusals so far; turn: deliveries). */
-export type CloudApiJob = { command: ChannelCommand; attempt: number; turn: number };
+/**
+ * One unit of Cloud API work: a channel command and where it stands (attempt: refusals so far; turn: deliveries;
+ * reservedAt: the pacing slot (epoch ms) this job already holds after it was sent back to wait for it, so the
+ * gates are not asked again — asking again would reserve a second slot and push it further each turn).
+ */
+export type CloudApiJob = { command: ChannelCommand; attempt: number; turn: number; reservedAt?: number };
 
 export type CloudApiSenderDeps = {
   settings(companyId: number, whatsappId: number): Promise<CloudApiSettings | null>;
@@ -86,9 +90,13 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
   const send = async (s: CloudApiSettings, job: CloudApiJob & { command: { type: "send" } }) => {
     const c = job.command;
     const now = deps.clock().getTime();
-    let wait = await deps.gates.throughput(s.phoneNumberId, s.throughputPerSecond, now);
-    if (c.bulk) wait = Math.max(wait, await deps.gates.pair(s.phoneNumberId, digits(c.chatJid), now));
-    if (wait > maxInline) return deps.later({ ...job, turn: job.turn + 1 }, wait);
+    let wait: number;
+    if (job.reservedAt !== undefined) wait = Math.max(0, job.reservedAt - now);
+    else {
+      wait = await deps.gates.throughput(s.phoneNumberId, s.throughputPerSecond, now);
+      if (c.bulk) wait = Math.max(wait, await deps.gates.pair(s.phoneNumberId, digits(c.chatJid), now));
+    }
+    if (wait > maxInline) return deps.later({ ...job, turn: job.turn + 1, reservedAt: now + wait }, wait);
     if (wait > 0) await sleep(wait);
     if (!(await deps.ids.claim(c.companyId, `${c.commandId}#${job.attempt}`, deps.clock()))) return;
     const graph = deps.graph(s);
@@ -100,7 +108,8 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
       if (err instanceof GraphApiError) {
         if (classifyGraphError(err.code) === "retry" && job.attempt + 1 < maxAttempts) {
           deps.logger.warn("cloud-api: refused by rate limit, retrying", { companyId: c.companyId, whatsappId: c.whatsappId, code: err.code, attempt: job.attempt });
-          return deps.later({ ...job, attempt: job.attempt + 1, turn: job.turn + 1 }, retryDelayMs(err.code, job.attempt));
+          // a refused send takes new pacing slots when it comes back
+          return deps.later({ command: job.command, attempt: job.attempt + 1, turn: job.turn + 1 }, retryDelayMs(err.code, job.attempt));
         }
         if (err.title === "ERR_WAPP_DOWNLOAD_MEDIA") return fail(c, "ERR_WAPP_DOWNLOAD_MEDIA");
         return fail(c, failureText(err.code, err.title));

@@ -30,9 +30,10 @@ export const campaignPickersOptions = () =>
     queryFn: async () => {
       const [lists, whatsapps] = await Promise.all([
         api.get<{ id: number; name: string }[]>("/contact-lists/list"),
-        api.get<{ id: number; name: string }[]>("/whatsapp/", { query: { session: 0 } }),
+        api.get<{ id: number; name: string; provider?: string }[]>("/whatsapp/", { query: { session: 0 } }),
       ]);
-      return { lists: lists.map(({ id, name }) => ({ id, name })), whatsapps: whatsapps.map(({ id, name }) => ({ id, name })) };
+      // the provider: a Cloud API connection's campaign sends an approved template instead of the messages
+      return { lists: lists.map(({ id, name }) => ({ id, name })), whatsapps: whatsapps.map(({ id, name, provider }) => ({ id, name, provider: provider ?? "beta" })) };
     },
   });
 export const useCampaignPickers = () => useQuery(campaignPickersOptions());

@@ -22,6 +22,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CampaignView } from "@atende/shared/contracts/http/campaigns";
 import { CAMPAIGN_VARIANTS, campaignSchema, canEditCampaignMessages, isCampaignEditable, NO_TAG_LIST } from "@atende/shared/domain/campaigns/campaign";
+import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
+import { CampaignTemplateField } from "../../../components/cloud-api/campaign-template-field";
 import { toast } from "../../../lib/toast";
 import { useCampaignMedia, useCampaignPickers, useSaveCampaign } from "../api/campaigns";
 import { campaignErrorText } from "./campaign-error";
@@ -35,6 +37,8 @@ type Form = {
   scheduledAt: string;
   messages: Record<Variant, string>;
   confirmations: Record<Variant, string>;
+  /** Cloud API connections: the approved template sent instead of the messages */
+  template: TemplateSend | null;
 };
 
 /** "2026-05-01T10:30" in the browser's zone, for a datetime-local input. */
@@ -53,6 +57,7 @@ const initialForm = (r: CampaignView | null): Form => ({
   scheduledAt: toLocalInput(r?.scheduledAt ?? null),
   messages: Object.fromEntries(CAMPAIGN_VARIANTS.map((n) => [n, r?.[`message${n}`] ?? ""])) as Record<Variant, string>,
   confirmations: Object.fromEntries(CAMPAIGN_VARIANTS.map((n) => [n, r?.[`confirmationMessage${n}`] ?? ""])) as Record<Variant, string>,
+  template: r?.template ?? null,
 });
 
 /**
@@ -73,17 +78,20 @@ export function CampaignDialog({ record, onClose, now = () => new Date() }: { re
   const media = useCampaignMedia();
 
   const editable = !record || isCampaignEditable(record, now());
+  // a Cloud API connection: approved templates only (no free messages, no confirmation, no attachment)
+  const cloudApi = form.whatsappId !== "" && pickers.data?.whatsapps.find((w) => w.id === form.whatsappId)?.provider === "cloudapi";
   const messagesEditable = !record || canEditCampaignMessages(record, now());
 
   const input = {
     name: form.name,
-    confirmation: form.confirmation,
+    confirmation: cloudApi ? false : form.confirmation,
+    template: cloudApi ? form.template : null,
     contactListId: form.contactListId === "" ? null : form.contactListId,
     whatsappId: form.whatsappId === "" ? null : form.whatsappId,
     scheduledAt: form.scheduledAt ? new Date(form.scheduledAt).toISOString() : null,
     tagListId: record?.tagListId ?? NO_TAG_LIST,
     fileListId: record?.fileListId ?? null,
-    ...Object.fromEntries(CAMPAIGN_VARIANTS.flatMap((n) => [[`message${n}`, form.messages[n]], [`confirmationMessage${n}`, form.confirmations[n]]])),
+    ...Object.fromEntries(CAMPAIGN_VARIANTS.flatMap((n) => [[`message${n}`, cloudApi ? "" : form.messages[n]], [`confirmationMessage${n}`, cloudApi ? "" : form.confirmations[n]]])),
   };
   const parsed = campaignSchema.safeParse(input);
   const nameIssue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "name")?.message;
@@ -144,10 +152,12 @@ export function CampaignDialog({ record, onClose, now = () => new Date() }: { re
               fullWidth
               autoFocus
             />
-            <FormControlLabel
-              control={<Switch checked={form.confirmation} onChange={(e) => setForm({ ...form, confirmation: e.target.checked })} disabled={!editable} />}
-              label={t("fields.confirmation")}
-            />
+            {!cloudApi && (
+              <FormControlLabel
+                control={<Switch checked={form.confirmation} onChange={(e) => setForm({ ...form, confirmation: e.target.checked })} disabled={!editable} />}
+                label={t("fields.confirmation")}
+              />
+            )}
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
             <TextField
@@ -193,61 +203,67 @@ export function CampaignDialog({ record, onClose, now = () => new Date() }: { re
               fullWidth
             />
           </Stack>
-          <Tabs value={tab} onChange={(_, v: Variant) => setTab(v)} variant="scrollable" aria-label={t("messagesTabs")}>
-            {CAMPAIGN_VARIANTS.map((n) => (
-              <Tab key={n} value={n} label={t("messageTab", { n })} />
-            ))}
-          </Tabs>
-          <Typography variant="body2" color="text.secondary">
-            {t("placeholdersHelp")}
-          </Typography>
-          <TextField
-            label={t("fields.message", { n: tab })}
-            value={form.messages[tab]}
-            onChange={(e) => setForm({ ...form, messages: { ...form.messages, [tab]: e.target.value } })}
-            disabled={!messagesEditable}
-            multiline
-            minRows={4}
-            fullWidth
-          />
-          {form.confirmation && (
+          {cloudApi && form.whatsappId !== "" ? (
+            <CampaignTemplateField whatsappId={form.whatsappId} value={form.template} onChange={(template) => setForm({ ...form, template })} disabled={!messagesEditable} />
+          ) : (
+            <>
+            <Tabs value={tab} onChange={(_, v: Variant) => setTab(v)} variant="scrollable" aria-label={t("messagesTabs")}>
+              {CAMPAIGN_VARIANTS.map((n) => (
+                <Tab key={n} value={n} label={t("messageTab", { n })} />
+              ))}
+            </Tabs>
+            <Typography variant="body2" color="text.secondary">
+              {t("placeholdersHelp")}
+            </Typography>
             <TextField
-              label={t("fields.confirmationMessage", { n: tab })}
-              value={form.confirmations[tab]}
-              onChange={(e) => setForm({ ...form, confirmations: { ...form.confirmations, [tab]: e.target.value } })}
+              label={t("fields.message", { n: tab })}
+              value={form.messages[tab]}
+              onChange={(e) => setForm({ ...form, messages: { ...form.messages, [tab]: e.target.value } })}
               disabled={!messagesEditable}
               multiline
-              minRows={3}
+              minRows={4}
               fullWidth
             />
+            {form.confirmation && (
+              <TextField
+                label={t("fields.confirmationMessage", { n: tab })}
+                value={form.confirmations[tab]}
+                onChange={(e) => setForm({ ...form, confirmations: { ...form.confirmations, [tab]: e.target.value } })}
+                disabled={!messagesEditable}
+                multiline
+                minRows={3}
+                fullWidth
+              />
+            )}
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                data-testid="campaign-file"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  e.target.value = "";
+                }}
+              />
+              {messagesEditable && (
+                <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
+                  {t("attach")}
+                </Button>
+              )}
+              {attachmentName && (
+                <>
+                  <Typography variant="body2">{attachmentName}</Typography>
+                  {messagesEditable && (
+                    <IconButton size="small" aria-label={t("removeAttachment")} onClick={removeAttachment} disabled={media.isPending}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  )}
+                </>
+              )}
+            </Box>
+            </>
           )}
-          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              data-testid="campaign-file"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                e.target.value = "";
-              }}
-            />
-            {messagesEditable && (
-              <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
-                {t("attach")}
-              </Button>
-            )}
-            {attachmentName && (
-              <>
-                <Typography variant="body2">{attachmentName}</Typography>
-                {messagesEditable && (
-                  <IconButton size="small" aria-label={t("removeAttachment")} onClick={removeAttachment} disabled={media.isPending}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </>
-            )}
-          </Box>
         </Stack>
       </DialogContent>
       <DialogActions>

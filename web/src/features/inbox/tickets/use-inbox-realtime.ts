@@ -7,6 +7,7 @@ import { toast } from "../../../lib/toast";
 import { useRealtime } from "../../../lib/realtime";
 import { applyContactUpdate, reloadContacts, removeContact } from "../contacts/api/contacts";
 import { upsertMessage } from "../messages/api/messages-list";
+import { noteKeys } from "../ticket-notes/api/ticket-notes";
 import { ticketKeys } from "./api/tickets-list";
 import { applyTicketUpdate, patchTicket, removeTicketFromLists } from "./ticket-cache";
 
@@ -21,6 +22,8 @@ export function useInboxRealtime(handlers: { onMessage?: (data: AppMessageEventD
   useRealtime<TicketEventData>("ticket", (data) => {
     if (data.action === "update") {
       applyTicketUpdate(qc, data.ticket);
+      // a bot's handover or an automatic step may have written a note: an open drawer shows it without a reload
+      void qc.invalidateQueries({ queryKey: noteKeys.ofTicket(data.ticket.id) });
       handlers.onTicket?.(data.ticket);
     } else if (data.action === "updateUnread") {
       patchTicket(qc, data.ticketId, { unreadMessages: 0 });

@@ -56,6 +56,9 @@ export const useSaveUser = () => {
   });
 };
 
+/** An admin turns a user's two-factor sign-in off (lost phone and recovery codes); recorded in the audit trail. */
+export const useResetUserMfa = () => useMutation({ mutationFn: (id: number) => api.delete(`/auth/mfa/users/${id}`) });
+
 export const useDeleteUser = () => {
   const qc = useQueryClient();
   return useMutation({ mutationFn: (id: number) => api.delete(`/users/${id}`), onSuccess: (_r, id) => applyUserEvent(qc, { action: "delete", userId: id }) });

@@ -1,16 +1,20 @@
 import AddIcon from "@mui/icons-material/Add";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CancelIcon from "@mui/icons-material/Cancel";
-import { Button } from "@mui/material";
+import LockResetIcon from "@mui/icons-material/LockReset";
+import { Button, IconButton, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { UserEventData, UserResponse } from "@atende/shared/contracts/http/users";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DataTable } from "../../../components/ui/data-table";
+import { toast } from "../../../lib/toast";
+import { useSessionUser } from "../../../lib/session/session-context";
 import { useRealtime } from "../../../lib/realtime";
 import { searchTerm, useDebounced } from "../../../hooks/use-debounced";
-import { applyUserEvent, useDeleteUser, useUsersList } from "../api/users";
+import { applyUserEvent, useDeleteUser, useResetUserMfa, useUsersList } from "../api/users";
 import { UserDialog } from "./user-dialog";
 
 /** /users: search (3 characters, 500 ms), infinite scroll, online icon, add/edit/delete; live on the user channel. */
@@ -23,6 +27,9 @@ export function UsersPage() {
   const remove = useDeleteUser();
   const users = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.users), [query.data]);
   const [editing, setEditing] = useState<UserResponse | "new" | null>(null);
+  const me = useSessionUser();
+  const resetMfa = useResetUserMfa();
+  const [resetting, setResetting] = useState<UserResponse | null>(null);
   useRealtime<UserEventData>("user", (data) => applyUserEvent(qc, data));
 
   return (
@@ -50,9 +57,33 @@ export function UsersPage() {
         ]}
         rows={users}
         rowTestId="user-row"
+        actions={(u) =>
+          u.id === me.id ? null : (
+            <Tooltip title={t("mfaReset.action")}>
+              <IconButton size="small" aria-label={t("mfaReset.action")} data-testid="user-mfa-reset" onClick={() => setResetting(u)}>
+                <LockResetIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )
+        }
         onEdit={setEditing}
         remove={{ mutation: remove, title: (u) => t("deleteConfirm.title", { name: u.name }), text: t("deleteConfirm.text"), deletedText: t("deleted") }}
       />
+      <ConfirmDialog
+        open={resetting !== null}
+        title={t("mfaReset.title", { name: resetting?.name ?? "" })}
+        busy={resetMfa.isPending}
+        onClose={() => setResetting(null)}
+        onConfirm={() =>
+          resetting &&
+          resetMfa.mutate(resetting.id, {
+            onSuccess: () => toast.success(t("mfaReset.done")),
+            onSettled: () => setResetting(null),
+          })
+        }
+      >
+        {t("mfaReset.text")}
+      </ConfirmDialog>
       {editing && <UserDialog user={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );

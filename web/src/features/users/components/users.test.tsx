@@ -44,6 +44,23 @@ describe("users", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId("user-row")).toHaveLength(3));
   });
 
+  it("an admin resets another user's two-factor after confirming; no reset button on their own row", async () => {
+    const { calls } = mockFetch({
+      "GET /api/users/": { users: [user(2, "Ana"), user(7, "Bia")], count: 2, hasMore: false },
+      "DELETE /api/auth/mfa/users/7": () => new Response(null, { status: 204 }),
+    });
+    renderWithApp(<UsersPage />, { route: "/users", user: aUser({ id: 2 }), plan: aPlan() });
+    const rows = await screen.findAllByTestId("user-row");
+    expect(within(rows[0]!).queryByTestId("user-mfa-reset")).toBeNull();
+    await userEvent.click(within(rows[1]!).getByTestId("user-mfa-reset"));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Redefinir a verificação em duas etapas de Bia?");
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirmar" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.endsWith("/api/auth/mfa/users/7"))).toBe(true));
+    expect(await screen.findByText("Verificação em duas etapas redefinida.")).toBeInTheDocument();
+  });
+
   it("an admin sees the profile and queue pickers; an attendant editing themselves does not", async () => {
     mockFetch(pickers);
     const { unmount } = renderWithApp(<UserDialog user={null} onClose={() => undefined} />, { route: "/users", user: aUser(), plan: aPlan() });

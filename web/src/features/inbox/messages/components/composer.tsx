@@ -6,7 +6,7 @@ import MicIcon from "@mui/icons-material/Mic";
 import MoodIcon from "@mui/icons-material/Mood";
 import SendIcon from "@mui/icons-material/Send";
 import { Box, Chip, IconButton, List, ListItemButton, ListItemText, Paper, Popover, Stack, Switch, TextField, Tooltip, Typography } from "@mui/material";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COMPOSER_ROWS } from "@atende/shared/constants/business";
 import type { MessageView } from "@atende/shared/contracts/http/messages";
@@ -22,10 +22,17 @@ import { useSendMedia, useSendMessage } from "../api/message-actions";
 import { SIGN_MESSAGE, compressImage, isAudioKept, isSendable, matchQuickMessages, quickMessageLabel, signedBody } from "../composer-rules";
 import { useAudioRecorder } from "../use-audio-recorder";
 
-type Props = { ticketId: number; status: TicketStatus; replyTo: MessageView | null; onCancelReply: () => void };
+type Props = {
+  ticketId: number;
+  status: TicketStatus;
+  replyTo: MessageView | null;
+  onCancelReply: () => void;
+  /** provider extras beside the attach button (a Cloud API ticket's template button) */
+  extraActions?: ReactNode;
+};
 
 /** The message composer (spec 1 sections 4, 5, 9). Sending is blocked unless the ticket is open. */
-export function Composer({ ticketId, status, replyTo, onCancelReply }: Props) {
+export function Composer({ ticketId, status, replyTo, onCancelReply, extraActions }: Props) {
   const { t } = useTranslation("messages");
   const user = useSessionUser();
   const [text, setText] = useState("");
@@ -118,6 +125,7 @@ export function Composer({ ticketId, status, replyTo, onCancelReply }: Props) {
             <AttachFileIcon />
           </IconButton>
         </Tooltip>
+        {extraActions}
         <input ref={fileInput} type="file" multiple hidden data-testid="file-input" onChange={(e) => {
           setFiles(Array.from(e.target.files ?? []));
           e.target.value = "";

@@ -3,7 +3,10 @@ import type { TicketNoteView } from "@atende/shared/contracts/http/messages";
 import { api } from "../../../../lib/api-client";
 
 /** Internal notes of a ticket's contact (spec 1 section 7 "Ticket notes"). */
-export const noteKeys = { list: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const };
+export const noteKeys = {
+  ofTicket: (ticketId: number) => ["ticket-notes", ticketId] as const,
+  list: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const,
+};
 
 export const ticketNotesOptions = (ticketId: number, contactId: number) =>
   queryOptions({

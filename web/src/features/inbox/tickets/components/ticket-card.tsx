@@ -1,3 +1,5 @@
+import QrCode2Icon from "@mui/icons-material/QrCode2";
+import VerifiedIcon from "@mui/icons-material/Verified";
 import { Avatar, Badge, Box, Button, Chip, ListItemButton, Stack, Tooltip, Typography } from "@mui/material";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
@@ -85,7 +87,19 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
         <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
           <Chip size="small" data-testid="ticket-queue" label={ticket.queue?.name ?? t("noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", height: 20 }} />
           <SlaChip ticket={ticket} />
-          {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} sx={{ height: 20 }} />}
+          {ticket.whatsapp && (
+            // the connection the conversation came through, and its kind (QR code or the official Cloud API)
+            <Chip
+              size="small"
+              variant="outlined"
+              data-testid="ticket-connection"
+              data-provider={ticket.whatsapp.provider === "cloudapi" ? "cloudapi" : "beta"}
+              icon={ticket.whatsapp.provider === "cloudapi" ? <VerifiedIcon /> : <QrCode2Icon />}
+              title={t(`provider.${ticket.whatsapp.provider === "cloudapi" ? "cloudapi" : "beta"}`, { ns: "cloudApi" })}
+              label={ticket.whatsapp.name}
+              sx={{ height: 20, "& .MuiChip-icon": { fontSize: 14 } }}
+            />
+          )}
           {ticket.user && ticket.status !== "pending" && <Chip size="small" variant="outlined" label={ticket.user.name} sx={{ height: 20 }} />}
           {ticket.tags.map((tag) => (
             <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: "#fff", height: 20 }} />

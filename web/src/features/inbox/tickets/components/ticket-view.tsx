@@ -15,7 +15,7 @@ import { MessagesList } from "../../messages/components/messages-list";
 import { useTicketByUuid } from "../api/ticket";
 import { TicketHeader } from "./ticket-header";
 import { useTicketWindow } from "../../../../lib/cloud-api";
-import { TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
+import { TemplateComposerButton, TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
 
 /**
  * The conversation of `/tickets/{uuid}`. A non-admin opening a ticket of a queue that is not theirs gets
@@ -66,7 +66,14 @@ export function TicketView({ uuid }: { uuid: string }) {
         {cloudApi && ticket.status === "open" && replyWindow.data?.kind === "closed" && ticket.whatsappId ? (
           <TemplatesOnlyComposer ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact ?? undefined} />
         ) : (
-          <Composer ticketId={ticket.id} status={ticket.status} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+          <Composer
+            ticketId={ticket.id}
+            status={ticket.status}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            // templates are allowed whatever the window: the picker is offered while it is open too
+            extraActions={cloudApi && ticket.whatsappId ? <TemplateComposerButton ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact ?? undefined} /> : undefined}
+          />
         )}
       </Box>
       <ContactDrawer open={drawer} onClose={() => setDrawer(false)} ticket={ticket} />
