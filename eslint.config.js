@@ -172,6 +172,20 @@ export default tseslint.config(
     },
   },
   {
+    // zod as a namespace import: `import { z }` makes esbuild keep all of zod (its ~40 locales, ~350 kB minified)
+    // in every Lambda bundle; `import * as z` lets it drop what is unused (docs/adr/0038-per-lambda-composition.md)
+    files: ["{shared,functions,session-host,infra,local-sqs}/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message: 'Write `import * as z from "zod"` (a named `z` import bundles all of zod into every Lambda).',
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.int.test.ts", "**/testing/**", "e2e/**", "bench/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

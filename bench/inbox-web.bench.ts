@@ -35,8 +35,12 @@ const median = (values: number[]) => {
 const http = <T>(base: string, path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, init);
 
 
-/** A company of its own with TICKETS tickets (one message each), written straight to the table. */
-const seedCompany = async (platform: Platform) => {
+/**
+ * A company of its own with `tickets` tickets (one message each), written straight to the table; `statusOf(i)`
+ * picks each ticket's status (default: every third open and assigned to the admin, the others pending).
+ * Also used by web-first-screen.bench.ts.
+ */
+export const seedCompany = async (platform: Platform, { tickets: count = TICKETS, statusOf = (i: number): "open" | "pending" => (i % 3 === 0 ? "open" : "pending") } = {}) => {
   const container = platform.container;
   const { db } = container;
   const clock = { now: new Date(), advance() {}, set() {} };
@@ -50,9 +54,9 @@ const seedCompany = async (platform: Platform) => {
   const tickets = createTicketsRepository(db);
   const messages = createMessagesRepository(db);
   const contactIds: number[] = [];
-  for (let i = 0; i < TICKETS; i += 50) {
+  for (let i = 0; i < count; i += 50) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(50, TICKETS - i) }, (_, j) => {
+      Array.from({ length: Math.min(50, count - i) }, (_, j) => {
         const number = `55319${String(10000000 + i + j)}`;
         const at = new Date().toISOString();
         return contacts.createWithIdentities(
@@ -65,9 +69,9 @@ const seedCompany = async (platform: Platform) => {
   }
   const putItem = (tx: TxItem) => tx.Put!.Item as Record<string, unknown>;
   const items: Record<string, unknown>[] = [];
-  const t0 = Date.now() - TICKETS * 60_000;
+  const t0 = Date.now() - count * 60_000;
   contactIds.forEach((contactId, i) => {
-    const status = i % 3 === 0 ? "open" : "pending";
+    const status = statusOf(i);
     const at = new Date(t0 + i * 60_000).toISOString();
     const t: TicketRecord = {
       id: 2_000_000 + i,
@@ -130,6 +134,16 @@ const gzippedJs = (urls: string[]) => {
   return { files: new Set(urls).size, rawKiB: Math.round(raw / 1024), gzipKiB: Math.round(gz / 1024) };
 };
 
+/** Signs in through the login page and waits for the first ticket card; leaves the page closed. */
+export const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto("/login");
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/senha|password|contraseña/i).fill(password);
+  await page.getByRole("button", { name: /entrar|login|sign in|ingresar/i }).click();
+  await page.getByTestId("ticket-card").first().waitFor({ timeout: 60_000 });
+  await page.close();
+};
+
 const heapSample = async (page: Page) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("HeapProfiler.collectGarbage");
@@ -148,14 +162,8 @@ export default async function inboxWebBench(): Promise<Record<string, unknown>> 
     const tenant = await seedCompany(platform);
     const seedSeconds = Math.round((Date.now() - seedStarted) / 1000);
     const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ([token, companyId, userId]) => {
-        localStorage.setItem("token", token);
-        localStorage.setItem("companyId", companyId);
-        localStorage.setItem("userId", userId);
-      },
-      [tenant.adminToken, String(tenant.company.id), String(tenant.admin.id)] as const,
-    );
+    // the access token lives in memory only: sign in once through the page, later loads restore the session from the refresh cookie
+    await signIn(await context.newPage(), tenant.admin.email, tenant.password);
 
     const times: number[] = [];
     let scripts: string[] = [];

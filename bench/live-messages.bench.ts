@@ -13,11 +13,16 @@ import { httpJson, poll } from "../e2e/support/http";
  *    (simulator) -> `appMessage` frame on the admin's browser socket, p50/p99. Target p50 <= 50 ms, p99 <= 250 ms;
  * 2. burst: 500 messages from 50 customers at once, each until its frame arrives, p99 (target <= 5 s);
  * 3. reply: the attendant's POST /api/messages/{ticketId} -> the message on the customer's phone, p50 (target <= 100 ms).
+ * Before them, `oneMessage`: BENCH_LIVE_PROFILE_MESSAGES (20) messages one at a time on the idle platform, each split
+ * into send -> handler start (simulator, session host, queue), handler start -> frame (store, realtime fan-out) and
+ * the whole handler; the DynamoDB calls made meanwhile (the handler's and what it set off) counted, timed and, for
+ * the median message, listed with their caller.
  */
 const CUSTOMERS = Number(process.env.BENCH_LIVE_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const BURST_PER_CUSTOMER = Number(process.env.BENCH_LIVE_BURST_PER_CUSTOMER ?? 10);
 const REPLIES = Number(process.env.BENCH_LIVE_REPLIES ?? 50);
+const PROFILE_MESSAGES = Number(process.env.BENCH_LIVE_PROFILE_MESSAGES ?? 20);
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,6 +53,8 @@ const run = async (platform: Platform) => {
   const handlerMs: number[] = [];
   const inbound = platform.container.services.inbound as unknown as Record<string, (e: { message?: { body: string } }) => Promise<void>>;
   const original = inbound.message!.bind(inbound);
+  /** while profiling one message at a time: the DynamoDB calls made meanwhile (the handler's and what it set off) */
+  let trace: { calls: { name: string; ms: number }[] } | null = null;
   inbound.message = async (e) => {
     const s = performance.now();
     const sent = e.message ? sentAt.get(e.message.body) : undefined;
@@ -56,6 +63,26 @@ const run = async (platform: Platform) => {
       await original(e);
     } finally {
       handlerMs.push(performance.now() - s);
+    }
+  };
+  const doc = platform.container.db.doc;
+  const docSend = doc.send.bind(doc) as (command: object) => Promise<unknown>;
+  /** the first caller outside the platform's db helpers: "file.ts:line" */
+  const callerOf = (stack: string | undefined) =>
+    (stack ?? "")
+      .split("\n")
+      .slice(2)
+      .map((line) => /\/(functions|session-host|infra)\/src\/(?:.*\/)?([\w.-]+\.ts):(\d+)/.exec(line))
+      .find((m) => m && !m[0].includes("/platform/db/"))
+      ?.slice(2, 4)
+      .join(":") ?? "?";
+  (doc as unknown as { send: (command: object) => Promise<unknown> }).send = async (command) => {
+    const s = performance.now();
+    const stack = trace ? new Error().stack : undefined;
+    try {
+      return await docSend(command);
+    } finally {
+      trace?.calls.push({ name: `${command.constructor.name.replace(/Command$/, "")} ${callerOf(stack)}`, ms: performance.now() - s });
     }
   };
   const sentAt = new Map<string, number>();
@@ -95,6 +122,47 @@ const run = async (platform: Platform) => {
   // warm-up: every customer's first message creates its contact and ticket (not what is measured)
   await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => send(i, `warm ${tag} ${i}`)));
   const warmupLost = await drained();
+  latencies.splice(0);
+  queueWaitMs.splice(0);
+  handlerMs.splice(0);
+
+  // 0. one message at a time on the idle platform (an existing ticket): where its milliseconds go
+  const profile: { totalMs: number; toHandlerMs: number; handlerMs: number; dbCalls: number; dbMs: number; handlerStartToFrameMs: number; calls: string[] }[] = [];
+  for (let k = 0; k < PROFILE_MESSAGES; k++) {
+    trace = { calls: [] };
+    const body = `profile ${tag} ${k % CUSTOMERS} ${k}`;
+    const before = latencies.length;
+    const q = queueWaitMs.length;
+    const h = handlerMs.length;
+    await send(k % CUSTOMERS, body);
+    await poll(async () => latencies.length, (n) => n > before, 30_000);
+    // the handler's tail (automation, bots) and what it set off: traced until quiet, then the next message
+    await poll(async () => handlerMs.length, (n) => n > h, 30_000);
+    await sleep(300);
+    const total = latencies[latencies.length - 1]!;
+    profile.push({
+      totalMs: total,
+      toHandlerMs: queueWaitMs[q] ?? NaN,
+      handlerMs: handlerMs[h] ?? NaN,
+      dbCalls: trace.calls.length,
+      dbMs: trace.calls.reduce((sum, c) => sum + c.ms, 0),
+      handlerStartToFrameMs: queueWaitMs[q] === undefined ? NaN : total - queueWaitMs[q]!,
+      calls: trace.calls.map((c) => `${c.name} ${Math.round(c.ms)}`),
+    });
+    trace = null;
+  }
+  trace = null;
+  const median = (key: "totalMs" | "toHandlerMs" | "handlerMs" | "dbCalls" | "dbMs" | "handlerStartToFrameMs") => pct(profile.map((p) => p[key]).filter((v) => !Number.isNaN(v)), 50);
+  const oneMessage = {
+    messages: profile.length,
+    sendToFrameMsP50: median("totalMs"),
+    sendToHandlerStartMsP50: median("toHandlerMs"),
+    handlerMsP50: median("handlerMs"),
+    dynamoCallsP50: median("dbCalls"),
+    dynamoMsP50: median("dbMs"),
+    handlerStartToFrameMsP50: median("handlerStartToFrameMs"),
+    callsOfTheMedianMessage: [...profile].sort((a, b) => a.handlerMs - b.handlerMs)[Math.floor(profile.length / 2)]?.calls,
+  };
   latencies.splice(0);
   queueWaitMs.splice(0);
   handlerMs.splice(0);
@@ -156,6 +224,7 @@ const run = async (platform: Platform) => {
   return {
     customers: CUSTOMERS,
     warmupNotDeliveredIn90s: warmupLost,
+    oneMessage,
     sustained: {
       offeredMessagesPerSecond: Math.round(offered * 10) / 10,
       messagesDelivered: sustained.length,

@@ -1,11 +1,14 @@
+// first: the session's restore starts before the translations are awaited (lib/i18n.ts)
+import "./boot-session";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { restoreSession } from "./lib/api-client";
+import { preloadSignedIn } from "./app/router";
 import "./lib/i18n";
+import { maybeSignedIn } from "./lib/session-storage";
 
-// the access token lives in memory only: after a load the refresh cookie brings the session back (if it is valid)
-void restoreSession();
+// while the refresh cookie brings the session back (boot-session.ts), a browser that signed in before fetches the signed-in screens' code (a new visitor's login page does not)
+if (maybeSignedIn()) preloadSignedIn(location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing in index.html");

@@ -69,18 +69,18 @@ import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
 import { createBotIntake, createBotsModule } from "../features/bots/bots.module";
+import type { PromptEngineFactory } from "../features/bots/bot-engines";
 import { createInboxReads } from "./inbox-reads";
+import { createJobQueue, createSocketSender } from "./ports";
+import { spreadsheetsUnavailable, type SpreadsheetCodec } from "../platform/spreadsheets/spreadsheet.port";
 import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { requirePlan } from "../platform/http/middleware";
 import { createLogger, type Logger } from "../platform/logger";
 import { createMetrics, type Metrics } from "../platform/metrics";
-import { withDeliveryMetrics } from "../platform/realtime/delivery-metrics";
 import type { CommandQueue } from "../platform/queues/commands.port";
 import { createSqsCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import type { JobQueue } from "../platform/queues/jobs.port";
-import { createSqsJobQueue } from "../platform/queues/sqs-jobs.adapter";
-import { createApiGatewaySender } from "../platform/realtime/apigateway-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
@@ -105,6 +105,10 @@ export type Overrides = {
   secrets?: SecretBox;
   /** the Graph API's transport (tests: a stand-in) */
   graphFetch?: GraphFetch;
+  /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */
+  promptEngine?: PromptEngineFactory;
+  /** SheetJS: only the Lambdas that read or write spreadsheets get it (handlers, lambda-roles.ts; ADR 0038) */
+  spreadsheets?: SpreadsheetCodec;
 };
 
 /** Wires repositories, services and adapters once per process (Lambda cold start, local runner, test file). */
@@ -113,14 +117,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const clock = overrides.clock ?? (() => new Date());
   const metrics = overrides.metrics ?? createMetrics();
   const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
-  const sender = withDeliveryMetrics(
-    overrides.sender ??
-      (config.WS_MANAGEMENT_ENDPOINT
-        ? createApiGatewaySender(config.WS_MANAGEMENT_ENDPOINT, config.AWS_REGION, Boolean(config.DYNAMODB_ENDPOINT))
-        : { post: async () => "gone" as const, disconnect: async () => {} }),
-    metrics,
-    logger,
-  );
+  const sender = createSocketSender(config, metrics, logger, overrides.sender);
 
   const commands: CommandQueue =
     overrides.commands ??
@@ -132,15 +129,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
           },
         });
 
-  const jobs: JobQueue =
-    overrides.jobs ??
-    (config.QUEUE_URL_JOBS
-      ? createSqsJobQueue({ queueUrl: config.QUEUE_URL_JOBS, region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT })
-      : {
-          enqueue: async () => {
-            throw new Error("QUEUE_URL_JOBS is not configured");
-          },
-        });
+  const jobs: JobQueue = createJobQueue(config, overrides.jobs);
 
   const inboundQueue: InboundQueue =
     overrides.inbound ??
@@ -162,6 +151,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const media: MediaStore =
     overrides.media ??
     (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : createFolderMediaStore(config.MEDIA_DIR ?? join(tmpdir(), "atende-media")));
+
+  const spreadsheets = overrides.spreadsheets ?? spreadsheetsUnavailable;
 
   // --- repositories the composition root hands to their own feature (tests and the local runner read them too)
   const repos = {
@@ -257,6 +248,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     logger,
     fetch: overrides.graphFetch,
+    metrics,
     guards,
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
     ticketOf: (companyId, ticketId) => inboxModule.service.ticketChannel(companyId, ticketId),
@@ -306,6 +298,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     flows: { dialogflow: dialogflowRest, guard: urlGuard },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
+    promptEngine: overrides.promptEngine,
+    metrics,
   });
   const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
@@ -372,6 +366,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     commands,
     jobs,
     media,
+    spreadsheets,
     clock,
     logger,
     guards,
@@ -457,7 +452,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });
 
   // contact lists and campaign settings (spec 3); campaigns read items through contactLists.pageItems
-  const contactListsModule = createContactListsModule({ db, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
+  const contactListsModule = createContactListsModule({ db, spreadsheets, whatsapps: repos.whatsapps, commands, jobs, realtime, media, clock, logger, guards, erasedAmong: consent.erasedAmong });
   const contactLists = contactListsModule.service;
   const campaignSettingsModule = createCampaignSettingsModule({ db, clock, guards });
 

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
-import { METRIC } from "@atende/shared/contracts/metric-names";
+import { recordQueueAge } from "../platform/metrics";
 import type { Container } from "./container";
 import type { FeatureModule, InboundHandlers } from "../platform/modules/feature-module";
 
@@ -49,7 +49,7 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
           continue;
         }
         const sentAt = Number(record.attributes?.SentTimestamp);
-        if (sentAt > 0) container.metrics.timing(METRIC.queueAge, Math.max(0, container.clock().getTime() - sentAt), { queue: "inbound" });
+        if (sentAt > 0) recordQueueAge(container.metrics, "inbound", container.clock().getTime() - sentAt);
         let parsed: InboundEvent;
         try {
           parsed = inboundEventSchema.parse(JSON.parse(record.body));

@@ -2,6 +2,7 @@ import { handle } from "hono/aws-lambda";
 import { loadConfig } from "../platform/config";
 import { createContainer } from "../app/container";
 import { createHttpApp } from "../app/http-app";
+import { xlsxSpreadsheets } from "../platform/spreadsheets/xlsx.adapter";
 
-/** API Gateway HTTP API -> the Hono app. */
-export const handler = handle(createHttpApp(createContainer(loadConfig())));
+/** API Gateway HTTP API -> the Hono app (heavy ports: app/lambda-roles.ts `api`). */
+export const handler = handle(createHttpApp(createContainer(loadConfig(), { spreadsheets: xlsxSpreadsheets })));

@@ -3,6 +3,7 @@ import { handle } from "hono/aws-lambda";
 import { loadConfig } from "../platform/config";
 import { createDb } from "../platform/db/client";
 import { createLogger } from "../platform/logger";
+import { createMetrics } from "../platform/metrics";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createCloudApiRepository } from "../features/cloud-api/cloud-api.repository";
@@ -22,6 +23,7 @@ const service = createCloudApiWebhookService({
   secrets: createSecretBoxFromConfig(config),
   inbound: createSqsInboundQueue({ queueUrl: config.QUEUE_URL_INBOUND ?? "", region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT }),
   logger,
+  metrics: createMetrics(),
 });
 const app = new Hono();
 app.route(WEBHOOK_PATH, cloudApiWebhookRoutes(service));

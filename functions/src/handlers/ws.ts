@@ -1,18 +1,23 @@
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { loadConfig } from "../platform/config";
-import { createContainer, type Container } from "../app/container";
+import { createWsRoot, type WsRoot } from "../app/ws-root";
 
 type WsEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 
-/** One handler for the WebSocket API's $connect, $disconnect and $default routes. */
-export const createWsHandler = (container: Container) => async (event: WsEvent) => {
-  const { connectionId, routeKey } = event.requestContext;
-  const { sockets } = container.services;
-  // our own protocol (/ws) or Socket.IO's (/socket.io/, told apart by its EIO query parameter: ADR 0013)
-  if (routeKey === "$connect") return sockets.connect(connectionId, event.queryStringParameters?.token, event.queryStringParameters);
-  if (routeKey === "$disconnect") return sockets.disconnect(connectionId);
-  return sockets.message(connectionId, event.body);
+/**
+ * One handler for the WebSocket API's $connect, $disconnect and $default routes. It builds only the sockets
+ * (app/ws-root.ts), not the whole container: this Lambda's bundle carries what it runs (ADR 0038).
+ */
+export const createWsHandler = (root: WsRoot | { services: WsRoot }) => {
+  const sockets = "services" in root ? root.services.sockets : root.sockets;
+  return async (event: WsEvent) => {
+    const { connectionId, routeKey } = event.requestContext;
+    // our own protocol (/ws) or Socket.IO's (/socket.io/, told apart by its EIO query parameter: ADR 0013)
+    if (routeKey === "$connect") return sockets.connect(connectionId, event.queryStringParameters?.token, event.queryStringParameters);
+    if (routeKey === "$disconnect") return sockets.disconnect(connectionId);
+    return sockets.message(connectionId, event.body);
+  };
 };
 
 let cached: ReturnType<typeof createWsHandler> | undefined;
-export const handler = (event: WsEvent) => (cached ??= createWsHandler(createContainer(loadConfig())))(event);
+export const handler = (event: WsEvent) => (cached ??= createWsHandler(createWsRoot(loadConfig())))(event);

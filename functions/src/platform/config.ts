@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The one validated configuration of the functions deployable. Nothing else reads process.env.

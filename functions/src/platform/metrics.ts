@@ -1,6 +1,6 @@
 import { Metrics as PowertoolsMetrics, MetricUnit } from "@aws-lambda-powertools/metrics";
 import { lambdaRuntime } from "./config";
-import { METRICS_SERVICE, type MetricName } from "@atende/shared/contracts/metric-names";
+import { METRIC, METRICS_SERVICE, type MetricName } from "@atende/shared/contracts/metric-names";
 
 export type MetricDimensions = Record<string, string>;
 
@@ -9,6 +9,38 @@ export type Metrics = {
   count(name: MetricName, value?: number, dimensions?: MetricDimensions): void;
   timing(name: MetricName, ms: number, dimensions?: MetricDimensions): void;
 };
+
+/**
+ * The product's counters by what happened, so call sites name the event and the dimensions stay few and fixed
+ * (CloudWatch bills each combination as a metric). The dashboard (infra/aws/constructs/monitoring.ts) graphs them
+ * by these dimensions.
+ */
+export type ProviderKind = "baileys" | "simulator" | "cloud-api";
+/** how a ticket got its attendant: picked by distribution, the customer's own attendant, taken or given by a person */
+export type AssignmentMode = "automatic" | "own-attendant" | "accepted" | "transferred";
+/** why a bot stopped and handed the ticket to a person (the runner's stop reasons) */
+export type HandoverReason = "keyword" | "model" | "silent" | "timeout" | "failed" | "cap" | "refused";
+
+/** a customer's message received from a provider */
+export const recordMessageIn = (metrics: Metrics, provider: ProviderKind) => metrics.count(METRIC.messagesIn, 1, { provider });
+/** a message the provider accepted from us (agents, bots, campaigns) */
+export const recordMessageOut = (metrics: Metrics, provider: ProviderKind) => metrics.count(METRIC.messagesOut, 1, { provider });
+/** a send the provider refused or that failed for good: our error code or Meta's numeric code */
+export const recordSendFailure = (metrics: Metrics, code: string) => metrics.count(METRIC.sendFailures, 1, { code });
+/** a bot turn that sent at least one message, by bot kind (prompt, typebot, webhook, n8n, dialogflow) */
+export const recordBotAnswer = (metrics: Metrics, kind: string) => metrics.count(METRIC.botAnswers, 1, { kind });
+/** a bot handed its ticket to a person */
+export const recordHandover = (metrics: Metrics, reason: HandoverReason) => metrics.count(METRIC.handovers, 1, { reason });
+/**
+ * A ticket got an attendant. Call it once where the assignment is stored (distribution: `automatic` or
+ * `own-attendant`; an agent accepting a pending ticket: `accepted`; a transfer to a person: `transferred`).
+ */
+export const recordAssignment = (metrics: Metrics, mode: AssignmentMode) => metrics.count(METRIC.assignments, 1, { mode });
+/**
+ * milliseconds between a queue message's first send and its consumption. inbound.fifo only: the jobs queue's
+ * messages are delayed on purpose (timers, retries), so their age says nothing about a backlog.
+ */
+export const recordQueueAge = (metrics: Metrics, queue: "inbound", ms: number) => metrics.timing(METRIC.queueAge, Math.max(0, ms), { queue });
 
 /** Nothing recorded: the local platform and tests that do not look at metrics. */
 export const noMetrics: Metrics = { count: () => {}, timing: () => {} };

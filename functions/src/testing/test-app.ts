@@ -12,6 +12,8 @@ import { createMemoryJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import { createMemoryMailer } from "../platform/mail/memory-mail.adapter";
+import { xlsxSpreadsheets } from "../platform/spreadsheets/xlsx.adapter";
+import { createPromptEngine } from "../features/bots/prompt-engine";
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | string): void };
 
@@ -19,7 +21,7 @@ export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | st
  * A fresh table in the shared DynamoDB Local, the real container and Hono app over it, an in-memory socket
  * sender (or a given one, e.g. a real gateway's) and a controllable clock. Use one per test file (beforeAll).
  */
-export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "secrets"> } = {}) => {
+export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "secrets" | "metrics"> } = {}) => {
   const endpoint = inject("dynamoEndpoint");
   const tableName = `t_${randomBytes(6).toString("hex")}`;
   const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
@@ -56,6 +58,9 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     mailer,
     clock: () => clock.now,
     logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent"),
+    // one container plays every Lambda here: all heavy ports (app/lambda-roles.ts)
+    spreadsheets: xlsxSpreadsheets,
+    promptEngine: createPromptEngine,
     ...opts.overrides,
   });
   const app = createHttpApp(container);

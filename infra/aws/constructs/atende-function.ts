@@ -4,6 +4,7 @@ import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
 import { METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import type { Construct } from "constructs";
+import { LAMBDA_BUNDLING } from "./lambda-bundle";
 import { repoPath } from "./repo-paths";
 import { stageOf } from "./stage";
 
@@ -48,12 +49,12 @@ export class AtendeFunction extends NodejsFunction {
       },
       bundling: {
         format: OutputFormat.ESM,
-        target: "node22",
-        mainFields: ["module", "main"],
-        minify: true,
+        target: LAMBDA_BUNDLING.target,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        minify: LAMBDA_BUNDLING.minify,
         sourceMap: true,
-        // Bundled CommonJS dependencies may call require() for Node built-ins; ESM has no require of its own.
-        banner: "import { createRequire as __atendeCreateRequire } from 'node:module'; const require = __atendeCreateRequire(import.meta.url);",
+        externalModules: [...LAMBDA_BUNDLING.external],
+        banner: LAMBDA_BUNDLING.banner,
       },
     });
   }

@@ -163,7 +163,12 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({ title: "Messages in / out by provider", left: [search(METRIC.messagesIn, "provider", "Sum", "in")], right: [search(METRIC.messagesOut, "provider", "Sum", "out")], width: 8 }),
       new GraphWidget({ title: "Send failures by code", left: [search(METRIC.sendFailures, "code", "Sum", "failures")], width: 8 }),
-      new GraphWidget({ title: "Assignments, bot answers, handovers", left: [custom(METRIC.assignments), custom(METRIC.botAnswers), custom(METRIC.handovers)], width: 8 }),
+      new GraphWidget({
+        title: "Assignments (by mode), bot answers (by kind), handovers (by reason)",
+        left: [search(METRIC.assignments, "mode", "Sum", "assignments"), search(METRIC.botAnswers, "kind", "Sum", "bot answers")],
+        right: [search(METRIC.handovers, "reason", "Sum", "handovers")],
+        width: 8,
+      }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: "Session host: lease renewals and running tasks", left: [leaseRenewals], right: [runningTasks], width: 8 }),

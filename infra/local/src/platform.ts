@@ -10,6 +10,8 @@ import { runTick } from "@atende/functions/app/tick";
 import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer, type Container } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
+import { xlsxSpreadsheets } from "@atende/functions/platform/spreadsheets/xlsx.adapter";
+import { createPromptEngine } from "@atende/functions/features/bots/prompt-engine";
 import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
 import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
@@ -150,7 +152,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
     env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
     env.BOT_ALLOW_PRIVATE_URLS ??= "true";
-    const container = createContainer(parseConfig(env));
+    // one process plays every Lambda: all heavy ports (functions/src/app/lambda-roles.ts)
+    const container = createContainer(parseConfig(env), { spreadsheets: xlsxSpreadsheets, promptEngine: createPromptEngine });
 
     const gateway = createWsGateway(createWsHandler(container) as never);
     await listen(gateway.management, managementPort, "127.0.0.1");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { flag, idList, num, optionalId, optionalNum, optionalText, requiredId } from "./body-values";
 import { sendMessageSchema } from "../domain/messages/message";
 import { ticketUpdateSchema } from "../domain/tickets/ticket";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * One rule for the values a client of the spec sends in a request body (docs/adr/0011-accepting-spec-clients.md).

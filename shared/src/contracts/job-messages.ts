@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Delayed work on the standard `jobs` queue (SQS delivers it after up to 15 minutes).

@@ -17,14 +17,17 @@ export const METRIC = {
   queueAge: "QueueAgeAtConsumption",
   /** milliseconds of GET /api/tickets */
   ticketListLatency: "TicketListLatency",
+  /** a ticket got an attendant (dimension `mode`: automatic, own-attendant, accepted, transferred) */
   assignments: "Assignments",
+  /** a bot turn that sent at least one message (dimension `kind`) */
   botAnswers: "BotAnswers",
+  /** a bot handed its ticket to a person (dimension `reason`) */
   handovers: "Handovers",
   /** a post to a WebSocket connection that failed (not "gone": an error of the management API) */
   webSocketDeliveryFailures: "WebSocketDeliveryFailures",
   /** the session host renewed its leases (one per heartbeat round); missing for 2 minutes raises an alarm */
   sessionLeaseRenewals: "SessionLeaseRenewals",
-  /** reserved: Meta Cloud API webhook calls whose X-Hub-Signature-256 did not match (feature not built yet) */
+  /** Meta Cloud API webhook calls whose X-Hub-Signature-256 did not match the connection's app secret */
   cloudApiSignatureFailures: "CloudApiWebhookSignatureFailures",
   /** a payment notification refused or failed (bad secret, unknown charge, processing error) */
   paymentWebhookFailures: "PaymentWebhookFailures",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Realtime contract (spec 1 section 7 "Realtime").

@@ -1,10 +1,19 @@
+import { Suspense, lazy } from "react";
 import { BrowserRouter } from "react-router";
 import { BrandingHead } from "../components/ui/branding";
 import { HealthBanner } from "./health/health-banner";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
 import { ContactDrawerSlot } from "../lib/contact-drawer-slot";
-import { ContactPrivacySection } from "../features/lgpd/components/contact-privacy-section";
+import type { ContactDrawerBlock } from "../lib/contact-drawer-slot";
+
+// loaded when a contact drawer first shows it, not with the first screen (issue 15)
+const LazyPrivacySection = lazy(() => import("../features/lgpd/components/contact-privacy-section").then((m) => ({ default: m.ContactPrivacySection })));
+const ContactPrivacySection: ContactDrawerBlock = (props) => (
+  <Suspense fallback={null}>
+    <LazyPrivacySection {...props} />
+  </Suspense>
+);
 
 export function App() {
   return (

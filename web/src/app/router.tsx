@@ -1,9 +1,49 @@
 import { Box, Button, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { Suspense, lazy, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Route, Routes } from "react-router";
-import { AppLayout } from "./layout/app-layout";
+import { Link, Route, Routes, useLocation } from "react-router";
+import { PageLoader } from "../components/ui/page-loader";
+// static on purpose (< 1 kB): the first lists start with the refresh's answer, not after the tickets page's chunk
+import { prefetchTicketLists } from "../features/inbox/tickets/api/tickets-list";
+import { loadAllTranslations } from "../lib/i18n";
 import { PublicOnly, RequireAuth, RouteGate } from "./route-guards";
 import { PRIVATE_ROUTES, PUBLIC_ROUTES } from "./routes";
+
+/**
+ * The layout (top bar, side menu, their popovers and dialogs) and the translations past the login page are not part
+ * of the first screen: they load once signed in (issue 15, ADR 0037).
+ */
+export const loadAppLayout = () => Promise.all([import("./layout/app-layout"), loadAllTranslations()]).then(([m]) => m);
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+
+const isTicketsPath = (pathname: string) => pathname === "/tickets" || pathname.startsWith("/tickets/");
+
+/**
+ * The code a signed-in page load needs, all at once instead of one chunk after the other (layout, then the page):
+ * the layout with the translations and, on /tickets (where sign-in lands), the tickets page. main.tsx calls it while
+ * the session is being restored, the signed-in shell when the session starts.
+ */
+export const preloadSignedIn = (pathname: string) => {
+  void loadAppLayout();
+  if (isTicketsPath(pathname)) void import("../features/inbox/tickets/components/tickets-page");
+};
+
+/** The signed-in area: starts the code and, on /tickets, the first lists' data together, then shows the layout. */
+function SignedInShell() {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    preloadSignedIn(pathname);
+    if (isTicketsPath(pathname)) void prefetchTicketLists(queryClient);
+    // once, when the session starts: later navigations load their own page
+  }, []);
+  return (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <AppLayout />
+    </Suspense>
+  );
+}
 
 function NotFound() {
   const { t } = useTranslation();
@@ -29,7 +69,7 @@ export function AppRoutes() {
         ))}
       </Route>
       <Route element={<RequireAuth />}>
-        <Route element={<AppLayout />}>
+        <Route element={<SignedInShell />}>
           {PRIVATE_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<RouteGate route={route} />} />
           ))}

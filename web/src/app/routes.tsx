@@ -1,9 +1,11 @@
 import { type ComponentType, lazy } from "react";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
+import { loadAllTranslations } from "../lib/i18n";
 
 /**
  * The route registry (spec 3 section 2, route gating table). Each page is a lazy import of its feature, so a
- * page's code loads only when it is opened. Gates: `adminOnly`, `superOnly`, `planFlag` (checked against the session; a refused user gets an error toast
+ * page's code loads only when it is opened (public pages other than /login also wait for the translations past the
+ * first screen; private ones get them with the layout, app/router.tsx). Gates: `adminOnly`, `superOnly`, `planFlag` (checked against the session; a refused user gets an error toast
  * and goes to / after 1 s, or straight to `deniedRedirect` when set). The server enforces the same rules.
  */
 export type AppRoute = {
@@ -20,8 +22,8 @@ export type AppRoute = {
 /** Public pages: an authenticated user visiting them goes to /. */
 export const PUBLIC_ROUTES: AppRoute[] = [
   { path: "/login", titleKey: "auth:title", Component: lazy(() => import("../features/auth/components/login-page").then((m) => ({ default: m.LoginPage }))) },
-  { path: "/signup", titleKey: "auth:signup", Component: lazy(() => import("../features/signup/components/signup-page").then((m) => ({ default: m.SignupPage }))) },
-  { path: "/forgetpsw", titleKey: "auth:forgotPassword", Component: lazy(() => import("../features/forget-password/components/forget-password-page").then((m) => ({ default: m.ForgetPasswordPage }))) },
+  { path: "/signup", titleKey: "auth:signup", Component: lazy(() => Promise.all([import("../features/signup/components/signup-page"), loadAllTranslations()]).then(([m]) => ({ default: m.SignupPage }))) },
+  { path: "/forgetpsw", titleKey: "auth:forgotPassword", Component: lazy(() => Promise.all([import("../features/forget-password/components/forget-password-page"), loadAllTranslations()]).then(([m]) => ({ default: m.ForgetPasswordPage }))) },
 ];
 
 /** Private pages, inside the main layout: an unauthenticated user goes to /login. */

@@ -3,27 +3,42 @@ import { initReactI18next } from "react-i18next";
 
 /**
  * Translations: one JSON file per namespace and language under src/locales/{pt,en,es}/<namespace>.json,
- * picked up automatically (a feature adds its own files; nothing to register); each language is one chunk loaded
- * on demand, before the first render for the language in use.
+ * picked up automatically (a feature adds its own files; nothing to register); each language is loaded on demand in
+ * two chunks (below).
  * Use `t("namespace:key")` or `useTranslation("namespace")`. pt is the default and the fallback.
  */
 export const LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_KEY = "language";
 
-/** One chunk per language (locales/<lng>.ts): the first screen downloads only the language in use (issue 15). */
-const bundles: Record<Language, () => Promise<{ namespaces: ResourceLanguage }>> = {
-  pt: () => import("../locales/pt"),
-  en: () => import("../locales/en"),
-  es: () => import("../locales/es"),
+/**
+ * Two chunks per language (issue 15, ADR 0037): the namespaces of the first screen (locales/<lng>-first-screen.ts),
+ * loaded before the first render, and all the others (locales/<lng>.ts), loaded by `loadAllTranslations` before
+ * anything past the login page renders (the layout, sign-up, password reset, the two-factor step).
+ */
+export const FIRST_SCREEN_NAMESPACES = ["common", "auth", "errors", "validation", "health"] as const;
+type Part = "first" | "rest";
+type Bundle = () => Promise<{ namespaces: ResourceLanguage }>;
+const bundles: Record<Language, Record<Part, Bundle>> = {
+  pt: { first: () => import("../locales/pt-first-screen"), rest: () => import("../locales/pt") },
+  en: { first: () => import("../locales/en-first-screen"), rest: () => import("../locales/en") },
+  es: { first: () => import("../locales/es-first-screen"), rest: () => import("../locales/es") },
 };
-const loaded = new Set<Language>();
-const load = async (lng: Language) => {
-  if (loaded.has(lng)) return;
-  const { namespaces } = await bundles[lng]();
-  for (const [ns, content] of Object.entries(namespaces)) i18n.addResourceBundle(lng, ns, content, true, true);
-  loaded.add(lng);
+const loaded = new Map<string, Promise<void>>();
+const load = (lng: Language, part: Part): Promise<void> => {
+  const key = `${lng}:${part}`;
+  let done = loaded.get(key);
+  if (!done) {
+    done = bundles[lng][part]().then(({ namespaces }) => {
+      for (const [ns, content] of Object.entries(namespaces)) i18n.addResourceBundle(lng, ns, content, true, true);
+    });
+    done.catch(() => loaded.delete(key));
+    loaded.set(key, done);
+  }
+  return done;
 };
+/** Once the app went past the login page, a language change loads that language's whole set. */
+let allWanted = false;
 
 const stored = typeof localStorage === "undefined" ? null : localStorage.getItem(LANGUAGE_KEY);
 const initial: Language = LANGUAGES.includes(stored as Language) ? (stored as Language) : "pt";
@@ -39,14 +54,21 @@ await i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 // the language in use and pt (the fallback for a key a translation lacks) are in memory before anything renders
-await Promise.all([load(initial), load("pt")]);
+await Promise.all([load(initial, "first"), load("pt", "first")]);
+
+/** Every namespace of the language in use (and pt's, the fallback): awaited before anything past the login page renders. */
+export const loadAllTranslations = async (): Promise<void> => {
+  allWanted = true;
+  const lng = LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : "pt";
+  await Promise.all([load(lng, "rest"), load("pt", "rest")]);
+};
 
 if (typeof document !== "undefined") document.documentElement.lang = initial === "pt" ? "pt-BR" : initial;
 
 export const changeLanguage = async (lng: Language) => {
   localStorage.setItem(LANGUAGE_KEY, lng);
   document.documentElement.lang = lng === "pt" ? "pt-BR" : lng;
-  await load(lng);
+  await Promise.all([load(lng, "first"), allWanted ? load(lng, "rest") : undefined]);
   await i18n.changeLanguage(lng);
 };
 

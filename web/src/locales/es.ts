@@ -1,6 +1,9 @@
 import type { ResourceLanguage } from "i18next";
 
-/** Every "es" namespace in one chunk, loaded only when "es" is the language in use (lib/i18n.ts). */
-const files = import.meta.glob<ResourceLanguage[string]>("./es/*.json", { eager: true, import: "default" });
+/**
+ * Every "es" namespace but the first screen's (locales/es-first-screen.ts) in one chunk, loaded when "es" is the
+ * language in use and the app goes past the login page (lib/i18n.ts `loadAllTranslations`).
+ */
+const files = import.meta.glob<ResourceLanguage[string]>(["./es/*.json", "!./es/{common,auth,errors,validation,health}.json"], { eager: true, import: "default" });
 
 export const namespaces: ResourceLanguage = Object.fromEntries(Object.entries(files).map(([path, content]) => [/([\w-]+)\.json$/.exec(path)?.[1] ?? path, content]));

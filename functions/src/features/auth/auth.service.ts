@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AuthResponse, SessionUser } from "@atende/shared/contracts/http/auth";
 import type { AuthEventData } from "@atende/shared/contracts/ws-events";
 import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
-import type { AuthContext as SharedAuthContext, Principal } from "@atende/shared/domain/auth/principal";
+import type { AuthContext as SharedAuthContext } from "@atende/shared/domain/auth/principal";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { CompanyLookup } from "../companies/companies.ports";
@@ -17,22 +17,10 @@ import type { MfaChallengeResponse } from "@atende/shared/contracts/http/mfa";
 import type { AuditRecorder } from "../audit/audit.port";
 import { auditActorOf } from "../audit/audit-diff";
 import type { MfaService, MfaSubject } from "../mfa/mfa.service";
+import { createSessionAuthenticator } from "./session-authenticator";
 
 /** Who is calling (shared/src/domain/auth/principal.ts): the principal of the fresh user record behind a valid access token. */
 export type AuthContext = SharedAuthContext;
-
-/** The principal of a user record: field by field, so credentials and session ids never reach services. */
-export const principalOf = (user: UserRecord): Principal => ({
-  id: user.id,
-  companyId: user.companyId,
-  name: user.name,
-  email: user.email,
-  profile: user.profile,
-  super: user.super,
-  allTicket: user.allTicket,
-  queueIds: user.queueIds,
-  whatsappId: user.whatsappId,
-});
 
 export type SessionResult = AuthResponse & { refreshToken: string };
 
@@ -106,18 +94,8 @@ export const createAuthService = (deps: {
     return { token, refreshToken, user: session };
   };
 
-  /**
-   * Resolves a bearer token to the caller and the session version it was issued for (sockets keep it to notice
-   * a newer login); 401 when missing or bad, 403 when only expired.
-   */
-  const authenticateSession = async (token: string | undefined): Promise<{ auth: AuthContext; tokenVersion: number }> => {
-    if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
-    const verified = await tokens.verifyAccess(token);
-    if (!verified.ok) throw new AppError("ERR_SESSION_EXPIRED", undefined, verified.reason === "expired" ? 403 : 401);
-    const user = await users.findById(verified.claims.companyId, verified.claims.userId);
-    if (!user || user.tokenVersion !== verified.claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
-    return { auth: { user: principalOf(user), companyId: user.companyId }, tokenVersion: user.tokenVersion };
-  };
+  /** Resolves a bearer token to the caller and the session version it was issued for (session-authenticator.ts). */
+  const authenticateSession = createSessionAuthenticator({ tokens, users });
 
   /** A completed sign-in: the throttle forgets the email, the older session ends, the trail records it. */
   const startSession = async (user: UserRecord, clientAddress: string): Promise<SessionResult> => {

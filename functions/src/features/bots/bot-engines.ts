@@ -1,6 +1,6 @@
-import type { BotEngines } from "./bot-engine.port";
+import type { BotEngine, BotEngines } from "./bot-engine.port";
 import type { AzureSpeech } from "./azure-speech.client";
-import { createPromptEngine } from "./prompt-engine";
+import type { PromptBotConfig } from "./prompt-engine";
 import type { DialogflowRest } from "../../platform/dialogflow/dialogflow-rest.adapter";
 import type { UrlGuard } from "../../platform/net/public-url-guard";
 import { createDialogflowEngine } from "./engines/dialogflow.engine";
@@ -17,14 +17,34 @@ import { createWebhookEngine } from "./engines/webhook.engine";
  *   dialogflow: createDialogflowEngine(deps.flows),
  * with whatever those engines need added to `BotEngineDeps`.
  */
+/**
+ * Builds the AI prompt engine (prompt-engine.ts, the `openai` package). Passed in by the composition root from the
+ * handler that runs bot turns (the jobs Lambda, the local runner, tests), so the other Lambdas do not bundle
+ * `openai` (ADR 0038).
+ */
+export type PromptEngineFactory = (deps: { speech: AzureSpeech }) => BotEngine<PromptBotConfig>;
+
+/**
+ * Where turns never run (the API, inbound and tick Lambdas) the intake still needs to know that the kind exists to
+ * queue a turn; running one here is a wiring mistake.
+ */
+const promptEngineElsewhere: BotEngine<PromptBotConfig> = {
+  kind: "prompt",
+  turn: async () => {
+    throw new Error("the prompt engine is not wired in this Lambda: bot turns run on the jobs Lambda (functions/src/app/lambda-roles.ts)");
+  },
+};
+
 export type BotEngineDeps = {
   speech: AzureSpeech;
+  /** the AI prompt engine's factory; absent: a stand-in that only says the kind exists */
+  prompt?: PromptEngineFactory;
   /** the flow kinds (ADR 0027): DialogFlow's REST client (token and API addresses from config); fetch for tests */
   flows: { dialogflow: DialogflowRest; guard: UrlGuard; fetch?: typeof fetch };
 };
 
 export const createBotEngines = (deps: BotEngineDeps): BotEngines => ({
-  prompt: createPromptEngine({ speech: deps.speech }),
+  prompt: deps.prompt ? deps.prompt({ speech: deps.speech }) : promptEngineElsewhere,
   typebot: createTypebotEngine({ fetch: deps.flows.fetch, guard: deps.flows.guard }),
   n8n: createWebhookEngine("n8n", { fetch: deps.flows.fetch, guard: deps.flows.guard }),
   webhook: createWebhookEngine("webhook", { fetch: deps.flows.fetch, guard: deps.flows.guard }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createMemoryJobQueue } from "../../platform/queues/sqs-jobs.adapter";
 import { createLogger } from "../../platform/logger";
+import { createMemoryMetrics, type Metrics } from "../../platform/metrics";
 import { BotTransientError, type BotEngine, type BotOutMessage, type BotTurnInput, type BotTurnResult } from "./bot-engine.port";
 import type { BotBinding, BotInbox, BotStoredMessage, BotTicket } from "./bot-inbox.port";
 import { BOT_TURN_JOB, createBotRunner } from "./bot-runner.service";
@@ -88,7 +89,7 @@ const engineOf = (fn: Turn, extra: Partial<BotEngine<unknown>> = {}): BotEngine<
 };
 const echo: Turn = async (input) => ({ messages: [{ kind: "text", body: `eco: ${input.message.body}` }], actions: [], state: { n: Number(input.state?.n ?? 0) + 1 }, usage: { promptTokens: 10, completionTokens: 5 } });
 
-const setup = (engine: BotEngine<unknown>, opts: { binding?: Partial<BotBinding>; timeoutMs?: number } = {}) => {
+const setup = (engine: BotEngine<unknown>, opts: { binding?: Partial<BotBinding>; timeoutMs?: number; metrics?: Metrics } = {}) => {
   const fake = fakeInbox();
   const jobs = createMemoryJobQueue();
   const turns = createMemoryBotTurnStore();
@@ -104,6 +105,7 @@ const setup = (engine: BotEngine<unknown>, opts: { binding?: Partial<BotBinding>
     logger: createLogger("silent"),
     timeoutMs: opts.timeoutMs ?? 1000,
     sleep: async () => undefined,
+    metrics: opts.metrics,
   });
   /** what the inbound flow does: the message is stored, then queued for its turn */
   const arrive = async (ticketId: number, body: string, over: Partial<BotStoredMessage> = {}) => {
@@ -120,6 +122,28 @@ const setup = (engine: BotEngine<unknown>, opts: { binding?: Partial<BotBinding>
   return { ...fake, jobs, turns, usage, runner, arrive, drain };
 };
 const texts = (sent: { message: BotOutMessage }[]) => sent.map((s) => (s.message.kind === "text" ? s.message.body : s.message.kind));
+
+describe("bot runner metrics", () => {
+  it("counts a turn that answered as a bot answer by kind, and each handover by its reason", async () => {
+    const recorded = createMemoryMetrics();
+    const s = setup(engineOf(async (input) => (input.message.body === "cala" ? { messages: [], actions: [], state: null } : echo(input))), { metrics: recorded.metrics });
+    s.addTicket(1);
+    s.addTicket(2);
+    s.addTicket(3);
+    await s.arrive(1, "oi");
+    await s.arrive(1, "tudo bem?");
+    await s.drain();
+    await s.arrive(2, "quero falar com um atendente");
+    await s.drain();
+    await s.arrive(3, "cala");
+    await s.drain();
+    expect(recorded.points.filter((p) => p.name === "BotAnswers")).toEqual([
+      { name: "BotAnswers", value: 1, unit: "count", dimensions: { kind: "prompt" } },
+      { name: "BotAnswers", value: 1, unit: "count", dimensions: { kind: "prompt" } },
+    ]);
+    expect(recorded.points.filter((p) => p.name === "Handovers").map((p) => p.dimensions.reason)).toEqual(["keyword", "silent"]);
+  });
+});
 
 describe("bot runner", () => {
   it("answers each customer message once, in order, with the saved state and the newest history oldest first", async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { matchHandoverKeyword } from "@atende/shared/domain/bots/handover-keywords";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { Logger } from "../../platform/logger";
+import { noMetrics, recordBotAnswer, recordHandover, type HandoverReason, type Metrics } from "../../platform/metrics";
 import { BotTransientError, type BotAction, type BotEngine, type BotEngines, type BotHistoryMessage, type BotTurnInput, type BotTurnResult } from "./bot-engine.port";
 import type { BotBinding, BotInbox, BotResolver, BotStoredMessage, BotTicket } from "./bot-inbox.port";
 import type { BotTicketItem, BotTurnPatch, BotTurnStore } from "./bot-turns.repository";
@@ -27,6 +28,17 @@ export const HANDOVER_REASONS = {
   cap: (used: number, cap: number) => `O limite mensal de tokens do prompt foi atingido (${used} de ${cap}).`,
   refused: (what: string, why: string) => `O bot pediu uma ação que não foi possível (${what}: ${why}).`,
 } as const;
+
+/** The stop reasons of a turn that handed the ticket to a person (the others: an attendant took it, it closed ...). */
+const HANDOVER_BY_STOP: Partial<Record<string, HandoverReason>> = {
+  keyword: "keyword",
+  cap: "cap",
+  timeout: "timeout",
+  failed: "failed",
+  silent: "silent",
+  handover: "model",
+  refused: "refused",
+};
 
 class BotTimeoutError extends Error {
   constructor(ms: number) {
@@ -90,8 +102,11 @@ export const createBotRunner = (deps: {
   /** how long a worker holds a ticket without finishing a turn before another may take over (crash) */
   leaseMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** bot answers and handovers (CloudWatch EMF in Lambda) */
+  metrics?: Metrics;
 }) => {
   const { engines, resolver, inbox, turns, usage, jobs, clock, logger } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_BOT_TIMEOUT_MS;
   const leaseMs = deps.leaseMs ?? Math.max(60_000, 4 * timeoutMs + 30_000);
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -216,6 +231,7 @@ export const createBotRunner = (deps: {
       }
       await inbox.send(current, m, `${message.id}:${i}`);
     }
+    if (result.messages.length > 0) recordBotAnswer(metrics, binding.kind);
     return applyActions(current, engine, binding, withTranscript, result, botRef);
   };
 
@@ -267,6 +283,8 @@ export const createBotRunner = (deps: {
           while (item.pending.length > 0) {
             const messageId = item.pending[0]!;
             const patch = await turn(item, messageId);
+            const handedOver = patch.stop && HANDOVER_BY_STOP[patch.stop.reason];
+            if (handedOver) recordHandover(metrics, handedOver);
             const next = await turns.done(companyId, ticketId, owner, messageId, patch, clock(), leaseMs);
             if (!next) {
               logger.warn("bots: lease lost mid-run", { companyId, ticketId });

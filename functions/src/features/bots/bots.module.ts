@@ -1,11 +1,12 @@
 import type { FeatureModule } from "../../platform/modules/feature-module";
 import type { Db } from "../../platform/db/client";
 import type { Logger } from "../../platform/logger";
+import type { Metrics } from "../../platform/metrics";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { createAzureSpeech } from "./azure-speech.client";
 import type { BotEngines } from "./bot-engine.port";
-import { createBotEngines, type BotEngineDeps } from "./bot-engines";
+import { createBotEngines, type BotEngineDeps, type PromptEngineFactory } from "./bot-engines";
 import type { BotInbox, BotResolver } from "./bot-inbox.port";
 import { createBotResolver, type StoredIntegration, type StoredPrompt } from "./bot-resolver";
 import { BOT_TURN_JOB, createBotRunner, createTurnIntake, type BotRunner } from "./bot-runner.service";
@@ -36,13 +37,17 @@ export type BotIntakeDeps = {
   /** Azure Speech's endpoint base with `{region}` (config AZURE_SPEECH_BASE_URL) */
   speechBaseUrl?: string;
   timeoutMs?: number;
+  /** the AI prompt engine (the `openai` package): only where turns run (ADR 0038) */
+  promptEngine?: PromptEngineFactory;
+  /** bot answers and handovers (the runner counts them) */
+  metrics?: Metrics;
 };
 
 export const createBotIntake = (deps: BotIntakeDeps) => {
   const resolver: BotResolver = createBotResolver(deps);
   const turns: BotTurnStore = createBotTurnsRepository(deps.db);
   const usage: BotUsageStore = createBotUsageRepository(deps.db);
-  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl }), flows: deps.flows });
+  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl }), flows: deps.flows, prompt: deps.promptEngine });
   return {
     resolver,
     turns,
@@ -67,6 +72,7 @@ export const createBotsModule = (deps: { intake: BotIntake; inbox: BotInbox }): 
     clock: intake.deps.clock,
     logger: intake.deps.logger,
     timeoutMs: intake.deps.timeoutMs,
+    metrics: intake.deps.metrics,
   });
   return {
     service: runner,

@@ -1,4 +1,6 @@
 import type { Logger } from "../../platform/logger";
+import { METRIC } from "@atende/shared/contracts/metric-names";
+import { noMetrics, recordMessageIn, type Metrics } from "../../platform/metrics";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { chatOfEvent, type InboundQueue } from "../../platform/queues/inbound-queue.port";
 import { mapWebhook, type MetaWebhook } from "../../platform/channels/cloud-api/webhook.mapper";
@@ -14,8 +16,9 @@ export type WebhookOutcome = { status: 200; enqueued: number } | { status: 403 |
  * and only entries for that connection's phone number id become events, stamped with its company: a webhook for
  * company A's connection can never create data in company B. Nothing is enqueued unless the signature holds.
  */
-export const createCloudApiWebhookService = (deps: { repo: CloudApiRepository; secrets: SecretBox; inbound: InboundQueue; logger: Logger }) => {
+export const createCloudApiWebhookService = (deps: { repo: CloudApiRepository; secrets: SecretBox; inbound: InboundQueue; logger: Logger; metrics?: Metrics }) => {
   const { repo, secrets, inbound, logger } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   return {
     async verify(hookId: string, query: Record<string, string | undefined>): Promise<string | null> {
       const ref = await repo.byHook(hookId);
@@ -29,6 +32,8 @@ export const createCloudApiWebhookService = (deps: { repo: CloudApiRepository; s
       const appSecret = rec.appSecret ? await secrets.open(rec.appSecret) : "";
       if (!verifySignature(rawBody, signature, appSecret)) {
         logger.warn("cloud-api webhook: bad signature", { companyId: ref.companyId, whatsappId: ref.whatsappId, signed: Boolean(signature) });
+        // alarm CloudApiSignatureFailures (docs/operations.md#cloudapisignaturefailures)
+        metrics.count(METRIC.cloudApiSignatureFailures);
         return { status: 403 };
       }
       let body: MetaWebhook;
@@ -40,7 +45,10 @@ export const createCloudApiWebhookService = (deps: { repo: CloudApiRepository; s
       const mapped = mapWebhook(body, { companyId: ref.companyId, whatsappId: ref.whatsappId, phoneNumberId: rec.phoneNumberId });
       for (const s of mapped.skipped) logger.info("cloud-api webhook: message type not mapped", { companyId: ref.companyId, type: s.type });
       if (mapped.foreign) logger.warn("cloud-api webhook: entries for another phone number ignored", { companyId: ref.companyId, whatsappId: ref.whatsappId, count: mapped.foreign });
-      for (const event of mapped.events) await inbound.put(event, chatOfEvent(event));
+      for (const event of mapped.events) {
+        await inbound.put(event, chatOfEvent(event));
+        if (event.type === "message" && !event.message.fromMe) recordMessageIn(metrics, "cloud-api");
+      }
       return { status: 200, enqueued: mapped.events.length };
     },
   };

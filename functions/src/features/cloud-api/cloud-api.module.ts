@@ -2,6 +2,7 @@ import type { FeatureModule, Guards } from "../../platform/modules/feature-modul
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { Logger } from "../../platform/logger";
+import type { Metrics } from "../../platform/metrics";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import { chatOfEvent, type InboundQueue } from "../../platform/queues/inbound-queue.port";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
@@ -35,6 +36,8 @@ export const createCloudApiModule = (deps: {
   jobs: JobQueue;
   clock: () => Date;
   logger: Logger;
+  /** webhook and sender counters (messages in/out, send failures, signature failures) */
+  metrics?: Metrics;
   /** tests: a Graph API stand-in */
   fetch?: GraphFetch;
   /** the route guards; without them the module has no routes (the webhook Lambda builds only the webhook) */
@@ -48,7 +51,7 @@ export const createCloudApiModule = (deps: {
   const repo = createCloudApiRepository(db);
   const graph = (o: { baseUrl: string; accessToken: string }) => createGraphApiClient({ ...o, fetch: deps.fetch });
   const service = createCloudApiService({ repo, secrets, graph, clock, logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
-  const webhook = createCloudApiWebhookService({ repo, secrets, inbound, logger });
+  const webhook = createCloudApiWebhookService({ repo, secrets, inbound, logger, metrics: deps.metrics });
   const inboundStep = createCloudApiInbound({ repo, secrets, media, graph, logger });
   const enqueue = (job: CloudApiJob, delayMs = 0) =>
     jobs.enqueue({ type: "feature", companyId: job.command.companyId, name: CLOUD_API_SEND_JOB, payload: job as unknown as Record<string, unknown> }, Math.min(900, Math.ceil(delayMs / 1000)));
@@ -62,6 +65,7 @@ export const createCloudApiModule = (deps: {
     gates: createDynamoGates(db),
     clock,
     logger,
+    metrics: deps.metrics,
   });
   const channel = createCloudApiChannel({ enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }) });
   const mod: FeatureModule<typeof service> = {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { Guards } from "../../platform/modules/feature-module";
 import { AppError } from "../../platform/errors";
 import { requireAdmin } from "../../platform/http/middleware";

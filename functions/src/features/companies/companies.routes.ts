@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { companyTimeZoneSchema } from "@atende/shared/domain/calendar/time-zone";
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam } from "@atende/shared/contracts/http/paging";
 import { companySchema } from "@atende/shared/domain/companies/companies";
 import { schedulesSchema } from "@atende/shared/domain/queues/queues";

@@ -2,7 +2,11 @@ import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { addCampaignVariable } from "@atende/shared/domain/campaign-settings/campaign-settings";
 import { MAX_IMPORT_ROWS } from "@atende/shared/domain/contact-lists/contact-list";
-import { parseContactSpreadsheet, sampleSpreadsheet } from "./contact-list-spreadsheet";
+import { xlsxSpreadsheets } from "../../platform/spreadsheets/xlsx.adapter";
+import { parseContactSpreadsheet as parseWith, sampleSpreadsheet as sampleWith } from "./contact-list-spreadsheet";
+
+const parseContactSpreadsheet = (bytes: Uint8Array) => parseWith(xlsxSpreadsheets, bytes);
+const sampleSpreadsheet = () => sampleWith(xlsxSpreadsheets);
 
 const xlsx = (rows: unknown[][]) => {
   const book = XLSX.utils.book_new();

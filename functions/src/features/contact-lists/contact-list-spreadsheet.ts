@@ -1,6 +1,6 @@
-import * as XLSX from "@e965/xlsx";
 import { IMPORT_HEADERS, MAX_IMPORT_ROWS, numberDigits } from "@atende/shared/domain/contact-lists/contact-list";
 import { AppError } from "../../platform/errors";
+import type { SpreadsheetCodec } from "../../platform/spreadsheets/spreadsheet.port";
 
 export type ImportRow = { name: string; number: string; email: string };
 export type ParsedImport = { rows: ImportRow[]; duplicates: number; invalid: number; truncated: boolean };
@@ -19,12 +19,12 @@ const pick = (row: Record<string, unknown>, headers: readonly string[]) => {
  * rows without a usable number (fewer than 8 digits) counted as invalid. At most MAX_IMPORT_ROWS rows are read.
  * Nothing is evaluated or fetched: SheetJS only reads stored cell values.
  */
-export const parseContactSpreadsheet = (bytes: Uint8Array): ParsedImport => {
+export const parseContactSpreadsheet = (sheets: SpreadsheetCodec, bytes: Uint8Array): ParsedImport => {
   // only real workbooks: .xlsx is a zip, .xls an OLE2 compound file (SheetJS would also read text as a sheet)
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (!zip && !ole) throw new AppError("ERR_INVALID_IMPORT_FILE");
-  return importRowsOf(readFirstSheet(() => XLSX.read(bytes, { type: "buffer", sheetRows: MAX_IMPORT_ROWS + 2, cellFormula: false, cellHTML: false, cellStyles: false })));
+  return importRowsOf(readFirstSheet(() => sheets.readFirstSheet({ bytes }, MAX_IMPORT_ROWS + 2)));
 };
 
 /**
@@ -32,7 +32,7 @@ export const parseContactSpreadsheet = (bytes: Uint8Array): ParsedImport => {
  * semicolon separated as Brazilian spreadsheets save it, cells kept as text (a number keeps its leading digits).
  * Binary content is refused.
  */
-export const parseContactCsv = (bytes: Uint8Array): ParsedImport => {
+export const parseContactCsv = (sheets: SpreadsheetCodec, bytes: Uint8Array): ParsedImport => {
   if (bytes.includes(0)) throw new AppError("ERR_INVALID_IMPORT_FILE");
   let text: string;
   try {
@@ -42,16 +42,12 @@ export const parseContactCsv = (bytes: Uint8Array): ParsedImport => {
   }
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
   const FS = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
-  return importRowsOf(readFirstSheet(() => XLSX.read(text, { type: "string", raw: true, FS, sheetRows: MAX_IMPORT_ROWS + 2, cellFormula: false, cellHTML: false })));
+  return importRowsOf(readFirstSheet(() => sheets.readFirstSheet({ csv: text, separator: FS }, MAX_IMPORT_ROWS + 2)));
 };
 
-const readFirstSheet = (read: () => XLSX.WorkBook): Record<string, unknown>[] => {
+const readFirstSheet = (read: () => Record<string, unknown>[]): Record<string, unknown>[] => {
   try {
-    const book = read();
-    const first = book.SheetNames[0];
-    const sheet = first ? book.Sheets[first] : undefined;
-    if (!sheet) throw new Error("no sheet");
-    return XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: true });
+    return read();
   } catch {
     throw new AppError("ERR_INVALID_IMPORT_FILE");
   }
@@ -81,13 +77,9 @@ const importRowsOf = (rows: Record<string, unknown>[]): ParsedImport => {
 };
 
 /** The "download sample spreadsheet" file: the accepted headers and two example rows. */
-export const sampleSpreadsheet = (): Uint8Array => {
-  const sheet = XLSX.utils.aoa_to_sheet([
+export const sampleSpreadsheet = (sheets: SpreadsheetCodec): Uint8Array =>
+  sheets.writeXlsx("Contatos", [
     ["Nome", "Numero", "Email"],
     ["Maria Silva", "5511988887777", "maria@exemplo.com.br"],
     ["João Souza", "5521977776666", ""],
   ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Contatos");
-  return new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
-};

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { searchPageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { contactListItemSchema, contactListSchema, newContactListItemSchema } from "@atende/shared/domain/contact-lists/contact-list";
 import type { Guards } from "../../platform/modules/feature-module";
@@ -8,7 +8,6 @@ import { requireAdmin } from "../../platform/http/middleware";
 import type { AppEnv } from "../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../platform/http/parse";
 import { uploadedFile } from "../../platform/http/uploaded-file";
-import { sampleSpreadsheet } from "./contact-list-spreadsheet";
 
 const listQuery = searchPageQuerySchema;
 const itemsQuery = listQuery.extend({ contactListId: z.coerce.number().int().positive() });
@@ -22,7 +21,7 @@ export const contactListsRoutes = (contactLists: ContactListsService, guards: Gu
   r.get("/", async (c) => c.json(await contactLists.list(c.get("auth"), parseQuery(c, listQuery))));
   r.get("/list", async (c) => c.json(await contactLists.listAll(c.get("auth"))));
   // the "download sample spreadsheet" action (before /:id)
-  r.get("/sample.xlsx", () => new Response(sampleSpreadsheet(), { headers: { "content-type": XLSX_TYPE, "content-disposition": 'attachment; filename="planilha.xlsx"' } }));
+  r.get("/sample.xlsx", () => new Response(contactLists.sampleSpreadsheet(), { headers: { "content-type": XLSX_TYPE, "content-disposition": 'attachment; filename="planilha.xlsx"' } }));
   r.get("/:id", async (c) => c.json(await contactLists.get(c.get("auth"), idParam(c, "id"))));
   r.post("/", async (c) => c.json(await contactLists.create(c.get("auth"), (await parseJson(c, contactListSchema)).name)));
   r.put("/:id", async (c) => {

@@ -21,7 +21,8 @@ import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
-import { type ImportRow, parseContactSpreadsheet } from "./contact-list-spreadsheet";
+import { type ImportRow, parseContactSpreadsheet, sampleSpreadsheet } from "./contact-list-spreadsheet";
+import type { SpreadsheetCodec } from "../../platform/spreadsheets/spreadsheet.port";
 import type { ContactList, ContactListItem, ContactListsRepository } from "./contact-lists.repository";
 
 /** Feature jobs on the `jobs` queue (registered in jobs-consumer FEATURE_JOBS). */
@@ -71,6 +72,8 @@ export const toContactListItemResponse = (i: ContactListItem): ContactListItemRe
 
 /** Contact lists and their items (spec 3), with WhatsApp validity checked in the background. */
 export const createContactListsService = (deps: {
+  /** reads the uploaded .xls/.xlsx (the API Lambda's SheetJS adapter; ADR 0038) */
+  spreadsheets: SpreadsheetCodec;
   lists: ContactListsRepository;
   whatsapps: WhatsappsOfCompany;
   commands: CommandQueue;
@@ -187,10 +190,13 @@ export const createContactListsService = (deps: {
       await publishList(auth.companyId, { action: "delete", id });
     },
     /** POST /contact-lists/{id}/upload: adds the spreadsheet's rows; WhatsApp validity is checked in the background. */
+    /** the "download sample spreadsheet" file: the accepted headers and two example rows */
+    sampleSpreadsheet: (): Uint8Array => sampleSpreadsheet(deps.spreadsheets),
+
     async importFile(auth: AuthContext, id: number, file: UploadedFile): Promise<ContactListImportResponse> {
       await findList(auth.companyId, id);
       if (!isContactListImportFile(file.name) || file.bytes.length === 0 || file.bytes.length > MAX_IMPORT_BYTES) throw new AppError("ERR_INVALID_IMPORT_FILE");
-      const parsedAll = parseContactSpreadsheet(file.bytes);
+      const parsedAll = parseContactSpreadsheet(deps.spreadsheets, file.bytes);
       const { rows: allowed, erased } = await withoutErased(auth.companyId, parsedAll.rows);
       const parsed = { ...parsedAll, rows: allowed };
       const inline = parsed.rows.length <= INLINE_IMPORT_ROWS;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { optionalNum } from "@atende/shared/contracts/body-values";
 import type { Guards } from "../../platform/modules/feature-module";
 import type { DashboardService } from "./dashboard.service";

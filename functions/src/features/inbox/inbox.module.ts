@@ -40,6 +40,7 @@ import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/t
 import { createTicketsService } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
+import type { SpreadsheetCodec } from "../../platform/spreadsheets/spreadsheet.port";
 import type { UrlGuard } from "../../platform/net/public-url-guard";
 
 export type InboxDeps = {
@@ -53,6 +54,8 @@ export type InboxDeps = {
   commands: CommandQueue;
   jobs: JobQueue;
   media: MediaStore;
+  /** contact uploads (.csv/.xls/.xlsx): the API Lambda's SheetJS adapter, unavailable in the others (ADR 0038) */
+  spreadsheets: SpreadsheetCodec;
   clock: () => Date;
   logger: Logger;
   guards: Guards;
@@ -126,7 +129,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
-  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit });
+  const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit, spreadsheets: deps.spreadsheets });
   const messages = createMessagesService({
     channelRules: deps.channelRules,
     messages: messagesRepo,

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { optOutListQuerySchema } from "@atende/shared/contracts/http/lgpd";
 import { lgpdSettingsUpdateSchema } from "@atende/shared/domain/lgpd/lgpd-settings";
 import { clientAddress, requireAdmin } from "../../platform/http/middleware";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { PasswordResetService } from "./password-reset.service";
 import { clientAddress } from "../../platform/http/middleware";
 import type { AppEnv } from "../../platform/http/app-env";

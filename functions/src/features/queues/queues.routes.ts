@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { queueSchema, queueUpdateSchema } from "@atende/shared/domain/queues/queues";
 import type { Guards } from "../../platform/modules/feature-module";
 import type { QueuesService } from "./queues.service";

@@ -57,7 +57,7 @@ export const createSocketsService = (deps: {
   connections: ConnectionsRepository;
   users: Pick<UserPresence, "findById">;
   presence: PresenceService;
-  auth: AuthService;
+  auth: Pick<AuthService, "authenticateSession">;
   jobs: JobQueue;
   sender: SocketSender;
   clock: () => Date;

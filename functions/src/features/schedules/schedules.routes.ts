@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { scheduleSchema, scheduleUpdateSchema } from "@atende/shared/domain/schedules/schedule";
 import type { Guards } from "../../platform/modules/feature-module";

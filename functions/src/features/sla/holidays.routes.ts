@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { holidaySchema } from "@atende/shared/domain/service-levels/holidays";
 import type { Guards } from "../../platform/modules/feature-module";
 import { requireAdmin } from "../../platform/http/middleware";

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import type { SubscriptionResponse } from "@atende/shared/contracts/http/invoices";
 import { pixAmount, type SubscriptionInput } from "@atende/shared/domain/invoices/invoices";
 import { pad } from "../../platform/db/keys";

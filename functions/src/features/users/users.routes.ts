@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { optionalId } from "@atende/shared/contracts/body-values";
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "@atende/shared/domain/users/users";
 import type { Guards } from "../../platform/modules/feature-module";

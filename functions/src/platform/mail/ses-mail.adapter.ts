@@ -1,8 +1,9 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import type { Mailer } from "./mail.port";
+import { traced } from "../tracer";
 
 export const createSesMailer = (opts: { from: string; region: string }): Mailer => {
-  const client = new SESv2Client({ region: opts.region });
+  const client = traced(new SESv2Client({ region: opts.region }));
   return {
     async send(m) {
       await client.send(

@@ -1,5 +1,6 @@
 import { DecryptCommand, EncryptCommand, KMSClient } from "@aws-sdk/client-kms";
 import type { SecretBox } from "./secret-box.port";
+import { traced } from "../tracer";
 
 /**
  * AWS: KMS Encrypt/Decrypt under the stack's customer managed key (secrets are small: far below KMS's 4 KB).
@@ -7,7 +8,7 @@ import type { SecretBox } from "./secret-box.port";
  * minutes per warm Lambda, so a busy bot does not call KMS for every message. Format: v1:kms:<ciphertext b64>.
  */
 export const createKmsSecretBox = (opts: { keyId: string; region: string; cacheMs?: number; client?: KMSClient }): SecretBox => {
-  const client = opts.client ?? new KMSClient({ region: opts.region });
+  const client = opts.client ?? traced(new KMSClient({ region: opts.region }));
   const context = { app: "atende" };
   const cacheMs = opts.cacheMs ?? 5 * 60_000;
   const cache = new Map<string, { plain: string; until: number }>();

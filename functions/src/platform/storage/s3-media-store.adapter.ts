@@ -1,8 +1,9 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { MediaStore } from "./media-store.port";
+import { traced } from "../tracer";
 
 export const createS3MediaStore = (bucket: string, region: string): MediaStore => {
-  const s3 = new S3Client({ region });
+  const s3 = traced(new S3Client({ region }));
   return {
     async put(key, body, mimetype) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: mimetype }));

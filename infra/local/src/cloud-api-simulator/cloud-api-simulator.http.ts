@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { GraphError, type CloudApiSimulator } from "./cloud-api-simulator";
 import { CLOUD_API_SIMULATOR_PAGE } from "./cloud-api-simulator-page";
 

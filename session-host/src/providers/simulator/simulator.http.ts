@@ -1,7 +1,7 @@
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
 import { Hono, type Context } from "hono";
 import QRCode from "qrcode";
-import { z } from "zod";
+import * as z from "zod";
 import type { MediaStore } from "../../media/media-store.port";
 import { SimulatorError, type ConnectionRef, type SimulatorNetwork } from "./simulator-network";
 import { SIMULATOR_PAGE } from "./simulator-page";

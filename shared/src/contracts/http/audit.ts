@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AUDIT_ACTIONS, AUDIT_RECORD_KINDS, type AuditEntry } from "../../domain/audit/audit";
 import { pageNumberParam } from "./paging";
 

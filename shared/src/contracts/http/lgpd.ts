@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam, searchParamParam } from "./paging";
 
 /** One number on a company's opt-out list. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AuthResponse } from "./auth";
 
 /**
@@ -16,7 +16,6 @@ export type MfaChallengeResponse = { mfaRequired: true; mfaToken: string; setupR
 
 /** POST /auth/login: a session, or the second step. */
 export type LoginResponse = AuthResponse | MfaChallengeResponse;
-export const isMfaChallenge = (r: LoginResponse): r is MfaChallengeResponse => "mfaRequired" in r && r.mfaRequired === true;
 
 /** A six-digit TOTP code or a recovery code ("XXXXX-XXXXX"); spaces allowed as people type them. */
 export const mfaCodeParam = z.string().trim().min(6, "Required").max(24);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** `?pageNumber=` of every paged list: 1-based, at most 10 000, 1 when absent (spec: 20 or 40 rows a page). */
 export const pageNumberParam = z.coerce.number().int().min(1).max(10_000).optional().default(1);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, optionalNum } from "../../contracts/body-values";
 
 /** Spec 3: priority 1 high, 2 medium, 3 low (default). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The contract of n8n and webhook integrations (issue 11 item 5, docs/integrations.md): each customer message of a

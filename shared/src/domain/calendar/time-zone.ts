@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** An IANA time zone the runtime knows (e.g. America/Sao_Paulo). */
 export const isTimeZone = (tz: string) => {

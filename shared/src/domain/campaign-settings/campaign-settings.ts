@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Spec 3 section 9: the options of the settings screen's selects (seconds or messages, as the screen says). */
 export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;

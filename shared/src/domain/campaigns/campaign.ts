@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, NONE_ID_VALUES, optionalId, optionalText, requiredId } from "../../contracts/body-values";
 import { WALL_TIME } from "../format/time-zone";
 import { templateSendSchema, type TemplateSend } from "../cloud-api/message-templates";

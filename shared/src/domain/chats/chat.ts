@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Spec 3: chat titles and internal messages. Limits are ours (the spec gives none). */
 export const CHAT_TITLE_MAX = 100;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Meta's Graph API base URL (the version the provider was written against); tests and the simulator point elsewhere. */
 export const DEFAULT_GRAPH_API_URL = "https://graph.facebook.com/v23.0";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * WhatsApp message templates as we keep them (synced from the WABA's `message_templates` edge of the Graph API),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, optionalText, requiredId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, RECURRENCES, type Recurrence } from "../../constants/business";
 import { daysUntilDue } from "../auth/auth";

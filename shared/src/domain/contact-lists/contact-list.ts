@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText, requiredId } from "../../contracts/body-values";
 
 /** POST /contact-lists and PUT /contact-lists/{id} (spec 3 section 5: name required, 2..50). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText } from "../../contracts/body-values";
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, NAME_MAX, NAME_MIN } from "../../constants/business";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText } from "../../contracts/body-values";
 import { templateSendSchema } from "../cloud-api/message-templates";
 

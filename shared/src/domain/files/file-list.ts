@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalId, optionalText } from "../../contracts/body-values";
 
 /** Upper bounds that keep one file list a single small item. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam } from "../../contracts/http/paging";
 import { flag, requiredId } from "../../contracts/body-values";
 import { moneySchema } from "../money/money";

@@ -1,5 +1,5 @@
 import { flag } from "../../contracts/body-values";
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_OPT_OUT_CONFIRMATION, DEFAULT_OPT_OUT_KEYWORDS, normalizeOptOutText } from "./opt-out-rules";
 
 /** Media retention: at least a day, at most ten years. Off (null) by default. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The largest amount of money the platform accepts anywhere (plans, invoices, subscriptions): R$ 1,000,000.00. */
 export const MONEY_MAX = 1_000_000;

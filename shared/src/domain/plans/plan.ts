@@ -1,18 +1,10 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, num } from "../../contracts/body-values";
 import { moneySchema } from "../money/money";
 
-export const PLAN_FLAGS = [
-  "useCampaigns",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-] as const;
-export type PlanFlag = (typeof PLAN_FLAGS)[number];
-export type PlanFlags = Record<PlanFlag, boolean>;
+// kept here for existing importers; the web app's entry imports ./plan-flags (no zod on the first screen)
+export { PLAN_FLAGS, planFlagsOf } from "./plan-flags";
+export type { PlanFlag, PlanFlags } from "./plan-flags";
 
 export const planSchema = z.object({
   name: z.string().trim().min(1).max(50),
@@ -32,8 +24,6 @@ export const planSchema = z.object({
 export type PlanInput = z.infer<typeof planSchema>;
 export type Plan = PlanInput & { id: number; createdAt: string; updatedAt: string };
 
-export const planFlagsOf = (plan: Partial<PlanFlags> | null | undefined): PlanFlags =>
-  Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, plan?.[flag] === true])) as PlanFlags;
 
 export type PlanLimit = "users" | "connections" | "queues";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalNum, optionalText, requiredId } from "../../contracts/body-values";
 import { DEFAULT_HANDOVER_KEYWORDS, parseKeywordList } from "../bots/handover-keywords";
 

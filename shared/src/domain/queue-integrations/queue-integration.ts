@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalId, optionalNum, optionalText } from "../../contracts/body-values";
 
 /** Spec 3 section 9. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalId, optionalText, requiredId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, QUEUE_COLOR_MAX, QUEUE_COLOR_MIN, WEEKDAYS } from "../../constants/business";
 

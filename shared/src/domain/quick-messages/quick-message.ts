@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, optionalText } from "../../contracts/body-values";
 
 /** POST /quick-messages body (spec 3 section 5: shortcode required). Unknown fields (companyId, userId...) are dropped. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalId, requiredId } from "../../contracts/body-values";
 import { WALL_TIME } from "../format/time-zone";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { brazilHolidays, type Holiday } from "../calendar/brazil-holidays";
 
 /** A company's own holiday or closure (state, city, a day off): a local date on which no SLA time counts. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalText } from "../../contracts/body-values";
 import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "../../constants/settings";
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from "../../constants/business";

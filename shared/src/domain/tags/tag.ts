@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, requiredId } from "../../contracts/body-values";
 
 export const TAG_NAME_MIN = 3;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam, searchParamParam } from "../../contracts/http/paging";
 import { flag, idList, optionalId, requiredId } from "../../contracts/body-values";
 

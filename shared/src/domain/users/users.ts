@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam } from "../../contracts/http/paging";
 import { idList, optionalId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../../constants/business";

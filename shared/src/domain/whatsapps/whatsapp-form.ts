@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { flag, idList, optionalId, optionalText } from "../../contracts/body-values";
 import { CONNECTION_DEFAULTS, NAME_MAX, NAME_MIN } from "../../constants/business";
 

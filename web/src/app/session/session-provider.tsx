@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { planFlagsOf } from "@atende/shared/domain/plans/plan";
+import { planFlagsOf } from "@atende/shared/domain/plans/plan-flags";
 import { useCompanyPlan } from "../../features/auth/api/company-plan";
 import { meQueryOptions, useMe } from "../../lib/session/me";
 import { onSessionRefreshed } from "../../lib/api-client";

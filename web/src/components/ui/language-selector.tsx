@@ -1,5 +1,5 @@
 import TranslateIcon from "@mui/icons-material/Translate";
-import { IconButton, Menu, MenuItem, Tooltip } from "@mui/material";
+import { IconButton, Menu, MenuItem } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, changeLanguage } from "../../lib/i18n";
@@ -10,11 +10,10 @@ export function LanguageSelector({ color = "inherit" }: { color?: "inherit" | "d
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={t("common:language")}>
-        <IconButton color={color} aria-label={t("common:language")} data-testid="language-button" onClick={(e) => setAnchor(e.currentTarget)}>
-          <TranslateIcon />
-        </IconButton>
-      </Tooltip>
+      {/* the browser's own tooltip (title), not MUI's: the login page would load the popper for it (issue 15) */}
+      <IconButton color={color} aria-label={t("common:language")} title={t("common:language")} data-testid="language-button" onClick={(e) => setAnchor(e.currentTarget)}>
+        <TranslateIcon />
+      </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lng) => (
           <MenuItem

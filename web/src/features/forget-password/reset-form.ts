@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { resetPasswordSchema } from "@atende/shared/domain/auth/auth";
 
 export const emailStepSchema = z.object({ email: z.string().trim().min(1, "Required").email("Invalid email") });

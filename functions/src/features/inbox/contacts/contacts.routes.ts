@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { pageNumberParam, searchParamParam } from "@atende/shared/contracts/http/paging";
 import { contactFormSchema, contactUpdateSchema } from "@atende/shared/domain/contacts/contact";
 import { optionalId } from "@atende/shared/contracts/body-values";

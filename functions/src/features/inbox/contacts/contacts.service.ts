@@ -18,6 +18,7 @@ import type { CommandQueue } from "../../../platform/queues/commands.port";
 import type { JobQueue } from "../../../platform/queues/jobs.port";
 import { companyOfMediaKey, mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
 import { parseContactCsv, parseContactSpreadsheet } from "../../contact-lists/contact-list-spreadsheet";
+import type { SpreadsheetCodec } from "../../../platform/spreadsheets/spreadsheet.port";
 import type { InboxReads } from "../inbox-ports";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
@@ -68,6 +69,8 @@ export const createContactsService = (deps: {
   /** LGPD (docs/adr/0030): which of these numbers belong to erased people (imports refuse them with a reason) */
   erasedAmong?: (companyId: number, numbers: string[]) => Promise<Set<string>>;
   clock: () => Date;
+  /** reads the uploaded .csv/.xls/.xlsx (the API Lambda's SheetJS adapter; ADR 0038) */
+  spreadsheets: SpreadsheetCodec;
 }) => {
   const { contacts, cursors, clock } = deps;
 
@@ -165,7 +168,7 @@ export const createContactsService = (deps: {
     async importFile(auth: AuthContext, file: UploadedFile): Promise<ContactUploadResponse> {
       if (!isImportFile(file.name, CONTACTS_UPLOAD_EXTENSIONS) || file.bytes.length === 0 || file.bytes.length > MAX_IMPORT_BYTES) throw new AppError("ERR_INVALID_IMPORT_FILE");
       const ext = file.name.toLowerCase().split(".").pop() ?? "";
-      const parsed = ext === "csv" ? parseContactCsv(file.bytes) : parseContactSpreadsheet(file.bytes);
+      const parsed = ext === "csv" ? parseContactCsv(deps.spreadsheets, file.bytes) : parseContactSpreadsheet(deps.spreadsheets, file.bytes);
       if (parsed.rows.length > INLINE_IMPORT_ROWS) {
         const requestId = `${UPLOAD_REQUEST_PREFIX}${auth.user.id}:${randomUUID()}`;
         const key = mediaKeyFor(auth.companyId, `contact-upload-${randomUUID()}`, "rows.json");

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { ticketNoteSchema } from "@atende/shared/domain/messages/message";
 import type { Guards } from "../../../platform/modules/feature-module";
 import type { TicketNotesService } from "./ticket-notes.service";

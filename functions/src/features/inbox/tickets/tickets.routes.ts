@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { closeAllSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from "@atende/shared/domain/tickets/ticket";
 import type { Guards } from "../../../platform/modules/feature-module";
 import type { AppEnv } from "../../../platform/http/app-env";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { ChannelCommand } from "../channel.port";
 import { createLogger } from "../../logger";
+import { createMemoryMetrics, type Metrics } from "../../metrics";
 import { createChannels, createSessionHostChannel } from "../session-host-channel.adapter";
 import { CLOUD_API_CAPABILITIES, createCloudApiChannel } from "./cloud-api-channel.adapter";
 import { createCloudApiSender, type CloudApiIds, type CloudApiJob, type CloudApiSettings } from "./cloud-api-sender";
@@ -11,7 +12,7 @@ import { createMemoryGates } from "./throughput-limiter";
 const settings: CloudApiSettings = { companyId: 3, whatsappId: 7, phoneNumberId: "106540352242922", wabaId: "102290129340398", accessToken: "EAAG-token", graphApiUrl: "https://graph.test/v23.0", throughputPerSecond: 80 };
 
 /** A fake Graph API: records requests, answers from a script (one answer per call, then a default success). */
-const setup = (script: { status: number; body: unknown }[] = [], clock: { now: number } = { now: 0 }) => {
+const setup = (script: { status: number; body: unknown }[] = [], clock: { now: number } = { now: 0 }, metrics?: Metrics) => {
   const calls: { url: string; method: string; auth: string | null; body: unknown }[] = [];
   let n = 0;
   const fetch = async (url: string, init?: RequestInit) => {
@@ -42,6 +43,7 @@ const setup = (script: { status: number; body: unknown }[] = [], clock: { now: n
     clock: () => new Date(clock.now),
     logger: createLogger("silent"),
     sleep: async (ms) => void slept.push(ms),
+    metrics,
   });
   return { sender, calls, reported, later, links, slept };
 };
@@ -144,6 +146,26 @@ describe("the Cloud API sender", () => {
     await sender.run(job(send()));
     expect(later).toEqual([]);
     expect(reported).toEqual([{ type: "command.result", eventId: "cloudapi:OUR-1:failed", companyId: 3, whatsappId: 7, commandId: "OUR-1", messageId: "OUR-1", ok: false, error: "131047 Re-engagement message" }]);
+  });
+
+  it("counts a sent message as out by provider cloud-api and a refused one as a send failure by Meta's code; a rate-limit retry counts nothing", async () => {
+    const recorded = createMemoryMetrics();
+    const { sender } = setup(
+      [
+        { status: 200, body: { messaging_product: "whatsapp", messages: [{ id: "wamid.OK" }] } },
+        { status: 400, body: { error: { message: "Re-engagement message", code: 131047 } } },
+        { status: 429, body: { error: { message: "Rate limit hit", code: 130429 } } },
+      ],
+      { now: 0 },
+      recorded.metrics,
+    );
+    await sender.run(job(send()));
+    await sender.run(job(send({ commandId: "OUR-2", messageId: "OUR-2" })));
+    await sender.run(job(send({ commandId: "OUR-3", messageId: "OUR-3" })));
+    expect(recorded.points).toEqual([
+      { name: "MessagesOut", value: 1, unit: "count", dimensions: { provider: "cloud-api" } },
+      { name: "SendFailures", value: 1, unit: "count", dimensions: { code: "131047" } },
+    ]);
   });
 
   it("an unknown outcome (network) is reported failed and not retried", async () => {

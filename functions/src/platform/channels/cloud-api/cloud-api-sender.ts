@@ -1,5 +1,6 @@
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { Logger } from "../../logger";
+import { noMetrics, recordMessageOut, recordSendFailure, type Metrics } from "../../metrics";
 import type { MediaStore } from "../../storage/media-store.port";
 import type { ChannelCommand } from "../channel.port";
 import type { GraphApiClient, SendPayload } from "./graph-api.client";
@@ -50,6 +51,8 @@ export type CloudApiSenderDeps = {
   /** waits up to this long in process for a pacing slot; longer waits go back to the queue */
   maxInlineWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** messages out and send failures (provider `cloud-api`) */
+  metrics?: Metrics;
 };
 
 const digits = (jid: string) => jid.split("@")[0]!.replace(/\D/g, "");
@@ -66,8 +69,13 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
   const maxInline = deps.maxInlineWaitMs ?? 2_000;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  const fail = (c: ChannelCommand & { type: "send" }, error: string) =>
-    deps.report({ type: "command.result", eventId: `cloudapi:${c.commandId}:failed`, companyId: c.companyId, whatsappId: c.whatsappId, commandId: c.commandId, messageId: c.messageId, ok: false, error });
+  const metrics = deps.metrics ?? noMetrics;
+
+  /** `code`: the failure's short code for the metric (ours, or Meta's number), when `error` is a longer text */
+  const fail = (c: ChannelCommand & { type: "send" }, error: string, code = error) => {
+    recordSendFailure(metrics, code);
+    return deps.report({ type: "command.result", eventId: `cloudapi:${c.commandId}:failed`, companyId: c.companyId, whatsappId: c.whatsappId, commandId: c.commandId, messageId: c.messageId, ok: false, error });
+  };
 
   const payloadOf = async (s: CloudApiSettings, graph: GraphApiClient, c: ChannelCommand & { type: "send" }): Promise<SendPayload> => {
     const to = digits(c.chatJid);
@@ -103,6 +111,7 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
     try {
       const { wamid } = await graph.sendMessage(s.phoneNumberId, await payloadOf(s, graph, c));
       await deps.ids.link(c.companyId, c.messageId, wamid, deps.clock());
+      recordMessageOut(metrics, "cloud-api");
       await deps.report({ type: "command.result", eventId: `cloudapi:${c.commandId}:ok`, companyId: c.companyId, whatsappId: c.whatsappId, commandId: c.commandId, messageId: c.messageId, ok: true });
     } catch (err) {
       if (err instanceof GraphApiError) {
@@ -112,7 +121,7 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
           return deps.later({ command: job.command, attempt: job.attempt + 1, turn: job.turn + 1 }, retryDelayMs(err.code, job.attempt));
         }
         if (err.title === "ERR_WAPP_DOWNLOAD_MEDIA") return fail(c, "ERR_WAPP_DOWNLOAD_MEDIA");
-        return fail(c, failureText(err.code, err.title));
+        return fail(c, failureText(err.code, err.title), String(err.code));
       }
       // no answer (timeout, network): Meta may have sent it, so it is not retried
       deps.logger.warn("cloud-api: send outcome unknown", { companyId: c.companyId, whatsappId: c.whatsappId, err: String(err) });

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation } from "@tanstack/react-query";
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
-import type { LoginResponse } from "@atende/shared/contracts/http/mfa";
+import type { LoginResponse, MfaChallengeResponse } from "@atende/shared/contracts/http/mfa";
 import type { LoginInput } from "@atende/shared/domain/auth/auth";
 import { api } from "../../../lib/api-client";
 import { saveSession } from "../../../lib/session-storage";
@@ -21,5 +21,8 @@ export const startSession = (queryClient: QueryClient, { token, user }: AuthResp
   queryClient.setQueryData(meQueryOptions().queryKey, user);
   saveSession(token, user);
 };
+
+/** The login answer asks for the second step (kept here, not in the zod contracts module: the login page loads no zod). */
+export const isMfaChallenge = (r: LoginResponse): r is MfaChallengeResponse => "mfaRequired" in r && r.mfaRequired === true;
 
 export const useLogin = () => useMutation({ mutationFn: postLogin, meta: { silentError: true } });

@@ -61,6 +61,8 @@ const signedInRoutes = (user = aUser()) => ({
   // the top bar's announcements and internal chats popovers
   "GET /api/announcements": { records: [], hasMore: false },
   "GET /api/chats": { records: [], hasMore: false },
+  // the signed-in shell starts /tickets' first lists with the page's code (app/router.tsx)
+  "GET /api/tickets": { tickets: [], count: 0, hasMore: false },
 });
 
 const fillAndSubmit = async (email: string, password: string) => {

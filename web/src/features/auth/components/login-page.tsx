@@ -1,23 +1,31 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Box, Button, Container, Link, Paper, Stack, TextField, Typography } from "@mui/material";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Alert, Box, Button, CircularProgress, Container, Link, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Suspense, lazy, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
 import type { AuthResponse, CompanyExpiredData, SessionUser } from "@atende/shared/contracts/http/auth";
-import { type MfaChallengeResponse, isMfaChallenge } from "@atende/shared/contracts/http/mfa";
-import { type LoginInput, daysUntilDue, loginSchema, shouldWarnDueDate } from "@atende/shared/domain/auth/auth";
+import type { MfaChallengeResponse } from "@atende/shared/contracts/http/mfa";
+import type { LoginInput } from "@atende/shared/domain/auth/auth";
+import { daysUntilDue, shouldWarnDueDate } from "@atende/shared/domain/auth/due-date";
 import { formatDate } from "@atende/shared/domain/format/dates";
 import { LanguageSelector } from "../../../components/ui/language-selector";
 import { BrandLogo } from "../../../components/ui/branding";
+import { loadAllTranslations } from "../../../lib/i18n";
 import { usePublicSettings } from "../../../lib/public-settings";
 import { ApiError } from "../../../lib/api-client";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { errorMessage } from "../../../lib/toast-error";
-import { startSession, useLogin } from "../api/login";
-import { MfaLoginStep } from "./mfa-login-step";
+import { isMfaChallenge, startSession, useLogin } from "../api/login";
+
+// The first screen stays small (issue 15, ADR 0037): the two-factor step (QR code, enrolment) loads when the
+// password was right and the server asks for it, zod and the login schema when the form is first submitted.
+const MfaLoginStep = lazy(() => Promise.all([import("./mfa-login-step"), loadAllTranslations()]).then(([m]) => ({ default: m.MfaLoginStep })));
+const loginResolver: Resolver<LoginInput> = async (values, context, options) => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([import("@hookform/resolvers/zod"), import("@atende/shared/domain/auth/auth")]);
+  return zodResolver(loginSchema)(values, context, options);
+};
 
 const WARNING_TOAST_MS = 6000;
 
@@ -43,7 +51,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: "", password: "" } });
 
   const signedIn = (auth: AuthResponse) => {
     navigate("/tickets", { replace: true });
@@ -85,7 +93,11 @@ export function LoginPage() {
               {t("auth:companyExpired", { date: expiredOn })}
             </Alert>
           )}
-          {challenge && <MfaLoginStep challenge={challenge} onSession={signedIn} onRestart={() => setChallenge(null)} />}
+          {challenge && (
+            <Suspense fallback={<CircularProgress sx={{ display: "block", mx: "auto" }} />}>
+              <MfaLoginStep challenge={challenge} onSession={signedIn} onRestart={() => setChallenge(null)} />
+            </Suspense>
+          )}
           <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} sx={challenge ? { display: "none" } : undefined}>
             <TextField
               label={t("auth:email")}

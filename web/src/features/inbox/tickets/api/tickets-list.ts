@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { type QueryClient, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { TicketListResponse } from "@atende/shared/contracts/http/tickets";
 import type { TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { api } from "../../../../lib/api-client";
@@ -46,3 +46,14 @@ export const ticketsListOptions = (params: TicketListParams) =>
   });
 
 export const useTicketsList = (params: TicketListParams, enabled = true) => useInfiniteQuery({ ...ticketsListOptions(params), enabled });
+
+/**
+ * The lists the tickets screen asks for first (the open tab's "assigned" and "pending" counts and cards, as
+ * TicketsManager builds their params before any switch is touched): the signed-in shell starts them together with
+ * the page's code instead of after it (issue 15: first card ≤ 1 s).
+ */
+export const INITIAL_LIST_PARAMS: TicketListParams[] = [
+  { status: "open", showAll: false },
+  { status: "pending", showAll: false },
+];
+export const prefetchTicketLists = (queryClient: QueryClient) => Promise.all(INITIAL_LIST_PARAMS.map((params) => queryClient.prefetchInfiniteQuery(ticketsListOptions(params))));

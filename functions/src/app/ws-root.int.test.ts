@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant, type Tenant } from "../testing/factories";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
+import { createLogger } from "../platform/logger";
+import { createWsHandler } from "../handlers/ws";
+import { createWsRoot } from "./ws-root";
+
+/**
+ * The WebSocket Lambda builds its own small root (ADR 0038), not the container: its sockets must accept and refuse
+ * the same tokens, and register connections the rest of the product (built by the container) publishes to.
+ */
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+const sender = createMemorySender();
+let handler: ReturnType<typeof createWsHandler>;
+
+beforeAll(async () => {
+  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" }, { sender });
+  a = await createTenant(t);
+  b = await createTenant(t);
+  const root = createWsRoot(t.container.config, { db: t.container.db, sender, jobs: t.jobs, clock: () => t.clock.now, logger: createLogger("silent") });
+  handler = createWsHandler(root);
+});
+
+const event = (routeKey: string, connectionId: string, extra: { token?: string; body?: string } = {}) =>
+  ({ requestContext: { connectionId, routeKey }, queryStringParameters: extra.token ? { token: extra.token } : undefined, body: extra.body }) as never;
+
+describe("the WebSocket Lambda's own root", () => {
+  it("accepts a valid access token and stores the connection under the user's company", async () => {
+    expect(await handler(event("$connect", "ws-root-1=", { token: a.adminToken }))).toMatchObject({ statusCode: 200 });
+    const conn = await t.container.repos.connections.findById("ws-root-1=");
+    expect(conn).toMatchObject({ companyId: a.company.id, userId: a.admin.id });
+  });
+
+  it("refuses a missing or forged token and stores nothing", async () => {
+    expect(await handler(event("$connect", "ws-root-2="))).toMatchObject({ statusCode: 401 });
+    expect(await handler(event("$connect", "ws-root-3=", { token: `${a.adminToken}x` }))).toMatchObject({ statusCode: 401 });
+    expect(await t.container.repos.connections.findById("ws-root-2=")).toBeFalsy();
+    expect(await t.container.repos.connections.findById("ws-root-3=")).toBeFalsy();
+  });
+
+  it("joins rooms on $default, and the container's fan-out reaches the connection only in its own company", async () => {
+    await handler(event("$connect", "ws-root-4=", { token: a.adminToken }));
+    await handler(event("$connect", "ws-root-5=", { token: b.adminToken }));
+    await handler(event("$default", "ws-root-4=", { body: JSON.stringify({ action: "joinNotification" }) }));
+    expect((await t.container.repos.connections.findById("ws-root-4="))?.rooms).toContain("notification");
+    const from = sender.frames.length;
+    await t.container.services.realtime.publish(a.company.id, "contact", { action: "update", contact: { id: 1 } }, { kind: "company" });
+    const to = sender.frames.slice(from).map((f) => f.connectionId);
+    expect(to).toContain("ws-root-4=");
+    expect(to).not.toContain("ws-root-5=");
+  });
+
+  it("forgets the connection on $disconnect", async () => {
+    await handler(event("$connect", "ws-root-6=", { token: a.adminToken }));
+    await handler(event("$disconnect", "ws-root-6="));
+    expect(await t.container.repos.connections.findById("ws-root-6=")).toBeFalsy();
+  });
+});

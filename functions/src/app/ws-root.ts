@@ -1,0 +1,43 @@
+import type { Config } from "../platform/config";
+import { createDb, type Db } from "../platform/db/client";
+import { createLogger, type Logger } from "../platform/logger";
+import { createMetrics, type Metrics } from "../platform/metrics";
+import type { JobQueue } from "../platform/queues/jobs.port";
+import type { SocketSender } from "../platform/realtime/sender.port";
+import { createSessionAuthenticator } from "../features/auth/session-authenticator";
+import { createTokens } from "../features/auth/tokens";
+import { createConnectionsRepository } from "../features/realtime/connections.repository";
+import { createRealtimeModule, createSocketsModule } from "../features/realtime/realtime.module";
+import { createUsersRepository } from "../features/users/users.repository";
+import { createJobQueue, createSocketSender } from "./ports";
+
+/**
+ * The WebSocket Lambda's composition root (docs/adr/0038-per-lambda-composition.md): $connect, $default and
+ * $disconnect need the sockets and presence of the realtime feature, the access-token check and the users'
+ * presence fields, nothing else. Built from the same factories as the whole container (container.ts), so the
+ * sockets behave the same in the local runner (which uses the container) and here; esbuild bundles only this.
+ */
+export const createWsRoot = (
+  config: Config,
+  overrides: { db?: Db; sender?: SocketSender; jobs?: JobQueue; logger?: Logger; metrics?: Metrics; clock?: () => Date } = {},
+) => {
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
+  const metrics = overrides.metrics ?? createMetrics();
+  const clock = overrides.clock ?? (() => new Date());
+  const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
+  const sender = createSocketSender(config, metrics, logger, overrides.sender);
+  const jobs = createJobQueue(config, overrides.jobs);
+  const connections = createConnectionsRepository(db);
+  const users = createUsersRepository(db);
+  const tokens = createTokens({
+    accessSecret: config.JWT_SECRET,
+    refreshSecret: config.JWT_REFRESH_SECRET,
+    accessTtl: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtl: config.REFRESH_TOKEN_TTL_SECONDS,
+  });
+  const realtime = createRealtimeModule({ connections, sender, logger }).service;
+  const auth = { authenticateSession: createSessionAuthenticator({ tokens, users }) };
+  const { sockets } = createSocketsModule({ connections, users, auth, realtime, jobs, sender, clock, logger }).service;
+  return { sockets };
+};
+export type WsRoot = ReturnType<typeof createWsRoot>;

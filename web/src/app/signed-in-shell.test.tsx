@@ -1,0 +1,47 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { AppProviders } from "./providers";
+import { AppRoutes } from "./router";
+import { createQueryClient } from "../lib/query-client";
+import { saveSession } from "../lib/session-storage";
+import { meQueryOptions } from "../lib/session/me";
+import { mockFetch } from "../testing/fetch-mock";
+import { aPlan, aUser } from "../testing/fixtures";
+import { aTicket } from "../features/inbox/tickets/testing/ticket-fixtures";
+
+// (generous time limits: the first render transforms the whole layout and the tickets page on a loaded machine)
+// the top bar's bell and the menu's indicators belong to other features: stand-ins, so only the shell and the page call
+vi.mock("./layout/notifications-button", () => ({ NotificationsButton: () => null }));
+vi.mock("./layout/menu-indicators", () => ({ useConnectionsAlert: () => false, useUnreadInternalChats: () => false }));
+
+describe("signed-in shell", { timeout: 120_000 }, () => {
+  it("on /tickets starts the first lists with the page's code, and the page reuses them: one request per list", async () => {
+    const user = aUser();
+    const { calls } = mockFetch({
+      "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
+      "GET /api/version": { version: "1.0.0" },
+      "GET /api/announcements": { records: [], hasMore: false },
+      "GET /api/chats": { records: [], hasMore: false },
+      "GET /api/tags/list": [],
+      "GET /api/tickets": (req: Request) => {
+        const status = new URL(req.url).searchParams.get("status");
+        const tickets = [aTicket({ id: status === "open" ? 1 : 2, status: status === "open" ? "open" : "pending" })];
+        return { tickets, count: 1, hasMore: false };
+      },
+    });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(meQueryOptions().queryKey, user);
+    saveSession("test-token", user);
+    render(
+      <AppProviders queryClient={queryClient} realtime={false}>
+        <MemoryRouter initialEntries={["/tickets"]} useTransitions={false}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByTestId("ticket-card", {}, { timeout: 90_000 })).toHaveAttribute("data-status", "open");
+    const lists = () => calls.filter((c) => new URL(c.url).pathname === "/api/tickets").map((c) => new URL(c.url).searchParams.get("status"));
+    await waitFor(() => expect(lists().sort()).toEqual(["open", "pending"]));
+  });
+});
