@@ -175,7 +175,8 @@ describe("the attendant's day in the inbox", () => {
   it("search finds the ticket by the contact's name", async () => {
     await page.getByTestId("tab-search").click();
     await page.getByPlaceholder("Buscar atendimento e mensagens").fill(customer.name.slice(0, 12));
-    await cardOf(page).first().waitFor({ timeout: 20_000 });
+    // the search tab answers with full-text results (docs/adr/0035): the ticket, matched by its contact's name
+    await page.getByTestId("search-result").filter({ hasText: customer.name }).first().waitFor({ timeout: 20_000 });
     await screenshot(page, "inbox-06-search");
   });
 });

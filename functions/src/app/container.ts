@@ -61,6 +61,7 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
 import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createProviderChannels } from "../platform/channels/provider-channels";
 import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
@@ -84,10 +85,16 @@ import type { JobQueue } from "../platform/queues/jobs.port";
 import type { SocketSender } from "../platform/realtime/sender.port";
 import type { Guards } from "../platform/modules/feature-module";
 import { createLgpdConsent, createLgpdModule } from "../features/lgpd/lgpd.module";
-import { GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
+import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from "@atende/shared/constants/settings";
 import { createAudit, createAuditModule } from "../features/audit/audit.module";
 import { createMfaRepository } from "../features/mfa/mfa.repository";
 import { createMfaService } from "../features/mfa/mfa.service";
+import { createAgentsRepository } from "../features/presence/agents.repository";
+import { createAgentStatusService } from "../features/presence/agent-status.service";
+import { createPresenceModule } from "../features/presence/presence.module";
+import { createDistributionRepository } from "../features/distribution/distribution.repository";
+import { createDistributionTrigger } from "../features/distribution/distribution-trigger";
+import { createDistributionModule } from "../features/distribution/distribution.module";
 
 /** Ports a caller may replace (tests use in-memory adapters). */
 export type Overrides = {
@@ -167,6 +174,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
+    /** attendants' status and slot counters (docs/adr/0032) */
+    agents: createAgentsRepository(db),
   };
   // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
   const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
@@ -205,7 +214,28 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
     issuer: "Atende",
   });
+  // agent status and automatic distribution (docs/adr/0032): the trigger queues runs (jobs) on ticket changes and
+  // when an attendant becomes available; the status service is built before auth (sign-out sets offline)
+  const distributionRepo = createDistributionRepository(db);
+  const distributionTrigger = createDistributionTrigger({ repo: distributionRepo, jobs });
+  const defaultCapacity = async (companyId: number) => Number(await settingValue(companyId, "defaultCapacity", COMPANY_SETTING_DEFAULTS.defaultCapacity)) || 1;
+  const agentUsers = {
+    findById: async (companyId: number, id: number) => {
+      const u = await repos.users.findById(companyId, id);
+      return u ? { id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds } : null;
+    },
+    listByCompany: async (companyId: number) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds })),
+  };
+  const agentStatus = createAgentStatusService({
+    agents: repos.agents,
+    users: agentUsers,
+    realtime,
+    defaultCapacity,
+    onAvailable: [(companyId, userId) => distributionTrigger.agentAvailable(companyId, userId)],
+    clock,
+  });
   const authModule = createAuthModule({
+    onSignedOut: [(companyId, userId) => agentStatus.signedOut(companyId, userId)],
     ...repos,
     audit,
     mfa,
@@ -233,6 +263,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   /** the route guards, built once: every routes factory gets this object */
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
   const auditModule = createAuditModule({ service: audit, guards });
+  const presenceModule = createPresenceModule({ service: agentStatus, guards });
   const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
@@ -353,6 +384,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     ttlMs: config.INBOX_DIRECTORY_TTL_MS,
   });
+  // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
+  const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
     urlGuard,
@@ -374,9 +407,43 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
+    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    historySearch: searchIndexing.historySearch,
+    slots: repos.agents,
+    ticketListeners: [(before, after) => distributionTrigger.ticketChanged(before, after)],
     sla: slaModule.planner,
   });
   const inbox = inboxModule.service;
+  // full-text search, step 2: its routes read the inbox's search reads
+  const searchModule = createSearchModule({
+    indexing: searchIndexing,
+    inbox,
+    companyIds: async () => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await repos.companies.listPage(100, cursor);
+        ids.push(...page.items.map((c) => c.id));
+        cursor = page.cursor;
+      } while (cursor);
+      return ids;
+    },
+    guards,
+    logger,
+  });
+  const distributionModule = createDistributionModule({
+    repo: distributionRepo,
+    agents: repos.agents,
+    users: agentUsers,
+    inbox,
+    queueExists: async (companyId, queueId) => (await repos.queues.findById(companyId, queueId)) !== null,
+    defaultCapacity,
+    trigger: distributionTrigger,
+    metrics,
+    logger,
+    clock,
+    guards,
+  });
   // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
   const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
   const dashboardModule = createDashboardModule({
@@ -493,6 +560,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     audit,
     publishToAdmins: (companyId, event, data) => realtime.publish(companyId, event, data, { kind: "admins" }),
     inbox,
+    afterErase: [(companyId, ids) => searchIndexing.indexer.forget(companyId, ids)],
     companySince: async (companyId) => (await repos.companies.findById(companyId))?.createdAt ?? null,
     guards,
     logger,
@@ -525,6 +593,9 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       auditModule,
       cloudApiModule,
       slaModule,
+      searchModule,
+      presenceModule,
+      distributionModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -591,7 +662,13 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       fileLists: fileListsModule.service,
       externalApi: externalApiModule.service,
       lgpd: lgpdModule.service.lgpd,
+      agentStatus,
+      distribution: distributionModule.service,
       optOuts: lgpdModule.service.optOuts,
+      search: searchModule.service,
+      /** indexes a company's whole history (docs/adr/0035; the demo seed and `npm run search:backfill`) */
+      searchBackfill: searchModule.backfill,
+      searchBackfillPlatformOnce: searchModule.backfillPlatformOnce,
     },
   };
 };

@@ -43,6 +43,9 @@ describe("the demo seed (npm start's first start)", () => {
     expect(history.messages.some((m) => !m.fromMe && m.body === "Claro! É o pedido 48213.")).toBe(true);
     const reply = history.messages.find((m) => m.fromMe && m.body.startsWith("Olá, Fernanda!"));
     expect(reply?.ack).toBeGreaterThanOrEqual(1);
+    // the demo went through the write path, so search finds it (docs/adr/0035): an earlier message, not the last one
+    const found = await api<{ results: { ticketId: number; message: { id: string } | null }[] }>(`/search?q=${encodeURIComponent("pedido 48213")}`);
+    expect(found.results.map((r) => r.ticketId)).toContain(fernanda[0]!.id);
     const notes = await api<{ note: string }[]>(`/ticket-notes/list?ticketId=${fernanda[0]!.id}`);
     expect(notes.map((n) => n.note)).toEqual([expect.stringContaining("2ª via da NF")]);
     const photo = await api<{ messages: { mediaType: string | null; mediaUrl: string | null }[] }>(`/messages/${of("Patrícia Mendes")[0]!.id}`);

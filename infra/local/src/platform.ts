@@ -267,6 +267,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       const admin = DEMO_LOGINS.find((l) => l.role === "admin");
       if (admin) await wireCloudApiDemo({ url, sim: cloudApi, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
     }
+    // full-text search (docs/adr/0035): history written before the index existed is indexed once, in the background
+    void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
     return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };

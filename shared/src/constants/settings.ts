@@ -13,6 +13,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   requireMfa: "disabled",
   /** issue 13: a new attention cycle's protocol number is sent to the customer when it opens */
   sendProtocolOnOpen: "disabled",
+  /** automatic distribution (docs/adr/0032): max open tickets of an attendant without a capacity of their own */
+  defaultCapacity: "5",
 } as const;
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
 

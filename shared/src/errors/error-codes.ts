@@ -106,6 +106,9 @@ export const ERROR_STATUS = {
   ERR_TEMPLATE_NOT_APPROVED: 400,
   /** Cloud API: a template variable has no value */
   ERR_TEMPLATE_VALUES_MISSING: 400,
+  /** agent status (docs/adr/0032): a pause names one of the company's pause reasons */
+  ERR_PAUSE_REASON_REQUIRED: 400,
+  ERR_NO_PAUSE_REASON_FOUND: 404,
   /** Cloud API: campaigns on a Cloud API connection send approved templates only (free text is refused) */
   ERR_CAMPAIGN_TEMPLATE_REQUIRED: 400,
 } as const;

@@ -14,6 +14,27 @@ const ContactPrivacySection: ContactDrawerBlock = (props) => (
     <LazyPrivacySection {...props} />
   </Suspense>
 );
+import { DashboardSlot, QueueDialogSlot, UserDialogSlot } from "../lib/service-level-slots";
+
+// agent status and distribution blocks (docs/adr/0032), loaded when their screen shows them
+const LazyDistribution = lazy(() => import("../features/presence/components/queue-distribution-fields").then((m) => ({ default: m.QueueDistributionFields })));
+const LazyCapacity = lazy(() => import("../features/presence/components/capacity-field").then((m) => ({ default: m.CapacityField })));
+const LazyAgentsPanel = lazy(() => import("../features/presence/components/agents-panel").then((m) => ({ default: m.AgentsPanel })));
+const QueueDistributionFields = (props: { queueId: number }) => (
+  <Suspense fallback={null}>
+    <LazyDistribution {...props} />
+  </Suspense>
+);
+const CapacityField = (props: { userId: number }) => (
+  <Suspense fallback={null}>
+    <LazyCapacity {...props} />
+  </Suspense>
+);
+const AgentsPanel = () => (
+  <Suspense fallback={null}>
+    <LazyAgentsPanel />
+  </Suspense>
+);
 
 export function App() {
   return (
@@ -24,7 +45,14 @@ export function App() {
       <BrowserRouter useTransitions={false}>
         {/* the contact drawer's LGPD block (admins): opt-out state, export, erasure */}
         <ContactDrawerSlot.Provider value={ContactPrivacySection}>
-          <AppRoutes />
+          {/* agent status and distribution (docs/adr/0032): queue dialog, user dialog, dashboard */}
+          <QueueDialogSlot.Provider value={QueueDistributionFields}>
+            <UserDialogSlot.Provider value={CapacityField}>
+              <DashboardSlot.Provider value={AgentsPanel}>
+                <AppRoutes />
+              </DashboardSlot.Provider>
+            </UserDialogSlot.Provider>
+          </QueueDialogSlot.Provider>
         </ContactDrawerSlot.Provider>
       </BrowserRouter>
     </AppProviders>

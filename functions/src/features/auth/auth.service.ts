@@ -42,6 +42,8 @@ export const createAuthService = (deps: {
   audit: AuditRecorder;
   /** two-factor sign-in: whether the password is followed by a second step */
   mfa: Pick<MfaService, "challengeAfterPassword">;
+  /** told after a sign-out (agent status: offline, docs/adr/0032) */
+  onSignedOut?: ((companyId: number, userId: number) => Promise<unknown>)[];
 }) => {
   const { users, companies, settings, queues, throttle, realtime, tokens, logger, clock, audit } = deps;
 
@@ -184,6 +186,7 @@ export const createAuthService = (deps: {
     async logout(auth: AuthContext): Promise<void> {
       await users.endSession(auth.companyId, auth.user.id);
       await realtime.closeUserSockets(auth.companyId, auth.user.id); // ADR 0013
+      for (const fn of deps.onSignedOut ?? []) await fn(auth.companyId, auth.user.id);
     },
 
     authenticateSession,

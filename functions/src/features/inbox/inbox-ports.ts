@@ -1,9 +1,12 @@
+import type { TxItem } from "../../platform/db/transact";
 import type { BotTicket } from "../bots/bot-inbox.port";
 import type { CycleSla } from "@atende/shared/contracts/http/tickets";
 import type { Company } from "@atende/shared/domain/companies/company";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { QueueOption } from "@atende/shared/domain/queue-options/queue-option";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { Message } from "@atende/shared/domain/messages/message";
 
 /**
  * What the inbox reads of other features (docs/adr/0023-inbox-feature.md): small interfaces declared here and
@@ -54,3 +57,40 @@ export type InboxSla = {
  * `ticket` is the ticket as stored with the message (before automation ran for it); a handler's failure is logged.
  */
 export type CustomerMessageHandler = (ticket: BotTicket, message: { id: string; fromMe: boolean }) => Promise<unknown>;
+
+/** The ticket a message or contact listener is told about (its protocol number when the SLA feature set one). */
+export type ListenedTicket = { id: number; companyId: number; contactId: number; createdAt: string; protocol?: string | null };
+/**
+ * Told of every message stored, edited or deleted (`update` carries `isDeleted`) and of every contact change, after the
+ * realtime event (the search index, docs/adr/0035). Lists passed at construction (ADR 0024); a listener's failure
+ * is its own (it logs), never the message's.
+ */
+export type InboxListeners = {
+  onMessage?: Array<(action: "create" | "update", m: Message, t: ListenedTicket, contact: Contact | null) => Promise<void>>;
+  onContact?: Array<(contact: Contact, tickets: ListenedTicket[]) => Promise<void>>;
+};
+/**
+ * The attendants' slot counters (docs/adr/0032, presence feature): items a ticket's own transaction carries when
+ * the ticket becomes or stops being someone's open ticket. `takeSlotItem` is an automatic assignment's guarded
+ * increment (online and under capacity, else the whole transaction fails).
+ */
+export type TicketSlots = {
+  deltaItem(companyId: number, userId: number, delta: 1 | -1): TxItem;
+  takeSlotItem(companyId: number, userId: number, capacity: number, now: Date, ticketId: number): TxItem;
+};
+/** What a ticket-change listener sees of a ticket. */
+export type TicketSnapshot = {
+  id: number;
+  companyId: number;
+  status: "open" | "pending" | "closed";
+  userId: number | null;
+  queueId: number | null;
+  contactId: number;
+  isGroup: boolean;
+  bot: { stage: string };
+};
+/**
+ * Told after every committed ticket write (before: null for a new ticket), e.g. distribution's trigger. Runs after
+ * the transaction; a listener's failure is swallowed (the minute tick is the safety net).
+ */
+export type TicketChangeListener = (before: TicketSnapshot | null, after: TicketSnapshot) => Promise<unknown>;

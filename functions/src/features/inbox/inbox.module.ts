@@ -12,7 +12,9 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxReads, InboxSla } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketChangeListener, TicketSlots } from "./inbox-ports";
+import { createSearchReads } from "./messages/search-reads";
+import { createTicketAssignment } from "./tickets/ticket-assignment";
 import { createInboxService, type InboxService } from "./inbox.service";
 import { mediaRoutes } from "./media/media.routes";
 import { createInboundService } from "./messages/inbound.service";
@@ -72,8 +74,16 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** the attendants' slot counters, moved in the tickets' own transactions (docs/adr/0032) */
+  slots?: TicketSlots;
+  /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
+  ticketListeners?: TicketChangeListener[];
   /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
   urlGuard: UrlGuard;
+  /** told of every message and contact change (the search index, docs/adr/0035); built before the inbox */
+  listeners?: InboxListeners;
+  /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
+  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
   /** the SLA planner (features/sla, docs/adr/0033): the cycles' clocks; absent: no SLA */
   sla?: InboxSla;
 };
@@ -94,11 +104,13 @@ export const createInboxModule = (deps: InboxDeps) => {
   const timers = createTicketTimersRepository(db);
 
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
-  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo });
+  const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo, tickets: ticketsRepo, listeners: deps.listeners });
   const protocols = createProtocols({ db, timeZoneOf: async (companyId) => (await reads.companies.findById(companyId))?.timezone });
   const changes = createTicketChanges({
     db,
     tickets: ticketsRepo,
+    slots: deps.slots,
+    listeners: deps.ticketListeners,
     protocols,
     sla: deps.sla,
     timers,
@@ -120,6 +132,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,
     audit: deps.audit,
+    historySearch: deps.historySearch,
   });
   const tags = createTagsService({
     tags: tagsRepo,
@@ -176,7 +189,9 @@ export const createInboxModule = (deps: InboxDeps) => {
     urlGuard: deps.urlGuard,
   });
 
-  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
+  const search = createSearchReads({ tickets: ticketsRepo, ticketsService: tickets, messages: messagesRepo, contacts: contactsRepo, ticketsOfContact: ticketsRepo });
+  const distribution = createTicketAssignment({ tickets: ticketsRepo, changes, directory, events, notices: automation.notices, contacts: contactsRepo, clock });
+  const service: InboxService = createInboxService({ contacts, messages, tickets, bots, search, distribution, findTicket: (companyId, id) => ticketsRepo.findById(companyId, id) });
   const ownJobs: { named: NonNullable<JobHandlers["named"]> } = {
     named: {
       [TAG_UNLINK_JOB]: (companyId, payload) => tags.continueUnlink(companyId, Number(payload.tagId)),

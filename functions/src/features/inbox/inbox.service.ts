@@ -5,6 +5,8 @@ import type { BotInbox } from "../bots/bot-inbox.port";
 import type { ContactsService } from "./contacts/contacts.service";
 import type { MessagesService } from "./messages/messages.service";
 import type { TicketsService } from "./tickets/tickets.service";
+import type { SearchReads } from "./messages/search-reads";
+import type { TicketAssignment } from "./tickets/ticket-assignment";
 
 /**
  * The inbox as the rest of the code sees it (docs/adr/0023-inbox-feature.md): one facade over tickets, messages and
@@ -28,6 +30,10 @@ export type InboxService = {
   bots: BotInbox;
   /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
   ticketChannel(companyId: number, ticketId: number): Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  /** what search results show, visibility applied (the search feature, docs/adr/0035) */
+  search: SearchReads;
+  /** What automatic distribution reads and does (docs/adr/0032): waiting tickets, last owner, open count, assign. */
+  distribution: TicketAssignment;
 };
 
 export const createInboxService = (parts: {
@@ -35,9 +41,13 @@ export const createInboxService = (parts: {
   messages: Pick<MessagesService, "sendToContact">;
   tickets: Pick<TicketsService, "listCyclesBetween">;
   bots: BotInbox;
+  search: SearchReads;
+  distribution: TicketAssignment;
   findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
 }): InboxService => ({
   bots: parts.bots,
+  search: parts.search,
+  distribution: parts.distribution,
   ticketChannel: async (companyId, ticketId) => {
     const t = await parts.findTicket(companyId, ticketId);
     return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;

@@ -40,6 +40,8 @@ export const createLgpdModule = (deps: {
   /** realtime to the company's admins */
   publishToAdmins: Publish;
   inbox: OptOutInbox;
+  /** told what an erasure removed (the search index, docs/adr/0035) */
+  afterErase?: Array<(companyId: number, ids: { messageIds: string[]; ticketIds: number[] }) => Promise<void>>;
   companySince: (companyId: number) => Promise<string | null>;
   guards: Guards;
   logger: Logger;
@@ -70,6 +72,7 @@ export const createLgpdModule = (deps: {
     logger,
     clock,
     syncMaxMessages: deps.config.LGPD_SYNC_MAX_MESSAGES,
+    afterErase: deps.afterErase,
   });
   const retention = createMediaRetentionJob({
     settings,

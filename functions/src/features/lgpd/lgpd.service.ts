@@ -45,6 +45,8 @@ export const createLgpdService = (deps: {
   logger: Logger;
   clock: () => Date;
   syncMaxMessages?: number;
+  /** told what was erased, before the contact is reported gone (the search index forgets them, docs/adr/0035) */
+  afterErase?: Array<(companyId: number, ids: { messageIds: string[]; ticketIds: number[] }) => Promise<void>>;
 }) => {
   const { personalData, jobs, erased, hashNumber, media, jobQueue, audit, publishJob, publishContactGone, logger, clock } = deps;
   const syncMax = deps.syncMaxMessages ?? DEFAULT_SYNC_MAX_MESSAGES;
@@ -140,6 +142,8 @@ export const createLgpdService = (deps: {
       if (job.kind === "export" && job.storageKey) await media.delete(job.storageKey);
       if (job.kind === "export") await jobs.discard(companyId, job.id);
     }
+    const erasedIds = { messageIds: data.messages.map((m) => String(m.id)), ticketIds: data.tickets.map((t) => Number(t.id)) };
+    for (const listener of deps.afterErase ?? []) await listener(companyId, erasedIds);
     await publishContactGone(companyId, contactId);
     return { ...plan.counts, media: plan.mediaKeys.length } as Record<ErasureKind | "media", number>;
   };

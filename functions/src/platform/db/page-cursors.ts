@@ -34,7 +34,8 @@ export type PageCursors = ReturnType<typeof createPageCursors>;
 
 /**
  * Serves page `page` of a cursor-paged source: `fetch(cursor)` returns one page and the next cursor.
- * Uses the remembered cursor when there is one, else walks from the nearest known page.
+ * Uses the remembered cursor when there is one, else walks from the nearest known page (remembering the cursor of
+ * every page it walks past, so asking for the same deep page again reads one page).
  */
 export const pageByNumber = async <T>(opts: {
   cursors: PageCursors;
@@ -44,8 +45,23 @@ export const pageByNumber = async <T>(opts: {
   page: number;
   now: Date;
   fetch: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>;
-}): Promise<{ items: T[]; hasMore: boolean }> => {
-  const { cursors, companyId, viewerId, queryHash, page, now, fetch } = opts;
+}): Promise<{ items: T[]; hasMore: boolean }> => pageByNumberWith({ ...opts, present: async (items) => items });
+
+/**
+ * pageByNumber whose page is turned into what the caller answers (`present`, e.g. the ticket cards with their
+ * lookups) while the next page's cursor is being remembered: the two run side by side, one round trip.
+ */
+export const pageByNumberWith = async <T, V>(opts: {
+  cursors: PageCursors;
+  companyId: number;
+  viewerId: number;
+  queryHash: string;
+  page: number;
+  now: Date;
+  fetch: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>;
+  present: (items: T[]) => Promise<V[]>;
+}): Promise<{ items: V[]; hasMore: boolean }> => {
+  const { cursors, companyId, viewerId, queryHash, page, now, fetch, present } = opts;
   let cursor: string | undefined;
   let at = 1;
   if (page > 1) {
@@ -55,14 +71,25 @@ export const pageByNumber = async <T>(opts: {
       at = page;
     }
   }
-  for (;;) {
-    const result = await fetch(cursor);
-    if (at === page) {
-      if (result.next) await cursors.put(companyId, viewerId, queryHash, page + 1, result.next, now);
-      return { items: result.items, hasMore: Boolean(result.next) };
+  const remembered: Promise<void>[] = [];
+  const remember = (n: number, c: string) => {
+    const saving = cursors.put(companyId, viewerId, queryHash, n, c, now);
+    saving.catch(() => undefined); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+    remembered.push(saving);
+  };
+  try {
+    for (;;) {
+      const result = await fetch(cursor);
+      if (at === page) {
+        if (result.next) remember(page + 1, result.next);
+        return { items: await present(result.items), hasMore: Boolean(result.next) };
+      }
+      if (!result.next) return { items: [], hasMore: false };
+      cursor = result.next;
+      at++;
+      remember(at, cursor);
     }
-    if (!result.next) return { items: [], hasMore: false };
-    cursor = result.next;
-    at++;
+  } finally {
+    await Promise.all(remembered);
   }
 };

@@ -12,16 +12,31 @@ export class TxConditionFailed extends Error {
   }
 }
 
-/** Runs the items as one transaction; a lost condition becomes TxConditionFailed with the failing item indexes. */
+/** Attempts of a transaction that lost only to another transaction on the same item (e.g. a shared counter). */
+const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * Runs the items as one transaction; a lost condition becomes TxConditionFailed with the failing item indexes.
+ * A cancellation caused only by a concurrent transaction on one of the items (`TransactionConflict`: nothing was
+ * written) is retried after a short random pause (docs/adr/0036-ticket-list-keys.md: the list counters).
+ */
 export const transact = async (db: Db, items: TxItem[]): Promise<void> => {
   if (items.length === 0) return;
-  try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (err.name === "TransactionCanceledException" && err.CancellationReasons?.some((r) => r.Code === "ConditionalCheckFailed")) {
-      throw new TxConditionFailed(err.CancellationReasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : [])));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (e) {
+      const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
+      if (err.name === "TransactionCanceledException" && err.CancellationReasons?.some((r) => r.Code === "ConditionalCheckFailed")) {
+        throw new TxConditionFailed(err.CancellationReasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : [])));
+      }
+      const conflictOnly =
+        err.name === "TransactionCanceledException" &&
+        !!err.CancellationReasons?.some((r) => r.Code === "TransactionConflict") &&
+        err.CancellationReasons.every((r) => !r.Code || r.Code === "None" || r.Code === "TransactionConflict");
+      if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
-    throw e;
   }
 };

@@ -1,4 +1,5 @@
 import type { Profile } from "../../domain/permissions/permissions";
+import type { AgentEventData } from "./service-levels";
 
 /** A user as the users page and pickers see it (never the password hash). */
 export type UserResponse = {
@@ -21,4 +22,5 @@ export type UserResponse = {
 export type UserListResponse = { users: UserResponse[]; count: number; hasMore: boolean };
 
 /** Realtime `user` channel data. */
-export type UserEventData = { action: "create" | "update"; user: UserResponse } | { action: "delete"; userId: number };
+/** Realtime `user` channel data (`status`: an attendant's status changed, docs/adr/0032). */
+export type UserEventData = { action: "create" | "update"; user: UserResponse } | { action: "delete"; userId: number } | AgentEventData;

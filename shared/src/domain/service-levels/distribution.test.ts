@@ -44,3 +44,12 @@ describe("distribution", () => {
     expect(waiting).toBe(50);
   });
 });
+
+describe("distribution: assignments within one millisecond", () => {
+  it("the stored stamp (time + ticket id) keeps round robin turning when the clock did not move", () => {
+    const at = "2026-11-24T10:00:00.000Z";
+    const agents = [agent(1, { lastAssignedAt: `${at}#0000000012` }), agent(2, { lastAssignedAt: `${at}#0000000011` }), agent(3, { lastAssignedAt: `${at}#0000000013` })];
+    expect(rankAgents("roundRobin", 1, agents).map((a) => a.userId)).toEqual([2, 1, 3]);
+    expect(rankAgents("leastBusy", 1, [agent(1, { lastAssignedAt: `${at}#0000000002` }), agent(2, { lastAssignedAt: `${at}#0000000001` })]).map((a) => a.userId)).toEqual([2, 1]);
+  });
+});

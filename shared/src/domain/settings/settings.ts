@@ -23,6 +23,7 @@ export const SETTING_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   sendMsgTransfTicket: onOff,
   sendGreetingMessageOneQueues: onOff,
   campaignsEnabled: trueFalse,
+  defaultCapacity: z.string().regex(/^\d+$/).refine((v) => Number(v) >= 1 && Number(v) <= 100),
   allowregister: onOff,
   viewregister: onOff,
   trial: z.string().regex(/^\d+$/).refine((v) => Number(v) >= TRIAL_DAYS_MIN && Number(v) <= TRIAL_DAYS_MAX),

@@ -13,6 +13,7 @@ import { InternalChatsButton } from "./internal-chats-button";
 import { NotificationsButton } from "./notifications-button";
 import { ProfileMenu } from "./profile-menu";
 import { VolumeControl } from "./volume-control";
+import { AgentStatusSwitch } from "../../features/presence/components/agent-status-switch";
 
 /** Top bar: menu toggle, greeting (admins also see the company's due date), theme, volume, reload, bell, language, profile. */
 export function TopBar({ drawerOpen, onToggleDrawer, onLogout }: { drawerOpen: boolean; onToggleDrawer: () => void; onLogout: () => void }) {
@@ -35,6 +36,7 @@ export function TopBar({ drawerOpen, onToggleDrawer, onLogout }: { drawerOpen: b
           {greeting}
         </Typography>
         <Box sx={{ flex: 1, display: { xs: "block", sm: "none" } }} />
+        <AgentStatusSwitch />
         <Tooltip title={t(mode === "dark" ? "common:theme.toLight" : "common:theme.toDark")}>
           <IconButton color="inherit" aria-label={t(mode === "dark" ? "common:theme.toLight" : "common:theme.toDark")} data-testid="theme-toggle" onClick={() => setMode(mode === "dark" ? "light" : "dark")}>
             {mode === "dark" ? <LightModeIcon /> : <DarkModeIcon />}

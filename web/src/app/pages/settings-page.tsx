@@ -11,8 +11,9 @@ import { CompanyHoursTab } from "../../features/settings/components/company-hour
 import { OptionsTab } from "../../features/settings/components/options-tab";
 import { HolidaysTab } from "../../features/sla/components/holidays-tab";
 import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
+import { AttendanceSettings } from "../../features/presence/components/attendance-settings";
 
-type TabKey = "options" | "privacy" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps";
+type TabKey = "options" | "privacy" | "attendance" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -23,6 +24,7 @@ export function SettingsPage() {
   const user = useSessionUser();
   const scheduleType = useCompanySetting("scheduleType");
   const tabs: TabKey[] = ["options", "privacy"];
+  if (user.profile === "admin") tabs.push("attendance");
   if (scheduleType === "company") tabs.push("hours");
   tabs.push("holidays");
   if (user.super) tabs.push("logo", "companies", "register", "plans", "helps");
@@ -43,6 +45,7 @@ export function SettingsPage() {
         <Box sx={{ p: 2 }}>
           {tab === "options" && <OptionsTab isSuper={user.super} />}
           {tab === "privacy" && <LgpdSettingsSection />}
+          {tab === "attendance" && <AttendanceSettings />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
           {tab === "holidays" && <HolidaysTab />}
           {tab === "logo" && <LogosTab />}

@@ -9,13 +9,32 @@ import type { MessagesRepository } from "../messages/messages.repository";
 import { toMessageView } from "../messages/message-view";
 import type { RealtimeService } from "../../realtime/realtime.service";
 import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
-import type { TicketRecord } from "./tickets.repository";
+import type { TicketRecord, TicketsRepository } from "./tickets.repository";
+import type { InboxListeners, ListenedTicket } from "../inbox-ports";
 
 const audienceOf = (t: Pick<TicketRecord, "status" | "queueId" | "userId">) => ({ kind: "ticket" as const, ticket: { status: t.status, queueId: t.queueId, userId: t.userId } });
 
 /** Realtime events of the inbox (spec 1 section 7): each reaches only sockets allowed to see the ticket. */
-export const createInboxEvents = (deps: { realtime: RealtimeService; directory: InboxDirectory; contacts: ContactsRepository; messages: MessagesRepository }) => {
+export const createInboxEvents = (deps: {
+  realtime: RealtimeService;
+  directory: InboxDirectory;
+  contacts: ContactsRepository;
+  messages: MessagesRepository;
+  /** the contact's tickets, for contact listeners */
+  tickets?: Pick<TicketsRepository, "listIdsByContact" | "findByIds">;
+  /** told after each message and contact event (search index, docs/adr/0035) */
+  listeners?: InboxListeners;
+}) => {
   const { realtime, directory, contacts, messages } = deps;
+  const onMessage = deps.listeners?.onMessage ?? [];
+  const onContact = deps.listeners?.onContact ?? [];
+  const listened = (t: TicketRecord): ListenedTicket => ({
+    id: t.id,
+    companyId: t.companyId,
+    contactId: t.contactId,
+    createdAt: t.createdAt,
+    protocol: (t as TicketRecord & { protocol?: string | null }).protocol ?? null,
+  });
   const ctx = async (t: TicketRecord, dir?: Directory, contact?: Contact | null) => ({
     dir: dir ?? (await directory.load(t.companyId)),
     contact: contact !== undefined ? contact : await contacts.findById(t.companyId, t.contactId),
@@ -59,12 +78,18 @@ export const createInboxEvents = (deps: { realtime: RealtimeService; directory: 
         { action, message: toMessageView(m, quoted, c.contact), ticket, contact: ticket.contact },
         audienceOf(t),
       );
+      for (const l of onMessage) await l(action, m, listened(t), c.contact);
     },
     async presence(t: TicketRecord, presence: PresenceEventData["presence"]) {
       await realtime.publish<PresenceEventData>(t.companyId, "presence", { ticketId: t.id, presence }, audienceOf(t));
     },
     async contactUpdated(contact: Contact) {
       await realtime.publish<ContactEventData>(contact.companyId, "contact", { action: "update", contact }, { kind: "company" });
+      if (onContact.length && deps.tickets) {
+        const ids = await deps.tickets.listIdsByContact(contact.companyId, contact.id, 100);
+        const ts = (await deps.tickets.findByIds(contact.companyId, ids)).map(listened);
+        for (const l of onContact) await l(contact, ts);
+      }
     },
   };
 };

@@ -7,10 +7,10 @@ import { nextId } from "../../../platform/db/counters";
 import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
 import type { Protocols } from "./protocols";
-import type { InboxSla } from "../inbox-ports";
 import type { TicketTimersRepository } from "./ticket-timers.repository";
 import { newSlaAlerts, slaWakeUps, type SlaAlert } from "@atende/shared/domain/service-levels/sla";
 import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
+import type { InboxSla, TicketChangeListener, TicketSlots } from "../inbox-ports";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
 export class VersionConflict extends Error {}
@@ -20,6 +20,8 @@ export class ExtraConditionFailed extends Error {
     super("extra condition failed");
   }
 }
+/** An automatic assignment lost its slot (the attendant is no longer online or reached capacity meanwhile). */
+export class SlotUnavailable extends Error {}
 /** The contact already has a pending/open ticket on that connection. */
 export class OpenTicketExists extends Error {
   constructor(readonly ticketId: number) {
@@ -47,9 +49,16 @@ export const cycleOf = (t: TicketRecord): TicketCycle => ({
  * contact+connection lock (taken when a ticket becomes pending/open, released when it closes), the attention
  * cycle and a change record (who, when, from, to), plus the caller's items (a message).
  */
+/** The owner whose open ticket this is (slot counters, docs/adr/0032). */
+const ownedOpen = (t: Pick<TicketRecord, "status" | "userId"> | null) => (t && t.status === "open" && t.userId ? t.userId : null);
+
 export const createTicketChanges = (deps: {
   db: Db;
   tickets: TicketsRepository;
+  /** the attendants' slot counters, moved in the ticket's own transaction (docs/adr/0032) */
+  slots?: TicketSlots;
+  /** told after every committed write, in order (distribution's trigger); failures are swallowed */
+  listeners?: TicketChangeListener[];
   /** the protocol number of a new attention cycle (tickets/protocols.ts); absent: cycles get none */
   protocols?: Pick<Protocols, "next">;
   /** the SLA planner (features/sla): the cycle's clocks, evaluated on every write and stored with it */
@@ -59,7 +68,22 @@ export const createTicketChanges = (deps: {
   /** told of clocks that turned amber or fell due with a write (notifications); a failure is the listener's own */
   onSlaAlerts?: ((t: TicketRecord, alerts: SlaAlert[]) => Promise<void>)[];
 }) => {
-  const { db, tickets, protocols, sla, timers } = deps;
+  const { db, tickets, slots, listeners = [], protocols, sla, timers } = deps;
+
+  /** Counter moves of a change: the old owner loses an open ticket, the new one gains one (guarded when assigned). */
+  const slotItems = (before: TicketRecord | null, after: TicketRecord, take?: { capacity: number; now: Date }): TxItem[] => {
+    if (!slots) return [];
+    const was = ownedOpen(before);
+    const is = ownedOpen(after);
+    if (was === is) return [];
+    const items: TxItem[] = [];
+    if (was) items.push(slots.deltaItem(after.companyId, was, -1));
+    if (is) items.push(take ? slots.takeSlotItem(after.companyId, is, take.capacity, take.now, after.id) : slots.deltaItem(after.companyId, is, 1));
+    return items;
+  };
+  const told = async (before: TicketRecord | null, after: TicketRecord) => {
+    for (const fn of listeners) await fn(before, after).catch(() => undefined);
+  };
 
   /** The clocks after the change (stored with it), the wake-ups not scheduled yet and the alerts it raises. */
   const planSla = async (before: TicketRecord | null, next: TicketRecord, now: Date) => {
@@ -129,8 +153,10 @@ export const createTicketChanges = (deps: {
         tickets.lockOpenItem(t),
         tickets.cycleItem(cycleOf(t)),
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
+        ...tickets.countItems(null, t),
       ];
       const lockIndex = created.length;
+      items.push(...slotItems(null, t));
       items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra?.(t) ?? []));
@@ -141,6 +167,7 @@ export const createTicketChanges = (deps: {
         throw e;
       }
       await tellAlerts(t, planned.alerts);
+      await told(null, t);
       return t;
     },
 
@@ -148,7 +175,7 @@ export const createTicketChanges = (deps: {
     async apply(
       current: TicketRecord,
       patch: Partial<TicketRecord>,
-      opts: { byUserId: number | null; now: Date; action?: ChangeAction; extra?: TxItem[]; touch?: boolean },
+      opts: { byUserId: number | null; now: Date; action?: ChangeAction; extra?: TxItem[]; touch?: boolean; takeSlot?: { capacity: number } },
     ): Promise<TicketRecord> {
       const at = opts.now.toISOString();
       const next: TicketRecord = { ...current, ...patch, version: current.version + 1, updatedAt: opts.touch === false ? current.updatedAt : (patch.updatedAt ?? at) };
@@ -179,16 +206,23 @@ export const createTicketChanges = (deps: {
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
         );
       }
+      items.push(...slotItems(current, next, opts.takeSlot ? { capacity: opts.takeSlot.capacity, now: opts.now } : undefined));
+      items.push(...tickets.countItems(current, next));
       items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));
       try {
         await tickets.transact(items);
       } catch (e) {
-        if (e instanceof TxConditionFailed) throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
+        if (e instanceof TxConditionFailed) {
+          // the guarded slot is the last counter item; the ticket's own version lost too means someone else wrote it
+          if (opts.takeSlot && e.failed.includes(extraStart - 1) && !e.failed.includes(0)) throw new SlotUnavailable();
+          throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
+        }
         throw e;
       }
       await tellAlerts(next, planned.alerts);
+      await told(current, next);
       return next;
     },
 
@@ -200,7 +234,7 @@ export const createTicketChanges = (deps: {
     async mutate(
       companyId: number,
       id: number,
-      change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean } | null,
+      change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean; takeSlot?: { capacity: number } } | null,
       opts: { byUserId: number | null; now: Date; read?: TicketRecord },
     ): Promise<{ before: TicketRecord; after: TicketRecord } | null> {
       for (let attempt = 0; attempt < 6; attempt++) {
@@ -209,7 +243,7 @@ export const createTicketChanges = (deps: {
         const wanted = change(current);
         if (!wanted) return null;
         try {
-          const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch });
+          const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch, takeSlot: wanted.takeSlot });
           return { before: current, after };
         } catch (e) {
           if (e instanceof VersionConflict) continue;

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { CycleSla, TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
@@ -103,31 +103,74 @@ const userPartition = (companyId: number, userId: number, status: TicketStatus):
   index: "gsi3",
   pk: `${companyPk(companyId)}#TU#${userId}#${status}`,
 });
-/** What a ticket list reads: the caller, their query and the company's queues (an admin may see them all). */
-export type TicketListScope = { companyId: number; viewer: TicketViewer; query: TicketListQuery; companyQueueIds: number[] };
-
 /**
- * Which index partitions answer a ticket list (docs/adr/0005-ticket-keys.md):
- * - admin with users=[..]: each user's partitions (gsi3);
- * - admin with showAll and no queue filter: the status partitions (gsi1);
- * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
- *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
+ * What a ticket list reads: the caller and their query. `companyQueueIds` is no longer needed by the lists (an
+ * admin sees every ticket, so an admin's list without a queue filter is the status partition and one with a
+ * queue filter reads the named queues: the partition keys carry the company, so a foreign id finds nothing);
+ * kept optional for callers that still pass it (docs/adr/0036-ticket-list-keys.md).
  */
-const listPartitions = ({ companyId, viewer, query: q, companyQueueIds }: TicketListScope): IndexPartition[] => {
-  const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
+export type TicketListScope = { companyId: number; viewer: TicketViewer; query: TicketListQuery; companyQueueIds?: number[] };
+
+/** Which queues a non-user-filtered list reads, and whether it adds the queue-less tickets and the viewer's own. */
+const listShape = ({ viewer, query: q }: TicketListScope) => {
   const isAdmin = viewer.profile === "admin";
-  if (isAdmin && q.users.length) return statuses.flatMap((s) => q.users.map((u) => userPartition(companyId, u, s)));
-  if (isAdmin && q.showAll && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s));
-  const allowed = isAdmin ? companyQueueIds : viewer.queueIds;
-  const queues = q.queueIds.length ? q.queueIds.filter((id) => allowed.includes(id)) : allowed;
+  const queues = isAdmin ? q.queueIds : q.queueIds.length ? q.queueIds.filter((id) => viewer.queueIds.includes(id)) : viewer.queueIds;
   // queue-less tickets (a customer still in the menu) stay in a queue-filtered list for whoever may see them, as
   // the reference does: they would otherwise vanish from "Aguardando" while the dashboard counts them
   const withQueueless = isAdmin || viewer.allTicket === "enabled";
+  return { isAdmin, queues, withQueueless };
+};
+
+/**
+ * Which index partitions answer a ticket list (docs/adr/0005-ticket-keys.md, 0036):
+ * - admin with users=[..]: each user's partitions (gsi3);
+ * - admin without a queue filter (showAll or not: an admin sees every ticket): the status partitions (gsi1);
+ * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
+ *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
+ */
+const listPartitions = (scope: TicketListScope): IndexPartition[] => {
+  const { companyId, viewer, query: q } = scope;
+  const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
+  const { isAdmin, queues, withQueueless } = listShape(scope);
+  if (isAdmin && q.users.length) return statuses.flatMap((s) => q.users.map((u) => userPartition(companyId, u, s)));
+  if (isAdmin && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s));
   return statuses.flatMap((s) => [
     ...queues.map((id) => queuePartition(companyId, id, s)),
     ...(withQueueless ? [queuePartition(companyId, null, s)] : []),
     userPartition(companyId, viewer.userId, s),
   ]);
+};
+
+/**
+ * The list counters (docs/adr/0036-ticket-list-keys.md): one small item per company, live status, queue and
+ * owner (`CO#c#TCNT` / `<status>#<queueId or 0>#<userId or 0>`, `n` = tickets in that cell), kept by every ticket
+ * write in the ticket's own transaction. A ticket is in exactly one cell, so any list's exact count is the sum
+ * of the cells its partitions cover, without double-counting a ticket that is both in a queue and owned.
+ * Only the live statuses (pending, open) have cells: the closed history has no exact count.
+ */
+const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "open"]);
+const countPk = (companyId: number) => `${companyPk(companyId)}#TCNT`;
+/** `tagId`: the cell of the tickets carrying that tag (a ticket is in one such cell per tag), for a one-tag filter. */
+const countSk = (status: TicketStatus, queueId: number | null, userId: number | null, tagId?: number) =>
+  `${tagId !== undefined ? `T${tagId}#` : ""}${status}#${queueId ?? 0}#${userId ?? 0}`;
+type CountCell = { status: TicketStatus; queueId: number | null; userId: number | null; tagId?: number };
+const cellsOf = (t: (CountCell & { tagIds: number[] }) | null): CountCell[] => {
+  if (!t || !COUNTED.has(t.status)) return [];
+  const base = { status: t.status, queueId: t.queueId, userId: t.userId };
+  return [base, ...[...new Set(t.tagIds)].map((tagId) => ({ ...base, tagId }))];
+};
+const skOfCell = (c: CountCell) => countSk(c.status, c.queueId, c.userId, c.tagId);
+/** Whether the tickets of a cell are in a list (the same rule as listPartitions, per ticket). */
+const inList = (scope: TicketListScope) => {
+  const { viewer, query: q } = scope;
+  const { isAdmin, queues, withQueueless } = listShape(scope);
+  return (c: CountCell) => {
+    if (q.status && c.status !== q.status) return false;
+    if (isAdmin && q.users.length) return c.userId !== null && q.users.includes(c.userId);
+    if (isAdmin && !q.queueIds.length) return true;
+    if (c.userId !== null && c.userId === viewer.userId) return true;
+    return c.queueId === null ? withQueueless : queues.includes(c.queueId);
+  };
 };
 
 /** Filters applied while reading (bounded per page): tags, unread, day of last activity. */
@@ -307,13 +350,111 @@ export const createTicketsRepository = (db: Db) => {
     async pageList(scope: TicketListScope, limit: number, cursor?: string) {
       return page(listPartitions(scope), limit, cursor, listFilter(scope.query));
     },
-    /** How many tickets a list holds (every partition counted; meant for the small open and pending sets). */
+    /**
+     * How many tickets a list holds. A pending or open list without item filters (tags, unread, date) sums its
+     * counter cells (one query of a small partition, whatever the history's size); otherwise every partition is
+     * counted (meant for the small open and pending sets).
+     */
     async countList(scope: TicketListScope): Promise<number> {
-      return count(listPartitions(scope), listFilter(scope.query));
+      const q = scope.query;
+      const status = q.status;
+      // one tag, no other item filter: the tag's cells; unread, a date or several tags: every partition counted
+      const byCells = !!status && COUNTED.has(status) && !q.withUnreadMessages && !listFilter({ ...q, tags: [] }) && q.tags.length <= 1;
+      if (!byCells) return count(listPartitions(scope), listFilter(q));
+      const member = inList(scope);
+      let total = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.doc.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk AND begins_with(sk, :s)",
+            ExpressionAttributeValues: { ":pk": countPk(scope.companyId), ":s": `${q.tags.length ? `T${q.tags[0]}#` : ""}${status}#` },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const i of out.Items ?? []) {
+          const cell = { status: i.status as TicketStatus, queueId: (i.queueId as number | null) ?? null, userId: (i.userId as number | null) ?? null };
+          if (member(cell)) total += Number(i.n ?? 0);
+        }
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return total;
+    },
+    /**
+     * The counter updates of a ticket moving from `before` to `after` (null: created / deleted), for the ticket's
+     * own transaction; none when it stays in the same cells (a message, a read).
+     */
+    countItems(before: TicketRecord | null, after: TicketRecord | null): TxItem[] {
+      const from = new Map(cellsOf(before).map((c) => [skOfCell(c), c]));
+      const to = new Map(cellsOf(after).map((c) => [skOfCell(c), c]));
+      const companyId = (after ?? before)!.companyId;
+      const add = (c: CountCell, n: number): TxItem => ({
+        Update: {
+          TableName: T,
+          Key: { pk: countPk(companyId), sk: skOfCell(c) },
+          UpdateExpression: "SET #e = :e, #s = :s, #q = :q, #u = :u ADD #n :n",
+          ExpressionAttributeNames: { "#e": "entity", "#s": "status", "#q": "queueId", "#u": "userId", "#n": "n" },
+          ExpressionAttributeValues: { ":e": "ticketCount", ":s": c.status, ":q": c.queueId, ":u": c.userId, ":n": n },
+        },
+      });
+      return [...[...from].filter(([k]) => !to.has(k)).map(([, c]) => add(c, -1)), ...[...to].filter(([k]) => !from.has(k)).map(([, c]) => add(c, 1))];
+    },
+    /**
+     * Rebuilds a company's counter cells from its pending and open tickets (a table written before the counters
+     * existed, or data loaded around the repository, e.g. the benchmark's seed). Writes absolute values: run it
+     * while the company's tickets are not changing.
+     */
+    async recountLists(companyId: number): Promise<void> {
+      const cells = new Map<string, CountCell & { n: number }>();
+      for (const status of COUNTED) {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await db.doc.send(
+            new QueryCommand({
+              TableName: T,
+              IndexName: "gsi1",
+              KeyConditionExpression: "gsi1pk = :pk",
+              ExpressionAttributeValues: { ":pk": statusPartition(companyId, status).pk },
+              ProjectionExpression: "#s, queueId, userId, tagIds",
+              ExpressionAttributeNames: { "#s": "status" },
+              ExclusiveStartKey: start,
+            }),
+          );
+          for (const i of out.Items ?? []) {
+            const t = { status: i.status as TicketStatus, queueId: (i.queueId as number | null) ?? null, userId: (i.userId as number | null) ?? null, tagIds: (i.tagIds as number[] | undefined) ?? [] };
+            for (const c of cellsOf(t)) {
+              const k = skOfCell(c);
+              cells.set(k, { ...c, n: (cells.get(k)?.n ?? 0) + 1 });
+            }
+          }
+          start = out.LastEvaluatedKey;
+        } while (start);
+      }
+      const stale = await db.doc.send(new QueryCommand({ TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": countPk(companyId) } }));
+      const items = [
+        ...(stale.Items ?? []).filter((i) => !cells.has(String(i.sk))).map((i) => ({ ...i, n: 0 })),
+        ...[...cells].map(([sk, c]) => ({ pk: countPk(companyId), sk, entity: "ticketCount", ...c })),
+      ];
+      for (let i = 0; i < items.length; i += 25) {
+        let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+        while (pending.length) {
+          const out = await db.doc.send(new BatchWriteCommand({ RequestItems: { [T]: pending } }));
+          pending = (out.UnprocessedItems?.[T] ?? []) as typeof pending;
+        }
+      }
     },
     /** The first page of a list's tickets whose last message contains `term` (the query's other filters not applied). */
     async pageListByLastMessage(scope: TicketListScope, term: string, limit: number) {
       return page(listPartitions(scope), limit, undefined, lastMessageFilter(term));
+    },
+    /** Automatic distribution (docs/adr/0032): up to `limit` pending tickets of a queue (newest activity first). */
+    async listQueuePending(companyId: number, queueId: number, limit: number): Promise<TicketRecord[]> {
+      return (await page([queuePartition(companyId, queueId, "pending")], limit)).items;
+    },
+    /** Automatic distribution: how many open tickets a user owns (reconciles the slot counter). */
+    async countOwnedOpen(companyId: number, userId: number): Promise<number> {
+      return count([userPartition(companyId, userId, "open")]);
     },
     /** One page merging several lists (e.g. the open and the pending tab of the kanban), newest activity first. */
     async pageLists(scopes: TicketListScope[], limit: number, cursor?: string) {

@@ -3,7 +3,7 @@ import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
 import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
-import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
+import { hashQuery, pageByNumberWith, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactsRepository } from "../contacts/contacts.repository";
@@ -62,6 +62,8 @@ export const createTicketsService = (deps: {
   notices: TicketNotices;
   tagLinks: TicketTagLinks;
   clock: () => Date;
+  /** tickets whose whole history matches a text (the search index, docs/adr/0035); absent: last messages only */
+  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
 }) => {
   const { tickets, contacts, changes, directory, events, cursors, notices, tagLinks, clock } = deps;
 
@@ -69,6 +71,17 @@ export const createTicketsService = (deps: {
     const d = dir ?? (await directory.load(companyId));
     const byId = new Map((await contacts.findByIds(companyId, list.map((t) => t.contactId))).map((c) => [c.id, c]));
     return list.map((t) => toTicketView(t, d, byId.get(t.contactId)));
+  };
+
+  /** The list's cards: the tickets' contacts and only the queues, users, connections and tags they name, read side by side. */
+  const cards = async (companyId: number, list: TicketRecord[]): Promise<TicketView[]> => {
+    if (!list.length) return [];
+    const [dir, found] = await Promise.all([
+      directory.loadFor(companyId, { ...needOf(list, {}), settings: false }),
+      contacts.findByIds(companyId, list.map((t) => t.contactId)),
+    ]);
+    const byId = new Map(found.map((c) => [c.id, c]));
+    return list.map((t) => toTicketView(t, dir, byId.get(t.contactId)));
   };
 
   const findVisible = async (auth: AuthContext, id: number): Promise<TicketRecord> => {
@@ -89,7 +102,11 @@ export const createTicketsService = (deps: {
     const term = q.searchParam;
     const digits = term.replace(/\D/g, "");
     const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
-    const ids = (await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)))).flat();
+    const [byContactIds, byHistory] = await Promise.all([
+      Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5))),
+      deps.historySearch ? deps.historySearch(auth.companyId, term, SEARCH_LIMIT) : Promise.resolve([]),
+    ]);
+    const ids = [...byContactIds.flat(), ...byHistory];
     // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket
     const byProtocol = /^\d{9,}$/.test(term.trim()) ? await tickets.findIdByProtocol(auth.companyId, term.trim()) : null;
     const byContact = await tickets.findByIds(auth.companyId, byProtocol !== null ? [byProtocol, ...ids] : ids);
@@ -113,32 +130,40 @@ export const createTicketsService = (deps: {
     findVisible,
     views,
 
+    /**
+     * GET /tickets (docs/adr/0036-ticket-list-keys.md). After the caller's own read (auth): the page's query and the
+     * tab's count side by side; then the page's contacts and the queues, users, connections and tags its cards
+     * name (point reads, never a per-instance cache), side by side with remembering the next page's cursor.
+     */
     async list(auth: AuthContext, q: TicketListQuery): Promise<TicketListResponse> {
       if (auth.user.profile !== "admin") q = { ...q, users: [], showAll: false };
-      const dir = await directory.load(auth.companyId);
-      const queueIds = [...dir.queues.keys()];
       const viewer = viewerOf(auth);
       if (q.searchParam) {
+        const dir = await directory.load(auth.companyId);
+        const queueIds = [...dir.queues.keys()];
         const all = (await search(auth, q, queueIds)).filter(visibleTo(viewer));
         const start = (q.pageNumber - 1) * PAGE_SIZE;
         const page = all.slice(start, start + PAGE_SIZE);
         return { tickets: await views(auth.companyId, page, dir), count: all.length, hasMore: all.length > start + PAGE_SIZE };
       }
-      const scope = { companyId: auth.companyId, viewer, query: q, companyQueueIds: queueIds };
-      const { items, hasMore } = await pageByNumber({
-        cursors,
-        companyId: auth.companyId,
-        viewerId: auth.user.id,
-        queryHash: hashQuery(tickets.listCacheKey(scope)),
-        page: q.pageNumber,
-        now: clock(),
-        fetch: (cursor) => tickets.pageList(scope, PAGE_SIZE, cursor),
-      });
-      const visible = items.filter(visibleTo(viewer));
+      const scope = { companyId: auth.companyId, viewer, query: q };
       // open and pending sets are small: their tab badges get an exact count; the closed history does not
-      const count =
-        q.status === "open" || q.status === "pending" ? await tickets.countList(scope) : (q.pageNumber - 1) * PAGE_SIZE + visible.length;
-      return { tickets: await views(auth.companyId, visible, dir), count, hasMore };
+      const exact = q.status === "open" || q.status === "pending";
+      const [{ items, hasMore }, counted] = await Promise.all([
+        pageByNumberWith({
+          cursors,
+          companyId: auth.companyId,
+          viewerId: auth.user.id,
+          queryHash: hashQuery(tickets.listCacheKey(scope)),
+          page: q.pageNumber,
+          now: clock(),
+          fetch: (cursor) => tickets.pageList(scope, PAGE_SIZE, cursor),
+          present: (page) => cards(auth.companyId, page.filter(visibleTo(viewer))),
+        }),
+        exact ? tickets.countList(scope) : null,
+      ]);
+      const count = counted ?? (q.pageNumber - 1) * PAGE_SIZE + items.length;
+      return { tickets: items, count, hasMore };
     },
 
     /** GET /ticket/kanban: the caller's queues' open and pending tickets with their tags (bounded to 200). */
@@ -271,6 +296,7 @@ export const createTicketsService = (deps: {
       await tickets.transact([
         ...tickets.deleteItems(t),
         ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),
+        ...tickets.countItems(t, null),
         ...tagLinks.ticketTagItems(auth.companyId, t.id, t.tagIds, [], liveTags),
       ]);
       await tickets.transact([

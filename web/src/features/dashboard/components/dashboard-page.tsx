@@ -7,6 +7,7 @@ import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DASHBOARD_PERIODS, RATING_MAX } from "@atende/shared/constants/business";
 import { useSessionUser } from "../../../lib/session/session-context";
+import { useDashboardBlock } from "../../../lib/service-level-slots";
 import { type DashboardFilter, hasFilter, useDashboard } from "../api/dashboard";
 
 const DashboardCharts = lazy(() => import("./dashboard-charts"));
@@ -34,6 +35,7 @@ function Rating({ value }: { value: number }) {
 export function DashboardPage() {
   const { t } = useTranslation("dashboard");
   const user = useSessionUser();
+  const AgentsPanel = useDashboardBlock();
   const [mode, setMode] = useState<"period" | "range">("period");
   const [days, setDays] = useState<number | "">(7);
   const [dateFrom, setDateFrom] = useState("");
@@ -137,6 +139,7 @@ export function DashboardPage() {
           </TableBody>
         </Table>
       </Paper>
+      {AgentsPanel && <AgentsPanel />}
       {hasFilter(filter) && (
         <Suspense fallback={null}>
           <DashboardCharts filter={filter} />

@@ -11,11 +11,13 @@ import { toast } from "../../../lib/toast";
 import { type QueueForm, integrationsPickerOptions, promptsPickerOptions, useQueueMedia, useSaveQueue } from "../api/queues";
 import { ColorPalette } from "./color-palette";
 import { OptionLevel } from "./queue-options-tree";
+import { useQueueDialogBlock } from "../../../lib/service-level-slots";
 import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
 import { QueueSlaFields, slaFormOf, slaPolicyOf } from "./queue-sla-fields";
 
 /** Add or edit a queue: 'Dados da Fila' (fields, colour, media, chatbot tree) and, with schedule type 'queue', 'Horários de Atendimento'. */
 export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; onClose: () => void }) {
+  const Distribution = useQueueDialogBlock();
   const { t } = useTranslation("queues");
   const scheduleType = useCompanySetting("scheduleType");
   const { planFlags } = useSession();
@@ -137,6 +139,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
                 />
               </Stack>
             )}
+            {saved && Distribution && <Distribution queueId={saved.id} />}
             <Box>
               <Typography variant="subtitle1">{t("options.heading")}</Typography>
               {saved ? (

@@ -19,6 +19,7 @@ type Pages = InfiniteData<UserListResponse, number>;
 
 /** Applies a `user` realtime event to every cached list (create goes on top of the unfiltered list). */
 export const applyUserEvent = (qc: QueryClient, event: UserEventData) => {
+  if (event.action === "status") return; // an attendant's status (docs/adr/0032): the status panel's own query
   for (const [key, data] of qc.getQueriesData<Pages>({ queryKey: userKeys.lists() })) {
     if (!data?.pages) continue;
     const search = String(key[2] ?? "");

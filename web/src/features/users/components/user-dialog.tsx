@@ -10,6 +10,7 @@ import { useSessionUser } from "../../../lib/session/session-context";
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { connectionsOptions, queuesOptions } from "../../../lib/pickers";
+import { useUserDialogBlock } from "../../../lib/service-level-slots";
 import { type UserFormValues, useSaveUser } from "../api/users";
 
 const translateIssue = (message?: string) => (message ? fieldError({ type: "zod", message } as FieldError) : undefined);
@@ -21,6 +22,7 @@ const translateIssue = (message?: string) => (message ? fieldError({ type: "zod"
 export function UserDialog({ user, companyId, onClose, children }: { user: UserResponse | null; companyId?: number; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation("users");
   const me = useSessionUser();
+  const Capacity = useUserDialogBlock();
   const save = useSaveUser();
   const foreign = companyId !== undefined && companyId !== me.companyId;
   const queues = useQuery({ ...queuesOptions(), enabled: !foreign });
@@ -110,6 +112,7 @@ export function UserDialog({ user, companyId, onClose, children }: { user: UserR
             </Stack>
           )}
         </Stack>
+        {user && !foreign && me.profile === "admin" && Capacity && <Capacity userId={user.id} />}
         {children}
       </DialogContent>
       <DialogActions>

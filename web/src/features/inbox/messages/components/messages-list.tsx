@@ -11,7 +11,20 @@ import { MessageMenu } from "./message-menu";
  * The conversation: older pages load when scrolled within 50 px of the top, keeping what the user sees in place;
  * new messages scroll to the bottom when the user was already there (or sent them). Day separators between days.
  */
-export function MessagesList({ ticketId, isGroup, onReply, noEditDelete }: { ticketId: number; isGroup?: boolean; onReply: (m: MessageView) => void; noEditDelete?: boolean }) {
+export function MessagesList({
+  ticketId,
+  isGroup,
+  onReply,
+  noEditDelete,
+  focusId,
+}: {
+  ticketId: number;
+  isGroup?: boolean;
+  onReply: (m: MessageView) => void;
+  noEditDelete?: boolean;
+  /** a message to scroll to and highlight (a search result; docs/adr/0035): older pages load until it is there */
+  focusId?: string | null;
+}) {
   const query = useMessagesList(ticketId);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const box = useRef<HTMLDivElement>(null);
@@ -48,6 +61,25 @@ export function MessagesList({ ticketId, isGroup, onReply, noEditDelete }: { tic
     return () => observer.disconnect();
   }, []);
 
+  // a searched message: load older pages until it is in, then bring it to the middle of the view
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusId) {
+      focused.current = null;
+      return;
+    }
+    if (!query.data) return;
+    if (!messages.some((m) => m.id === focusId)) {
+      if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+      return;
+    }
+    if (focused.current === focusId) return;
+    focused.current = focusId;
+    const el = [...(box.current?.querySelectorAll<HTMLElement>("[data-message-id]") ?? [])].find((e) => e.dataset.messageId === focusId);
+    nearBottom.current = false;
+    el?.scrollIntoView?.({ block: "center" });
+  }, [focusId, messages, query]);
+
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
@@ -73,7 +105,15 @@ export function MessagesList({ ticketId, isGroup, onReply, noEditDelete }: { tic
                 <Chip size="small" label={dayLabel(message.createdAt)} data-testid="day-separator" />
               </Box>
             )}
-            <Box sx={{ mb: message.reactions?.length ? 1.5 : 0 }}>
+            <Box
+              data-message-id={message.id}
+              data-focused={message.id === focusId ? "true" : undefined}
+              sx={{
+                mb: message.reactions?.length ? 1.5 : 0,
+                transition: "background-color 0.3s",
+                ...(message.id === focusId ? { bgcolor: "rgba(255, 193, 7, 0.35)", borderRadius: 1 } : {}),
+              }}
+            >
               <MessageBubble message={message} isGroup={isGroup} onMenu={(el, m) => setMenu({ el, message: m })} />
             </Box>
           </Fragment>

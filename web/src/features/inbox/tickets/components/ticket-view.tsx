@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { MessageView } from "@atende/shared/contracts/http/messages";
 import { canSeeTicket } from "@atende/shared/domain/tickets/visibility";
 import { useSessionUser } from "../../../../lib/session/session-context";
@@ -16,6 +16,7 @@ import { useTicketByUuid } from "../api/ticket";
 import { TicketHeader } from "./ticket-header";
 import { useTicketWindow } from "../../../../lib/cloud-api";
 import { TemplateComposerButton, TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
+import { ConversationSearch } from "../../search/components/conversation-search";
 
 /**
  * The conversation of `/tickets/{uuid}`. A non-admin opening a ticket of a queue that is not theirs gets
@@ -29,6 +30,10 @@ export function TicketView({ uuid }: { uuid: string }) {
   const ticket = query.data;
   const [drawer, setDrawer] = useState(false);
   const [replyTo, setReplyTo] = useState<MessageView | null>(null);
+  // a search result opened with ?message=<id>, or the conversation's own search box (docs/adr/0035)
+  const [params] = useSearchParams();
+  const [searchFocus, setSearchFocus] = useState<string | null>(null);
+  const focusId = searchFocus ?? params.get("message");
   const allowed = !ticket || canSeeTicket({ userId: user.id, profile: user.profile, queueIds: user.queues.map((q) => q.id), allTicket: user.allTicket }, ticket);
   useRealtimeRoom("joinChatBox", uuid, !!ticket && allowed);
 
@@ -46,7 +51,10 @@ export function TicketView({ uuid }: { uuid: string }) {
     navigate("/tickets", { replace: true });
   }, [query.error, navigate, t]);
 
-  useEffect(() => setReplyTo(null), [uuid]);
+  useEffect(() => {
+    setReplyTo(null);
+    setSearchFocus(null);
+  }, [uuid]);
   // a Cloud API connection: the 24-hour window (docs/cloud-api.md); closed, only templates can be sent
   const cloudApi = ticket?.whatsapp?.provider === "cloudapi";
   const replyWindow = useTicketWindow(ticket?.id ?? null, cloudApi && allowed);
@@ -62,7 +70,8 @@ export function TicketView({ uuid }: { uuid: string }) {
     <Box sx={{ display: "flex", height: "100%", minHeight: 0, position: "relative", overflow: "hidden" }} data-testid="ticket-view" data-ticket-id={ticket.id}>
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", mr: drawer ? { md: `${CONTACT_DRAWER_WIDTH}px` } : 0 }}>
         <TicketHeader ticket={ticket} onContactClick={() => setDrawer((v) => !v)} replyWindow={cloudApi ? replyWindow.data : undefined} />
-        <MessagesList ticketId={ticket.id} isGroup={ticket.isGroup} onReply={setReplyTo} noEditDelete={cloudApi} />
+        <ConversationSearch ticketId={ticket.id} onFocus={setSearchFocus} />
+        <MessagesList ticketId={ticket.id} isGroup={ticket.isGroup} onReply={setReplyTo} noEditDelete={cloudApi} focusId={focusId} />
         {cloudApi && ticket.status === "open" && replyWindow.data?.kind === "closed" && ticket.whatsappId ? (
           <TemplatesOnlyComposer ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact ?? undefined} />
         ) : (

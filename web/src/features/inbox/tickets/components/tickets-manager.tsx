@@ -15,6 +15,7 @@ import { type TicketListParams, useTicketsList } from "../api/tickets-list";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketList } from "./ticket-list";
 import { TransferDialog } from "./transfer-dialog";
+import { SearchResults } from "../../search/components/search-results";
 
 type MainTab = "open" | "closed" | "search";
 type SubTab = "open" | "pending";
@@ -124,7 +125,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
       {tab === "open" && sub === "open" && <TicketList params={openParams} selectedUuid={selectedUuid} onTransfer={setTransfer} />}
       {tab === "open" && sub === "pending" && <TicketList params={pendingParams} selectedUuid={selectedUuid} onTransfer={setTransfer} />}
       {tab === "closed" && <TicketList params={closedParams} selectedUuid={selectedUuid} onTransfer={setTransfer} />}
-      {tab === "search" && <TicketList params={searchParams} selectedUuid={selectedUuid} onTransfer={setTransfer} enabled={!!(search || tagIds.length || userIds.length)} />}
+      {/* text alone: the full-text results with snippets (docs/adr/0035); with tag or user filters, the ticket list */}
+      {tab === "search" && search && !tagIds.length && !userIds.length && <SearchResults q={search} selectedUuid={selectedUuid} />}
+      {tab === "search" && (tagIds.length > 0 || userIds.length > 0) && <TicketList params={searchParams} selectedUuid={selectedUuid} onTransfer={setTransfer} enabled />}
       {newOpen && <NewTicketDialog open onClose={() => setNewOpen(false)} />}
       {transfer && <TransferDialog ticket={transfer} onClose={() => setTransfer(null)} />}
       <ConfirmDialog

@@ -1,0 +1,16 @@
+import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
+import type { AgentStatusService } from "./agent-status.service";
+import { agentsRoutes, pauseReasonsRoutes } from "./presence.routes";
+
+/**
+ * Agent status and pause reasons (issue 13 item 1, docs/adr/0032). The service is built before auth (sign-out sets
+ * offline) from the agents' repository, which the composition root also hands to the inbox: the tickets' own
+ * transactions move the slot counters (`deltaItem`, `takeSlotItem`). The routes come once the guards exist.
+ */
+export const createPresenceModule = (deps: { service: AgentStatusService; guards: Guards }): FeatureModule<AgentStatusService> => ({
+  service: deps.service,
+  routes: [
+    { path: "/agents", app: agentsRoutes(deps.service, deps.guards) },
+    { path: "/pause-reasons", app: pauseReasonsRoutes(deps.service, deps.guards) },
+  ],
+});
