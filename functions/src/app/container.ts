@@ -9,6 +9,7 @@ import { createPlansModule } from "../features/plans/plans.module";
 import { createQueuesRepository } from "../features/queues/queues.repository";
 import { createQueueReads, createQueuesModule } from "../features/queues/queues.module";
 import { createQuickMessagesModule } from "../features/quick-messages/quick-messages.module";
+import { createSlaModule } from "../features/sla/sla.module";
 import { createPromptsRepository } from "../features/prompts/prompts.repository";
 import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
 import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
@@ -370,13 +371,27 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
+  // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
+  const inboxReads = createInboxReads(repos);
+  const slaModule = createSlaModule({
+    db,
+    reads: {
+      company: (companyId) => repos.companies.findById(companyId),
+      queue: (companyId, id) => repos.queues.findById(companyId, id),
+      setting: async (companyId, key) => (await inboxReads.settings.list(companyId)).find((s) => s.key === key)?.value,
+    },
+    realtime,
+    clock,
+    guards,
+    ttlMs: config.INBOX_DIRECTORY_TTL_MS,
+  });
   // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
   const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
     urlGuard,
     db,
-    reads: createInboxReads(repos),
+    reads: inboxReads,
     realtime,
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
     channels: createProviderChannels({ "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel }, async (companyId, whatsappId) =>
@@ -397,6 +412,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
     ticketListeners: [(before, after) => distributionTrigger.ticketChanged(before, after)],
+    sla: slaModule.planner,
   });
   const inbox = inboxModule.service;
   // full-text search, step 2: its routes read the inbox's search reads
@@ -597,6 +613,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       subscriptionModule,
       auditModule,
       cloudApiModule,
+      slaModule,
       searchModule,
       presenceModule,
       distributionModule,

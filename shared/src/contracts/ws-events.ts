@@ -36,6 +36,8 @@ export const REALTIME_EVENTS = [
   "optOut",
   // reports (docs/adr/0034): an export's progress, to the user who asked for it
   "report",
+  // issue 13 (docs/adr/0033): an SLA clock of a ticket turned amber or fell due (the owner, else the queue and admins)
+  "sla",
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

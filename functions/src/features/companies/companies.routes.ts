@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { companyTimeZoneSchema } from "@atende/shared/domain/calendar/time-zone";
 import * as z from "zod";
 import { pageNumberParam } from "@atende/shared/contracts/http/paging";
 import { companySchema } from "@atende/shared/domain/companies/companies";
@@ -30,6 +31,12 @@ export const companiesRoutes = (companies: CompaniesService, guards: Pick<Guards
     const id = idParam(c, "id");
     const { schedules } = await parseJson(c, z.object({ schedules: schedulesSchema }));
     return c.json(await companies.updateSchedules(c.get("auth"), id, schedules));
+  });
+  // issue 13: the company's own time zone (protocol dates, SLA business time), set by its admin
+  app.put("/:id/timezone", auth, requireAdmin, async (c) => {
+    const id = idParam(c, "id");
+    const { timezone } = await parseJson(c, companyTimeZoneSchema);
+    return c.json(await companies.updateTimezone(c.get("auth"), id, timezone));
   });
   app.put("/:id", auth, requireSuper, async (c) => {
     const id = idParam(c, "id");

@@ -206,6 +206,16 @@ export const createCompaniesService = (deps: {
       return toResponse(updated);
     },
 
+    /** The company's time zone (issue 13), by its own admin or the operator. */
+    async updateTimezone(auth: AuthContext, id: number, timezone: string): Promise<CompanyResponse> {
+      if (id !== auth.companyId && !auth.user.super) throw new AppError("ERR_NO_PERMISSION");
+      const before = await findOrFail(id);
+      const updated = await companies.update(id, { timezone }, clock());
+      if (!updated) throw new AppError("ERR_NOT_FOUND");
+      await deps.audit.record(auditEntry(auth, "update", { kind: "company", id }, auditChanges(before, updated), id));
+      return toResponse(updated);
+    },
+
     /** Working hours of a company for the out-of-hours rule (schedule type 'company'). */
     async schedulesOf(companyId: number): Promise<ScheduleEntry[]> {
       return (await companies.findById(companyId))?.schedules ?? DEFAULT_SCHEDULES;

@@ -1,5 +1,6 @@
 import type { TxItem } from "../../platform/db/transact";
 import type { BotTicket } from "../bots/bot-inbox.port";
+import type { CycleSla } from "@atende/shared/contracts/http/tickets";
 import type { Company } from "@atende/shared/domain/companies/company";
 import type { Queue } from "@atende/shared/domain/queues/queue";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
@@ -31,6 +32,24 @@ export type InboxReads = {
     findById(companyId: number, id: number): Promise<InboxQueueOption | null>;
     listChildren(companyId: number, queueId: number, parentId: number | null): Promise<InboxQueueOption[]>;
   };
+};
+
+/**
+ * The SLA planner (features/sla, docs/adr/0033): the cycle's clocks after a ticket change, run by every ticket
+ * write before its transaction (so the clocks are stored with the change). null: the cycle has no clocks.
+ */
+export type InboxSla = {
+  evaluate(
+    t: {
+      companyId: number;
+      queueId: number | null;
+      status: "pending" | "open" | "closed";
+      lastFromMe: boolean;
+      lastMessageAt: string;
+      cycle: { finishedAt: string | null; firstResponseAt?: string | null; lastResponseAt?: string | null; sla?: CycleSla | null };
+    },
+    now: Date,
+  ): Promise<CycleSla | null>;
 };
 
 /**

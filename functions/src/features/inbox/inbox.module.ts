@@ -12,7 +12,7 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxListeners, InboxReads, TicketChangeListener, TicketSlots } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketChangeListener, TicketSlots } from "./inbox-ports";
 import { createSearchReads } from "./messages/search-reads";
 import { createTicketAssignment } from "./tickets/ticket-assignment";
 import { createInboxService, type InboxService } from "./inbox.service";
@@ -84,6 +84,8 @@ export type InboxDeps = {
   listeners?: InboxListeners;
   /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
   historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
+  /** the SLA planner (features/sla, docs/adr/0033): the cycles' clocks; absent: no SLA */
+  sla?: InboxSla;
 };
 
 /**
@@ -104,7 +106,16 @@ export const createInboxModule = (deps: InboxDeps) => {
   const directory = createInboxDirectory({ ...reads, tags: tagsRepo }, directoryTtlMs);
   const events = createInboxEvents({ realtime, directory, contacts: contactsRepo, messages: messagesRepo, tickets: ticketsRepo, listeners: deps.listeners });
   const protocols = createProtocols({ db, timeZoneOf: async (companyId) => (await reads.companies.findById(companyId))?.timezone });
-  const changes = createTicketChanges({ db, tickets: ticketsRepo, protocols, slots: deps.slots, listeners: deps.ticketListeners });
+  const changes = createTicketChanges({
+    db,
+    tickets: ticketsRepo,
+    slots: deps.slots,
+    listeners: deps.ticketListeners,
+    protocols,
+    sla: deps.sla,
+    timers,
+    onSlaAlerts: [(t, alerts) => events.slaAlerts(t, alerts)],
+  });
   const lifecycle = createTicketLifecycle({ tickets: ticketsRepo, changes, timers });
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
   const notesRepo = createTicketNotesRepository(db);

@@ -30,6 +30,7 @@ const toQueue = mapItem<Queue>({
   schedules: true,
   mediaPath: true,
   mediaName: true,
+  sla: true,
   createdAt: true,
   updatedAt: true,
 });

@@ -27,6 +27,7 @@ export const toQueueResponse = (q: Queue): QueueResponse => ({
   mediaPath: q.mediaPath ?? null,
   mediaName: q.mediaName ?? null,
   companyId: q.companyId,
+  sla: q.sla ?? null,
 });
 
 const MAX_QUEUE_MEDIA_BYTES = 20 * 1024 * 1024;
@@ -99,6 +100,7 @@ export const createQueuesService = (deps: {
           schedules: input.schedules ?? DEFAULT_SCHEDULES,
           mediaPath: null,
           mediaName: null,
+          sla: input.sla ?? null,
         },
         clock(),
       );
@@ -123,6 +125,7 @@ export const createQueuesService = (deps: {
         integrationId: input.integrationId === undefined ? before.integrationId : input.integrationId,
         promptId: input.promptId === undefined ? before.promptId : input.promptId,
         schedules: input.schedules ?? before.schedules,
+        sla: input.sla === undefined ? (before.sla ?? null) : input.sla,
         updatedAt: clock().toISOString(),
       };
       await queues.replace(before, next);

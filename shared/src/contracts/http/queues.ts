@@ -1,4 +1,5 @@
 import type { ScheduleEntry } from "../../domain/queues/queues";
+import type { SlaPolicy } from "../../domain/service-levels/sla";
 
 /** GET /queue, GET /queue/{id} item. */
 export type QueueResponse = {
@@ -14,6 +15,8 @@ export type QueueResponse = {
   mediaPath: string | null;
   mediaName: string | null;
   companyId: number;
+  /** issue 13: SLA targets in business minutes (null or absent: no SLA) */
+  sla?: SlaPolicy | null;
 };
 
 /** GET /queue-options item: a chatbot node. `children` holds the direct children's ids count only when listed. */

@@ -39,6 +39,14 @@ export type SlaClockRecord = {
   metAt: string | null;
   warnedAt: string | null;
   breachedAt: string | null;
+  /** when the clock started (the cycle entered a queue with a policy; next response: the customer's message) */
+  startedAt?: string;
+  /** when the card turns amber (80 % of the target in business time); null while paused */
+  warnAt?: string | null;
+  /** resolution only: waiting on the customer since (the clock is stopped; dueAt null meanwhile) */
+  pausedSince?: string | null;
+  /** resolution only: business milliseconds spent waiting on the customer so far */
+  pausedMs?: number;
 };
 
 /** The SLA of one attention cycle (queue policy at the time the cycle entered the queue). */
@@ -47,6 +55,9 @@ export type CycleSla = {
   nextResponse: SlaClockRecord | null;
   resolution: SlaClockRecord | null;
 };
+
+/** Realtime `sla` event (channel company-{id}-sla): a clock of the ticket's cycle turned amber or fell due. */
+export type SlaEventData = { action: "warning" | "breach"; kind: keyof CycleSla; at: string; ticket: TicketView };
 
 /** GET /tickets, GET /ticket/kanban */
 export type TicketListResponse = { tickets: TicketView[]; count: number; hasMore: boolean };

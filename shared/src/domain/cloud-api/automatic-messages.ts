@@ -8,7 +8,7 @@ export const AUTOMATIC_KINDS = ["rating", "inactivity", "transfer"] as const;
 export type AutomaticKind = (typeof AUTOMATIC_KINDS)[number];
 
 /** What an automatic template's variables can be filled from. */
-export type AutomaticValues = { name: string; number: string; ticketId: number; queue?: string; user?: string };
+export type AutomaticValues = { name: string; number: string; ticketId: number; queue?: string; user?: string; /** issue 13: the cycle's protocol number */ protocol?: string | null };
 
 /**
  * The values of an automatic template's variables, by convention (documented in docs/cloud-api.md):
@@ -25,8 +25,8 @@ export const automaticTemplateValues = (vars: { header: string[]; body: string[]
     number: v.number,
     numero: v.number,
     ticket: String(v.ticketId),
-    protocolo: String(v.ticketId),
-    protocol: String(v.ticketId),
+    protocolo: v.protocol || String(v.ticketId),
+    protocol: v.protocol || String(v.ticketId),
     queue: v.queue ?? "",
     fila: v.queue ?? "",
     user: v.user ?? "",

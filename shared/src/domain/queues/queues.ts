@@ -25,6 +25,10 @@ export const scheduleEntrySchema = z.object({
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 export const schedulesSchema = z.array(scheduleEntrySchema).max(7 * 4);
 
+const slaMinutes = z.union([z.coerce.number().int().min(1).max(60 * 24 * 90), z.literal("").transform(() => null)]).nullable().default(null);
+/** A queue's SLA policy: first response, optional next response, resolution (minutes of business time). */
+export const slaPolicySchema = z.object({ firstResponseMinutes: slaMinutes, nextResponseMinutes: slaMinutes, resolutionMinutes: slaMinutes });
+
 const queueFields = {
   name: z.string().trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   color: z.string().trim().min(QUEUE_COLOR_MIN, "Too Short!").max(QUEUE_COLOR_MAX, "Too Long!"),
@@ -34,6 +38,8 @@ const queueFields = {
   integrationId: optionalId(),
   promptId: optionalId(),
   schedules: schedulesSchema.optional(),
+  /** issue 13: SLA targets in business minutes; null: no SLA */
+  sla: slaPolicySchema.nullable().optional(),
 };
 
 /** POST /queue (spec 2 section 5). */

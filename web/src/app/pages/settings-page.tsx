@@ -9,10 +9,11 @@ import { LogosTab } from "../../features/logos/components/logos-tab";
 import { PlansTab } from "../../features/plans/components/plans-tab";
 import { CompanyHoursTab } from "../../features/settings/components/company-hours-tab";
 import { OptionsTab } from "../../features/settings/components/options-tab";
+import { HolidaysTab } from "../../features/sla/components/holidays-tab";
 import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
 import { AttendanceSettings } from "../../features/presence/components/attendance-settings";
 
-type TabKey = "options" | "privacy" | "attendance" | "hours" | "logo" | "companies" | "register" | "plans" | "helps";
+type TabKey = "options" | "privacy" | "attendance" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -25,6 +26,7 @@ export function SettingsPage() {
   const tabs: TabKey[] = ["options", "privacy"];
   if (user.profile === "admin") tabs.push("attendance");
   if (scheduleType === "company") tabs.push("hours");
+  tabs.push("holidays");
   if (user.super) tabs.push("logo", "companies", "register", "plans", "helps");
   const [current, setCurrent] = useState<TabKey>("options");
   const tab = tabs.includes(current) ? current : "options";
@@ -45,6 +47,7 @@ export function SettingsPage() {
           {tab === "privacy" && <LgpdSettingsSection />}
           {tab === "attendance" && <AttendanceSettings />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
+          {tab === "holidays" && <HolidaysTab />}
           {tab === "logo" && <LogosTab />}
           {tab === "companies" && <CompaniesTab UserDialog={NewCompanyUserDialog} />}
           {tab === "register" && <CompanyRegisterTab />}

@@ -58,7 +58,7 @@ export const createAutomationService = (deps: {
   };
   /** An automatic message that may fall outside a Cloud API window: its text, the connection's template, or a note. */
   const sayAutomatic = async (ticket: TicketRecord, contact: Contact, dir: Directory, kind: AutomaticKind, text: string) => {
-    const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone });
+    const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone, protocol: ticket.cycle.protocol });
     return deps.automatic.send(ticket, kind, body, { dir, contact });
   };
   const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>

@@ -30,6 +30,7 @@ export const createAutomaticMessages = (deps: {
           name: contact?.name ?? "",
           number: contact?.number ?? "",
           ticketId: ticket.id,
+          protocol: ticket.cycle.protocol,
           queue: ticket.queueId !== null ? ctx.dir.queues.get(ticket.queueId)?.name : undefined,
           user: ticket.userId !== null ? ctx.dir.users.get(ticket.userId)?.name : undefined,
         })

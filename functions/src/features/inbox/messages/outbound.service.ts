@@ -103,7 +103,7 @@ export const createOutboundService = (deps: {
               lastMessageLc: previewOf(message).toLowerCase(),
               lastMessageAt: at,
               lastFromMe: true,
-              ...(input.attendant && !cur.cycle.firstResponseAt ? { cycle: { ...cur.cycle, firstResponseAt: at } } : {}),
+              ...(input.attendant ? { cycle: { ...cur.cycle, firstResponseAt: cur.cycle.firstResponseAt ?? at, lastResponseAt: at } } : {}),
             },
             extra: [messages.createItem(message)],
           }),

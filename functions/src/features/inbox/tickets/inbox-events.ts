@@ -1,6 +1,7 @@
 import type { AppMessageEventData, PresenceEventData } from "@atende/shared/contracts/http/messages";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
-import type { TicketEventData } from "@atende/shared/contracts/http/tickets";
+import type { SlaEventData, TicketEventData } from "@atende/shared/contracts/http/tickets";
+import type { SlaAlert } from "@atende/shared/domain/service-levels/sla";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { ContactsRepository } from "../contacts/contacts.repository";
@@ -46,6 +47,20 @@ export const createInboxEvents = (deps: {
         await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(before));
       }
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket: toTicketView(t, c.dir, c.contact) }, audienceOf(t));
+    },
+    /**
+     * SLA alerts (docs/adr/0033): to the owner; an unassigned ticket's to whoever may see it (its queue's users, admins).
+     * Each alert also refreshes the ticket's card (its clocks changed).
+     */
+    async slaAlerts(t: TicketRecord, alerts: SlaAlert[]) {
+      const c = await ctx(t);
+      const ticket = toTicketView(t, c.dir, c.contact);
+      for (const alert of alerts) {
+        const data: SlaEventData = { action: alert.level, kind: alert.kind, at: alert.at, ticket };
+        // unassigned: whoever may see the ticket (the queue's users, the admins), the same rule as its card
+        await realtime.publish<SlaEventData>(t.companyId, "sla", data, t.userId !== null ? { kind: "users", userIds: [t.userId] } : audienceOf(t));
+      }
+      await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "update", ticket }, audienceOf(t));
     },
     async ticketDeleted(t: TicketRecord) {
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(t));

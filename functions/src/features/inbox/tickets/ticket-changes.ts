@@ -7,8 +7,10 @@ import { nextId } from "../../../platform/db/counters";
 import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
 import type { Protocols } from "./protocols";
+import type { TicketTimersRepository } from "./ticket-timers.repository";
+import { newSlaAlerts, slaWakeUps, type SlaAlert } from "@atende/shared/domain/service-levels/sla";
 import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
-import type { TicketChangeListener, TicketSlots } from "../inbox-ports";
+import type { InboxSla, TicketChangeListener, TicketSlots } from "../inbox-ports";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
 export class VersionConflict extends Error {}
@@ -74,8 +76,14 @@ export const createTicketChanges = (deps: {
   slots?: TicketSlots;
   /** told after every committed write, in order (distribution's trigger); failures are swallowed */
   listeners?: TicketChangeListener[];
+  /** the SLA planner (features/sla): the cycle's clocks, evaluated on every write and stored with it */
+  sla?: InboxSla;
+  /** where the clocks' wake-ups go (the minute tick's due-time index), in the same transaction */
+  timers?: Pick<TicketTimersRepository, "item">;
+  /** told of clocks that turned amber or fell due with a write (notifications); a failure is the listener's own */
+  onSlaAlerts?: ((t: TicketRecord, alerts: SlaAlert[]) => Promise<void>)[];
 }) => {
-  const { db, tickets, protocols, slots, listeners = [] } = deps;
+  const { db, tickets, slots, listeners = [], protocols, sla, timers } = deps;
 
   /** Counter moves of a change: the old owner loses an open ticket, the new one gains one (guarded when assigned). */
   const slotItems = (before: TicketRecord | null, after: TicketRecord, take?: { capacity: number; now: Date }): TxItem[] => {
@@ -90,6 +98,26 @@ export const createTicketChanges = (deps: {
   };
   const told = async (before: TicketRecord | null, after: TicketRecord) => {
     for (const fn of listeners) await fn(before, after).catch(() => undefined);
+  };
+
+  /** The clocks after the change (stored with it), the wake-ups not scheduled yet and the alerts it raises. */
+  const planSla = async (before: TicketRecord | null, next: TicketRecord, now: Date) => {
+    if (!sla) return { items: [] as TxItem[], alerts: [] as SlaAlert[], changed: false };
+    const prev = next.cycle.sla ?? null;
+    const clocks = await sla.evaluate(next, now);
+    const changed = JSON.stringify(clocks) !== JSON.stringify(prev);
+    if (changed) next.cycle = { ...next.cycle, sla: clocks };
+    const known = new Set(slaWakeUps(before?.cycle.sla, before?.status ?? "closed"));
+    const items = timers
+      ? slaWakeUps(clocks, next.status)
+          .filter((at) => !known.has(at) || !before)
+          .map((dueAt) => timers.item({ companyId: next.companyId, ticketId: next.id, kind: "sla", dueAt }))
+      : [];
+    return { items, alerts: newSlaAlerts(before?.cycle.sla, clocks), changed };
+  };
+  const tellAlerts = async (t: TicketRecord, alerts: SlaAlert[]) => {
+    if (!alerts.length) return;
+    for (const listener of deps.onSlaAlerts ?? []) await listener(t, alerts).catch(() => undefined);
   };
 
   const explain = async (e: TxConditionFailed, companyId: number, lockIndex: number, extraStart: number, contactId: number, whatsappId: number | null) => {
@@ -143,6 +171,7 @@ export const createTicketChanges = (deps: {
           userIds: input.userId ? [input.userId] : [],
         },
       };
+      const planned = await planSla(null, t, opts.now);
       const created = tickets.createItems(t);
       const items: TxItem[] = [
         ...created,
@@ -153,6 +182,7 @@ export const createTicketChanges = (deps: {
       ];
       const lockIndex = created.length;
       items.push(...slotItems(null, t));
+      items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra?.(t) ?? []));
       try {
@@ -161,6 +191,7 @@ export const createTicketChanges = (deps: {
         if (e instanceof TxConditionFailed) throw await explain(e, t.companyId, lockIndex, extraStart, t.contactId, t.whatsappId);
         throw e;
       }
+      await tellAlerts(t, planned.alerts);
       await told(null, t);
       return t;
     },
@@ -185,6 +216,7 @@ export const createTicketChanges = (deps: {
         }
         next.cycle = cycle;
       }
+      const planned = await planSla(current, next, opts.now);
       const items: TxItem[] = [tickets.saveItem(next, current.version)];
       let lockIndex = -1;
       const relocked = next.whatsappId !== current.whatsappId || next.contactId !== current.contactId;
@@ -193,8 +225,8 @@ export const createTicketChanges = (deps: {
         lockIndex = items.length;
         items.push(tickets.lockOpenItem(next));
       }
-      // the cycle item follows the ticket's moves, its cycle fields and its tags (the report reads only cycles)
-      if (moved || opts.action || patch.cycle !== undefined || patch.tagIds !== undefined) items.push(tickets.cycleItem(cycleOf(next)));
+      // the cycle item follows the ticket's moves, its cycle fields, its tags (the report reads only cycles) and its SLA clocks
+      if (moved || opts.action || patch.cycle !== undefined || patch.tagIds !== undefined || planned.changed) items.push(tickets.cycleItem(cycleOf(next)));
       if (moved || opts.action) {
         items.push(
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
@@ -202,6 +234,7 @@ export const createTicketChanges = (deps: {
       }
       items.push(...slotItems(current, next, opts.takeSlot ? { capacity: opts.takeSlot.capacity, now: opts.now } : undefined));
       items.push(...tickets.countItems(current, next));
+      items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));
       try {
@@ -214,6 +247,7 @@ export const createTicketChanges = (deps: {
         }
         throw e;
       }
+      await tellAlerts(next, planned.alerts);
       await told(current, next);
       return next;
     },

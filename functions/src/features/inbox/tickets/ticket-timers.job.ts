@@ -22,6 +22,12 @@ export const createTicketTimersJob = (deps: {
   const { timers, changes, directory, events, automatic, logger } = deps;
 
   const fire = async (timer: TicketTimer, now: Date) => {
+    if (timer.kind === "sla") {
+      // a clock turns amber or falls due: the write re-evaluates the clocks (ticket-changes.ts), the alerts listener
+      // notifies; a clock met or paused meanwhile makes this a no-op write of the same clocks
+      await changes.mutate(timer.companyId, timer.ticketId, (t) => (t.cycle.sla && t.status !== "closed" ? { patch: {}, touch: false } : null), { byUserId: null, now });
+      return;
+    }
     const dir = await directory.load(timer.companyId);
     if (timer.kind === "expire") {
       const out = await changes.mutate(

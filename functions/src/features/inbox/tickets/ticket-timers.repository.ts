@@ -1,7 +1,9 @@
 import { DeleteCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "../../../platform/db/client";
+import type { TxItem } from "../../../platform/db/transact";
 
-export type TimerKind = "expire" | "transfer";
+/** sla: a cycle's SLA clock turns amber or falls due (features/sla) */
+export type TimerKind = "expire" | "transfer" | "sla";
 export type TicketTimer = { companyId: number; ticketId: number; kind: TimerKind; dueAt: string };
 
 /**
@@ -14,6 +16,10 @@ const shardPk = (shard: number) => `TIMERS#${shard}`;
 const sk = (t: TicketTimer) => `${t.dueAt}#${t.companyId}#${t.ticketId}#${t.kind}`;
 
 export const createTicketTimersRepository = (db: Db) => ({
+  /** The timer as an item of a ticket's own transaction (SLA wake-ups stored with the change that set them). */
+  item(timer: TicketTimer): TxItem {
+    return { Put: { TableName: db.tableName, Item: { pk: shardPk(timer.ticketId % SHARDS), sk: sk(timer), entity: "ticketTimer", ...timer } } };
+  },
   async schedule(timer: TicketTimer): Promise<void> {
     await db.doc.send(
       new PutCommand({ TableName: db.tableName, Item: { pk: shardPk(timer.ticketId % SHARDS), sk: sk(timer), entity: "ticketTimer", ...timer } }),

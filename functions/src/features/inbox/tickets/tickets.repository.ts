@@ -36,6 +36,8 @@ export type TicketCycleTimes = {
   protocol?: string | null;
   /** the first message an attendant (not a bot, not an automatic message) sent in the cycle */
   firstResponseAt?: string | null;
+  /** the last message an attendant sent in the cycle (SLA: next response, waiting on the customer) */
+  lastResponseAt?: string | null;
   /** SLA clocks (features/sla) */
   sla?: CycleSla | null;
   /** reports (issue 13): queues and owners of the cycle in order, when the rating request went out */

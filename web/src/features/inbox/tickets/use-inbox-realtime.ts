@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { AppMessageEventData, PresenceEventData } from "@atende/shared/contracts/http/messages";
-import type { TicketEventData, TicketView } from "@atende/shared/contracts/http/tickets";
+import type { SlaEventData, TicketEventData, TicketView } from "@atende/shared/contracts/http/tickets";
+import i18n from "i18next";
+import { toast } from "../../../lib/toast";
 import { useRealtime } from "../../../lib/realtime";
 import { applyContactUpdate, reloadContacts, removeContact } from "../contacts/api/contacts";
 import { upsertMessage } from "../messages/api/messages-list";
@@ -32,6 +34,15 @@ export function useInboxRealtime(handlers: { onMessage?: (data: AppMessageEventD
       // The open conversation re-checks access: still visible (admins) -> refreshed, otherwise the viewer leaves.
       void qc.invalidateQueries({ queryKey: ticketKeys.byUuids(), predicate: (q) => (q.state.data as TicketView | undefined)?.id === data.ticketId });
     }
+  });
+
+  // an SLA clock turned amber or fell due (issue 13): the card's new clocks and a notice to whoever was told
+  useRealtime<SlaEventData>("sla", (data) => {
+    applyTicketUpdate(qc, data.ticket);
+    const name = data.ticket.contact?.name || data.ticket.contact?.number || `#${data.ticket.id}`;
+    const message = i18n.t(`sla:alert.${data.action}`, { kind: i18n.t(`sla:chip.${data.kind}`), name });
+    if (data.action === "breach") toast.error(message);
+    else toast.warning(message);
   });
 
   useRealtime<AppMessageEventData>("appMessage", (data) => {

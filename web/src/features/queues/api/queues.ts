@@ -1,3 +1,4 @@
+import type { SlaPolicy } from "@atende/shared/domain/service-levels/sla";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { QueueOptionResponse, QueueResponse } from "@atende/shared/contracts/http/queues";
 import type { ScheduleEntry } from "@atende/shared/domain/queues/queues";
@@ -15,6 +16,8 @@ export type QueueForm = {
   promptId?: number | null;
   integrationId?: number | null;
   schedules?: ScheduleEntry[];
+  /** issue 13: SLA targets (null: no SLA) */
+  sla?: SlaPolicy | null;
 };
 
 export const useSaveQueue = () => {

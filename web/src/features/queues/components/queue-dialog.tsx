@@ -13,6 +13,7 @@ import { ColorPalette } from "./color-palette";
 import { OptionLevel } from "./queue-options-tree";
 import { useQueueDialogBlock } from "../../../lib/service-level-slots";
 import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
+import { QueueSlaFields, slaFormOf, slaPolicyOf } from "./queue-sla-fields";
 
 /** Add or edit a queue: 'Dados da Fila' (fields, colour, media, chatbot tree) and, with schedule type 'queue', 'Horários de Atendimento'. */
 export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; onClose: () => void }) {
@@ -34,6 +35,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
     integrationId: queue?.integrationId ?? null,
     schedules: queue?.schedules?.length ? queue.schedules : DEFAULT_SCHEDULES,
   });
+  const [sla, setSla] = useState(() => slaFormOf(queue?.sla));
   const save = useSaveQueue();
   const media = useQueueMedia();
   const file = useRef<HTMLInputElement>(null);
@@ -44,7 +46,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
   const submit = () => {
     setTouched(true);
     if (nameError || colorError || !form.schedules?.every((s) => isTime(s.startTime) && isTime(s.endTime))) return;
-    const input = { ...form, orderQueue: form.orderQueue === "" ? null : Number(form.orderQueue) };
+    const input = { ...form, orderQueue: form.orderQueue === "" ? null : Number(form.orderQueue), sla: slaPolicyOf(sla) };
     save.mutate(
       { id: saved?.id, input },
       {
@@ -111,6 +113,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
             {scheduleType === "queue" && (
               <TextField label={t("fields.outOfHoursMessage")} value={form.outOfHoursMessage} onChange={(e) => setForm({ ...form, outOfHoursMessage: e.target.value })} multiline minRows={2} fullWidth />
             )}
+            <QueueSlaFields value={sla} onChange={setSla} />
             {saved && (
               <Stack direction="row" spacing={1} alignItems="center">
                 <Button variant="outlined" size="small" onClick={() => file.current?.click()}>

@@ -19,6 +19,8 @@ const COMPANY_OPTIONS: [string, string[]][] = [
   ["sendGreetingMessageOneQueues", ON_OFF],
   // two-factor sign-in for every user of the company (docs/adr/0029)
   ["requireMfa", ON_OFF],
+  // issue 13: the cycle's protocol number sent to the customer on opening
+  ["sendProtocolOnOpen", ON_OFF],
 ];
 const GLOBAL_OPTIONS: [string, string[]][] = [
   ["requireMfaAllCompanies", ON_OFF],

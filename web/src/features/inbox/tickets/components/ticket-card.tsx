@@ -8,6 +8,8 @@ import { formatDate, formatTime } from "@atende/shared/domain/format/dates";
 import { AgeChip } from "../../shared/components/age-chip";
 import { stripWhatsAppMarkup } from "../../shared/whatsapp-markup";
 import { useTicketButtons } from "../ticket-buttons";
+import { useNow } from "../../../../hooks/use-now";
+import { cardSla, SlaChip } from "./sla-chip";
 
 type Props = {
   ticket: TicketView;
@@ -44,6 +46,8 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
     fn(ticket);
   };
   const preview = ticket.presence ? t(`presence.${ticket.presence}`) : stripWhatsAppMarkup(ticket.lastMessage);
+  // the card turns amber at 80 % of an SLA target and red on a breach (issue 13)
+  const slaState = cardSla(ticket, useNow(30_000))?.state ?? null;
   return (
     <ListItemButton
       selected={selected}
@@ -51,7 +55,15 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
       data-testid="ticket-card"
       data-ticket-id={ticket.id}
       data-status={ticket.status}
-      sx={{ alignItems: "flex-start", gap: 1.5, borderLeft: 6, borderLeftColor: ticket.queue?.color ?? "grey.400", py: 1 }}
+      data-sla={slaState ?? undefined}
+      sx={{
+        alignItems: "flex-start",
+        gap: 1.5,
+        borderLeft: 6,
+        borderLeftColor: ticket.queue?.color ?? "grey.400",
+        py: 1,
+        ...(slaState === "warning" ? { bgcolor: "rgba(237, 108, 2, 0.12)" } : slaState === "breached" ? { bgcolor: "rgba(211, 47, 47, 0.12)" } : {}),
+      }}
     >
       <Avatar src={ticket.contact?.profilePicUrl || undefined} alt={name} sx={{ mt: 0.5 }}>
         {name.slice(0, 1).toUpperCase()}
@@ -74,6 +86,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
         </Stack>
         <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
           <Chip size="small" data-testid="ticket-queue" label={ticket.queue?.name ?? t("noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", height: 20 }} />
+          <SlaChip ticket={ticket} />
           {ticket.whatsapp && (
             // the connection the conversation came through, and its kind (QR code or the official Cloud API)
             <Chip

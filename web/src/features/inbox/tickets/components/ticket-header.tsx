@@ -12,6 +12,7 @@ import { TicketTags } from "./ticket-tags";
 import { TransferDialog } from "./transfer-dialog";
 import type { ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
 import { ReplyWindowBadge } from "../../../../components/cloud-api/reply-window-badge";
+import { SlaChip } from "./sla-chip";
 
 /** How each header button looks (which ones show comes from the shared transition table). */
 const HEADER_BUTTON = {
@@ -42,6 +43,11 @@ export function TicketHeader({ ticket, onContactClick, replyWindow }: { ticket: 
           <Box sx={{ minWidth: 0 }}>
             <Typography fontWeight={600} noWrap data-testid="header-contact">
               {name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+              {ticket.protocol && (
+                <Typography component="span" variant="caption" color="text.secondary" data-testid="header-protocol" sx={{ ml: 1 }}>
+                  {t("sla:protocol", { protocol: ticket.protocol })}
+                </Typography>
+              )}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {ticket.user ? t("assignedTo", { name: ticket.user.name }) : t(`status.${ticket.status}`)}
@@ -50,6 +56,7 @@ export function TicketHeader({ ticket, onContactClick, replyWindow }: { ticket: 
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} alignItems="center">
+          <SlaChip ticket={ticket} />
           <ReplyWindowBadge window={replyWindow} />
           {buttons.map((action) => {
             const b = HEADER_BUTTON[action];
