@@ -232,7 +232,10 @@ export const createTicketChanges = (deps: {
           tickets.changeItem(next.companyId, { ticketId: next.id, at, byUserId: opts.byUserId, action: opts.action ?? "update", from: scope(current), to: scope(next) }, ulid()),
         );
       }
-      items.push(...slotItems(current, next, opts.takeSlot ? { capacity: opts.takeSlot.capacity, now: opts.now } : undefined));
+      const slotMoves = slotItems(current, next, opts.takeSlot ? { capacity: opts.takeSlot.capacity, now: opts.now } : undefined);
+      items.push(...slotMoves);
+      // the guarded slot is the last of the slot moves (its index, whatever follows it in the transaction)
+      const guardedSlot = opts.takeSlot ? items.length - 1 : -1;
       items.push(...tickets.countItems(current, next));
       items.push(...planned.items);
       const extraStart = items.length;
@@ -241,8 +244,8 @@ export const createTicketChanges = (deps: {
         await tickets.transact(items);
       } catch (e) {
         if (e instanceof TxConditionFailed) {
-          // the guarded slot is the last counter item; the ticket's own version lost too means someone else wrote it
-          if (opts.takeSlot && e.failed.includes(extraStart - 1) && !e.failed.includes(0)) throw new SlotUnavailable();
+          // the guarded slot refused (full, paused, offline); the ticket's own version lost too means someone else wrote it
+          if (opts.takeSlot && slotMoves.length && e.failed.includes(guardedSlot) && !e.failed.includes(0)) throw new SlotUnavailable();
           throw await explain(e, next.companyId, lockIndex, extraStart, next.contactId, next.whatsappId);
         }
         throw e;
