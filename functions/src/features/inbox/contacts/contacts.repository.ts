@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Db } from "../../../platform/db/client";
 import { nextId } from "../../../platform/db/counters";
@@ -7,6 +7,7 @@ import { mergedIndexPage, type ItemFilter } from "../../../platform/db/merged-qu
 import { mapItem } from "../../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { normalizeName, type ContactIdentity } from "./contact-identity";
+import { batchGetAll } from "../../../platform/db/batch-get";
 
 /** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
 
@@ -46,13 +47,7 @@ export const createContactsRepository = (db: Db) => {
       return out.Item ? toContact(out.Item) : null;
     },
     async findByIds(companyId: number, ids: number[]): Promise<Contact[]> {
-      const unique = [...new Set(ids)];
-      const found: Contact[] = [];
-      for (let i = 0; i < unique.length; i += 100) {
-        const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: unique.slice(i, i + 100).map((id) => key(companyId, id)) } } }));
-        found.push(...(out.Responses?.[T] ?? []).map(toContact));
-      }
-      return found;
+      return (await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)))).map(toContact);
     },
     async findIdByIdentity(companyId: number, identity: ContactIdentity): Promise<number | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: identityKey(companyId, identity), ConsistentRead: true }));

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { Db } from "../../../platform/db/client";
 import { companyPk } from "../../../platform/db/keys";
@@ -6,6 +6,7 @@ import { mergedIndexPage } from "../../../platform/db/merged-query";
 import { mapItem } from "../../../platform/db/map-item";
 import { setExpression } from "../../../platform/db/update";
 import type { TxItem } from "../../../platform/db/transact";
+import { batchGetAll } from "../../../platform/db/batch-get";
 
 /**
  * A message is its own partition, keyed by the WhatsApp message id: the dedupe is the conditional put of the
@@ -57,10 +58,8 @@ export const createMessagesRepository = (db: Db) => {
       return Boolean(out.Item);
     },
     async findByIds(companyId: number, ids: string[]): Promise<Message[]> {
-      const unique = [...new Set(ids)];
-      if (!unique.length) return [];
-      const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: unique.slice(0, 100).map((id) => key(companyId, id)) } } }));
-      return (out.Responses?.[T] ?? []).filter((i) => i.entity === "message").map(toMessage);
+      const items = await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)));
+      return items.filter((i) => i.entity === "message").map(toMessage);
     },
     /** The message as a transaction item that fails if the id was already stored (dedupe). */
     createItem(m: Message): TxItem {

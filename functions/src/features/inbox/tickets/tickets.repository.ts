@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { CycleSla, TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
@@ -8,6 +8,7 @@ import { companyPk, pad } from "../../../platform/db/keys";
 import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../../platform/db/merged-query";
 import { mapItem } from "../../../platform/db/map-item";
 import { transact, type TxItem } from "../../../platform/db/transact";
+import { batchGetAll } from "../../../platform/db/batch-get";
 
 /** Where the chatbot is with a customer (kept on the ticket, so a restart never forgets). */
 export type BotState = {
@@ -313,15 +314,7 @@ export const createTicketsRepository = (db: Db) => {
       return out.Item ? toTicket(out.Item) : null;
     },
     async findByIds(companyId: number, ids: number[]): Promise<TicketRecord[]> {
-      const unique = [...new Set(ids)];
-      const found: TicketRecord[] = [];
-      for (let i = 0; i < unique.length; i += 100) {
-        const out = await db.doc.send(
-          new BatchGetCommand({ RequestItems: { [T]: { Keys: unique.slice(i, i + 100).map((id) => key(companyId, id)) } } }),
-        );
-        found.push(...(out.Responses?.[T] ?? []).map(toTicket));
-      }
-      return found;
+      return (await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)))).map(toTicket);
     },
     async findIdByUuid(companyId: number, uuid: string): Promise<number | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: uuidKey(companyId, uuid) }));
