@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AgentStatus, DistributionMode } from "../../domain/service-levels/distribution";
 
 /**
