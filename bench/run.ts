@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeReadmeSummary } from "./readme-summary";
 
 /**
  * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line) one after another.
@@ -28,4 +29,6 @@ for (const file of files) {
   writeFileSync(join(dir, "results", `${name}.json`), JSON.stringify(result, null, 2) + "\n");
   console.log(JSON.stringify(figures, null, 2));
 }
+// the README's benchmark section follows the results (issue 15 item 5)
+writeReadmeSummary(join(dir, "results"), join(dir, "..", "README.md"));
 process.exit(0);
