@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { recordQueueAge } from "../platform/metrics";
+import { runWithCorrelation } from "../platform/logger";
 import type { Container } from "./container";
 import type { FeatureModule, InboundHandlers } from "../platform/modules/feature-module";
 
@@ -64,8 +65,11 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
         }
         try {
           // Cloud API events: our ids for Meta's wamids, media into our storage, the window (docs/adr/0028); QR events pass untouched
-          const ready = await container.cloudApi.inboundStep.prepare(parsed);
-          await handler(ready as never);
+          const connectionId = (parsed as { whatsappId?: number }).whatsappId;
+          await runWithCorrelation({ requestId: record.messageId, companyId: parsed.companyId, connectionId }, async () => {
+            const ready = await container.cloudApi.inboundStep.prepare(parsed);
+            await handler(ready as never);
+          });
         } catch (err) {
           container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
           failedGroups.add(group);

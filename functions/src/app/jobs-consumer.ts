@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
+import { runWithCorrelation } from "../platform/logger";
 import type { Container } from "./container";
 import type { FeatureModule, JobHandlers } from "../platform/modules/feature-module";
 
@@ -51,7 +52,8 @@ export const consumeJobs = async (container: Container, event: SQSEvent): Promis
         return null;
       }
       try {
-        await runJob(container, job);
+        const ticketId = (job as { ticketId?: number; payload?: { ticketId?: number } }).ticketId ?? (job as { payload?: { ticketId?: number } }).payload?.ticketId;
+        await runWithCorrelation({ requestId: record.messageId, companyId: job.companyId, ticketId }, () => runJob(container, job));
         return null;
       } catch (err) {
         container.logger.error("jobs: failed", { type: job.type, companyId: job.companyId, err: String(err) });

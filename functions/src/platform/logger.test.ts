@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLogger, withCorrelation } from "./logger";
+import { addCorrelation, createLogger, runWithCorrelation, withCorrelation } from "./logger";
 
 /** Lines the logger wrote (Powertools writes to process.stdout/stderr through its own Console). */
 const capture = () => {
@@ -31,6 +31,27 @@ describe("logger (Powertools adapter)", () => {
     expect(lines[0]).toMatchObject({ requestId: "req-1", companyId: "c1", ticketId: "42" });
     expect(lines[0]).not.toHaveProperty("connectionId");
     expect(lines[1]).toMatchObject({ level: "WARN", requestId: "req-1", companyId: "c1", ticketId: "42", step: "b" });
+  });
+
+  it("adds the running unit of work's correlation to every line, learned as it goes, never mixing concurrent ones", async () => {
+    const lines = capture();
+    const log = createLogger("info");
+    const request = (id: string, companyId: number, pause: number) =>
+      runWithCorrelation({ requestId: id }, async () => {
+        log.info("start");
+        await new Promise((r) => setTimeout(r, pause));
+        addCorrelation({ companyId }); // the caller became known
+        log.info("done", { step: 2 });
+      });
+    await Promise.all([request("r-1", 1, 20), request("r-2", 2, 5)]);
+    log.info("outside");
+    const of = (id: string) => lines.filter((l) => l.requestId === id);
+    expect(of("r-1").map((l) => [l.message, l.companyId])).toEqual([["start", undefined], ["done", "1"]]);
+    expect(of("r-2").map((l) => [l.message, l.companyId])).toEqual([["start", undefined], ["done", "2"]]);
+    expect(lines.find((l) => l.message === "outside")).not.toHaveProperty("requestId");
+    // a field given on the line wins over the context's
+    runWithCorrelation({ ticketId: 5 }, () => log.info("explicit", { ticketId: 6 }));
+    expect(lines.at(-1)).toMatchObject({ message: "explicit", ticketId: 6 });
   });
 
   it("never writes secrets: redacted by key at any depth, in fields and in a child's keys", () => {

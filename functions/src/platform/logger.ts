@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Logger as PowertoolsLogger } from "@aws-lambda-powertools/logger";
 import { lambdaRuntime } from "./config";
 import { correlationFields, redactFields, type Correlation } from "@atende/shared/logging/log-fields";
@@ -14,11 +15,29 @@ export type Logger = {
   child(fields: LogFields): Logger;
 };
 
+/**
+ * The correlation of the unit of work running now (an HTTP request, a queue message, a job): set where the work
+ * starts (`runWithCorrelation`), completed as it is learned (`addCorrelation`, e.g. the company once the caller is
+ * known), and added to every line logged inside it, whichever logger writes. Kept per async context, so concurrent
+ * requests in one process (the local runner) never mix their fields.
+ */
+const correlation = new AsyncLocalStorage<Correlation>();
+export const runWithCorrelation = <T>(known: Correlation, fn: () => T): T => correlation.run({ ...correlation.getStore(), ...known }, fn);
+export const addCorrelation = (known: Correlation): void => {
+  const current = correlation.getStore();
+  if (current) Object.assign(current, known);
+};
+/** The line's fields after the context's correlation (a field given on the line wins). */
+const inContext = (fields?: LogFields): LogFields | undefined => {
+  const current = correlation.getStore();
+  return current ? { ...correlationFields(current), ...fields } : fields;
+};
+
 const adapt = (pt: PowertoolsLogger): Logger => ({
-  debug: (m, f) => pt.debug(m, redactFields(f)),
-  info: (m, f) => pt.info(m, redactFields(f)),
-  warn: (m, f) => pt.warn(m, redactFields(f)),
-  error: (m, f) => pt.error(m, redactFields(f)),
+  debug: (m, f) => pt.debug(m, redactFields(inContext(f))),
+  info: (m, f) => pt.info(m, redactFields(inContext(f))),
+  warn: (m, f) => pt.warn(m, redactFields(inContext(f))),
+  error: (m, f) => pt.error(m, redactFields(inContext(f))),
   child: (fields) => adapt(pt.createChild({ persistentKeys: redactFields(fields) })),
 });
 

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import { AppError } from "../errors";
 import { resolveClientAddress } from "./client-address";
+import { addCorrelation, runWithCorrelation } from "../logger";
 
 /**
  * What the guards below need of the caller; the feature side fixes the full principal type
@@ -13,8 +14,10 @@ export type HttpEnv<A extends Principal = Principal> = { Variables: { requestId:
 type AnyEnv = HttpEnv<Principal>;
 
 export const requestId: MiddlewareHandler<AnyEnv> = async (c, next) => {
-  c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
-  await next();
+  const id = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+  c.set("requestId", id);
+  // every line logged while this request runs carries its id (and its company once the caller is known)
+  await runWithCorrelation({ requestId: id }, () => next());
   c.header("x-request-id", c.get("requestId"));
 };
 
@@ -51,7 +54,9 @@ const bearer = (c: Context) => {
 export const requireAuth =
   <A extends Principal>(authenticate: (token: string | undefined) => Promise<A>): MiddlewareHandler<HttpEnv<A>> =>
   async (c, next) => {
-    c.set("auth", { ...(await authenticate(bearer(c))), clientAddress: clientAddress(c) });
+    const auth = await authenticate(bearer(c));
+    c.set("auth", { ...auth, clientAddress: clientAddress(c) });
+    addCorrelation({ companyId: auth.companyId });
     await next();
   };
 
