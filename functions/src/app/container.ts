@@ -61,6 +61,7 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInboxModule } from "../features/inbox/inbox.module";
+import { manualAssignment } from "../features/distribution/assignment-kind";
 import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
 import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
 import { createProviderChannels } from "../platform/channels/provider-channels";
@@ -78,7 +79,7 @@ import type { Config } from "../platform/config";
 import { createDb, type Db } from "../platform/db/client";
 import { requirePlan } from "../platform/http/middleware";
 import { createLogger, type Logger } from "../platform/logger";
-import { createMetrics, type Metrics } from "../platform/metrics";
+import { createMetrics, recordAssignment, type Metrics } from "../platform/metrics";
 import type { CommandQueue } from "../platform/queues/commands.port";
 import { createSqsCommandQueue } from "../platform/queues/sqs-commands.adapter";
 import type { JobQueue } from "../platform/queues/jobs.port";
@@ -411,7 +412,14 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
-    ticketListeners: [(before, after) => distributionTrigger.ticketChanged(before, after)],
+    ticketListeners: [
+      (before, after) => distributionTrigger.ticketChanged(before, after),
+      // the Assignments metric of person-made assignments (automatic ones are counted by distribution)
+      async (before, after, change) => {
+        const mode = manualAssignment(before, after, change.byUserId);
+        if (mode) recordAssignment(metrics, mode);
+      },
+    ],
     sla: slaModule.planner,
   });
   const inbox = inboxModule.service;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createMemoryMetrics } from "../platform/metrics";
 import { createTenant, type Tenant } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { customerMessage, sqsEvent } from "../testing/inbox-fixtures";
+import { adminTickets, customerMessage, deliver, sqsEvent } from "../testing/inbox-fixtures";
 import { consumeInbound } from "./inbound-consumer";
 
 /**
@@ -46,5 +46,18 @@ describe("API metrics", () => {
     expect((await consumeInbound(t.container, event)).batchItemFailures).toEqual([]);
     const ages = recorded.points.slice(before).filter((p) => p.name === "QueueAgeAtConsumption");
     expect(ages).toEqual([{ name: "QueueAgeAtConsumption", value: 1500, unit: "ms", dimensions: { queue: "inbound" } }]);
+  });
+
+  it("counts a person's assignments: an attendant accepting ('accepted'), a ticket handed to another ('transferred')", async () => {
+    const number = "5511944443333";
+    await deliver(t, customerMessage(a, { number, body: "oi" }));
+    const ticket = (await adminTickets(t, a)).find((x) => x.contact.number === number)!;
+    const before = recorded.points.length;
+    const accept = await t.call("PUT", `/tickets/${ticket.id}`, { token: a.adminToken, body: { status: "open", userId: a.admin.id } });
+    expect(accept.status, JSON.stringify(accept.body)).toBe(200);
+    const transfer = await t.call("PUT", `/tickets/${ticket.id}`, { token: a.adminToken, body: { status: "open", userId: a.user.id, queueId: a.queues[0]!.id } });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+    const modes = recorded.points.slice(before).filter((p) => p.name === "Assignments").map((p) => p.dimensions?.mode);
+    expect(modes).toEqual(["accepted", "transferred"]);
   });
 });

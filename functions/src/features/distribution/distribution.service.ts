@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { QueueDistribution } from "@atende/shared/contracts/http/service-levels";
-import { METRIC } from "@atende/shared/contracts/metric-names";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { isAdmin } from "@atende/shared/domain/permissions/permissions";
 import { rankAgents, type AgentSlot } from "@atende/shared/domain/service-levels/distribution";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
-import type { Metrics } from "../../platform/metrics";
+import { recordAssignment, type Metrics } from "../../platform/metrics";
 import type { InboxService } from "../inbox/inbox.service";
 import type { AgentSlotReads } from "../presence/presence.ports";
 import type { DistributionRepository } from "./distribution.repository";
@@ -120,7 +119,7 @@ export const createDistributionService = (deps: {
               done++;
               a.openTickets++;
               a.lastAssignedAt = `${now.toISOString()}#${String(t.id).padStart(10, "0")}`;
-              metrics.count(METRIC.assignments, 1, { mode: s.mode });
+              recordAssignment(metrics, onlyPreferred || a.userId === prefer ? "own-attendant" : "automatic");
               break;
             }
             if (outcome === "taken") break;

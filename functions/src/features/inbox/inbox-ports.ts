@@ -93,4 +93,4 @@ export type TicketSnapshot = {
  * Told after every committed ticket write (before: null for a new ticket), e.g. distribution's trigger. Runs after
  * the transaction; a listener's failure is swallowed (the minute tick is the safety net).
  */
-export type TicketChangeListener = (before: TicketSnapshot | null, after: TicketSnapshot) => Promise<unknown>;
+export type TicketChangeListener = (before: TicketSnapshot | null, after: TicketSnapshot, change: { byUserId: number | null }) => Promise<unknown>;

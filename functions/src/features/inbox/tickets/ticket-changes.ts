@@ -96,8 +96,8 @@ export const createTicketChanges = (deps: {
     if (is) items.push(take ? slots.takeSlotItem(after.companyId, is, take.capacity, take.now, after.id) : slots.deltaItem(after.companyId, is, 1));
     return items;
   };
-  const told = async (before: TicketRecord | null, after: TicketRecord) => {
-    for (const fn of listeners) await fn(before, after).catch(() => undefined);
+  const told = async (before: TicketRecord | null, after: TicketRecord, byUserId: number | null) => {
+    for (const fn of listeners) await fn(before, after, { byUserId }).catch(() => undefined);
   };
 
   /** The clocks after the change (stored with it), the wake-ups not scheduled yet and the alerts it raises. */
@@ -192,7 +192,7 @@ export const createTicketChanges = (deps: {
         throw e;
       }
       await tellAlerts(t, planned.alerts);
-      await told(null, t);
+      await told(null, t, opts.byUserId);
       return t;
     },
 
@@ -251,7 +251,7 @@ export const createTicketChanges = (deps: {
         throw e;
       }
       await tellAlerts(next, planned.alerts);
-      await told(current, next);
+      await told(current, next, opts.byUserId);
       return next;
     },
 
