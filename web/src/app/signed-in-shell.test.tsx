@@ -23,6 +23,8 @@ describe("signed-in shell", { timeout: 120_000 }, () => {
       "GET /api/version": { version: "1.0.0" },
       "GET /api/announcements": { records: [], hasMore: false },
       "GET /api/chats": { records: [], hasMore: false },
+      "GET /api/agents/me": { userId: user.id, name: user.name, profile: user.profile, queueIds: [], status: "offline", pauseReasonId: null, pauseReason: null, since: null, openTickets: 0, capacity: 5, ownCapacity: null, lastAssignedAt: null },
+      "GET /api/pause-reasons": [],
       "GET /api/tags/list": [],
       "GET /api/tickets": (req: Request) => {
         const status = new URL(req.url).searchParams.get("status");

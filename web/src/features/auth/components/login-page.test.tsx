@@ -61,6 +61,9 @@ const signedInRoutes = (user = aUser()) => ({
   // the top bar's announcements and internal chats popovers
   "GET /api/announcements": { records: [], hasMore: false },
   "GET /api/chats": { records: [], hasMore: false },
+  // the top bar's own status switch (agent status)
+  "GET /api/agents/me": { userId: user.id, name: user.name, profile: user.profile, queueIds: [], status: "offline", pauseReasonId: null, pauseReason: null, since: null, openTickets: 0, capacity: 5, ownCapacity: null, lastAssignedAt: null },
+  "GET /api/pause-reasons": [],
   // the signed-in shell starts /tickets' first lists with the page's code (app/router.tsx)
   "GET /api/tickets": { tickets: [], count: 0, hasMore: false },
 });
@@ -201,6 +204,8 @@ describe("route guards", { timeout: 20_000 }, () => {
       "GET /api/version": { version: "1.0.0" },
       "GET /api/announcements": { records: [], hasMore: false },
       "GET /api/chats": { records: [], hasMore: false },
+      "GET /api/agents/me": { userId: 2, name: "Ana", profile: "user", queueIds: [], status: "offline", pauseReasonId: null, pauseReason: null, since: null, openTickets: 0, capacity: 5, ownCapacity: null, lastAssignedAt: null },
+      "GET /api/pause-reasons": [],
     });
     renderApp("/kanban");
     expect(await screen.findByText("Sua empresa não tem permissão para acessar esta página. Redirecionando...")).toBeInTheDocument();
