@@ -290,6 +290,9 @@ describe("distribution settings", () => {
     const b = await createTenant(t, ONE_QUEUE);
     const q3 = a.queues[2]!.id;
     const put = (tenant: Tenant, token: string, queueId: number, body: unknown) => t.call("PUT", `/distribution/queues/${queueId}`, { token, body });
+    // what a spec-style client sends: 0/1 flags and numbers as text
+    expect((await put(a, a.adminToken, q3, { mode: "leastBusy", ownAttendant: 1, ownAttendantMinutes: "15" })).status).toBe(200);
+    expect((await t.call("GET", `/distribution/queues/${q3}`, { token: a.adminToken })).body).toEqual({ mode: "leastBusy", ownAttendant: true, ownAttendantMinutes: 15 });
     expect((await put(a, a.adminToken, q3, { mode: "roundRobin", ownAttendant: true, ownAttendantMinutes: 10 })).status).toBe(200);
     expect((await put(a, a.adminToken, q3, { mode: "fastest", ownAttendant: true, ownAttendantMinutes: 10 })).body.error).toBe("ERR_VALIDATION");
     expect((await put(a, a.adminToken, q3, { mode: "off", ownAttendant: true, ownAttendantMinutes: -1 })).body.error).toBe("ERR_VALIDATION");

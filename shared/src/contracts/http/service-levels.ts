@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { AgentStatus, DistributionMode } from "../../domain/service-levels/distribution";
+import { flag, num, optionalId } from "../body-values";
 
 /**
  * Agent status, pause reasons, capacity and per-queue distribution (issue 13 items 1-3, docs/adr/0032).
@@ -12,12 +13,15 @@ export const MAX_CAPACITY = 100;
 /** PUT /agents/me/status: a pause needs one of the company's reasons. */
 export const agentStatusInputSchema = z.object({
   status: z.enum(AGENT_STATUSES),
-  pauseReasonId: z.number().int().positive().nullable().optional(),
+  pauseReasonId: optionalId(),
 });
 export type AgentStatusInput = z.infer<typeof agentStatusInputSchema>;
 
 /** PUT /agents/{userId}: the attendant's own capacity (null: the company's default). */
-export const agentCapacityInputSchema = z.object({ capacity: z.number().int().min(1).max(MAX_CAPACITY).nullable() });
+export const agentCapacityInputSchema = z.object({
+  // none (the company's default): null, false or "" as spec clients send; 0 is a capacity, and refused
+  capacity: z.union([num(z.number().int().min(1).max(MAX_CAPACITY)), z.literal([null, false, ""]).transform(() => null)]),
+});
 
 export const pauseReasonInputSchema = z.object({ name: z.string().trim().min(1).max(60) });
 export type PauseReason = { id: number; name: string; createdAt: string };
@@ -26,9 +30,9 @@ export type PauseReason = { id: number; name: string; createdAt: string };
 export const queueDistributionSchema = z.object({
   mode: z.enum(DISTRIBUTION_MODES),
   /** the customer's own attendant first ("carteirização") */
-  ownAttendant: z.boolean(),
+  ownAttendant: flag(),
   /** how long a returning customer waits for their own attendant before the queue's distribution takes over */
-  ownAttendantMinutes: z.number().int().min(0).max(1440),
+  ownAttendantMinutes: num(z.number().int().min(0).max(1440)),
 });
 export type QueueDistribution = z.infer<typeof queueDistributionSchema>;
 export const DEFAULT_QUEUE_DISTRIBUTION: QueueDistribution = { mode: "off", ownAttendant: false, ownAttendantMinutes: 0 };
