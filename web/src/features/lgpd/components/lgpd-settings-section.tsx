@@ -1,31 +1,28 @@
 import { Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_OPT_OUT_KEYWORDS } from "@atende/shared/domain/lgpd/opt-out-rules";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
+import type { LgpdSettings } from "@atende/shared/domain/lgpd/lgpd-settings";
 import { useLgpdSettings, useSaveLgpdSettings } from "../api/lgpd";
 
 /** Settings page block: opt-out words, confirmation message, "in any ticket", media retention (off by default). */
 export function LgpdSettingsSection() {
-  const { t } = useTranslation("lgpd");
   const settings = useLgpdSettings();
-  const save = useSaveLgpdSettings();
-  const [keywords, setKeywords] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [anyTicket, setAnyTicket] = useState(false);
-  const [retentionOn, setRetentionOn] = useState(false);
-  const [days, setDays] = useState("90");
+  if (!settings.data) return null;
+  return <LgpdSettingsForm settings={settings.data} />;
+}
 
-  useEffect(() => {
-    const s = settings.data;
-    if (!s) return;
-    setKeywords(s.optOutKeywords.join(", "));
-    setConfirmation(s.optOutConfirmation);
-    setAnyTicket(s.optOutInAnyTicket);
-    setRetentionOn(s.mediaRetentionDays !== null);
-    setDays(String(s.mediaRetentionDays ?? 90));
-  }, [settings.data]);
+/** The form starts from the loaded settings, so its first paint already shows them (no empty frame). */
+function LgpdSettingsForm({ settings }: { settings: LgpdSettings }) {
+  const { t } = useTranslation("lgpd");
+  const save = useSaveLgpdSettings();
+  const [keywords, setKeywords] = useState(settings.optOutKeywords.join(", "));
+  const [confirmation, setConfirmation] = useState(settings.optOutConfirmation);
+  const [anyTicket, setAnyTicket] = useState(settings.optOutInAnyTicket);
+  const [retentionOn, setRetentionOn] = useState(settings.mediaRetentionDays !== null);
+  const [days, setDays] = useState(String(settings.mediaRetentionDays ?? 90));
 
   const list = keywords.split(",").map((k) => k.trim()).filter(Boolean);
   const dayCount = Number(days);
@@ -36,7 +33,6 @@ export function LgpdSettingsSection() {
       { onSuccess: () => toast.success(t("settings.saved")), onError: toastError },
     );
 
-  if (!settings.data) return null;
   return (
     <Box data-testid="lgpd-settings">
       <Typography variant="h6" gutterBottom>
