@@ -3,7 +3,7 @@ import type { LgpdJobView } from "@atende/shared/contracts/http/lgpd";
 import type { Db } from "../../platform/db/client";
 import { companyPk } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
-import { createProgressJobsRepository } from "../../platform/jobs/progress-jobs.repository";
+import { createProgressJobsRepository, PROGRESS_JOB_FIELDS } from "../../platform/jobs/progress-jobs.repository";
 
 /**
  * Background exports and erasures of one contact (large histories), progress jobs
@@ -26,23 +26,7 @@ export type LgpdJobRecord = LgpdJobView & {
   number: string | null;
   lid: string | null;
 };
-const toJob = mapItem<LgpdJobRecord>({
-  id: true,
-  kind: true,
-  contactId: true,
-  status: true,
-  progress: true,
-  downloadUrl: true,
-  expiresAt: true,
-  error: true,
-  createdAt: true,
-  updatedAt: true,
-  companyId: true,
-  requestedBy: true,
-  storageKey: true,
-  number: true,
-  lid: true,
-});
+const toJob = mapItem<LgpdJobRecord>({ ...PROGRESS_JOB_FIELDS, kind: true, contactId: true, requestedBy: true, number: true, lid: true });
 export const jobView = (j: LgpdJobRecord): LgpdJobView => ({
   id: j.id,
   kind: j.kind,

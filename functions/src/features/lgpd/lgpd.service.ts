@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EraseResult, LgpdJobView } from "@atende/shared/contracts/http/lgpd";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { AppError } from "../../platform/errors";
-import { isDownloadable, sweepExpiredJobFiles } from "../../platform/jobs/progress-jobs.repository";
+import { isDownloadable, startingJob, sweepExpiredJobFiles } from "../../platform/jobs/progress-jobs.repository";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import type { Logger } from "../../platform/logger";
@@ -61,24 +61,7 @@ export const createLgpdService = (deps: {
   };
 
   const newJob = async (auth: AuthContext, kind: "export" | "erase", contactId: number, who: { number: string | null; lid: string | null }): Promise<LgpdJobRecord> => {
-    const now = clock().toISOString();
-    const job: LgpdJobRecord = {
-      id: randomUUID(),
-      kind,
-      contactId,
-      status: "running",
-      progress: 0,
-      downloadUrl: null,
-      expiresAt: null,
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-      companyId: auth.companyId,
-      requestedBy: auth.user.id,
-      storageKey: null,
-      number: who.number,
-      lid: who.lid,
-    };
+    const job: LgpdJobRecord = { ...startingJob(randomUUID(), auth.companyId, clock()), kind, contactId, requestedBy: auth.user.id, number: who.number, lid: who.lid };
     await jobs.create(job);
     await jobQueue.enqueue({ type: "feature", companyId: auth.companyId, name: kind === "export" ? LGPD_EXPORT_JOB : LGPD_ERASE_JOB, payload: { jobId: job.id } });
     await publishJob(auth.companyId, jobView(job));

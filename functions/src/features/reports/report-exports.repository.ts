@@ -1,7 +1,7 @@
 import type { ReportExportInput, ReportExportView } from "@atende/shared/contracts/http/reports";
 import type { Db } from "../../platform/db/client";
 import { mapItem } from "../../platform/db/map-item";
-import { createProgressJobsRepository } from "../../platform/jobs/progress-jobs.repository";
+import { createProgressJobsRepository, PROGRESS_JOB_FIELDS } from "../../platform/jobs/progress-jobs.repository";
 
 /**
  * Report exports (docs/adr/0034-reports.md), progress jobs (platform/jobs/progress-jobs.repository.ts):
@@ -16,22 +16,7 @@ export type ReportExportRecord = ReportExportView & {
   filters: ReportExportInput;
   storageKey: string | null;
 };
-const toRecord = mapItem<ReportExportRecord>({
-  id: true,
-  format: true,
-  status: true,
-  progress: true,
-  rows: true,
-  downloadUrl: true,
-  expiresAt: true,
-  error: true,
-  createdAt: true,
-  updatedAt: true,
-  companyId: true,
-  requestedBy: true,
-  filters: true,
-  storageKey: true,
-});
+const toRecord = mapItem<ReportExportRecord>({ ...PROGRESS_JOB_FIELDS, format: true, rows: true, requestedBy: true, filters: true });
 export const exportView = (r: ReportExportRecord): ReportExportView => ({
   id: r.id,
   format: r.format,

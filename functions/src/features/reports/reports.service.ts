@@ -8,7 +8,7 @@ import { addDays, startOfZonedDay, zonedDay } from "@atende/shared/domain/format
 import { csatOf, cycleDurations, isAbandoned, slaResults, summarizeCycles } from "@atende/shared/domain/reports/cycle-metrics";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
-import { isDownloadable, sweepExpiredJobFiles } from "../../platform/jobs/progress-jobs.repository";
+import { isDownloadable, startingJob, sweepExpiredJobFiles } from "../../platform/jobs/progress-jobs.repository";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import { collectChunks, REPORT_MIME, reportFileWriter } from "./report-files";
@@ -243,23 +243,7 @@ export const createReportsService = (deps: {
      */
     async startExport(auth: AuthContext, input: ReportExportInput): Promise<ReportExportView> {
       const range = await rangeOf(auth.companyId, input);
-      const now = clock().toISOString();
-      const job: ReportExportRecord = {
-        id: randomUUID(),
-        format: input.format,
-        status: "running",
-        progress: 0,
-        rows: 0,
-        downloadUrl: null,
-        expiresAt: null,
-        error: null,
-        createdAt: now,
-        updatedAt: now,
-        companyId: auth.companyId,
-        requestedBy: auth.user.id,
-        filters: input,
-        storageKey: null,
-      };
+      const job: ReportExportRecord = { ...startingJob(randomUUID(), auth.companyId, clock()), format: input.format, rows: 0, requestedBy: auth.user.id, filters: input };
       // the size decides: counting reads only the period's cycle items (no contact, no ticket)
       const count = (await inbox.listCyclesBetween(auth.companyId, range.from, range.to)).filter(cycleFilter(input)).length;
       await exports.create(job);

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "../db/client";
 import { companyPk } from "../db/keys";
+import type { RecordFields } from "../db/map-item";
 import { setExpression } from "../db/update";
 import type { MediaStore } from "../storage/media-store.port";
 
@@ -18,6 +19,34 @@ export type ProgressJobRecord = {
   /** the file in storage, once done */
   storageKey: string | null;
 };
+
+/** The fields every progress job has, for a kind's `mapItem` (spread, then the kind's own fields). */
+export const PROGRESS_JOB_FIELDS: RecordFields<ProgressJobRecord> = {
+  id: true,
+  companyId: true,
+  status: true,
+  progress: true,
+  downloadUrl: true,
+  expiresAt: true,
+  error: true,
+  createdAt: true,
+  updatedAt: true,
+  storageKey: true,
+};
+
+/** A job as it starts: running, at 0 %, no file yet. */
+export const startingJob = (id: string, companyId: number, now: Date): ProgressJobRecord => ({
+  id,
+  companyId,
+  status: "running",
+  progress: 0,
+  downloadUrl: null,
+  expiresAt: null,
+  error: null,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+  storageKey: null,
+});
 
 /** One kind of job: where its items live and how an item reads back. */
 export type ProgressJobKind<R extends ProgressJobRecord> = {
