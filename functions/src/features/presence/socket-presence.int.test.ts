@@ -23,7 +23,10 @@ beforeAll(async () => {
   a = await createTenant(t, { queues: [{ name: "Vendas", color: "#111111" }], settings: { defaultCapacity: "5" } });
   const res = await t.call("PUT", `/distribution/queues/${a.queues[0]!.id}`, { token: a.adminToken, body: { mode: "roundRobin", ownAttendant: false, ownAttendantMinutes: 0 } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // the admin's screen: the status events other screens get arrive here
+  expect((await t.container.services.sockets.connect(WATCH, a.adminToken)).statusCode).toBe(200);
 });
+const WATCH = "sp-admin-screen";
 
 type Agent = { id: number; email: string; token: string };
 /** Fresh tokens after the test clock moved past their lifetime. */
@@ -79,6 +82,7 @@ const runAll = async (name: string) => {
 const statusEvents = (from: number, agent: Agent) =>
   t.sender.frames
     .slice(from)
+    .filter((f) => f.connectionId === WATCH)
     .map((f) => f.frame as { channel: string; data: { action: string; agent?: { userId: number; status: string } } })
     .filter((f) => f.channel === `company-${a.company.id}-user` && f.data.action === "status" && f.data.agent?.userId === agent.id)
     .map((f) => f.data.agent!.status);
@@ -207,6 +211,18 @@ describe("the agent status follows the sockets (ADR 0044)", () => {
     expect(take(AGENT_SOCKET_BACK_JOB)).toHaveLength(0);
     await runJob(t.container, { type: "feature", companyId: a.company.id, name: AGENT_SOCKET_BACK_JOB, payload: { userId: fabi.id } });
     expect((await statusOf(fabi)).status).toBe("offline");
+
+    const ivo = await attendant("Ivo");
+    await setStatus(ivo, "online");
+    await close(await open(ivo));
+    t.clock.advance(OFFLINE_GRACE_SECONDS * 1000);
+    await runAll(AGENT_SOCKETS_GONE_JOB);
+    const session = await a.login(ivo.email);
+    expect((await t.call("DELETE", "/auth/logout", { token: session.token, cookie: session.cookie })).status).toBeLessThan(300);
+    await signIn(ivo);
+    await open(ivo);
+    expect(take(AGENT_SOCKET_BACK_JOB)).toHaveLength(0);
+    expect((await statusOf(ivo)).status).toBe("offline");
   });
 
   it("the 5-minute ping check sets offline an attendant with no socket left, and leaves one with a live socket", async () => {
