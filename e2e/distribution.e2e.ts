@@ -119,6 +119,8 @@ describe("automatic distribution", () => {
     const adminPage = await (await newContext(browser)).newPage();
     pages.push(adminPage);
     await login(adminPage, admin.email, admin.password);
+    await adminPage.waitForURL(/\/tickets$/, { timeout: 30_000 });
+    await adminPage.goto("/"); // the dashboard, where admins see the agents
     await adminPage.getByTestId("agents-panel").waitFor({ timeout: 30_000 });
     const row = adminPage.getByTestId(`agent-row-${userIds[1]}`);
     await expect.poll(() => row.getAttribute("data-status"), { timeout: 20_000 }).toBe("online");
