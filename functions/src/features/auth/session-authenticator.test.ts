@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UserRecord } from "../users/users.repository";
+import type { UserRecord } from "../users/users.ports";
 import { noteUserWrite } from "../users/user-writes";
 import { createSessionAuthenticator } from "./session-authenticator";
 

@@ -13,7 +13,7 @@ const fakeDb = (items: Record<string, unknown>[], opts: { unprocessedOnce?: bool
       calls.push({ name: command.constructor.name, input: command.input });
       if (command instanceof GetCommand) return { $metadata: {}, Item: find(command.input.Key) };
       if (command instanceof BatchGetCommand) {
-        const [[table, req]] = Object.entries(command.input.RequestItems!) as [string, { Keys: any[] }][];
+        const [table, req] = (Object.entries(command.input.RequestItems!) as [string, { Keys: any[] }][])[0]!;
         let keys = req.Keys;
         let left: any[] = [];
         if (unprocessed && keys.length > 1) {
@@ -21,7 +21,7 @@ const fakeDb = (items: Record<string, unknown>[], opts: { unprocessedOnce?: bool
           left = keys.slice(1);
           keys = keys.slice(0, 1);
         }
-        return { $metadata: {}, Responses: { [table!]: keys.map(find).filter(Boolean) }, UnprocessedKeys: left.length ? { [table!]: { Keys: left } } : {} };
+        return { $metadata: {}, Responses: { [table]: keys.map(find).filter(Boolean) }, UnprocessedKeys: left.length ? { [table]: { Keys: left } } : {} };
       }
       return { $metadata: {} };
     },

@@ -340,6 +340,32 @@ export const createTicketsRepository = (db: Db) => {
     }));
     return total;
   };
+  /** Distinct tickets of some partitions (a ticket in several of them counted once): ids only, the partitions side by side. */
+  const countDistinct = async (partitions: IndexPartition[], filter?: ItemFilter): Promise<number> => {
+    const ids = new Set<unknown>();
+    await Promise.all(
+      partitions.map(async (p) => {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await db.doc.send(
+            new QueryCommand({
+              TableName: T,
+              IndexName: p.index,
+              KeyConditionExpression: "#pk = :pk",
+              ExpressionAttributeNames: { "#pk": `${p.index}pk`, "#id": "id", ...filter?.names },
+              ExpressionAttributeValues: { ":pk": p.pk, ...filter?.values },
+              ...(filter ? { FilterExpression: filter.expression } : {}),
+              ProjectionExpression: "#id",
+              ExclusiveStartKey: start,
+            }),
+          );
+          for (const i of out.Items ?? []) ids.add(i.id);
+          start = out.LastEvaluatedKey;
+        } while (start);
+      }),
+    );
+    return ids.size;
+  };
   return {
     async findById(companyId: number, id: number): Promise<TicketRecord | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ConsistentRead: true }));
@@ -393,8 +419,9 @@ export const createTicketsRepository = (db: Db) => {
       const status = q.status;
       // one tag, no other item filter: the tag's cells; unread, a date or several tags: every partition counted
       const byCells = !!status && COUNTED.has(status) && !listFilter(q, false) && q.tags.length <= 1;
-      // several tags: the tab's own partitions with the tags as a filter (the tags' copies would count a ticket once per tag)
-      if (!byCells) return q.tags.length > 1 ? count(basePartitions(scope), listFilter(q, true)) : count(listPartitions(scope), listFilter(q));
+      // several tags (or a tag with unread/date): the tags' copies' ids, a ticket counted once (bounded by the live
+      // tickets carrying those tags, not by the tab)
+      if (!byCells) return readsTagCopies(q) ? countDistinct(listPartitions(scope), listFilter(q)) : count(listPartitions(scope), listFilter(q));
       const member = inList(scope);
       let total = 0;
       let start: Record<string, unknown> | undefined;
