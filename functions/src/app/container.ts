@@ -423,6 +423,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     channelRules: cloudApiModule.service,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    pageTokenSecret: config.JWT_SECRET,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
     listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
