@@ -112,6 +112,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { overrides: { inbound, graphFetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-out-")), "key")) } });
   a = await createTenant(t, { plan: { connections: 5 } });
   b = await createTenant(t, { plan: { connections: 5 } });
+  // connection ids count per company: one more QR connection in A, so A's Cloud API id is not one B has
+  expect((await t.call("POST", "/whatsapp", { token: a.adminToken, body: { name: "QR Extra", isDefault: false } })).status).toBe(200);
   const res = await t.call("POST", "/whatsapp", { token: a.adminToken, body: cloudBody(PHONE_A, WABA_A) });
   expect([res.status, res.body.status]).toEqual([200, "CONNECTED"]);
   cloudId = res.body.id;
@@ -236,6 +238,9 @@ describe("scheduled messages with a template", () => {
     const bContact = await newContact(b, "Ivo de B");
     expect(aContact.id).not.toBe(bContact.id);
     const before = await countSchedules(b);
+    const bIds = ((await t.call("GET", "/whatsapp/", { token: b.adminToken })).body as { id: number }[]).map((w) => w.id);
+    expect(bIds).toContain(bCloudId);
+    expect(bIds).not.toContain(cloudId);
     const viaA = await schedule(b.adminToken, { contactId: bContact.id, sendAt: inMinutes(60), whatsappId: cloudId, template: tpl() });
     expect([viaA.status, viaA.body.error]).toEqual([404, "ERR_NO_WAPP_FOUND"]);
     // A's template name on B's own Cloud API connection (synced: B's WABA has none): templates are per connection
