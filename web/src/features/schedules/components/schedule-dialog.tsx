@@ -180,16 +180,16 @@ export function ScheduleDialog(props: { record: ScheduleResponse | null; contact
             {chosenId !== null && !list.some((w) => w.id === chosenId) && <MenuItem value={String(chosenId)}>#{chosenId}</MenuItem>}
           </TextField>
           {!useTemplate && (
-          <Stack direction="row" alignItems="center" spacing={1}>
-            <AttachmentPicker
-              testId="schedule"
-              name={shownAttachment}
-              onPick={setPendingFile}
-              onRemove={() => setConfirmRemove(true)}
-              attachLabel={t("attach")}
-              removeLabel={t("removeAttachment")}
-            />
-          </Stack>
+            <Stack direction="row" alignItems="center" spacing={1}>
+              <AttachmentPicker
+                testId="schedule"
+                name={shownAttachment}
+                onPick={setPendingFile}
+                onRemove={() => setConfirmRemove(true)}
+                attachLabel={t("attach")}
+                removeLabel={t("removeAttachment")}
+              />
+            </Stack>
           )}
         </Stack>
       </DialogContent>
