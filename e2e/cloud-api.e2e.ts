@@ -176,7 +176,7 @@ describe("Cloud API connections", () => {
     await page.getByTestId("template-retomar_conversa").click();
     await page.getByTestId("template-from-contact-body-1").getByRole("combobox").click();
     await page.getByRole("option", { name: "Nome" }).click();
-    await expect.poll(() => page.getByTestId("template-preview").textContent()).toContain("Olá Sara Agendada, podemos continuar?");
+    await expect.poll(() => page.getByTestId("template-preview").textContent()).toContain("Olá Sara Agendada, podemos continuar o seu atendimento?");
     await page.getByTestId("template-send").click();
     await expect.poll(() => dialog.getByTestId("schedule-template-preview").textContent()).toContain("Olá Sara Agendada");
     // the next whole minute (plus one when it is less than 30 s away); the e2e platform ticks every 5 s
@@ -196,7 +196,7 @@ describe("Cloud API connections", () => {
 
     // the window is closed (the customer never wrote), yet the template goes out at its time
     const chat = await poll(() => simChat(customer), (c) => Boolean(c?.messages.some((m) => m.direction === "out" && m.type === "template")), 200_000);
-    expect(chat?.messages.filter((m) => m.direction === "out").map((m) => [m.type, m.text])).toEqual([["template", expect.stringContaining("Olá Sara Agendada, podemos continuar?")]]);
+    expect(chat?.messages.filter((m) => m.direction === "out").map((m) => [m.type, m.text])).toEqual([["template", expect.stringContaining("Olá Sara Agendada, podemos continuar o seu atendimento?")]]);
     await expect.poll(() => row.getByTestId("schedule-status").textContent(), { timeout: 30_000 }).toBe("Enviada");
     await screenshot(page, "cloud-api-schedule-template-sent");
   });
