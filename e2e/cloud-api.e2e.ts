@@ -159,6 +159,43 @@ describe("Cloud API connections", () => {
     await screenshot(page, "cloud-api-window-closed");
   });
 
+  // Was skipped as a whole-suite-only failure: under load the QR connection's first message came within the inbox's
+  // 2 s reuse of the company's lookups read just before the connection existed, and was dropped as coming from an
+  // unknown connection (fixed in inbound.service.ts, int test in inbound.int.test.ts). Each wait now says what failed.
+  it("QR and Cloud API tickets side by side in one list", async () => {
+    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
+    const qr = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: "QR Loja", isDefault: false } });
+    expect(qr.status).toBe(200);
+    const status = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === admin.companyId && c.whatsappId === qr.data.id)?.status;
+    expect(await poll(status, (s) => s === "qrcode"), "the new QR connection shows a QR on the simulator").toBe("qrcode");
+    await http(`/simulator/api/connections/${admin.companyId}/${qr.data.id}/scan`, { method: "POST", body: { number: "5511900009999" } });
+    expect(await poll(async () => (await http<{ status: string }>(`/api/whatsapp/${qr.data.id}`, { token })).data.status, (s) => s === "CONNECTED"), "the platform sees it connected").toBe("CONNECTED");
+    const sent = await http("/simulator/api/customers/5511922221111/messages", { method: "POST", body: { companyId: admin.companyId, whatsappId: qr.data.id, type: "text", body: "Oi pelo QR", name: "Quésia QR" } });
+    expect(sent.status).toBe(201);
+    // the QR message travels session host → inbound.fifo → inbox: wait for its ticket before looking at the list
+    const listed = await poll(
+      async () => (await http<{ tickets: { contact?: { name: string } }[] }>("/api/tickets?status=pending&showAll=true", { token })).data.tickets?.map((x) => x.contact?.name) ?? [],
+      (names) => names.includes("Quésia QR"),
+      60_000,
+    );
+    expect(listed, "the QR customer's ticket is pending").toContain("Quésia QR");
+    await page.goto("/tickets");
+    await page.getByTestId("tab-open").click();
+    await page.getByTestId("subtab-pending").click();
+    const qrCard = page.getByTestId("ticket-card").filter({ hasText: "Quésia QR" }).first();
+    await qrCard.waitFor({ timeout: 30_000 });
+    await qrCard.getByRole("button", { name: "Aceitar" }).click();
+    await page.getByTestId("ticket-view").waitFor();
+    await page.goto("/tickets");
+    await page.getByTestId("tab-open").click();
+    const cloudCard = page.getByTestId("ticket-card").filter({ hasText: "Bruno Antigo" }).first();
+    await qrCard.waitFor({ timeout: 30_000 });
+    await cloudCard.waitFor();
+    expect(await qrCard.textContent()).toContain("QR Loja");
+    expect(await cloudCard.textContent()).toContain("Oficial");
+    await screenshot(page, "cloud-api-side-by-side");
+  });
+
   it("an attendant schedules a template for a customer who never wrote; at its time the simulator receives the template", { timeout: 300_000 }, async () => {
     const customer = "5511944441111";
     const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
@@ -199,40 +236,5 @@ describe("Cloud API connections", () => {
     expect(chat?.messages.filter((m) => m.direction === "out").map((m) => [m.type, m.text])).toEqual([["template", expect.stringContaining("Olá Sara Agendada, podemos continuar o seu atendimento?")]]);
     await expect.poll(() => row.getByTestId("schedule-status").textContent(), { timeout: 30_000 }).toBe("Enviada");
     await screenshot(page, "cloud-api-schedule-template-sent");
-  });
-
-  // KNOWN FAILURE (issue 12 stays open): passes alone and with the session's new e2e files (7 files, 11:2x UTC), but in
-  // the whole-suite run the QR ticket's card never shows under Aguardando within 30 s although the API lists it (the
-  // poll above). Root cause not found; the sign-out-on-lost-refresh fix did not cure it.
-  it.skip("QR and Cloud API tickets side by side in one list", async () => {
-    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
-    const qr = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: "QR Loja", isDefault: false } });
-    expect(qr.status).toBe(200);
-    const status = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === admin.companyId && c.whatsappId === qr.data.id)?.status;
-    await poll(status, (s) => s === "qrcode");
-    await http(`/simulator/api/connections/${admin.companyId}/${qr.data.id}/scan`, { method: "POST", body: { number: "5511900009999" } });
-    await poll(async () => (await http<{ status: string }>(`/api/whatsapp/${qr.data.id}`, { token })).data.status, (s) => s === "CONNECTED");
-    await http("/simulator/api/customers/5511922221111/messages", { method: "POST", body: { companyId: admin.companyId, whatsappId: qr.data.id, type: "text", body: "Oi pelo QR", name: "Quésia QR" } });
-    // the QR message travels session host → inbound.fifo → inbox: wait for its ticket before looking at the list
-    await poll(
-      async () => (await http<{ tickets: { contact?: { name: string } }[] }>("/api/tickets?status=pending&showAll=true", { token })).data.tickets?.map((x) => x.contact?.name) ?? [],
-      (names) => names.includes("Quésia QR"),
-      60_000,
-    );
-    await page.goto("/tickets");
-    await page.getByTestId("tab-open").click();
-    await page.getByTestId("subtab-pending").click();
-    const qrCard = page.getByTestId("ticket-card").filter({ hasText: "Quésia QR" }).first();
-    await qrCard.waitFor({ timeout: 30_000 });
-    await qrCard.getByRole("button", { name: "Aceitar" }).click();
-    await page.getByTestId("ticket-view").waitFor();
-    await page.goto("/tickets");
-    await page.getByTestId("tab-open").click();
-    const cloudCard = page.getByTestId("ticket-card").filter({ hasText: "Bruno Antigo" }).first();
-    await qrCard.waitFor({ timeout: 30_000 });
-    await cloudCard.waitFor();
-    expect(await qrCard.textContent()).toContain("QR Loja");
-    expect(await cloudCard.textContent()).toContain("Oficial");
-    await screenshot(page, "cloud-api-side-by-side");
   });
 });
