@@ -163,6 +163,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     tickets: ticketsRepo,
     changes,
     contacts,
+    contactRecords: contactsRepo,
     directory,
     events,
     outbound,
