@@ -174,6 +174,29 @@ export const createConnectionsRepository = (db: Db) => ({
     }
   },
   /**
+   * Whether the user still has a socket (docs/adr/0044: the agent status follows the sockets). A record past its
+   * TTL counts as gone (DynamoDB deletes expired items late). Reads the company's socket partition, keys only.
+   */
+  async hasLiveSocket(companyId: number, userId: number, now: Date): Promise<boolean> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: "pk = :pk",
+          FilterExpression: "userId = :u AND (attribute_not_exists(#ttl) OR #ttl > :now)",
+          ProjectionExpression: "pk",
+          ExpressionAttributeNames: { "#ttl": "ttl" },
+          ExpressionAttributeValues: { ":pk": `${companyPk(companyId)}#WS`, ":u": userId, ":now": Math.floor(now.getTime() / 1000) },
+          ExclusiveStartKey: start,
+        }),
+      );
+      if (out.Items?.length) return true;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return false;
+  },
+  /**
    * The company's open sockets. Inside a unit of work (one inbound event, platform/unit-of-work.ts) read once and
    * shared by every event it publishes, for at most a second; this repository's own writes read it again.
    */

@@ -81,8 +81,12 @@ export const createInboundService = (deps: {
     async message(ev: Ev<"message">): Promise<void> {
       const { companyId, whatsappId, message: wm } = ev;
       // side by side: the company's lookups are usually reused (directory's reuse), the dedupe read never is
-      const [seen, dir] = await Promise.all([messages.exists(companyId, wm.id), directory.load(companyId)]);
+      const [seen, loaded] = await Promise.all([messages.exists(companyId, wm.id), directory.load(companyId)]);
       if (seen) return; // a redelivery or our own echo
+      let dir = loaded;
+      // the lookups are reused for a moment (INBOX_DIRECTORY_TTL_MS): a connection created since is read fresh,
+      // so its first customer message is never dropped as coming from an unknown connection
+      if (!dir.whatsapps.has(whatsappId)) dir = await directory.load(companyId, { fresh: true });
       const wa = dir.whatsapps.get(whatsappId);
       if (!wa) {
         logger.warn("inbound: unknown connection", { companyId, whatsappId });
