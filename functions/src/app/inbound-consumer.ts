@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { recordQueueAge } from "../platform/metrics";
 import { runWithCorrelation } from "../platform/logger";
+import { runUnitOfWork } from "../platform/unit-of-work";
 import type { Container } from "./container";
 import type { FeatureModule, InboundHandlers } from "../platform/modules/feature-module";
 
@@ -66,10 +67,13 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
         try {
           // Cloud API events: our ids for Meta's wamids, media into our storage, the window (docs/adr/0028); QR events pass untouched
           const connectionId = (parsed as { whatsappId?: number }).whatsappId;
-          await runWithCorrelation({ requestId: record.messageId, companyId: parsed.companyId, connectionId }, async () => {
-            const ready = await container.cloudApi.inboundStep.prepare(parsed);
-            await handler(ready as never);
-          });
+          // one event = one unit of work: its repeated reads shared, the search index written after its frames (ADR 0039)
+          await runWithCorrelation({ requestId: record.messageId, companyId: parsed.companyId, connectionId }, () =>
+            runUnitOfWork(async () => {
+              const ready = await container.cloudApi.inboundStep.prepare(parsed);
+              await handler(ready as never);
+            }),
+          );
         } catch (err) {
           container.logger.error("inbound: handler failed", { type: parsed.type, companyId: parsed.companyId, err: String(err) });
           failedGroups.add(group);

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { jobMessageSchema, type JobMessage } from "@atende/shared/contracts/job-messages";
 import { runWithCorrelation } from "../platform/logger";
+import { runUnitOfWork } from "../platform/unit-of-work";
 import type { Container } from "./container";
 import type { FeatureModule, JobHandlers } from "../platform/modules/feature-module";
 
@@ -53,7 +54,7 @@ export const consumeJobs = async (container: Container, event: SQSEvent): Promis
       }
       try {
         const ticketId = (job as { ticketId?: number; payload?: { ticketId?: number } }).ticketId ?? (job as { payload?: { ticketId?: number } }).payload?.ticketId;
-        await runWithCorrelation({ requestId: record.messageId, companyId: job.companyId, ticketId }, () => runJob(container, job));
+        await runWithCorrelation({ requestId: record.messageId, companyId: job.companyId, ticketId }, () => runUnitOfWork(() => runJob(container, job)));
         return null;
       } catch (err) {
         container.logger.error("jobs: failed", { type: job.type, companyId: job.companyId, err: String(err) });

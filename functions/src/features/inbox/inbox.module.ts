@@ -168,6 +168,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     tickets: ticketsRepo,
     changes,
     contacts,
+    contactRecords: contactsRepo,
     directory,
     events,
     outbound,

@@ -2,7 +2,7 @@ import type { ContactOptOutState, OptOutListResponse, OptOutView } from "@atende
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { toCsv } from "@atende/shared/domain/format/csv-table";
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
-import { isOptOutReply, optOutApplies } from "@atende/shared/domain/lgpd/opt-out-rules";
+import { isOptOutReply, mayBeOptOutReply, optOutApplies } from "@atende/shared/domain/lgpd/opt-out-rules";
 import type { LgpdSettings, LgpdSettingsUpdate } from "@atende/shared/domain/lgpd/lgpd-settings";
 import { hashQuery, pageByNumber, type PageCursors } from "../../platform/db/page-cursors";
 import type { AuditRecorder } from "../audit/audit.port";
@@ -11,6 +11,12 @@ import type { LgpdSettingsRepository } from "./lgpd-settings.repository";
 import type { OptOutRecord, OptOutsRepository } from "./opt-outs.repository";
 
 export const OPT_OUT_PAGE_SIZE = 20;
+/**
+ * The inbound check reuses a company's keywords for at most this long in one instance (one read per second per
+ * company instead of one per message at load; issue 15: never older than a second). This instance's own
+ * settings update drops them at once.
+ */
+export const OPT_OUT_SETTINGS_REUSE_MS = 1000;
 /** CSV export of the list: at most this many rows (newest first). */
 export const OPT_OUT_EXPORT_MAX_ROWS = 50_000;
 
@@ -47,6 +53,17 @@ export const createOptOutsService = (deps: {
 }) => {
   const { optOuts, settings, inbox, cursors, audit, publish, clock } = deps;
   const canonical = (n: string) => canonicalBrazilianNumber(n);
+  const recent = new Map<number, { at: number; value: Promise<LgpdSettings> }>();
+  const inboundSettings = (companyId: number): Promise<LgpdSettings> => {
+    const hit = recent.get(companyId);
+    const now = Date.now();
+    if (hit && now - hit.at < OPT_OUT_SETTINGS_REUSE_MS) return hit.value;
+    const value = settings.get(companyId);
+    recent.set(companyId, { at: now, value });
+    value.catch(() => recent.delete(companyId));
+    if (recent.size > 1000) recent.delete(recent.keys().next().value!);
+    return value;
+  };
 
   const service = {
     async getSettings(auth: AuthContext): Promise<LgpdSettings> {
@@ -56,6 +73,7 @@ export const createOptOutsService = (deps: {
       const before = await settings.get(auth.companyId);
       const next: LgpdSettings = { ...before, ...input };
       await settings.save(auth.companyId, next, clock());
+      recent.delete(auth.companyId);
       await audit.record({ companyId: auth.companyId, actor: auditActorOf(auth.user), ip, action: "update", record: { kind: "setting", id: "lgpd" }, changes: auditChanges(before, next) });
       return next;
     },
@@ -66,8 +84,8 @@ export const createOptOutsService = (deps: {
      * confirmation. True when the number was added now.
      */
     async onInbound(m: OptOutInbound): Promise<boolean> {
-      if (m.fromMe || m.isGroup || !m.number) return false;
-      const s = await settings.get(m.companyId);
+      if (m.fromMe || m.isGroup || !m.number || !mayBeOptOutReply(m.body)) return false;
+      const s = await inboundSettings(m.companyId);
       if (!isOptOutReply(m.body, s.optOutKeywords)) return false;
       const number = canonical(m.number);
       const now = clock();

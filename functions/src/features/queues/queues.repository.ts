@@ -6,6 +6,7 @@ import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
+import { forgetMemoized, memoized } from "../../platform/unit-of-work";
 
 export type { ScheduleEntry };
 /** The entity is defined once, in shared (the stored record = the view type + timestamps). */
@@ -14,6 +15,8 @@ import type { NewQueue, Queue } from "@atende/shared/domain/queues/queue";
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QUEUE#${pad(id)}` });
+/** one read of a queue per unit of work (an inbound message: the SLA planner and the bot resolver, ADR 0039) */
+const memoKey = (companyId: number, id: number) => `queue:${companyId}:${id}`;
 /** Uniqueness guards: one item per queue name and per colour within the company (case-insensitive). */
 const nameGuard = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `QUEUENAME#${name.trim().toLowerCase()}` });
 const colorGuard = (companyId: number, color: string) => ({ pk: companyPk(companyId), sk: `QUEUECOLOR#${color.trim().toUpperCase()}` });
@@ -71,9 +74,12 @@ export const createQueuesRepository = (db: Db) => {
       }
       return queue;
     },
-    async findById(companyId: number, id: number): Promise<Queue | null> {
-      const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, id) }));
-      return out.Item ? toQueue(out.Item) : null;
+    /** Inside a unit of work (platform/unit-of-work.ts) read once, for at most a second; its own writes read it again. */
+    findById(companyId: number, id: number): Promise<Queue | null> {
+      return memoized(memoKey(companyId, id), async () => {
+        const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, id) }));
+        return out.Item ? toQueue(out.Item) : null;
+      });
     },
     /** Replaces the queue, moving its name/colour guards when they change. */
     async replace(before: Queue, next: Queue): Promise<void> {
@@ -99,6 +105,8 @@ export const createQueuesRepository = (db: Db) => {
         await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
       } catch (e) {
         throw guardFailure(e, positions) ?? e;
+      } finally {
+        forgetMemoized(memoKey(companyId, id));
       }
     },
     async remove(queue: Queue): Promise<void> {
@@ -111,6 +119,7 @@ export const createQueuesRepository = (db: Db) => {
           ],
         }),
       );
+      forgetMemoized(memoKey(queue.companyId, queue.id));
     },
     /** A company has few queues (plan-limited): one query of its partition. */
     async listByCompany(companyId: number): Promise<Queue[]> {

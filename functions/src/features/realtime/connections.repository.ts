@@ -3,6 +3,7 @@ import type { Profile } from "@atende/shared/domain/permissions/permissions";
 import type { Db } from "../../platform/db/client";
 import { mapItem } from "../../platform/db/map-item";
 import { companyPk } from "../../platform/db/keys";
+import { forgetMemoized, memoized } from "../../platform/unit-of-work";
 
 /** A browser socket, registered on $connect and removed on $disconnect or GoneException. */
 export type SocketConnection = {
@@ -28,6 +29,8 @@ export type SocketPermissions = Pick<SocketConnection, "profile" | "super" | "qu
 
 /** Sockets live at most 2 h in API Gateway; the TTL cleans up any that never saw $disconnect. */
 const TTL_SECONDS = 3 * 3600;
+/** the company's socket list, read once per unit of work (an inbound event publishes several events, ADR 0039) */
+const listMemo = (companyId: number) => `sockets:${companyId}`;
 const key = (companyId: number, connectionId: string) => ({ pk: `${companyPk(companyId)}#WS`, sk: connectionId });
 /** $disconnect carries only the connection id: a pointer finds the company. */
 const pointerKey = (connectionId: string) => ({ pk: `WSCONN#${connectionId}`, sk: "WSCONN" });
@@ -46,9 +49,29 @@ const toConnection = mapItem<SocketConnection>({
   pingSeq: true,
 });
 
+/** The company's open sockets as stored now (never memoised). */
+const listFresh = async (db: Db, companyId: number): Promise<SocketConnection[]> => {
+  const items: SocketConnection[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": `${companyPk(companyId)}#WS` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []).map(toConnection));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
 export const createConnectionsRepository = (db: Db) => ({
   async register(conn: SocketConnection, now: Date): Promise<void> {
     const ttl = Math.floor(now.getTime() / 1000) + TTL_SECONDS;
+    forgetMemoized(listMemo(conn.companyId));
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -65,6 +88,7 @@ export const createConnectionsRepository = (db: Db) => ({
     return out.Item ? toConnection(out.Item) : null;
   },
   async remove(companyId: number, connectionId: string): Promise<void> {
+    forgetMemoized(listMemo(companyId));
     await db.doc.send(
       new BatchWriteCommand({
         RequestItems: {
@@ -78,6 +102,7 @@ export const createConnectionsRepository = (db: Db) => ({
    * invocations concurrently, so a read-modify-write of the list would lose some.
    */
   async addRoom(companyId: number, connectionId: string, room: string): Promise<void> {
+    forgetMemoized(listMemo(companyId));
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
@@ -92,6 +117,7 @@ export const createConnectionsRepository = (db: Db) => ({
   },
   /** Leaves a room: the list is replaced only if nobody changed it meanwhile, else read again. */
   async removeRoom(companyId: number, connectionId: string, room: string): Promise<void> {
+    forgetMemoized(listMemo(companyId));
     for (let attempt = 0; attempt < 5; attempt++) {
       const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, connectionId), ConsistentRead: true }));
       const rooms = (out.Item?.rooms as string[] | undefined) ?? [];
@@ -114,6 +140,7 @@ export const createConnectionsRepository = (db: Db) => ({
   },
   /** A profile or queue change applies to the user's open sockets from now on. */
   async setPermissions(companyId: number, connectionId: string, p: SocketPermissions): Promise<void> {
+    forgetMemoized(listMemo(companyId));
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
@@ -129,6 +156,7 @@ export const createConnectionsRepository = (db: Db) => ({
   },
   /** Moves the heartbeat on from `seq` to `seq + 1`; false when the socket is gone or another job already did. */
   async advancePing(companyId: number, connectionId: string, seq: number): Promise<boolean> {
+    forgetMemoized(listMemo(companyId));
     try {
       await db.doc.send(
         new UpdateCommand({
@@ -168,22 +196,12 @@ export const createConnectionsRepository = (db: Db) => ({
     } while (start);
     return false;
   },
-  async listByCompany(companyId: number): Promise<SocketConnection[]> {
-    const items: SocketConnection[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: "pk = :pk",
-          ExpressionAttributeValues: { ":pk": `${companyPk(companyId)}#WS` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []).map(toConnection));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+  /**
+   * The company's open sockets. Inside a unit of work (one inbound event, platform/unit-of-work.ts) read once and
+   * shared by every event it publishes, for at most a second; this repository's own writes read it again.
+   */
+  listByCompany(companyId: number): Promise<SocketConnection[]> {
+    return memoized(listMemo(companyId), () => listFresh(db, companyId));
   },
 });
 export type ConnectionsRepository = ReturnType<typeof createConnectionsRepository>;

@@ -4,6 +4,7 @@ import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import { AppError } from "../errors";
 import { resolveClientAddress } from "./client-address";
 import { addCorrelation, runWithCorrelation } from "../logger";
+import { runUnitOfWork } from "../unit-of-work";
 
 /**
  * What the guards below need of the caller; the feature side fixes the full principal type
@@ -16,8 +17,9 @@ type AnyEnv = HttpEnv<Principal>;
 export const requestId: MiddlewareHandler<AnyEnv> = async (c, next) => {
   const id = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
   c.set("requestId", id);
-  // every line logged while this request runs carries its id (and its company once the caller is known)
-  await runWithCorrelation({ requestId: id }, () => next());
+  // every line logged while this request runs carries its id (and its company once the caller is known); the
+  // request is one unit of work (its events share one read of the socket list, ADR 0039)
+  await runWithCorrelation({ requestId: id }, () => runUnitOfWork(() => next()));
   c.header("x-request-id", c.get("requestId"));
 };
 

@@ -25,9 +25,18 @@ export const normalizeOptOutText = (text: string): string =>
  * "não quero sair agora" does not (a word inside a sentence is a conversation, not a request).
  */
 export const isOptOutReply = (body: string, keywords: readonly string[]): boolean => {
+  if (!mayBeOptOutReply(body)) return false;
   const reply = normalizeOptOutText(body);
-  if (!reply || reply.length > 40) return false;
   return keywords.some((k) => normalizeOptOutText(k) === reply);
+};
+
+/**
+ * False when no list of keywords can make the reply an opt-out (empty, or longer than a keyword may be): the
+ * inbound check skips reading the company's keywords for it.
+ */
+export const mayBeOptOutReply = (body: string): boolean => {
+  const reply = normalizeOptOutText(body);
+  return reply.length > 0 && reply.length <= 40;
 };
 
 /** When a reply counts: always after a campaign message; in any other ticket only when the company says so. */

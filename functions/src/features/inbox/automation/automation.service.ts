@@ -51,10 +51,15 @@ export const createAutomationService = (deps: {
 }) => {
   const { changes, lifecycle, outbound, queueOptions, events, clock, logger } = deps;
 
-  const say = async (ticket: TicketRecord, contact: Contact, dir: Directory, text: string, media?: OutboundMedia) => {
-    if (!text.trim() && !media) return;
+  /**
+   * Sends an automatic text; answers the ticket as stored after it (unchanged when nothing was sent). The arrival
+   * pipeline's tickets are as stored (`current`: the send does not read the ticket again; a concurrent writer only
+   * costs a retry); the notices' are not known to be.
+   */
+  const say = async (ticket: TicketRecord, contact: Contact, dir: Directory, text: string, media?: OutboundMedia, current = true): Promise<TicketRecord> => {
+    if (!text.trim() && !media) return ticket;
     const body = renderTemplate(text, { name: contact.name, ticketId: ticket.id, now: clock(), timeZone: dir.company?.timezone, protocol: ticket.cycle.protocol });
-    await outbound.send(ticket, { body, media, userId: null }, { dir });
+    return (await outbound.send(ticket, { body, media, userId: null }, { dir, contact, current })).ticket;
   };
   /** An automatic message that may fall outside a Cloud API window: its text, the connection's template, or a note. */
   const sayAutomatic = async (ticket: TicketRecord, contact: Contact, dir: Directory, kind: AutomaticKind, text: string) => {
@@ -63,12 +68,16 @@ export const createAutomationService = (deps: {
   };
   const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>
     q.mediaPath ? { key: q.mediaPath, mimetype: "application/octet-stream", filename: q.mediaName ?? q.mediaPath, kind: guessKind(q.mediaName ?? q.mediaPath) } : undefined;
-  const setBot = async (t: TicketRecord, bot: Partial<BotState>, patch: Partial<TicketRecord> = {}) => {
+  /** `t` as stored now (the arrival pipeline's, after its sends): the first attempt does not read it again. */
+  const setBot = async (t: TicketRecord, bot: Partial<BotState>, patch: Partial<TicketRecord> = {}, ctx: { contact?: Contact; dir?: Directory } = {}) => {
     const out = await changes.mutate(t.companyId, t.id, (cur) => ({ patch: { ...patch, bot: { ...cur.bot, ...bot } }, action: patch.queueId !== undefined ? "bot" : undefined, touch: false }), {
       byUserId: null,
       now: clock(),
+      read: t,
     });
-    if (out && out.before.queueId !== out.after.queueId) await events.ticketUpdated(out.after, out.before);
+    if (out && out.before.queueId !== out.after.queueId) {
+      await events.ticketUpdated(out.after, out.before, ctx.dir, ctx.contact?.id === out.after.contactId ? ctx.contact : undefined);
+    }
     return out?.after ?? t;
   };
   const menuOf = (items: { label: string; key: string }[]) => items.map((i) => `*[ ${i.key} ]* - ${i.label}`).join("\n");
@@ -83,24 +92,24 @@ export const createAutomationService = (deps: {
 
   const sendQueueMenu = async (t: TicketRecord, contact: Contact, dir: Directory, wa: InboxWhatsapp, queues: InboxQueue[]) => {
     const menu = `${wa.greetingMessage || "{{greeting}}, {{name}}!"}\n\n${menuOf(queues.map((q, i) => ({ key: String(i + 1), label: q.name })))}`;
-    await say(t, contact, dir, menu);
-    return setBot(t, { stage: "queues", optionParentId: null, sends: t.bot.sends + 1, lastSentAt: clock().toISOString(), greetedAt: t.bot.greetedAt ?? clock().toISOString() }, { queueId: null });
+    const sent = await say(t, contact, dir, menu);
+    return setBot(sent, { stage: "queues", optionParentId: null, sends: t.bot.sends + 1, lastSentAt: clock().toISOString(), greetedAt: t.bot.greetedAt ?? clock().toISOString() }, { queueId: null }, { contact, dir });
   };
 
   /** The ticket reached a queue: out-of-hours of the queue, or its greeting and option tree. */
   const enterQueue = async (t: TicketRecord, contact: Contact, dir: Directory, q: InboxQueue) => {
     const now = clock();
     if (dir.setting("scheduleType") === "queue" && !isWithinHours(q.schedules as HoursEntry[], now, dir.company?.timezone)) {
-      if (!t.bot.outOfHoursAt && q.outOfHoursMessage) await say(t, contact, dir, q.outOfHoursMessage);
-      return setBot(t, { stage: "done", outOfHoursAt: t.bot.outOfHoursAt ?? now.toISOString() }, { queueId: q.id });
+      const sent = !t.bot.outOfHoursAt && q.outOfHoursMessage ? await say(t, contact, dir, q.outOfHoursMessage) : t;
+      return setBot(sent, { stage: "done", outOfHoursAt: t.bot.outOfHoursAt ?? now.toISOString() }, { queueId: q.id }, { contact, dir });
     }
     const children = await queueOptions.listChildren(t.companyId, q.id, null);
     if (children.length) {
-      await say(t, contact, dir, optionsMenu(q.greetingMessage || q.name, children), queueMedia(q));
-      return setBot(t, { stage: "options", optionParentId: null, lastSentAt: now.toISOString() }, { queueId: q.id });
+      const sent = await say(t, contact, dir, optionsMenu(q.greetingMessage || q.name, children), queueMedia(q));
+      return setBot(sent, { stage: "options", optionParentId: null, lastSentAt: now.toISOString() }, { queueId: q.id }, { contact, dir });
     }
-    if (q.greetingMessage || q.mediaPath) await say(t, contact, dir, q.greetingMessage, queueMedia(q));
-    return setBot(t, { stage: "done" }, { queueId: q.id });
+    const sent = q.greetingMessage || q.mediaPath ? await say(t, contact, dir, q.greetingMessage, queueMedia(q)) : t;
+    return setBot(sent, { stage: "done" }, { queueId: q.id }, { contact, dir });
   };
 
   /** maxUseBotQueues caps the menus re-sent for answers the bot did not understand (valid navigation is free). */
@@ -122,32 +131,33 @@ export const createAutomationService = (deps: {
       const up = node?.parentId ?? null;
       const siblings = await queueOptions.listChildren(t.companyId, queue.id, up);
       const upNode = up !== null ? await queueOptions.findById(t.companyId, up) : null;
-      await say(t, contact, dir, optionsMenu(upNode?.message || queue.greetingMessage || queue.name, siblings));
-      return setBot(t, { optionParentId: up, lastSentAt: clock().toISOString() });
+      const sent = await say(t, contact, dir, optionsMenu(upNode?.message || queue.greetingMessage || queue.name, siblings));
+      return setBot(sent, { optionParentId: up, lastSentAt: clock().toISOString() });
     }
     const children = await queueOptions.listChildren(t.companyId, queue.id, parentId);
     const chosen = children.find((c, i) => optionKey(c, i) === body);
     if (!chosen) {
       if (!underCap(t, wa)) return setBot(t, { stage: "done" });
       const node = parentId !== null ? await queueOptions.findById(t.companyId, parentId) : null;
-      await say(t, contact, dir, optionsMenu(node?.message || queue.greetingMessage || queue.name, children));
-      return setBot(t, { sends: t.bot.sends + 1, lastSentAt: clock().toISOString() });
+      const sent = await say(t, contact, dir, optionsMenu(node?.message || queue.greetingMessage || queue.name, children));
+      return setBot(sent, { sends: t.bot.sends + 1, lastSentAt: clock().toISOString() });
     }
     const grandChildren = await queueOptions.listChildren(t.companyId, queue.id, chosen.id);
     if (grandChildren.length) {
-      await say(t, contact, dir, optionsMenu(chosen.message || chosen.title, grandChildren), queueMedia(chosen));
-      return setBot(t, { optionParentId: chosen.id, lastSentAt: clock().toISOString() });
+      const sent = await say(t, contact, dir, optionsMenu(chosen.message || chosen.title, grandChildren), queueMedia(chosen));
+      return setBot(sent, { optionParentId: chosen.id, lastSentAt: clock().toISOString() });
     }
     // a leaf: its message, then the ticket waits in the queue for an attendant
-    await say(t, contact, dir, chosen.message, queueMedia(chosen));
-    return setBot(t, { stage: "done", optionParentId: chosen.id });
+    const sent = await say(t, contact, dir, chosen.message, queueMedia(chosen));
+    return setBot(sent, { stage: "done", optionParentId: chosen.id });
   };
 
   const automation = {
     /** A customer's message opened a new attention cycle: its protocol number, when the company wants it sent. */
-    async onOpened(ticket: TicketRecord, contact: Contact, dir: Directory): Promise<void> {
-      if (ticket.isGroup || !ticket.cycle.protocol || dir.setting("sendProtocolOnOpen") !== "enabled") return;
-      await say(ticket, contact, dir, PROTOCOL_NOTICE);
+    /** Answers the ticket as stored after it (`ticket` when nothing was sent). */
+    async onOpened(ticket: TicketRecord, contact: Contact, dir: Directory): Promise<TicketRecord> {
+      if (ticket.isGroup || !ticket.cycle.protocol || dir.setting("sendProtocolOnOpen") !== "enabled") return ticket;
+      return say(ticket, contact, dir, PROTOCOL_NOTICE);
     },
     async onInbound(ticket: TicketRecord, contact: Contact, message: Message, dir: Directory): Promise<void> {
       if (message.fromMe || ticket.isGroup || ticket.userId !== null || ticket.status !== "pending") return;
@@ -158,14 +168,14 @@ export const createAutomationService = (deps: {
       if (t.bot.stage === "done") return;
       const now = clock();
       if (t.bot.lastSentAt && wa.timeUseBotQueues > 0 && now.getTime() - new Date(t.bot.lastSentAt).getTime() > wa.timeUseBotQueues * 60_000) {
-        await setBot(t, { stage: "done" });
+        await setBot(t, { stage: "done" }, {}, { contact, dir });
         return;
       }
       const companySchedules: HoursEntry[] = dir.company.schedules ?? DEFAULT_SCHEDULES;
       if (dir.setting("scheduleType") === "company" && !isWithinHours(companySchedules, now, dir.company.timezone)) {
         if (!t.bot.outOfHoursAt) {
-          await say(t, contact, dir, wa.outOfHoursMessage || "Estamos fora do horário de atendimento.");
-          await setBot(t, { outOfHoursAt: now.toISOString() });
+          const sent = await say(t, contact, dir, wa.outOfHoursMessage || "Estamos fora do horário de atendimento.");
+          await setBot(sent, { outOfHoursAt: now.toISOString() });
         }
         return;
       }
@@ -173,13 +183,14 @@ export const createAutomationService = (deps: {
       const body = message.body.trim();
       if (t.queueId === null) {
         if (queues.length === 0) {
-          if (!t.bot.greetedAt && wa.greetingMessage) await say(t, contact, dir, wa.greetingMessage);
-          await setBot(t, { stage: "done", greetedAt: t.bot.greetedAt ?? now.toISOString() });
+          const sent = !t.bot.greetedAt && wa.greetingMessage ? await say(t, contact, dir, wa.greetingMessage) : t;
+          await setBot(sent, { stage: "done", greetedAt: t.bot.greetedAt ?? now.toISOString() });
           return;
         }
         if (queues.length === 1) {
-          if (!t.bot.greetedAt && wa.greetingMessage && dir.setting("sendGreetingMessageOneQueues") === "enabled") await say(t, contact, dir, wa.greetingMessage);
-          const greeted = await setBot(t, { greetedAt: now.toISOString() });
+          const sent =
+            !t.bot.greetedAt && wa.greetingMessage && dir.setting("sendGreetingMessageOneQueues") === "enabled" ? await say(t, contact, dir, wa.greetingMessage) : t;
+          const greeted = await setBot(sent, { greetedAt: now.toISOString() });
           await enterQueue(greeted, contact, dir, queues[0]!);
           return;
         }
@@ -194,7 +205,7 @@ export const createAutomationService = (deps: {
           return;
         }
         if (!underCap(t, wa)) {
-          await setBot(t, { stage: "done" });
+          await setBot(t, { stage: "done" }, {}, { contact, dir });
           return;
         }
         await sendQueueMenu(t, contact, dir, wa, queues);
@@ -231,7 +242,7 @@ export const createAutomationService = (deps: {
         try {
           if (wanted.includes("greeting")) {
             const name = after.userId !== null ? dir.users.get(after.userId)?.name : by?.user.name;
-            await say(after, contact, dir, `{{greeting}} *{{name}}*, meu nome é *${name ?? ""}* e agora vou prosseguir com seu atendimento!`);
+            await say(after, contact, dir, `{{greeting}} *{{name}}*, meu nome é *${name ?? ""}* e agora vou prosseguir com seu atendimento!`, undefined, false);
           }
           if (wanted.includes("transferNotice")) {
             const queue = after.queueId !== null ? dir.queues.get(after.queueId) : undefined;
@@ -252,7 +263,7 @@ export const createAutomationService = (deps: {
                 await changes.mutate(after.companyId, after.id, (cur) => ({ patch: { cycle: { ...cur.cycle, ratingRequestedAt: sentAt } }, touch: false }), { byUserId: null, now: clock() });
               }
             } else if (wanted.includes("completionMessage") && wa?.complationMessage) {
-              await say(after, contact, dir, wa.complationMessage);
+              await say(after, contact, dir, wa.complationMessage, undefined, false);
             }
           }
         } catch (err) {

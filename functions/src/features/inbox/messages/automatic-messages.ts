@@ -22,7 +22,12 @@ export const createAutomaticMessages = (deps: {
   clock: () => Date;
   logger: Logger;
 }) => ({
-  async send(ticket: TicketRecord, kind: AutomaticKind, body: string, ctx: { dir: Directory; contact?: Contact | null }): Promise<"text" | "template" | "skipped"> {
+  async send(
+    ticket: TicketRecord,
+    kind: AutomaticKind,
+    body: string,
+    ctx: { dir: Directory; contact?: Contact | null; /** `ticket` is as stored now (outbound.service.ts) */ current?: boolean },
+  ): Promise<"text" | "template" | "skipped"> {
     const rules = deps.channelRules;
     const contact = ctx.contact !== undefined ? ctx.contact : await deps.contacts.findById(ticket.companyId, ticket.contactId);
     const decision = rules
@@ -36,11 +41,11 @@ export const createAutomaticMessages = (deps: {
         })
       : ({ send: "text" } as const);
     if (decision.send === "text") {
-      await deps.outbound.send(ticket, { body, userId: null }, { dir: ctx.dir });
+      await deps.outbound.send(ticket, { body, userId: null }, { dir: ctx.dir, contact, current: ctx.current });
       return "text";
     }
     if (decision.send === "template") {
-      await deps.outbound.send(ticket, { body: decision.prepared.body, template: decision.prepared.template, userId: null }, { dir: ctx.dir });
+      await deps.outbound.send(ticket, { body: decision.prepared.body, template: decision.prepared.template, userId: null }, { dir: ctx.dir, contact, current: ctx.current });
       return "template";
     }
     deps.logger.info("automatic message skipped outside the window", { companyId: ticket.companyId, ticketId: ticket.id, kind, reason: decision.reason });

@@ -3,6 +3,7 @@ import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-mes
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
 import type { Logger } from "../../../platform/logger";
 import type { ContactsService } from "../contacts/contacts.service";
+import type { ContactsRepository } from "../contacts/contacts.repository";
 import type { AutomationService } from "../automation/automation.service";
 import { toBotTicket } from "../bots/bot-facade";
 import type { CustomerMessageHandler } from "../inbox-ports";
@@ -54,6 +55,8 @@ export const createInboundService = (deps: {
   tickets: TicketsRepository;
   changes: TicketChanges;
   contacts: ContactsService;
+  /** the contact of an acked or edited message, read beside its ticket */
+  contactRecords: Pick<ContactsRepository, "findById">;
   directory: InboxDirectory;
   events: InboxEvents;
   outbound: OutboundService;
@@ -68,12 +71,19 @@ export const createInboundService = (deps: {
   const customerMessageHandlers = deps.customerMessageHandlers ?? [];
 
   const ticketOfMessage = async (companyId: number, m: Message) => tickets.findById(companyId, m.ticketId);
+  /** an ack, edit or delete on the message's ticket: the ticket and the contact read side by side */
+  const publishUpdate = async (companyId: number, m: Message) => {
+    const [t, contact] = await Promise.all([ticketOfMessage(companyId, m), deps.contactRecords.findById(companyId, m.contactId)]);
+    if (t) await events.message("update", m, t, undefined, contact?.id === t.contactId ? contact : undefined);
+  };
 
   return {
     async message(ev: Ev<"message">): Promise<void> {
       const { companyId, whatsappId, message: wm } = ev;
-      if (await messages.exists(companyId, wm.id)) return; // a redelivery or our own echo
-      let dir = await directory.load(companyId);
+      // side by side: the company's lookups are usually reused (directory's reuse), the dedupe read never is
+      const [seen, loaded] = await Promise.all([messages.exists(companyId, wm.id), directory.load(companyId)]);
+      if (seen) return; // a redelivery or our own echo
+      let dir = loaded;
       // the lookups are reused for a moment (INBOX_DIRECTORY_TTL_MS): a connection created since is read fresh,
       // so its first customer message is never dropped as coming from an unknown connection
       if (!dir.whatsapps.has(whatsappId)) dir = await directory.load(companyId, { fresh: true });
@@ -160,8 +170,9 @@ export const createInboundService = (deps: {
       await events.message("create", message, after, dir, contact);
       await events.ticketUpdated(after, before, dir, contact);
       try {
-        if (!before && !message.fromMe) await automation.onOpened(after, contact, dir);
-        await automation.onInbound(after, contact, message, dir);
+        // each step gets the ticket as stored after the previous one's sends (they write it without reading it again)
+        const opened = !before && !message.fromMe ? await automation.onOpened(after, contact, dir) : after;
+        await automation.onInbound(opened, contact, message, dir);
       } catch (err) {
         // the message is stored; a failing bot must not make SQS redeliver it
         logger.error("inbound: automation failed", { companyId, ticketId: after.id, err: String(err) });
@@ -193,8 +204,7 @@ export const createInboundService = (deps: {
           })) ?? m;
       }
       if (!m) return;
-      const t = await ticketOfMessage(ev.companyId, m);
-      if (t) await events.message("update", m, t);
+      await publishUpdate(ev.companyId, m);
     },
 
     /** The session host accepted (ack 1) or refused our command; a failure is shown on the message with its reason. */
@@ -205,8 +215,7 @@ export const createInboundService = (deps: {
         ? await messages.advanceAck(ev.companyId, id, 1, now, true)
         : await messages.update(ev.companyId, id, { error: ev.error || "ERR_SENDING_WAPP_MSG", updatedAt: now.toISOString() });
       if (!m) return;
-      const t = await ticketOfMessage(ev.companyId, m);
-      if (t) await events.message("update", m, t);
+      await publishUpdate(ev.companyId, m);
     },
 
     async presence(ev: Ev<"presence">): Promise<void> {
@@ -261,7 +270,7 @@ export const createInboundService = (deps: {
       try {
         const after = await changes.apply(t, { lastMessage: log.body, lastMessageLc: log.body.toLowerCase(), lastMessageAt: at, lastFromMe: false }, { byUserId: null, now, extra: [messages.createItem(log)] });
         await events.message("create", log, after, dir, contact);
-        await outbound.send(after, { body: CALL_NOTICE, userId: null }, { dir });
+        await outbound.send(after, { body: CALL_NOTICE, userId: null }, { dir, contact, current: true });
       } catch (e) {
         if (!(e instanceof ExtraConditionFailed) && !(e instanceof VersionConflict)) throw e;
       }

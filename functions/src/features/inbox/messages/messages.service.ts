@@ -137,19 +137,22 @@ export const createMessagesService = (deps: {
     input: { body: string; files: UploadedFile[]; quotedId: string | null; userId: number | null; attendant?: boolean; bulk?: boolean },
     dir: Directory,
     idOf: (index: number) => string,
+    /** `t` as stored now (just read or written): the sends do not read it again (each send's ticket is the next one's) */
+    current = false,
   ) => {
     // every file checked by its content before anything is stored; the sniffed type is what is stored and sent
     const files = input.files.map((f) => checkUpload(f, "message", "medias"));
     await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, files.length ? "media" : "text", { bulk: input.bulk });
     const sent = [];
-    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0), attendant: input.attendant, bulk: input.bulk }, { dir })).message);
+    let cur = t;
+    if (!files.length) sent.push((await outbound.send(t, { body: input.body, quotedId: input.quotedId, userId: input.userId, id: idOf(0), attendant: input.attendant, bulk: input.bulk }, { dir, current })).message);
     for (const [i, file] of files.entries()) {
       const id = idOf(i);
       const mediaKey = mediaKeyFor(t.companyId, id, file.name);
       if (!(await messages.exists(t.companyId, id))) await media.put(mediaKey, file.bytes, file.type);
       const kind = kindOf(file.type);
       const out = await outbound.send(
-        t,
+        cur,
         {
           body: i === 0 ? input.body : "",
           media: { key: mediaKey, mimetype: file.type, filename: file.name, size: file.bytes.length, kind, ...(kind === "audio" && isVoiceNote(file.name, file.type) ? { ptt: true } : {}) },
@@ -159,8 +162,9 @@ export const createMessagesService = (deps: {
           attendant: input.attendant,
           bulk: input.bulk,
         },
-        { dir },
+        { dir, current: current || i > 0 },
       );
+      if (!out.duplicate) cur = out.ticket;
       sent.push(out.message);
     }
     return sent;
@@ -214,8 +218,12 @@ export const createMessagesService = (deps: {
         return views(auth.companyId, [out.message]);
       }
       if (!files.length && !input.body.trim()) throw new AppError("ERR_VALIDATION");
-      const sent = await deliver(t, { body: input.body, files, quotedId, userId: auth.user.id, attendant: true }, dir, (i) =>
-        key ? idempotentMessageId(auth.companyId, auth.user.id, files.length ? `${key}#${i}` : key) : newMessageId(),
+      const sent = await deliver(
+        t,
+        { body: input.body, files, quotedId, userId: auth.user.id, attendant: true },
+        dir,
+        (i) => (key ? idempotentMessageId(auth.companyId, auth.user.id, files.length ? `${key}#${i}` : key) : newMessageId()),
+        true,
       );
       return views(auth.companyId, sent);
     },
@@ -297,7 +305,7 @@ export const createMessagesService = (deps: {
         const out = await outbound.send(target, { body: prepared.body, template: prepared.template, userId: input.userId, id: idOf(0), bulk: input.bulk }, { dir });
         return { message: out.message, ticket: out.ticket };
       }
-      const sent = await deliver(target, { body: input.body, files, quotedId: null, userId: input.userId, bulk: input.bulk }, dir, idOf);
+      const sent = await deliver(target, { body: input.body, files, quotedId: null, userId: input.userId, bulk: input.bulk }, dir, idOf, true);
       return { message: sent[0]!, ticket: target };
     },
 

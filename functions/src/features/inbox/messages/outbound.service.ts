@@ -1,6 +1,7 @@
 import { newMessageId } from "../message-ids";
 import type { MediaRef } from "@atende/shared/contracts/queue-messages";
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Logger } from "../../../platform/logger";
 import type { ChannelCommand, Channels } from "../../../platform/channels/channel.port";
 import type { Directory } from "../tickets/inbox-directory";
@@ -62,7 +63,13 @@ export const createOutboundService = (deps: {
         /** written by an attendant (not a bot, not an automatic message): the cycle's first response when it has none */
         attendant?: boolean;
       },
-      ctx: { dir?: Directory },
+      ctx: {
+        dir?: Directory;
+        /** the ticket's contact as the caller holds it (the realtime events then do not read it again) */
+        contact?: Contact | null;
+        /** `ticket` is as stored now (the caller just wrote or read it): the first attempt does not read it again */
+        current?: boolean;
+      },
     ): Promise<{ message: Message; ticket: TicketRecord; duplicate: boolean }> {
       const now = clock();
       const id = input.id ?? newMessageId();
@@ -107,7 +114,7 @@ export const createOutboundService = (deps: {
             },
             extra: [messages.createItem(message)],
           }),
-          { byUserId: input.userId, now },
+          { byUserId: input.userId, now, ...(ctx.current ? { read: ticket } : {}) },
         );
         saved = out!.after;
       } catch (e) {
@@ -138,8 +145,10 @@ export const createOutboundService = (deps: {
         stored = (await messages.update(ticket.companyId, id, { error: "ERR_SENDING_WAPP_MSG", updatedAt: clock().toISOString() })) ?? { ...message, error: "ERR_SENDING_WAPP_MSG" };
       }
       await lifecycle.afterOurMessage(saved, saved.whatsappId !== null ? ctx.dir?.whatsapps.get(saved.whatsappId) : undefined, now);
-      await events.message("create", stored, saved, ctx.dir);
-      await events.ticketUpdated(saved, null, ctx.dir);
+      const given = ctx.contact !== undefined && ctx.contact?.id === saved.contactId ? ctx.contact : undefined;
+      // the contact read (when not given) once for both events
+      const contact = await events.message("create", stored, saved, ctx.dir, given);
+      await events.ticketUpdated(saved, null, ctx.dir, contact);
       return { message: stored, ticket: saved, duplicate: false };
     },
   };

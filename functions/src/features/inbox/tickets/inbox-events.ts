@@ -11,6 +11,7 @@ import type { RealtimeService } from "../../realtime/realtime.service";
 import { toTicketView, type Directory, type InboxDirectory } from "./inbox-directory";
 import type { TicketRecord, TicketsRepository } from "./tickets.repository";
 import type { InboxListeners, ListenedTicket } from "../inbox-ports";
+import { afterWork } from "../../../platform/unit-of-work";
 
 const audienceOf = (t: Pick<TicketRecord, "status" | "queueId" | "userId">) => ({ kind: "ticket" as const, ticket: { status: t.status, queueId: t.queueId, userId: t.userId } });
 
@@ -68,7 +69,8 @@ export const createInboxEvents = (deps: {
     async unreadCleared(t: TicketRecord) {
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "updateUnread", ticketId: t.id }, audienceOf(t));
     },
-    async message(action: "create" | "update", m: Message, t: TicketRecord, dir?: Directory, contact?: Contact | null) {
+    /** Answers the ticket's contact it used (read when not given), for the caller's next event. */
+    async message(action: "create" | "update", m: Message, t: TicketRecord, dir?: Directory, contact?: Contact | null): Promise<Contact | null> {
       const c = await ctx(t, dir, contact);
       const quoted = m.quotedMsgId ? await messages.findById(t.companyId, m.quotedMsgId) : null;
       const ticket = toTicketView(t, c.dir, c.contact);
@@ -78,17 +80,24 @@ export const createInboxEvents = (deps: {
         { action, message: toMessageView(m, quoted, c.contact), ticket, contact: ticket.contact },
         audienceOf(t),
       );
-      for (const l of onMessage) await l(action, m, listened(t), c.contact);
+      // the search index after the unit of work's frames (an inbound event: after the automatic answers too, ADR 0039)
+      const told = listened(t);
+      for (const l of onMessage) await afterWork(() => l(action, m, told, c.contact));
+      return c.contact;
     },
     async presence(t: TicketRecord, presence: PresenceEventData["presence"]) {
       await realtime.publish<PresenceEventData>(t.companyId, "presence", { ticketId: t.id, presence }, audienceOf(t));
     },
     async contactUpdated(contact: Contact) {
       await realtime.publish<ContactEventData>(contact.companyId, "contact", { action: "update", contact }, { kind: "company" });
-      if (onContact.length && deps.tickets) {
-        const ids = await deps.tickets.listIdsByContact(contact.companyId, contact.id, 100);
-        const ts = (await deps.tickets.findByIds(contact.companyId, ids)).map(listened);
-        for (const l of onContact) await l(contact, ts);
+      const tickets = deps.tickets;
+      if (onContact.length && tickets) {
+        // the search index after the unit of work's frames, as for messages (ADR 0039)
+        await afterWork(async () => {
+          const ids = await tickets.listIdsByContact(contact.companyId, contact.id, 100);
+          const ts = (await tickets.findByIds(contact.companyId, ids)).map(listened);
+          for (const l of onContact) await l(contact, ts);
+        });
       }
     },
   };
