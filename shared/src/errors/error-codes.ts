@@ -111,6 +111,8 @@ export const ERROR_STATUS = {
   ERR_NO_PAUSE_REASON_FOUND: 404,
   /** Cloud API: campaigns on a Cloud API connection send approved templates only (free text is refused) */
   ERR_CAMPAIGN_TEMPLATE_REQUIRED: 400,
+  /** a ticket carries at most MAX_TAGS_PER_TICKET tags (its change is one transaction, docs/adr/0040) */
+  ERR_TOO_MANY_TAGS: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,8 +2,12 @@ import * as z from "zod";
 import { flag, requiredId } from "../../contracts/body-values";
 
 export const TAG_NAME_MIN = 3;
-/** A ticket's tag change is one transaction (2 items per changed tag, 100 at most): bounded well below. */
-export const MAX_TAGS_PER_TICKET = 40;
+/**
+ * A live ticket's change is one transaction (100 items at most) that carries, per tag, its counter cells and its
+ * list copy (docs/adr/0040: about 3 items per tag plus ~11; a sync adding every tag at once about 4 per tag): 20 tags keep both below the limit.
+ * Every path that adds a tag refuses more with ERR_TOO_MANY_TAGS.
+ */
+export const MAX_TAGS_PER_TICKET = 20;
 /** Zod messages are keys the tags page translates (spec 3 section 5: "Obrigatório", "Mensagem muito curta"). */
 export const TAG_NAME_REQUIRED = "Required";
 export const TAG_NAME_TOO_SHORT = "tagNameTooShort";
@@ -36,7 +40,7 @@ export const tagListQuerySchema = z.object({
 
 export const tagSyncSchema = z.object({
   ticketId: requiredId(),
-  tags: z.array(z.object({ id: requiredId() }).passthrough()).max(MAX_TAGS_PER_TICKET),
+  tags: z.array(z.object({ id: requiredId() }).passthrough()).max(1000),
 });
 
 export type TagInput = z.infer<typeof tagCreateSchema>;

@@ -279,3 +279,23 @@ describe("who may do what", () => {
     expect((await tagOf(d, dTag)).ticketsCount).toBe(0);
   });
 });
+
+describe("tags per ticket", () => {
+  it("a ticket carries at most 20 tags (synced at once or one by one): a 21st is refused with ERR_TOO_MANY_TAGS and changes nothing; with 20 it still closes", async () => {
+    const c = await createTenant(t);
+    const ids: number[] = [];
+    for (let i = 0; i < 21; i++) ids.push((await createTag(c.adminToken, { name: `Etiqueta ${i}`, color: "#123456" })).body.id as number);
+    const ticket = await openTicket(c);
+    const full = await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId: ticket.id, tags: ids.slice(0, 20).map((id) => ({ id })) } });
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    const tooMany = await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId: ticket.id, tags: ids.map((id) => ({ id })) } });
+    expect([tooMany.status, tooMany.body]).toEqual([400, { error: "ERR_TOO_MANY_TAGS" }]);
+    const oneMore = await t.call("PUT", `/ticket-tags/${ticket.id}/${ids[20]}`, { token: c.adminToken });
+    expect([oneMore.status, oneMore.body]).toEqual([400, { error: "ERR_TOO_MANY_TAGS" }]);
+    expect((await ticketTags(c, ticket.id)).sort((x, y) => x - y)).toEqual(ids.slice(0, 20).sort((x, y) => x - y));
+    // the status change of a live ticket with the most tags fits in one transaction
+    const closed = await t.call("PUT", `/tickets/${ticket.id}`, { token: c.adminToken, body: { status: "closed" } });
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe("closed");
+  });
+});

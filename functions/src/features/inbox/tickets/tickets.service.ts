@@ -15,6 +15,7 @@ import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketC
 import type { TxItem } from "../../../platform/db/transact";
 import type { TicketRecord, TicketsRepository } from "./tickets.repository";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
+import { MAX_TAGS_PER_TICKET } from "@atende/shared/domain/tags/tag";
 import type { AuditRecorder } from "../../audit/audit.port";
 import { auditChanges, auditEntry } from "../../audit/audit-diff";
 
@@ -359,6 +360,7 @@ export const createTicketsService = (deps: {
       const dir = await directory.load(auth.companyId, { fresh: true });
       if (tagIds.some((id) => !dir.tags.has(id))) throw new AppError("ERR_NOT_FOUND");
       const next = [...new Set(tagIds)];
+      if (next.length > MAX_TAGS_PER_TICKET) throw new AppError("ERR_TOO_MANY_TAGS");
       const live = new Set(dir.tags.keys());
       let out;
       try {
@@ -422,6 +424,8 @@ export const createTicketsService = (deps: {
           ticketId,
           (cur) => {
             if (cur.tagIds.includes(tag.id)) return null;
+            // a bot's tag beyond the limit is not added (the flow goes on; nothing to refuse to)
+            if (cur.tagIds.length >= MAX_TAGS_PER_TICKET) return null;
             const next = [...cur.tagIds, tag.id];
             return { patch: { tagIds: next }, touch: false, extra: tagLinks.ticketTagItems(companyId, ticketId, cur.tagIds, next, live) };
           },
