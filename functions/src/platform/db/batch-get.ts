@@ -15,7 +15,15 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * asked again (with backoff) until every key is answered, as the BatchGetItem contract requires of its callers.
  * Missing items are simply absent from the answer; order is not kept.
  */
-export const batchGetAll = async (db: Db, keys: Record<string, unknown>[], opts: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> => {
+export const batchGetAll = async (
+  db: Db,
+  keys: Record<string, unknown>[],
+  /** `fields`: only these attributes (a projection: less read, less to parse) */
+  opts: { consistent?: boolean; fields?: readonly string[] } = {},
+): Promise<Record<string, unknown>[]> => {
+  const projection = opts.fields?.length
+    ? { ProjectionExpression: opts.fields.map((_, i) => `#f${i}`).join(", "), ExpressionAttributeNames: Object.fromEntries(opts.fields.map((f, i) => [`#f${i}`, f])) }
+    : {};
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_CALL) chunks.push(keys.slice(i, i + KEYS_PER_CALL));
   const found: Record<string, unknown>[] = [];
@@ -24,7 +32,7 @@ export const batchGetAll = async (db: Db, keys: Record<string, unknown>[], opts:
     for (let round = 0; pending?.length; round++) {
       if (round > RETRY_ROUNDS) throw new Error(`BatchGetItem: ${pending.length} keys still unprocessed after ${RETRY_ROUNDS} retries`);
       if (round > 0) await pause(Math.min(1000, 25 * 2 ** round));
-      const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: opts.consistent } } }));
+      const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: opts.consistent, ...projection } } }));
       found.push(...(out.Responses?.[db.tableName] ?? []));
       pending = out.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
     }
