@@ -159,24 +159,26 @@ describe("Cloud API connections", () => {
     await screenshot(page, "cloud-api-window-closed");
   });
 
-  // KNOWN FAILURE (issue 12 stays open): passes alone and with the session's new e2e files (7 files, 11:2x UTC), but in
-  // the whole-suite run the QR ticket's card never shows under Aguardando within 30 s although the API lists it (the
-  // poll above). Root cause not found; the sign-out-on-lost-refresh fix did not cure it.
-  it.skip("QR and Cloud API tickets side by side in one list", async () => {
+  // Was skipped as a whole-suite-only failure: under load the QR connection's first message came within the inbox's
+  // 2 s reuse of the company's lookups read just before the connection existed, and was dropped as coming from an
+  // unknown connection (fixed in inbound.service.ts, int test in inbound.int.test.ts). Each wait now says what failed.
+  it("QR and Cloud API tickets side by side in one list", async () => {
     const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
     const qr = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: "QR Loja", isDefault: false } });
     expect(qr.status).toBe(200);
     const status = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>("/simulator/api/connections")).data.find((c) => c.companyId === admin.companyId && c.whatsappId === qr.data.id)?.status;
-    await poll(status, (s) => s === "qrcode");
+    expect(await poll(status, (s) => s === "qrcode"), "the new QR connection shows a QR on the simulator").toBe("qrcode");
     await http(`/simulator/api/connections/${admin.companyId}/${qr.data.id}/scan`, { method: "POST", body: { number: "5511900009999" } });
-    await poll(async () => (await http<{ status: string }>(`/api/whatsapp/${qr.data.id}`, { token })).data.status, (s) => s === "CONNECTED");
-    await http("/simulator/api/customers/5511922221111/messages", { method: "POST", body: { companyId: admin.companyId, whatsappId: qr.data.id, type: "text", body: "Oi pelo QR", name: "Quésia QR" } });
+    expect(await poll(async () => (await http<{ status: string }>(`/api/whatsapp/${qr.data.id}`, { token })).data.status, (s) => s === "CONNECTED"), "the platform sees it connected").toBe("CONNECTED");
+    const sent = await http("/simulator/api/customers/5511922221111/messages", { method: "POST", body: { companyId: admin.companyId, whatsappId: qr.data.id, type: "text", body: "Oi pelo QR", name: "Quésia QR" } });
+    expect(sent.status).toBe(201);
     // the QR message travels session host → inbound.fifo → inbox: wait for its ticket before looking at the list
-    await poll(
+    const listed = await poll(
       async () => (await http<{ tickets: { contact?: { name: string } }[] }>("/api/tickets?status=pending&showAll=true", { token })).data.tickets?.map((x) => x.contact?.name) ?? [],
       (names) => names.includes("Quésia QR"),
       60_000,
     );
+    expect(listed, "the QR customer's ticket is pending").toContain("Quésia QR");
     await page.goto("/tickets");
     await page.getByTestId("tab-open").click();
     await page.getByTestId("subtab-pending").click();

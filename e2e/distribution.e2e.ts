@@ -114,4 +114,27 @@ describe("automatic distribution", () => {
     expect(panel.data.find((a) => a.userId === userIds[0])).toMatchObject({ status: "paused", openTickets: 1 });
     expect(panel.data.find((a) => a.userId === userIds[1])).toMatchObject({ status: "online", openTickets: 4 });
   });
+
+  it("an attendant who closes the browser shows offline on the admin's agents view; signing in again soon brings them back (ADR 0044)", async () => {
+    const adminPage = await (await newContext(browser)).newPage();
+    pages.push(adminPage);
+    await login(adminPage, admin.email, admin.password);
+    await adminPage.waitForURL(/\/tickets$/, { timeout: 30_000 });
+    await adminPage.goto("/"); // the dashboard, where admins see the agents
+    await adminPage.getByTestId("agents-panel").waitFor({ timeout: 30_000 });
+    const row = adminPage.getByTestId(`agent-row-${userIds[1]}`);
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: 20_000 }).toBe("online");
+
+    await pages[1]!.context().close();
+    // the grace (AGENT_OFFLINE_GRACE_SECONDS, short on the test platform), then the status event reaches the view
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: 60_000 }).toBe("offline");
+    await screenshot(adminPage, "agent-offline-after-close");
+
+    const back = await (await newContext(browser)).newPage();
+    pages.push(back);
+    await login(back, people[1]!.email, people[1]!.password);
+    await back.waitForURL(/\/tickets$/, { timeout: 30_000 });
+    await expect.poll(() => row.getAttribute("data-status"), { timeout: 30_000 }).toBe("online");
+    await expect.poll(() => back.getByTestId("agent-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("online");
+  });
 });

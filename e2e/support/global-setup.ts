@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   // A 5 s tick: scheduled messages and campaigns are picked up within seconds of their time, not a minute.
-  const platform = await startPlatform({ logLevel: "warn", env: { BCRYPT_ROUNDS: "4" }, tickIntervalMs: 5_000 });
+  const platform = await startPlatform({ logLevel: "warn", env: { BCRYPT_ROUNDS: "4", AGENT_OFFLINE_GRACE_SECONDS: "5" }, tickIntervalMs: 5_000 });
   project.provide("baseUrl", platform.url);
   project.provide("dynamoEndpoint", platform.dynamo.endpoint);
   project.provide("tableName", platform.env.TABLE_NAME ?? "atende");

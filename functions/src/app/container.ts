@@ -94,6 +94,7 @@ import { createMfaService } from "../features/mfa/mfa.service";
 import { createAgentsRepository } from "../features/presence/agents.repository";
 import { createAgentStatusService } from "../features/presence/agent-status.service";
 import { createPresenceModule } from "../features/presence/presence.module";
+import { createSocketPresenceListeners } from "../features/presence/socket-presence";
 import { createDistributionRepository } from "../features/distribution/distribution.repository";
 import { createDistributionTrigger } from "../features/distribution/distribution-trigger";
 import { createDistributionModule } from "../features/distribution/distribution.module";
@@ -234,6 +235,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     realtime,
     defaultCapacity,
     onAvailable: [(companyId, userId) => distributionTrigger.agentAvailable(companyId, userId)],
+    hasLiveSocket: (companyId, userId) => repos.connections.hasLiveSocket(companyId, userId, clock()),
     clock,
   });
   const authModule = createAuthModule({
@@ -266,7 +268,21 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const guards: Guards = { auth: authModule.guard, plan: (flag) => requirePlan(companies.assertPlanAllows, flag) };
   const auditModule = createAuditModule({ service: audit, guards });
   const presenceModule = createPresenceModule({ service: agentStatus, guards });
-  const socketsModule = createSocketsModule({ connections: repos.connections, users: repos.users, auth, realtime, jobs, sender, clock, logger });
+  // the agent status follows the sockets (docs/adr/0044): the socket routes queue the checks, the 5-minute ping check too
+  const socketPresence = createSocketPresenceListeners({ agents: repos.agents, jobs, graceSeconds: config.AGENT_OFFLINE_GRACE_SECONDS });
+  const socketsModule = createSocketsModule({
+    connections: repos.connections,
+    users: repos.users,
+    auth,
+    realtime,
+    jobs,
+    sender,
+    clock,
+    logger,
+    onConnected: [socketPresence.connected],
+    onDisconnected: [socketPresence.disconnected],
+    onUserOffline: [(companyId, userId) => agentStatus.socketsGone(companyId, userId)],
+  });
   const seedModule = createSeedModule({ ...repos, clock, bcryptRounds: rounds });
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };

@@ -9,13 +9,15 @@ import { createTokens } from "../features/auth/tokens";
 import { createConnectionsRepository } from "../features/realtime/connections.repository";
 import { createRealtimeModule, createSocketsModule } from "../features/realtime/realtime.module";
 import { createUsersRepository } from "../features/users/users.repository";
+import { createAgentsRepository } from "../features/presence/agents.repository";
+import { createSocketPresenceListeners } from "../features/presence/socket-presence";
 import { createJobQueue, createSocketSender } from "./ports";
 
 /**
  * The WebSocket Lambda's composition root (docs/adr/0038-per-lambda-composition.md): $connect, $default and
- * $disconnect need the sockets and presence of the realtime feature, the access-token check and the users'
- * presence fields, nothing else. Built from the same factories as the whole container (container.ts), so the
- * sockets behave the same in the local runner (which uses the container) and here; esbuild bundles only this.
+ * $disconnect need the sockets and presence of the realtime feature, the access-token check, the users'
+ * presence fields and the agents' items (docs/adr/0044: a job is queued when the status must follow), nothing
+ * else. Built from the same factories as the whole container (container.ts), so the sockets behave the same in the local runner (which uses the container) and here; esbuild bundles only this.
  */
 export const createWsRoot = (
   config: Config,
@@ -37,7 +39,20 @@ export const createWsRoot = (
   });
   const realtime = createRealtimeModule({ connections, sender, logger }).service;
   const auth = { authenticateSession: createSessionAuthenticator({ tokens, users }) };
-  const { sockets } = createSocketsModule({ connections, users, auth, realtime, jobs, sender, clock, logger }).service;
+  // the agent status follows the sockets (docs/adr/0044): $connect/$disconnect read the agent's item and queue a job
+  const socketPresence = createSocketPresenceListeners({ agents: createAgentsRepository(db), jobs, graceSeconds: config.AGENT_OFFLINE_GRACE_SECONDS });
+  const { sockets } = createSocketsModule({
+    connections,
+    users,
+    auth,
+    realtime,
+    jobs,
+    sender,
+    clock,
+    logger,
+    onConnected: [socketPresence.connected],
+    onDisconnected: [socketPresence.disconnected],
+  }).service;
   return { sockets };
 };
 export type WsRoot = ReturnType<typeof createWsRoot>;

@@ -43,6 +43,8 @@ const configSchema = z.object({
   LGPD_SYNC_MAX_MESSAGES: z.coerce.number().int().min(0).default(300),
   /** reports (docs/adr/0034): up to this many rows an export is written within the request; above it, as a background job */
   REPORTS_INLINE_EXPORT_ROWS: z.coerce.number().int().min(0).default(2000),
+  /** agent status (docs/adr/0044): seconds an attendant without any socket stays as they were (SQS delay: at most 900) */
+  AGENT_OFFLINE_GRACE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Pix provider (docs/billing.md): the local fake bank, or Efí (skeleton; needs the EFI_* settings below) */
   PAYMENTS_PROVIDER: z.enum(["fake", "efi"]).default("efi"),

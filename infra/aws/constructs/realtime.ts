@@ -3,6 +3,7 @@ import { WebSocketApi, WebSocketStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import type { IGrantable } from "aws-cdk-lib/aws-iam";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { AtendeFunction } from "./atende-function";
 import { handlerEntry } from "./repo-paths";
@@ -11,6 +12,11 @@ export interface RealtimeProps {
   readonly table: ITable;
   /** the functions' environment, without WS_MANAGEMENT_ENDPOINT (this construct adds it) */
   readonly environment: Record<string, string>;
+  /**
+   * the jobs queue, the only queue these routes send to: the ping's offline check, the Socket.IO open packet and
+   * the agent status checks of $connect/$disconnect (docs/adr/0044)
+   */
+  readonly jobsQueue?: IQueue;
 }
 
 export const WEBSOCKET_STAGE = "live";
@@ -40,6 +46,7 @@ export class Realtime extends Construct {
       timeout: Duration.seconds(10),
     });
     props.table.grantReadWriteData(this.handler);
+    props.jobsQueue?.grantSendMessages(this.handler);
     this.grantManageConnections(this.handler);
 
     const integration = (name: string) => new WebSocketLambdaIntegration(name, this.handler);

@@ -69,7 +69,11 @@ function handler(event) {
   return request;
 }`;
 
-/** Hashed build files (Vite puts them under assets/) may be cached for good; index.html and config.json never. */
+/**
+ * Hashed build files (Vite puts them under assets/) may be cached for good; index.html, the unhashed
+ * session-boot.js it loads first (web/public) and config.json never.
+ */
+const ENTRY_FILES = ["index.html", "session-boot.js"];
 const IMMUTABLE = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
 const REVALIDATE = [CacheControl.noCache()];
 
@@ -194,7 +198,7 @@ export class Web extends Construct {
       // Old hashed files stay (prune off) so a tab opened before the deploy can still load its chunks.
       assets = new BucketDeployment(this, "DeployAssets", {
         destinationBucket: this.bucket,
-        sources: [Source.asset(props.webDistDir, { exclude: ["index.html"] })],
+        sources: [Source.asset(props.webDistDir, { exclude: ENTRY_FILES })],
         cacheControl: IMMUTABLE,
         prune: false,
         memoryLimit: 512,
@@ -202,11 +206,11 @@ export class Web extends Construct {
     }
     const entry = new BucketDeployment(this, "DeployEntry", {
       destinationBucket: this.bucket,
-      sources: props.webDistDir ? [Source.asset(props.webDistDir, { exclude: ["**", "!index.html"] }), runtimeConfig] : [runtimeConfig],
+      sources: props.webDistDir ? [Source.asset(props.webDistDir, { exclude: ["**", ...ENTRY_FILES.map((f) => `!${f}`)] }), runtimeConfig] : [runtimeConfig],
       cacheControl: REVALIDATE,
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ["/index.html", "/config.json"],
+      distributionPaths: [...ENTRY_FILES.map((f) => `/${f}`), "/config.json"],
     });
     // index.html goes live only after the files it references are in place.
     if (assets) entry.node.addDependency(assets);

@@ -68,7 +68,7 @@ export class AtendeStack extends Stack {
       SECRETS_KMS_KEY_ID: secretsKey.keyArn,
     };
 
-    const realtime = new Realtime(this, "Realtime", { table: data.table, environment: baseEnvironment });
+    const realtime = new Realtime(this, "Realtime", { table: data.table, environment: baseEnvironment, jobsQueue: queues.jobs });
     const platform: FunctionPlatform = {
       environment: { ...baseEnvironment, WS_MANAGEMENT_ENDPOINT: realtime.managementEndpoint },
       table: data.table,

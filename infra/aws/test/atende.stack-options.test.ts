@@ -19,12 +19,13 @@ const synth = (...args: Parameters<typeof synthTestStack>) => {
 };
 
 describe("web build deployment", () => {
-  it("uploads a built web/dist: hashed files cached for good first, then index.html and config.json revalidated", () => {
+  it("uploads a built web/dist: hashed files cached for good first, then index.html, session-boot.js and config.json revalidated", () => {
     const dist = mkdtempSync(join(tmpdir(), "atende-web-dist-"));
     cleanup.push(dist);
     mkdirSync(join(dist, "assets"));
     writeFileSync(join(dist, "index.html"), "<!doctype html><script src=/assets/app-1a2b.js></script>");
     writeFileSync(join(dist, "assets", "app-1a2b.js"), "console.log(1)");
+    writeFileSync(join(dist, "session-boot.js"), "void 0");
 
     const { template, outdir } = synth({ webDistDir: dist });
     const deployments = resourcesOfType(template, "Custom::CDKBucketDeployment");
@@ -35,9 +36,11 @@ describe("web build deployment", () => {
     expect(assets.Properties.SystemMetadata).toEqual({ "cache-control": "public, max-age=31536000, immutable" });
     expect(entry.Properties.SystemMetadata).toEqual({ "cache-control": "no-cache" });
     expect(entry.DependsOn).toContain(assetsId);
-    // The entry deployment carries the web build's index.html and the generated config.json, nothing else.
+    // The entry deployment carries the web build's index.html with the unhashed script it loads first and the
+    // generated config.json; the hashed deployment carries neither.
     expect(entry.Properties.SourceObjectKeys).toHaveLength(2);
     expect(stagedAssetFiles(outdir, "index.html")).toHaveLength(1);
+    expect(stagedAssetFiles(outdir, "session-boot.js")).toHaveLength(1);
     expect(stagedAssetFiles(outdir, "assets/app-1a2b.js")).toHaveLength(1);
     expect(stagedAssetFiles(outdir, "config.json")).toHaveLength(1);
   });

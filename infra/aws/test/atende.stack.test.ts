@@ -95,14 +95,19 @@ describe("lambdas", () => {
     expect(endpoint).toContain('"/live"');
   });
 
-  it("lets every Lambda post to WebSocket connections, and only the workers send to the queues and mail", () => {
+  it("lets every Lambda post to WebSocket connections; the WebSocket routes send to the jobs queue only, the workers to the queues and mail", () => {
     for (const description of descriptions) {
       const actions = actionsOf(statementsOfRole(roleOfFunction(functionId(template, description))));
       expect(actions, description).toContain("execute-api:ManageConnections");
       expect(actions, description).toContain("dynamodb:PutItem");
     }
-    const wsActions = actionsOf(statementsOfRole(roleOfFunction(functionId(template, "Atende WebSocket routes"))));
-    expect(wsActions).not.toContain("sqs:SendMessage");
+    const wsStatements = statementsOfRole(roleOfFunction(functionId(template, "Atende WebSocket routes")));
+    const wsActions = actionsOf(wsStatements);
+    // the ping's offline check, the Socket.IO open packet, the agent status checks (ADR 0044): the jobs queue, nothing else
+    const wsSqs = wsStatements.filter((s) => [s.Action].flat().includes("sqs:SendMessage"));
+    expect(wsSqs).toHaveLength(1);
+    const [jobsQueueId] = resourcesOfType(template, "AWS::SQS::Queue").find(([, r]) => String(r.Properties.QueueName ?? "").includes("jobs") && !String(r.Properties.QueueName).includes("dlq"))!;
+    expect(JSON.stringify((wsSqs[0] as { Resource: unknown }).Resource)).toContain(`"${jobsQueueId}"`);
     expect(wsActions).not.toContain("ses:SendEmail");
     const apiStatements = statementsOfRole(roleOfFunction(functionId(template, "Atende HTTP API")));
     expect(actionsOf(apiStatements)).toEqual(expect.arrayContaining(["sqs:SendMessage", "ses:SendEmail", "s3:PutObject"]));
@@ -399,6 +404,6 @@ describe("web", () => {
     const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
     expect(entry.Properties.SourceMarkers).toEqual([{ "<<marker:0xbaba:0>>": { Ref: wsApiId }, "<<marker:0xbaba:1>>": { Ref: "AWS::Region" }, "<<marker:0xbaba:2>>": { Ref: "AWS::URLSuffix" } }]);
     expect(entry.Properties.Prune).toBe(false);
-    expect(entry.Properties.DistributionPaths).toEqual(["/index.html", "/config.json"]);
+    expect(entry.Properties.DistributionPaths).toEqual(["/index.html", "/session-boot.js", "/config.json"]);
   });
 });

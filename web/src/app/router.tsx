@@ -17,7 +17,7 @@ import { PRIVATE_ROUTES, PUBLIC_ROUTES } from "./routes";
 export const loadAppLayout = () => Promise.all([import("./layout/app-layout"), loadAllTranslations()]).then(([m]) => m);
 const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
-const isTicketsPath = (pathname: string) => pathname === "/tickets" || pathname.startsWith("/tickets/");
+export const isTicketsPath = (pathname: string) => pathname === "/tickets" || pathname.startsWith("/tickets/");
 
 /**
  * The code a signed-in page load needs, all at once instead of one chunk after the other (layout, then the page):

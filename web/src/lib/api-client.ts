@@ -1,4 +1,5 @@
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
+import { takeEarlyGet, takeEarlyRefresh } from "./early-requests";
 import { clearSession, getToken, maybeSignedIn, saveSession, setRestoring } from "./session-storage";
 
 /**
@@ -45,7 +46,7 @@ export const API_BASE = "/api";
 /** Codes the server sends with 403 when only the access token expired (other 403s are real refusals). */
 const EXPIRED_CODES = new Set(["ERR_SESSION_EXPIRED", "ERR_TOKEN_EXPIRED"]);
 
-const buildUrl = (path: string, query?: Record<string, QueryValue>) => {
+export const buildUrl = (path: string, query?: Record<string, QueryValue>) => {
   const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -67,7 +68,11 @@ const send = (path: string, opts: RequestOptions) => {
   }
   const token = opts.bearer ?? (opts.auth === false ? null : getToken());
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "include", signal: opts.signal });
+  const url = buildUrl(path, opts.query);
+  const ask = () => fetch(url, { method: opts.method ?? "GET", headers, body, credentials: "include", signal: opts.signal });
+  // the first screen's GETs may already be under way since the page load (public/session-boot.js)
+  const early = (opts.method ?? "GET") === "GET" && opts.bearer === undefined && opts.auth !== false ? takeEarlyGet(url, ask) : undefined;
+  return early ?? ask();
 };
 
 const readBody = async (res: Response): Promise<unknown> => {
@@ -105,7 +110,8 @@ export const onSessionRefreshed = (listener: (auth: AuthResponse) => void) => {
 export const refreshSession = (): Promise<AuthResponse> => {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(`${API_BASE}/auth/refresh_token`, { method: "POST", credentials: "include", headers: { Accept: "application/json" } });
+      const ask = () => fetch(`${API_BASE}/auth/refresh_token`, { method: "POST", credentials: "include", headers: { Accept: "application/json" } });
+      const res = await (takeEarlyRefresh(ask) ?? ask());
       if (!res.ok) throw await toError(res);
       const auth = (await res.json()) as AuthResponse;
       // listeners first (the session provider stores the user), so the new token finds the user already known
@@ -124,13 +130,14 @@ export const refreshSession = (): Promise<AuthResponse> => {
  * has a valid one, brings the session back (main.tsx calls this once at start). Never throws: no cookie simply
  * means signed out. The session is "loading" meanwhile.
  */
-export const restoreSession = async (): Promise<void> => {
-  if (getToken() || !maybeSignedIn()) return;
+export const restoreSession = async (): Promise<AuthResponse | null> => {
+  if (getToken() || !maybeSignedIn()) return null;
   setRestoring(true);
   try {
-    await refreshSession();
+    return await refreshSession();
   } catch {
     // no valid refresh cookie: signed out
+    return null;
   } finally {
     setRestoring(false);
   }

@@ -1,5 +1,6 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactListItemResponse, ContactListResponse } from "@atende/shared/contracts/http/contact-lists";
+import { batchGetAll } from "../../platform/db/batch-get";
 import type { Db } from "../../platform/db/client";
 import { nextId, nextIds } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
@@ -278,16 +279,8 @@ export const createContactListsRepository = (db: Db) => {
     },
     /** Which of these numbers are already in the list (batched reads, 100 keys each). */
     async existingNumbers(companyId: number, contactListId: number, numbers: string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (let i = 0; i < numbers.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = numbers.slice(i, i + 100).map((n) => itemKey(companyId, contactListId, n));
-        while (keys && keys.length) {
-          const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: keys, ProjectionExpression: "#n", ExpressionAttributeNames: { "#n": "number" } } } }));
-          for (const it of out.Responses?.[T] ?? []) found.add(String(it.number));
-          keys = out.UnprocessedKeys?.[T]?.Keys as Record<string, unknown>[] | undefined;
-        }
-      }
-      return found;
+      const items = await batchGetAll(db, numbers.map((n) => itemKey(companyId, contactListId, n)), { attributes: ["number"] });
+      return new Set(items.map((it) => String(it.number)));
     },
     /**
      * Changes an item's fields. A new number moves the item to its new key (one transaction);

@@ -1,4 +1,5 @@
-import { BatchGetCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGetAll } from "../../platform/db/batch-get";
 import type { Db } from "../../platform/db/client";
 import { companyPk } from "../../platform/db/keys";
 
@@ -25,16 +26,9 @@ export const createErasedNumbersRepository = (db: Db) => {
     async findMany(companyId: number, hashes: string[]): Promise<Map<string, ErasedNumber>> {
       const unique = [...new Set(hashes)];
       const found = new Map<string, ErasedNumber>();
-      for (let i = 0; i < unique.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((h) => key(companyId, h));
-        while (keys?.length) {
-          const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: keys } } }));
-          for (const item of out.Responses?.[T] ?? []) {
-            const hash = String(item.hash);
-            found.set(hash, { hash, erasedAt: String(item.erasedAt), optedOut: Boolean(item.optedOut) });
-          }
-          keys = out.UnprocessedKeys?.[T]?.Keys as Record<string, unknown>[] | undefined;
-        }
+      for (const item of await batchGetAll(db, unique.map((h) => key(companyId, h)))) {
+        const hash = String(item.hash);
+        found.set(hash, { hash, erasedAt: String(item.erasedAt), optedOut: Boolean(item.optedOut) });
       }
       return found;
     },

@@ -14,8 +14,29 @@ import { transact, type TxItem } from "../../platform/db/transact";
  */
 const key = (companyId: number) => ({ pk: companyPk(companyId), sk: "LGPD#SETTINGS" });
 const registryKey = (companyId: number) => ({ pk: PLATFORM_PK, sk: `MEDIARET#${companyId}` });
+/** The registry item also keeps the one-time index backfill's progress (media-backfill.repository.ts, ADR 0044). */
+export const retentionRegistryKey = registryKey;
 
-export type RetentionEntry = { companyId: number; days: number; /** last media day (yyyy-mm-dd) already swept, null before the first run */ doneThrough: string | null };
+export type RetentionEntry = {
+  companyId: number;
+  days: number;
+  /** last media day (yyyy-mm-dd) already swept, null before the first run */
+  doneThrough: string | null;
+  /** the media stored before the day index: indexed once (docs/adr/0044); null until that walk ended */
+  backfilledAt: string | null;
+  backfillCursor: string | null;
+  /** the oldest day the backfill indexed (a first sweep starts there when older than the company) */
+  backfillMinDay: string | null;
+};
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+const toEntry = (companyId: number, i: Record<string, unknown>): RetentionEntry => ({
+  companyId,
+  days: Number(i.days),
+  doneThrough: str(i.doneThrough),
+  backfilledAt: str(i.backfilledAt),
+  backfillCursor: str(i.backfillCursor),
+  backfillMinDay: str(i.backfillMinDay),
+});
 
 const fromItem = (item: Record<string, unknown> | undefined): LgpdSettings => ({
   optOutKeywords: Array.isArray(item?.optOutKeywords) ? (item.optOutKeywords as string[]) : [...DEFAULT_LGPD_SETTINGS.optOutKeywords],
@@ -49,11 +70,11 @@ export const createLgpdSettingsRepository = (db: Db) => {
     /** Every company with media retention on (the registry: one bounded partition prefix). */
     async listRetention(): Promise<RetentionEntry[]> {
       const items = await queryPrefix(db, PLATFORM_PK, "MEDIARET#");
-      return items.map((i) => ({ companyId: Number(i.companyId), days: Number(i.days), doneThrough: typeof i.doneThrough === "string" ? i.doneThrough : null }));
+      return items.map((i) => toEntry(Number(i.companyId), i));
     },
     async findRetention(companyId: number): Promise<RetentionEntry | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: registryKey(companyId), ConsistentRead: true }));
-      return out.Item ? { companyId, days: Number(out.Item.days), doneThrough: typeof out.Item.doneThrough === "string" ? out.Item.doneThrough : null } : null;
+      return out.Item ? toEntry(companyId, out.Item) : null;
     },
     /** Claims the daily run for `day` (yyyy-mm-dd): true for the first caller that day, false for every other. */
     async claimDailyRun(day: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import { createLgpdService, LGPD_ERASE_JOB, LGPD_EXPORT_JOB, type LgpdJobPayload
 import { createLgpdSettingsRepository } from "./lgpd-settings.repository";
 import { createMediaRetentionJob, MEDIA_RETENTION_JOB } from "./media-retention.job";
 import { createMediaRetentionRepository } from "./media-retention.repository";
+import { createMediaBackfillRepository } from "./media-backfill.repository";
 import { createNumberHasher, erasureHashKey } from "./number-hash";
 import { createOptOutsRepository } from "./opt-outs.repository";
 import { createOptOutsService, type OptOutInbox, type OptOutsService } from "./opt-outs.service";
@@ -77,6 +78,7 @@ export const createLgpdModule = (deps: {
   const retention = createMediaRetentionJob({
     settings,
     retention: createMediaRetentionRepository(db),
+    backfill: createMediaBackfillRepository(db),
     media,
     jobQueue,
     companySince: deps.companySince,

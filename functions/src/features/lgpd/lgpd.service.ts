@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EraseResult, LgpdJobView } from "@atende/shared/contracts/http/lgpd";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import { AppError } from "../../platform/errors";
+import { isDownloadable, startingJob, sweepExpiredJobFiles } from "../../platform/jobs/progress-jobs.repository";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import type { Logger } from "../../platform/logger";
@@ -60,24 +61,7 @@ export const createLgpdService = (deps: {
   };
 
   const newJob = async (auth: AuthContext, kind: "export" | "erase", contactId: number, who: { number: string | null; lid: string | null }): Promise<LgpdJobRecord> => {
-    const now = clock().toISOString();
-    const job: LgpdJobRecord = {
-      id: randomUUID(),
-      kind,
-      contactId,
-      status: "running",
-      progress: 0,
-      downloadUrl: null,
-      expiresAt: null,
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-      companyId: auth.companyId,
-      requestedBy: auth.user.id,
-      storageKey: null,
-      number: who.number,
-      lid: who.lid,
-    };
+    const job: LgpdJobRecord = { ...startingJob(randomUUID(), auth.companyId, clock()), kind, contactId, requestedBy: auth.user.id, number: who.number, lid: who.lid };
     await jobs.create(job);
     await jobQueue.enqueue({ type: "feature", companyId: auth.companyId, name: kind === "export" ? LGPD_EXPORT_JOB : LGPD_ERASE_JOB, payload: { jobId: job.id } });
     await publishJob(auth.companyId, jobView(job));
@@ -91,8 +75,7 @@ export const createLgpdService = (deps: {
       const pct = Math.min(99, Math.floor((done / Math.max(1, total)) * 100));
       if (pct - last < 5) return;
       last = pct;
-      await jobs.setProgress(companyId, jobId, pct, clock());
-      const job = await jobs.find(companyId, jobId);
+      const job = await jobs.update(companyId, jobId, { progress: pct }, clock());
       if (job) await publishJob(companyId, jobView(job));
     };
   };
@@ -140,7 +123,7 @@ export const createLgpdService = (deps: {
     await applySteps(plan.steps, (done) => onProgress(mediaDone + done, total));
     for (const job of await jobs.listByContact(companyId, contactId)) {
       if (job.kind === "export" && job.storageKey) await media.delete(job.storageKey);
-      if (job.kind === "export") await jobs.discard(companyId, job.id);
+      if (job.kind === "export") await jobs.dropFile(companyId, job.id);
     }
     const erasedIds = { messageIds: data.messages.map((m) => String(m.id)), ticketIds: data.tickets.map((t) => Number(t.id)) };
     for (const listener of deps.afterErase ?? []) await listener(companyId, erasedIds);
@@ -187,11 +170,11 @@ export const createLgpdService = (deps: {
         const storageKey = `${companyId}/lgpd-exports/${job.id}/${filenameOf(job.contactId, now)}`;
         await media.put(storageKey, bytes, "application/zip");
         const expiresAt = new Date(clock().getTime() + EXPORT_KEEP_HOURS * 3600_000).toISOString();
-        const done = await jobs.finishExport(companyId, job.id, { storageKey, downloadUrl: `/lgpd/jobs/${job.id}/download`, expiresAt }, clock());
+        const done = await jobs.finishWithFile(companyId, job.id, { storageKey, downloadUrl: `/lgpd/jobs/${job.id}/download`, expiresAt }, clock());
         if (done) await publishJob(companyId, jobView(done));
       } catch (err) {
         logger.error("lgpd: export job failed", { companyId, jobId: job.id, err: String(err) });
-        const failed = await jobs.finish(companyId, job.id, "failed", err instanceof AppError ? err.code : "ERR_INTERNAL", clock());
+        const failed = await jobs.update(companyId, job.id, { status: "failed", progress: 0, error: err instanceof AppError ? err.code : "ERR_INTERNAL", number: null, lid: null }, clock());
         if (failed) await publishJob(companyId, jobView(failed));
       }
     },
@@ -205,7 +188,7 @@ export const createLgpdService = (deps: {
     /** GET /lgpd/jobs/{id}/download: the finished export's ZIP, while it is kept. */
     async download(auth: AuthContext, jobId: string): Promise<{ filename: string; body: Uint8Array }> {
       const job = await jobs.find(auth.companyId, jobId);
-      if (!job || job.kind !== "export" || job.status !== "done" || !job.storageKey || !job.expiresAt || job.expiresAt < clock().toISOString()) throw new AppError("ERR_NOT_FOUND");
+      if (job?.kind !== "export" || !isDownloadable(job, clock())) throw new AppError("ERR_NOT_FOUND");
       const obj = await media.get(job.storageKey);
       if (!obj) throw new AppError("ERR_NOT_FOUND");
       return { filename: job.storageKey.split("/").pop() ?? "export.zip", body: obj.body };
@@ -231,7 +214,7 @@ export const createLgpdService = (deps: {
       if (!job || job.kind !== "erase" || job.status !== "running") return;
       try {
         await erase(companyId, job.contactId, { number: job.number ?? "", lid: job.lid }, progressReporter(companyId, job.id));
-        const done = await jobs.finish(companyId, job.id, "done", null, clock());
+        const done = await jobs.update(companyId, job.id, { status: "done", progress: 100, error: null, number: null, lid: null }, clock());
         if (done) await publishJob(companyId, jobView(done));
       } catch (err) {
         // the job stays "running" with its number so the queue's retry repeats it (an erasure must complete)
@@ -242,15 +225,7 @@ export const createLgpdService = (deps: {
 
     /** Daily: deletes the ZIPs of exports that expired (today's and yesterday's index days). */
     async sweepExpiredExports(now: Date): Promise<number> {
-      let n = 0;
-      for (const day of [new Date(now.getTime() - 86_400_000), now].map((d) => d.toISOString().slice(0, 10))) {
-        for (const job of await jobs.listExpiredOn(day, now.toISOString())) {
-          if (job.storageKey) await media.delete(job.storageKey);
-          await jobs.discard(job.companyId, job.id);
-          n++;
-        }
-      }
-      return n;
+      return sweepExpiredJobFiles(jobs, media, now);
     },
   };
 };

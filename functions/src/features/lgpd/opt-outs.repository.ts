@@ -1,5 +1,6 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { OptOutView } from "@atende/shared/contracts/http/lgpd";
+import { batchGetAll } from "../../platform/db/batch-get";
 import type { Db } from "../../platform/db/client";
 import { companyPk } from "../../platform/db/keys";
 import { mergedIndexPage } from "../../platform/db/merged-query";
@@ -39,16 +40,8 @@ export const createOptOutsRepository = (db: Db) => {
     /** Which of these numbers are opted out (BatchGet, 100 at a time). */
     async findMany(companyId: number, numbers: string[]): Promise<Set<string>> {
       const unique = [...new Set(numbers.filter(Boolean))];
-      const found = new Set<string>();
-      for (let i = 0; i < unique.length; i += 100) {
-        let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((n) => key(companyId, n));
-        while (keys?.length) {
-          const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: keys, ProjectionExpression: "#n", ExpressionAttributeNames: { "#n": "number" } } } }));
-          for (const item of out.Responses?.[T] ?? []) found.add(String(item.number));
-          keys = out.UnprocessedKeys?.[T]?.Keys as Record<string, unknown>[] | undefined;
-        }
-      }
-      return found;
+      const items = await batchGetAll(db, unique.map((n) => key(companyId, n)), { attributes: ["number"] });
+      return new Set(items.map((item) => String(item.number)));
     },
     /** Puts the number on the list; an existing entry is kept as it was (the first request counts). False when already there. */
     async add(o: OptOutRecord): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGetAll } from "../../platform/db/batch-get";
 import type { Db } from "../../platform/db/client";
 import { companyPk, pad } from "../../platform/db/keys";
 import { queryPrefix } from "../../platform/db/query-prefix";
@@ -69,17 +70,8 @@ export const createPersonalDataRepository = (db: Db) => {
     return (out.Item as RawItem | undefined) ?? null;
   };
   const getMany = async (keys: ItemKey[]): Promise<RawItem[]> => {
-    const found: RawItem[] = [];
     const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
-    for (let i = 0; i < unique.length; i += 100) {
-      let batch: Record<string, unknown>[] | undefined = unique.slice(i, i + 100);
-      while (batch?.length) {
-        const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [T]: { Keys: batch, ConsistentRead: true } } }));
-        found.push(...asRaw(out.Responses?.[T]));
-        batch = out.UnprocessedKeys?.[T]?.Keys as Record<string, unknown>[] | undefined;
-      }
-    }
-    return found;
+    return asRaw(await batchGetAll(db, unique, { consistent: true }));
   };
   /** Every item of a partition (base table or an index), following pages; `filter` narrows what is kept. */
   const queryAll = async (opts: { index?: "gsi1" | "gsi2" | "gsi3"; pk: string; filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> } }) => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "../../platform/db/client";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
@@ -67,6 +67,22 @@ const fromItem = (item: Record<string, unknown>): MfaRecord => {
   };
 };
 
+/** One conditional update of a user's two-factor item: false when its condition did not hold (nothing changed). */
+const conditionalUpdate = async (
+  db: Db,
+  companyId: number,
+  userId: number,
+  update: Required<Pick<UpdateCommandInput, "UpdateExpression" | "ConditionExpression" | "ExpressionAttributeNames" | "ExpressionAttributeValues">>,
+): Promise<boolean> => {
+  try {
+    await db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: key(companyId, userId), ...update }));
+    return true;
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+};
+
 export const createMfaRepository = (db: Db) => ({
   async find(companyId: number, userId: number): Promise<MfaRecord | null> {
     const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key(companyId, userId), ConsistentRead: true }));
@@ -91,62 +107,32 @@ export const createMfaRepository = (db: Db) => ({
    * being the stored one (a second setup in between wins). Answers false when it was not.
    */
   async enable(companyId: number, userId: number, pendingSecret: string, step: number, recoveryHashes: string[], now: Date): Promise<boolean> {
-    try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: key(companyId, userId),
-          UpdateExpression: "SET #e = :t, #s = :p, #l = :step, #r = :r, #ea = :now, #at = :now REMOVE #p",
-          ConditionExpression: "#p = :p",
-          ExpressionAttributeNames: { "#e": "enabled", "#s": "secret", "#p": "pendingSecret", "#l": "lastStep", "#r": "recoveryHashes", "#ea": "enabledAt", "#at": "updatedAt" },
-          ExpressionAttributeValues: { ":t": true, ":p": pendingSecret, ":step": step, ":r": new Set(recoveryHashes), ":now": now.toISOString() },
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+    return conditionalUpdate(db, companyId, userId, {
+      UpdateExpression: "SET #e = :t, #s = :p, #l = :step, #r = :r, #ea = :now, #at = :now REMOVE #p",
+      ConditionExpression: "#p = :p",
+      ExpressionAttributeNames: { "#e": "enabled", "#s": "secret", "#p": "pendingSecret", "#l": "lastStep", "#r": "recoveryHashes", "#ea": "enabledAt", "#at": "updatedAt" },
+      ExpressionAttributeValues: { ":t": true, ":p": pendingSecret, ":step": step, ":r": new Set(recoveryHashes), ":now": now.toISOString() },
+    });
   },
 
   /** Records an accepted TOTP step; false when that step (or a later one) was already used: a replay. */
   async useStep(companyId: number, userId: number, step: number, now: Date): Promise<boolean> {
-    try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: key(companyId, userId),
-          UpdateExpression: "SET #l = :step, #at = :now",
-          ConditionExpression: "#e = :t AND #l < :step",
-          ExpressionAttributeNames: { "#l": "lastStep", "#e": "enabled", "#at": "updatedAt" },
-          ExpressionAttributeValues: { ":step": step, ":t": true, ":now": now.toISOString() },
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+    return conditionalUpdate(db, companyId, userId, {
+      UpdateExpression: "SET #l = :step, #at = :now",
+      ConditionExpression: "#e = :t AND #l < :step",
+      ExpressionAttributeNames: { "#l": "lastStep", "#e": "enabled", "#at": "updatedAt" },
+      ExpressionAttributeValues: { ":step": step, ":t": true, ":now": now.toISOString() },
+    });
   },
 
   /** Spends one recovery code: false when it was already spent (by this call's twin, a moment ago). */
   async useRecoveryCode(companyId: number, userId: number, hash: string, now: Date): Promise<boolean> {
-    try {
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: key(companyId, userId),
-          UpdateExpression: "DELETE #r :set SET #at = :now",
-          ConditionExpression: "#e = :t AND contains(#r, :hash)",
-          ExpressionAttributeNames: { "#r": "recoveryHashes", "#e": "enabled", "#at": "updatedAt" },
-          ExpressionAttributeValues: { ":set": new Set([hash]), ":hash": hash, ":t": true, ":now": now.toISOString() },
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+    return conditionalUpdate(db, companyId, userId, {
+      UpdateExpression: "DELETE #r :set SET #at = :now",
+      ConditionExpression: "#e = :t AND contains(#r, :hash)",
+      ExpressionAttributeNames: { "#r": "recoveryHashes", "#e": "enabled", "#at": "updatedAt" },
+      ExpressionAttributeValues: { ":set": new Set([hash]), ":hash": hash, ":t": true, ":now": now.toISOString() },
+    });
   },
 
   /** Turns it off: the whole item goes (secret, pending secret, recovery hashes). */

@@ -6,6 +6,7 @@ import type { AgentStatus } from "@atende/shared/domain/service-levels/distribut
 import { AppError } from "../../platform/errors";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { AgentRecord, AgentsRepository } from "./agents.repository";
+import { RESUME_WINDOW_MS } from "./socket-presence";
 
 /** A user as the status panel needs one (never the password hash). */
 export type AgentUser = { id: number; name: string; profile: string; queueIds: number[] };
@@ -30,6 +31,8 @@ export const createAgentStatusService = (deps: {
   /** the company's default capacity (setting `defaultCapacity`) */
   defaultCapacity: (companyId: number) => Promise<number>;
   onAvailable: AgentAvailableListener[];
+  /** whether the user still has a socket (docs/adr/0044: the status follows the sockets) */
+  hasLiveSocket: (companyId: number, userId: number) => Promise<boolean>;
   clock: () => Date;
 }) => {
   const { agents, users, realtime, clock } = deps;
@@ -72,7 +75,11 @@ export const createAgentStatusService = (deps: {
 
   const change = async (companyId: number, user: AgentUser, status: AgentStatus, pauseReasonId: number | null, by: number | null) => {
     const before = await agents.get(companyId, user.id);
-    if (before.status === status && (before.pauseReasonId ?? null) === pauseReasonId && before.since) return viewOf(companyId, user);
+    if (before.status === status && (before.pauseReasonId ?? null) === pauseReasonId && before.since) {
+      // offline by the system, now by the person's own choice (the switch, sign-out): no status comes back by itself
+      if (before.resumeStatus) await agents.clearResume(companyId, user.id);
+      return viewOf(companyId, user);
+    }
     await agents.setStatus(companyId, user.id, status, pauseReasonId, by, clock());
     const view = await publish(companyId, user);
     if (status === "online") await available(companyId, user.id);
@@ -91,7 +98,7 @@ export const createAgentStatusService = (deps: {
       ]);
       const byUser = new Map(records.map((a) => [a.userId, a]));
       return list
-        .map((u) => toView(u, byUser.get(u.id) ?? { companyId: auth.companyId, userId: u.id, status: "offline", pauseReasonId: null, since: null, capacity: null, open: 0, seq: 0, lastAssignedAt: null }, reasons, defCap))
+        .map((u) => toView(u, byUser.get(u.id) ?? { companyId: auth.companyId, userId: u.id, status: "offline", pauseReasonId: null, since: null, capacity: null, open: 0, seq: 0, lastAssignedAt: null, resumeStatus: null, resumePauseReasonId: null }, reasons, defCap))
         .sort((a, b) => a.name.localeCompare(b.name));
     },
     /** GET /agents/me */
@@ -109,12 +116,54 @@ export const createAgentStatusService = (deps: {
       }
       return change(auth.companyId, user, input.status, reasonId, auth.user.id);
     },
-    /** Sign-out: the attendant is offline (nothing happens when they already were). */
+    /** Sign-out: the attendant is offline (nothing happens when they already were, and nothing comes back by itself). */
     async signedOut(companyId: number, userId: number): Promise<void> {
       const a = await agents.get(companyId, userId);
-      if (a.status === "offline") return;
+      if (a.status === "offline") {
+        if (a.resumeStatus) await agents.clearResume(companyId, userId);
+        return;
+      }
       const user = await users.findById(companyId, userId);
       if (user) await change(companyId, user, "offline", null, userId);
+    },
+    /**
+     * Job `presence.socketsGone` (docs/adr/0044), the grace after a socket went away, and the 5-minute ping check:
+     * an online or paused attendant without any socket left goes offline (history row by the system, the status
+     * event); what they had is remembered so a quick return gives it back. A pause ends there, its reason with it.
+     */
+    async socketsGone(companyId: number, userId: number): Promise<void> {
+      const a = await agents.get(companyId, userId);
+      if (a.status === "offline") return;
+      if (await deps.hasLiveSocket(companyId, userId)) return;
+      const user = await users.findById(companyId, userId);
+      if (!user) return;
+      const pauseReasonId = a.status === "paused" ? a.pauseReasonId : null;
+      const written = await agents.setStatus(companyId, userId, "offline", null, null, clock(), {
+        expect: { status: a.status, pauseReasonId: a.pauseReasonId },
+        resume: { status: a.status, pauseReasonId },
+      });
+      if (written) await publish(companyId, user);
+    },
+    /**
+     * Job `presence.socketBack`: a socket of theirs connected while the system held them offline. Back within
+     * RESUME_WINDOW_MS: the status they had (a pause with the same reason, if it still exists); later: offline
+     * until they switch (the marker is kept until their next change; it only counts within the window).
+     */
+    async socketBack(companyId: number, userId: number): Promise<void> {
+      const a = await agents.get(companyId, userId);
+      if (a.status !== "offline" || !a.resumeStatus) return;
+      if (!a.since || clock().getTime() - Date.parse(a.since) > RESUME_WINDOW_MS) return;
+      if (!(await deps.hasLiveSocket(companyId, userId))) return;
+      const user = await users.findById(companyId, userId);
+      if (!user) return;
+      const reasonId = a.resumeStatus === "paused" ? a.resumePauseReasonId : null;
+      if (a.resumeStatus === "paused" && (!reasonId || !(await agents.findReason(companyId, reasonId)))) return;
+      const written = await agents.setStatus(companyId, userId, a.resumeStatus, reasonId, null, clock(), {
+        expect: { status: "offline", pauseReasonId: a.pauseReasonId, resumeStatus: a.resumeStatus },
+      });
+      if (!written) return;
+      await publish(companyId, user);
+      if (a.resumeStatus === "online") await available(companyId, userId);
     },
     /** PUT /agents/{userId} (admins): the user's own capacity, null for the company's default. */
     async setCapacity(auth: AuthContext, userId: number, capacity: number | null): Promise<AgentView> {

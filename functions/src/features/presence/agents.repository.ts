@@ -5,7 +5,7 @@ import type { Db } from "../../platform/db/client";
 import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { queryPrefix } from "../../platform/db/query-prefix";
-import { transact, type TxItem } from "../../platform/db/transact";
+import { transact, TxConditionFailed, type TxItem } from "../../platform/db/transact";
 
 /**
  * One item per attendant (docs/adr/0032): their status and their slot counter. Status and counter live together
@@ -24,6 +24,17 @@ export type AgentRecord = {
   /** bumped by every counter move: a reconciliation only writes if no move happened since it counted */
   seq: number;
   lastAssignedAt: string | null;
+  /**
+   * Set when the system took the attendant offline because their last socket went away (docs/adr/0044): the status
+   * (and pause reason) to give back when a socket of theirs connects again soon. Any other change clears it.
+   */
+  resumeStatus: AgentStatus | null;
+  resumePauseReasonId: number | null;
+};
+/** A status write by the system: only if the item still holds `expect`; `resume` remembers what to give back. */
+export type StatusWriteOptions = {
+  expect?: { status: AgentStatus; pauseReasonId: number | null; resumeStatus?: AgentStatus | null };
+  resume?: { status: AgentStatus; pauseReasonId: number | null };
 };
 
 const agentKey = (companyId: number, userId: number) => ({ pk: companyPk(companyId), sk: `AGENT#${pad(userId)}` });
@@ -40,6 +51,8 @@ const toAgent = (companyId: number, userId: number, i: Record<string, unknown> |
   open: Number(i?.open ?? 0),
   seq: Number(i?.seq ?? 0),
   lastAssignedAt: (i?.lastAssignedAt as string | null) ?? null,
+  resumeStatus: (i?.resumeStatus as AgentStatus | null) ?? null,
+  resumePauseReasonId: (i?.resumePauseReasonId as number | null) ?? null,
 });
 
 export const createAgentsRepository = (db: Db) => {
@@ -52,21 +65,72 @@ export const createAgentsRepository = (db: Db) => {
     async list(companyId: number): Promise<AgentRecord[]> {
       return (await queryPrefix(db, companyPk(companyId), "AGENT#")).map((i) => toAgent(companyId, Number(i.userId), i));
     },
-    /** The status and one history row, in one transaction. */
-    async setStatus(companyId: number, userId: number, status: AgentStatus, pauseReasonId: number | null, by: number | null, now: Date): Promise<void> {
+    /**
+     * The status and one history row, in one transaction. With `opts.expect` (a change by the system) the write
+     * happens only while the item still holds that status: false when it did not (someone changed it meanwhile).
+     */
+    async setStatus(companyId: number, userId: number, status: AgentStatus, pauseReasonId: number | null, by: number | null, now: Date, opts: StatusWriteOptions = {}): Promise<boolean> {
       const at = now.toISOString();
-      await transact(db, [
-        {
-          Update: {
-            TableName: T,
-            Key: agentKey(companyId, userId),
-            UpdateExpression: "SET #st = :st, #pr = :pr, #since = :at, #uid = :uid, entity = :e",
-            ExpressionAttributeNames: { "#st": "status", "#pr": "pauseReasonId", "#since": "since", "#uid": "userId" },
-            ExpressionAttributeValues: { ":st": status, ":pr": pauseReasonId, ":at": at, ":uid": userId, ":e": "agent" },
+      const names: Record<string, string> = { "#st": "status", "#pr": "pauseReasonId", "#since": "since", "#uid": "userId", "#rs": "resumeStatus", "#rp": "resumePauseReasonId" };
+      const values: Record<string, unknown> = { ":st": status, ":pr": pauseReasonId, ":at": at, ":uid": userId, ":e": "agent" };
+      let update = "SET #st = :st, #pr = :pr, #since = :at, #uid = :uid, entity = :e";
+      if (opts.resume) {
+        update += ", #rs = :rs, #rp = :rp";
+        Object.assign(values, { ":rs": opts.resume.status, ":rp": opts.resume.pauseReasonId });
+      } else update += " REMOVE #rs, #rp";
+      let condition: string | undefined;
+      if (opts.expect) {
+        // an item that was never written reads as offline without a reason
+        const conds = [opts.expect.status === "offline" ? "(attribute_not_exists(#st) OR #st = :xst)" : "#st = :xst"];
+        values[":xst"] = opts.expect.status;
+        if (opts.expect.pauseReasonId === null) conds.push("(attribute_not_exists(#pr) OR #pr = :null)");
+        else {
+          conds.push("#pr = :xpr");
+          values[":xpr"] = opts.expect.pauseReasonId;
+        }
+        if (opts.expect.resumeStatus !== undefined) {
+          if (opts.expect.resumeStatus === null) conds.push("(attribute_not_exists(#rs) OR #rs = :null)");
+          else {
+            conds.push("#rs = :xrs");
+            values[":xrs"] = opts.expect.resumeStatus;
+          }
+        }
+        if (conds.some((c) => c.includes(":null"))) values[":null"] = null;
+        condition = conds.join(" AND ");
+      }
+      try {
+        await transact(db, [
+          {
+            Update: {
+              TableName: T,
+              Key: agentKey(companyId, userId),
+              UpdateExpression: update,
+              ...(condition ? { ConditionExpression: condition } : {}),
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
           },
-        },
-        { Put: { TableName: T, Item: { pk: historyPk(companyId, userId), sk: `${at}#${Math.random().toString(36).slice(2, 8)}`, entity: "agentStatus", userId, status, pauseReasonId, at, by } } },
-      ]);
+          { Put: { TableName: T, Item: { pk: historyPk(companyId, userId), sk: `${at}#${Math.random().toString(36).slice(2, 8)}`, entity: "agentStatus", userId, status, pauseReasonId, at, by } } },
+        ]);
+        return true;
+      } catch (e) {
+        if (e instanceof TxConditionFailed) return false;
+        throw e;
+      }
+    },
+    /** Forgets what the system would give back (the attendant chose offline themself, or signed out). */
+    async clearResume(companyId: number, userId: number): Promise<void> {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: T,
+          Key: agentKey(companyId, userId),
+          UpdateExpression: "REMOVE #rs, #rp",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeNames: { "#rs": "resumeStatus", "#rp": "resumePauseReasonId" },
+        }),
+      ).catch((e: Error) => {
+        if (e.name !== "ConditionalCheckFailedException") throw e;
+      });
     },
     async setCapacity(companyId: number, userId: number, capacity: number | null): Promise<void> {
       await db.doc.send(

@@ -145,6 +145,29 @@ export const createConnectionsRepository = (db: Db) => ({
       throw e;
     }
   },
+  /**
+   * Whether the user still has a socket (docs/adr/0044: the agent status follows the sockets). A record past its
+   * TTL counts as gone (DynamoDB deletes expired items late). Reads the company's socket partition, keys only.
+   */
+  async hasLiveSocket(companyId: number, userId: number, now: Date): Promise<boolean> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: "pk = :pk",
+          FilterExpression: "userId = :u AND (attribute_not_exists(#ttl) OR #ttl > :now)",
+          ProjectionExpression: "pk",
+          ExpressionAttributeNames: { "#ttl": "ttl" },
+          ExpressionAttributeValues: { ":pk": `${companyPk(companyId)}#WS`, ":u": userId, ":now": Math.floor(now.getTime() / 1000) },
+          ExclusiveStartKey: start,
+        }),
+      );
+      if (out.Items?.length) return true;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return false;
+  },
   async listByCompany(companyId: number): Promise<SocketConnection[]> {
     const items: SocketConnection[] = [];
     let start: Record<string, unknown> | undefined;

@@ -7,7 +7,14 @@ import type { RealtimeService } from "./realtime.service";
  * Users' online state: a ping (`userStatus`, every 5 minutes from each open tab) marks the user online and
  * schedules a check 5 minutes later; if no newer ping arrived by then, the user goes offline. No scan of users.
  */
-export const createPresenceService = (deps: { users: UserPresence; realtime: RealtimeService; jobs: JobQueue; clock: () => Date }) => {
+export const createPresenceService = (deps: {
+  users: UserPresence;
+  realtime: RealtimeService;
+  jobs: JobQueue;
+  clock: () => Date;
+  /** told when the check found no ping for 5 minutes (docs/adr/0044: the agent status checks the sockets then) */
+  onUserOffline?: Array<(companyId: number, userId: number) => Promise<unknown>>;
+}) => {
   const { users, realtime, jobs, clock } = deps;
   const announce = (companyId: number, userId: number, online: boolean) =>
     realtime.publish(companyId, "user", { action: "update", user: { id: userId, online } }, { kind: "company" });
@@ -21,10 +28,14 @@ export const createPresenceService = (deps: { users: UserPresence; realtime: Rea
     },
     async offlineCheck(companyId: number, userId: number, lastSeenAt: string): Promise<void> {
       const user = await users.findById(companyId, userId);
-      if (!user || !user.online) return;
+      if (!user) return;
       if (user.lastSeenAt && user.lastSeenAt > lastSeenAt) return; // a newer ping scheduled its own check
-      await users.setOnline(companyId, userId, false, new Date(user.lastSeenAt ?? lastSeenAt));
-      await announce(companyId, userId, false);
+      if (user.online) {
+        await users.setOnline(companyId, userId, false, new Date(user.lastSeenAt ?? lastSeenAt));
+        await announce(companyId, userId, false);
+      }
+      // also when a retry of this check finds the user already offline (the listeners are idempotent)
+      for (const fn of deps.onUserOffline ?? []) await fn(companyId, userId);
     },
   };
 };

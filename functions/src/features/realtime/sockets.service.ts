@@ -20,6 +20,8 @@ import {
 } from "./socket-io.protocol";
 
 export type WsResult = { statusCode: number; body?: string };
+/** Told when a user's socket was registered or removed (docs/adr/0044: the agent status follows the sockets). */
+export type SocketListener = (companyId: number, userId: number) => Promise<unknown>;
 
 /** Feature jobs (jobs queue) of the Socket.IO protocol: the open packet after $connect, and the heartbeat. */
 export const SOCKET_OPEN_JOB = "realtime.socketOpen";
@@ -63,8 +65,20 @@ export const createSocketsService = (deps: {
   clock: () => Date;
   logger: Logger;
   sleep?: (ms: number) => Promise<void>;
+  /** after a socket was accepted, and after one went away ($disconnect); a failure is logged, never answered */
+  onConnected?: SocketListener[];
+  onDisconnected?: SocketListener[];
 }) => {
   const { connections, users, presence, auth, jobs, sender, clock, logger } = deps;
+  const tell = async (listeners: SocketListener[] | undefined, companyId: number, userId: number) => {
+    for (const fn of listeners ?? []) {
+      try {
+        await fn(companyId, userId);
+      } catch (err) {
+        logger.error("socket listener failed", { companyId, err: String(err) });
+      }
+    }
+  };
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
   /** A client frame of either protocol, once decoded: rooms and presence are the same for both. */
@@ -149,6 +163,7 @@ export const createSocketsService = (deps: {
           await connections.setPermissions(user.companyId, connectionId, { profile: now.profile, super: now.super, queueIds: now.queueIds, allTicket: now.allTicket });
         }
         if (socketIo) await jobs.enqueue({ type: "feature", companyId: user.companyId, name: SOCKET_OPEN_JOB, payload: { connectionId } });
+        await tell(deps.onConnected, user.companyId, user.id);
         return { statusCode: 200 };
       } catch (e) {
         const status = (e as { status?: number }).status;
@@ -159,7 +174,10 @@ export const createSocketsService = (deps: {
 
     async disconnect(connectionId: string): Promise<WsResult> {
       const conn = await connections.findById(connectionId);
-      if (conn) await connections.remove(conn.companyId, connectionId);
+      if (conn) {
+        await connections.remove(conn.companyId, connectionId);
+        await tell(deps.onDisconnected, conn.companyId, conn.userId);
+      }
       return { statusCode: 200 };
     },
 
@@ -193,7 +211,9 @@ export const createSocketsService = (deps: {
         }
       }
       logger.warn("socket.io open packet not delivered", { companyId, connectionId });
+      const conn = await connections.findById(connectionId);
       await connections.remove(companyId, connectionId);
+      if (conn) await tell(deps.onDisconnected, companyId, conn.userId);
     },
 
     /**
@@ -205,6 +225,7 @@ export const createSocketsService = (deps: {
       if (!conn || conn.companyId !== companyId || conn.pingSeq !== seq) return;
       if ((await sender.post(connectionId, pingPacket())) === "gone") {
         await connections.remove(companyId, connectionId);
+        await tell(deps.onDisconnected, companyId, conn.userId);
         return;
       }
       // A failed post throws before the sequence moves, so SQS's retry of this job pings again.

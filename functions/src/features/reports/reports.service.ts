@@ -8,6 +8,7 @@ import { addDays, startOfZonedDay, zonedDay } from "@atende/shared/domain/format
 import { csatOf, cycleDurations, isAbandoned, slaResults, summarizeCycles } from "@atende/shared/domain/reports/cycle-metrics";
 import { AppError } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
+import { isDownloadable, startingJob, sweepExpiredJobFiles } from "../../platform/jobs/progress-jobs.repository";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
 import { collectChunks, REPORT_MIME, reportFileWriter } from "./report-files";
@@ -203,7 +204,7 @@ export const createReportsService = (deps: {
     const storageKey = `${job.companyId}/report-exports/${job.id}/${fileName(job, written.range)}`;
     await media.put(storageKey, written.bytes, REPORT_MIME[job.format]);
     const expiresAt = new Date(clock().getTime() + REPORT_KEEP_HOURS * 3600_000).toISOString();
-    return exports.finish(job.companyId, job.id, { storageKey, downloadUrl: `/reports/exports/${job.id}/download`, expiresAt, rows: written.rows }, clock());
+    return exports.finishWithFile(job.companyId, job.id, { storageKey, downloadUrl: `/reports/exports/${job.id}/download`, expiresAt, rows: written.rows }, clock());
   };
 
   return {
@@ -242,23 +243,7 @@ export const createReportsService = (deps: {
      */
     async startExport(auth: AuthContext, input: ReportExportInput): Promise<ReportExportView> {
       const range = await rangeOf(auth.companyId, input);
-      const now = clock().toISOString();
-      const job: ReportExportRecord = {
-        id: randomUUID(),
-        format: input.format,
-        status: "running",
-        progress: 0,
-        rows: 0,
-        downloadUrl: null,
-        expiresAt: null,
-        error: null,
-        createdAt: now,
-        updatedAt: now,
-        companyId: auth.companyId,
-        requestedBy: auth.user.id,
-        filters: input,
-        storageKey: null,
-      };
+      const job: ReportExportRecord = { ...startingJob(randomUUID(), auth.companyId, clock()), format: input.format, rows: 0, requestedBy: auth.user.id, filters: input };
       // the size decides: counting reads only the period's cycle items (no contact, no ticket)
       const count = (await inbox.listCyclesBetween(auth.companyId, range.from, range.to)).filter(cycleFilter(input)).length;
       await exports.create(job);
@@ -276,11 +261,11 @@ export const createReportsService = (deps: {
       if (!job || job.status !== "running") return;
       const publish = (r: ReportExportRecord | null) => (r ? deps.publishExport(companyId, r.requestedBy, exportView(r)) : undefined);
       try {
-        const written = await writeExport(job, async (percent, rows) => void (await publish(await exports.setProgress(companyId, job.id, percent, rows, clock()))));
+        const written = await writeExport(job, async (percent, rows) => void (await publish(await exports.update(companyId, job.id, { progress: percent, rows }, clock()))));
         await publish(await store(job, written));
       } catch (err) {
         logger.error("reports: export job failed", { companyId, exportId: job.id, err: String(err) });
-        await publish(await exports.fail(companyId, job.id, err instanceof AppError ? err.code : "ERR_INTERNAL", clock()));
+        await publish(await exports.update(companyId, job.id, { status: "failed", error: err instanceof AppError ? err.code : "ERR_INTERNAL" }, clock()));
       }
     },
 
@@ -294,7 +279,7 @@ export const createReportsService = (deps: {
     /** GET /reports/exports/{id}/download: the finished file while it is kept (a day). */
     async download(auth: AuthContext, id: string): Promise<{ filename: string; mimetype: string; body: Uint8Array }> {
       const job = await exports.find(auth.companyId, id);
-      if (!job || job.status !== "done" || !job.storageKey || !job.expiresAt || job.expiresAt < clock().toISOString()) throw new AppError("ERR_NOT_FOUND");
+      if (!isDownloadable(job, clock())) throw new AppError("ERR_NOT_FOUND");
       const obj = await media.get(job.storageKey);
       if (!obj) throw new AppError("ERR_NOT_FOUND");
       return { filename: job.storageKey.split("/").pop() ?? `relatorio.${job.format}`, mimetype: REPORT_MIME[job.format], body: obj.body };
@@ -302,15 +287,7 @@ export const createReportsService = (deps: {
 
     /** Daily (minute tick, once a day): deletes the files of exports that expired (today's and yesterday's index days). */
     async sweepExpired(now: Date): Promise<number> {
-      let n = 0;
-      for (const day of [new Date(now.getTime() - 86_400_000), now].map((d) => d.toISOString().slice(0, 10))) {
-        for (const job of await exports.listExpiredOn(day, now.toISOString())) {
-          if (job.storageKey) await media.delete(job.storageKey);
-          await exports.expire(job.companyId, job.id);
-          n++;
-        }
-      }
-      return n;
+      return sweepExpiredJobFiles(exports, media, now, { error: "expired" });
     },
   };
 };

@@ -44,6 +44,21 @@ describe("batchGetAll", () => {
     expect(items.length).toBeGreaterThanOrEqual(keys.filter((k) => k.id % 7 !== 0).length);
   });
 
+  it("asks only for the named attributes when given, and for consistent reads when asked", async () => {
+    const inputs: Record<string, unknown>[] = [];
+    const db = {
+      tableName: "t",
+      doc: {
+        send: async (cmd: { input: { RequestItems: Record<string, Record<string, unknown> & { Keys: { id: number }[] }> } }) => {
+          inputs.push(cmd.input.RequestItems.t!);
+          return { Responses: { t: cmd.input.RequestItems.t!.Keys.map((k) => ({ number: String(k.id) })) } };
+        },
+      },
+    } as unknown as Db;
+    expect(await batchGetAll(db, [{ id: 1 }, { id: 2 }], { attributes: ["number", "name"], consistent: true })).toEqual([{ number: "1" }, { number: "2" }]);
+    expect(inputs).toEqual([{ Keys: [{ id: 1 }, { id: 2 }], ConsistentRead: true, ProjectionExpression: "#a0, #a1", ExpressionAttributeNames: { "#a0": "number", "#a1": "name" } }]);
+  });
+
   it("answers nothing for no keys, without a call", async () => {
     const { db, calls } = fakeDb(0);
     expect(await batchGetAll(db, [])).toEqual([]);

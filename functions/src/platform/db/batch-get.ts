@@ -13,20 +13,19 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Reads many items by key: 100 keys per call, a few calls side by side, and the keys DynamoDB leaves unprocessed
  * asked again (with backoff) until every key is answered, as the BatchGetItem contract requires of its callers.
- * Missing items are simply absent from the answer; order is not kept.
+ * Missing items are simply absent from the answer; order is not kept. `attributes` reads only those attributes of
+ * each item (a projection); `consistent` asks for strongly consistent reads.
  */
-export const batchGetAll = async (
-  db: Db,
-  keys: Record<string, unknown>[],
-  /** `fields`: only these attributes (a projection: less read, less to parse) */
-  opts: { consistent?: boolean; fields?: readonly string[] } = {},
-): Promise<Record<string, unknown>[]> => {
-  const projection = opts.fields?.length
-    ? { ProjectionExpression: opts.fields.map((_, i) => `#f${i}`).join(", "), ExpressionAttributeNames: Object.fromEntries(opts.fields.map((f, i) => [`#f${i}`, f])) }
-    : {};
+export const batchGetAll = async (db: Db, keys: Record<string, unknown>[], opts: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<Record<string, unknown>[]> => {
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_CALL) chunks.push(keys.slice(i, i + KEYS_PER_CALL));
   const found: Record<string, unknown>[] = [];
+  const projection = opts.attributes?.length
+    ? {
+        ProjectionExpression: opts.attributes.map((_, i) => `#a${i}`).join(", "),
+        ExpressionAttributeNames: Object.fromEntries(opts.attributes.map((name, i) => [`#a${i}`, name])),
+      }
+    : {};
   const readChunk = async (chunk: Record<string, unknown>[]) => {
     let pending: Record<string, unknown>[] | undefined = chunk;
     for (let round = 0; pending?.length; round++) {

@@ -248,3 +248,19 @@ describe("calls", () => {
     expect((await messagesOf(ticket!.id)).some((m) => m.mediaType === "call_log")).toBe(true);
   });
 });
+
+describe("with the company's lookups reused between messages (INBOX_DIRECTORY_TTL_MS)", () => {
+  it("the first customer message of a connection created a moment after the lookups were read is stored, not dropped", async () => {
+    const cached = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "600000" });
+    const tenant = await createTenant(cached);
+    // a message reads the company's lookups (connections included) and keeps them for the TTL
+    await deliver(cached, customerMessage(tenant, { number: "5511911190001", body: "antes" }));
+    const created = await cached.call("POST", "/whatsapp", { token: tenant.adminToken, body: { name: "Nova conexão", isDefault: false } });
+    expect(created.status).toBe(200);
+    const newId = (created.body as { id: number }).id;
+    await deliver(cached, { ...customerMessage(tenant, { number: "5511911190002", body: "pela conexão nova" }), whatsappId: newId });
+    const [ticket] = (await adminTickets(cached, tenant)).filter((x) => x.contact.number === "5511911190002");
+    expect(ticket).toBeDefined();
+    expect(((await cached.call("GET", `/messages/${ticket!.id}`, { token: tenant.adminToken })).body.messages as { body: string }[]).map((m) => m.body)).toContain("pela conexão nova");
+  });
+});

@@ -73,7 +73,10 @@ export const createInboundService = (deps: {
     async message(ev: Ev<"message">): Promise<void> {
       const { companyId, whatsappId, message: wm } = ev;
       if (await messages.exists(companyId, wm.id)) return; // a redelivery or our own echo
-      const dir = await directory.load(companyId);
+      let dir = await directory.load(companyId);
+      // the lookups are reused for a moment (INBOX_DIRECTORY_TTL_MS): a connection created since is read fresh,
+      // so its first customer message is never dropped as coming from an unknown connection
+      if (!dir.whatsapps.has(whatsappId)) dir = await directory.load(companyId, { fresh: true });
       const wa = dir.whatsapps.get(whatsappId);
       if (!wa) {
         logger.warn("inbound: unknown connection", { companyId, whatsappId });

@@ -59,7 +59,7 @@ export const createMessagesRepository = (db: Db) => {
     },
     /** `fields`: only these fields of each message (search reads a few of many). */
     async findByIds(companyId: number, ids: string[], fields?: readonly (keyof Message)[]): Promise<Message[]> {
-      const items = await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)), fields ? { fields: [...fields, "entity"] } : {});
+      const items = await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)), fields ? { attributes: [...fields, "entity"] } : {});
       return items.filter((i) => i.entity === "message").map(toMessage);
     },
     /** The message as a transaction item that fails if the id was already stored (dedupe). */

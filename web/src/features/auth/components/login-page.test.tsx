@@ -169,6 +169,19 @@ describe("route guards", { timeout: 20_000 }, () => {
     expect(getToken()).toBe("tok");
   });
 
+  it("the refresh public/session-boot.js started before the modules loaded is taken over, not asked again", async () => {
+    const { calls } = mockFetch({ ...signedInRoutes() });
+    localStorage.setItem("signedIn", "1");
+    const early = new Response(JSON.stringify({ token: "early-tok", user: aUser({ profile: "user" }) }), { status: 200, headers: { "content-type": "application/json" } });
+    (globalThis as { __atendeEarly?: unknown }).__atendeEarly = { at: performance.now(), refresh: Promise.resolve(early), gets: {} };
+    void restoreSession();
+    renderApp("/");
+    expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith("/auth/refresh_token"))).toHaveLength(0);
+    expect(getToken()).toBe("early-tok");
+    expect((globalThis as { __atendeEarly?: { refresh: unknown } }).__atendeEarly?.refresh).toBeNull();
+  });
+
   it("after a reload without a valid refresh cookie a private page goes to /login", async () => {
     mockFetch({ "POST /api/auth/refresh_token": reply(401, { error: "ERR_SESSION_EXPIRED" }) });
     localStorage.setItem("signedIn", "1"); // this browser signed in before the reload
