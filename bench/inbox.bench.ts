@@ -402,17 +402,28 @@ const listBench = async (platform: Platform) => {
     }
     return figures;
   };
+  /** The page token (docs/adr/0040) a client holds when it asks for page `page`: the pages before it walked as the web app does. */
+  const tokenTo = async (query: string, token: string, page: number) => {
+    let pageToken: string | undefined;
+    for (let n = 1; n < page; n++) {
+      const res = await fetch(`${platform.url}/api/tickets?${query}&pageNumber=${n}${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ""}`, { headers: { authorization: `Bearer ${token}` } });
+      pageToken = ((await res.json()) as { nextPageToken?: string }).nextPageToken;
+    }
+    return pageToken ?? "";
+  };
   /** every tab of GET /tickets (admin and attendant, with and without filters); the attendant works in Vendas */
-  const cases = (s: Seeded, concurrent: boolean) => {
+  const cases = async (s: Seeded, concurrent: boolean) => {
     const { tenant, tagId } = s;
     const admin = tenant.adminToken;
     const user = tenant.userToken;
     const suporte = tenant.queues[1]!.id;
+    const page5Token = encodeURIComponent(await tokenTo("status=closed&showAll=true", admin, 5));
     const list: [string, string, string][] = [
       ["admin pending (showAll)", "/tickets?status=pending&showAll=true&pageNumber=1", admin],
       ["admin open (showAll)", "/tickets?status=open&showAll=true&pageNumber=1", admin],
       ["admin closed (showAll) page 1", "/tickets?status=closed&showAll=true&pageNumber=1", admin],
       ["admin closed (showAll) page 5", "/tickets?status=closed&showAll=true&pageNumber=5", admin],
+      ["admin closed (showAll) page 5 with its page token", `/tickets?status=closed&showAll=true&pageNumber=5&pageToken=${page5Token}`, admin],
       ["admin pending, queue filter", `/tickets?status=pending&showAll=true&queueIds=[${suporte}]&pageNumber=1`, admin],
       ["admin open, tag filter", `/tickets?status=open&showAll=true&tags=[${tagId}]&pageNumber=1`, admin],
       ["admin open, user filter", `/tickets?status=open&showAll=true&users=[${tenant.user.id}]&pageNumber=1`, admin],
@@ -420,6 +431,8 @@ const listBench = async (platform: Platform) => {
       ["attendant open", "/tickets?status=open&pageNumber=1", user],
       ["attendant closed", "/tickets?status=closed&pageNumber=1", user],
       ["attendant open, tag filter", `/tickets?status=open&tags=[${tagId}]&pageNumber=1`, user],
+      ["attendant pending, tag filter", `/tickets?status=pending&tags=[${tagId}]&pageNumber=1`, user],
+      ["admin closed, tag filter", `/tickets?status=closed&showAll=true&tags=[${tagId}]&pageNumber=1`, admin],
     ];
     return list.reduce<Promise<Record<string, unknown>>>(async (acc, [name, path, token]) => ({ ...(await acc), [`GET /tickets ${name}`]: await time(path, token, concurrent) }), Promise.resolve({}));
   };
@@ -432,9 +445,10 @@ const listBench = async (platform: Platform) => {
   const largeFigures = await cases(large, true);
   const ratio = Object.fromEntries(
     Object.keys(largeFigures).map((k) => {
-      const l = largeFigures[k] as { p50: number; p99: number };
-      const sm = smallFigures[k] as { p50: number; p99: number };
-      return [k, { p50: Math.round((sm.p50 / l.p50) * 100) / 100, p99: Math.round((sm.p99 / l.p99) * 100) / 100 }];
+      const l = largeFigures[k] as { p50: number; p99: number; dynamo: { itemsRead: number; roundTripsInSequence: number } };
+      const sm = smallFigures[k] as { p50: number; p99: number; dynamo: { itemsRead: number; roundTripsInSequence: number } };
+      const r = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+      return [k, { p50: r(sm.p50, l.p50), p99: r(sm.p99, l.p99), itemsRead: r(sm.dynamo.itemsRead, l.dynamo.itemsRead), roundTrips: `${sm.dynamo.roundTripsInSequence} / ${l.dynamo.roundTripsInSequence}` }];
     }),
   );
   return {

@@ -195,4 +195,46 @@ describe("Cloud API connections", () => {
     expect(await cloudCard.textContent()).toContain("Oficial");
     await screenshot(page, "cloud-api-side-by-side");
   });
+
+  it("an attendant schedules a template for a customer who never wrote; at its time the simulator receives the template", { timeout: 300_000 }, async () => {
+    const customer = "5511944441111";
+    const token = (await http<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.apiEmail, password: admin.password } })).data.token;
+    const made = await http<{ id: number }>("/api/contacts", { method: "POST", token, body: { name: "Sara Agendada", number: customer } });
+    expect(made.status, JSON.stringify(made.data)).toBe(200);
+    await page.goto(`/schedules?contactId=${made.data.id}`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Novo agendamento" }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => dialog.getByLabel("Contato").inputValue()).toContain("Sara Agendada");
+    await dialog.getByRole("combobox", { name: "Conexão" }).click();
+    await page.getByRole("option", { name: "Oficial" }).click();
+    // a Cloud API connection: an approved template by default, chosen in the picker with its preview
+    expect(await dialog.getByRole("button", { name: "Modelo aprovado" }).getAttribute("aria-pressed")).toBe("true");
+    await dialog.getByTestId("schedule-template-choose").click();
+    await page.getByTestId("template-retomar_conversa").click();
+    await page.getByTestId("template-from-contact-body-1").getByRole("combobox").click();
+    await page.getByRole("option", { name: "Nome" }).click();
+    await expect.poll(() => page.getByTestId("template-preview").textContent()).toContain("Olá Sara Agendada, podemos continuar o seu atendimento?");
+    await page.getByTestId("template-send").click();
+    await expect.poll(() => dialog.getByTestId("schedule-template-preview").textContent()).toContain("Olá Sara Agendada");
+    // the next whole minute (plus one when it is less than 30 s away); the e2e platform ticks every 5 s
+    const sendAt = await page.evaluate(() => {
+      const next = Math.ceil(Date.now() / 60_000) * 60_000;
+      const d = new Date(next - Date.now() > 30_000 ? next : next + 60_000);
+      const p = (n: number) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    });
+    await dialog.getByLabel(/Data e hora do envio/).fill(sendAt);
+    await screenshot(page, "cloud-api-schedule-template");
+    await dialog.getByRole("button", { name: "Adicionar" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const row = page.getByTestId("schedule-row").filter({ hasText: "Sara Agendada" });
+    await expect.poll(() => row.getByTestId("schedule-status").textContent()).toBe("Pendente");
+    expect(await row.getByTestId("schedule-template-chip").count()).toBe(1);
+
+    // the window is closed (the customer never wrote), yet the template goes out at its time
+    const chat = await poll(() => simChat(customer), (c) => Boolean(c?.messages.some((m) => m.direction === "out" && m.type === "template")), 200_000);
+    expect(chat?.messages.filter((m) => m.direction === "out").map((m) => [m.type, m.text])).toEqual([["template", expect.stringContaining("Olá Sara Agendada, podemos continuar o seu atendimento?")]]);
+    await expect.poll(() => row.getByTestId("schedule-status").textContent(), { timeout: 30_000 }).toBe("Enviada");
+    await screenshot(page, "cloud-api-schedule-template-sent");
+  });
 });

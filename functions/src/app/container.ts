@@ -423,6 +423,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     guards,
     channelRules: cloudApiModule.service,
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    pageTokenSecret: config.JWT_SECRET,
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
     listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
@@ -506,6 +507,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     contacts: inbox,
     messages: inbox,
     isOptedOut: consent.isOptedOut,
+    templates: cloudApiModule.service,
     clock,
   });
   // internal chat among a company's users (spec 3)
@@ -526,6 +528,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     companies,
     logger,
     guards,
+    // Cloud API schedules may carry an approved template (docs/adr/0042)
+    templates: cloudApiModule.service,
   });
 
   // invoices and Pix checkout (docs/billing.md): the fake bank locally and in tests, a PSP adapter in AWS

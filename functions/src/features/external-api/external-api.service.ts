@@ -8,6 +8,7 @@ import type { CompaniesService } from "../companies/companies.service";
 import type { InboxService } from "../inbox/inbox.service";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { WhatsappByToken } from "../whatsapps/whatsapps.ports";
+import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { ApiRateRepository } from "./api-rate.repository";
 
 /**
@@ -23,6 +24,11 @@ export const createExternalApiService = (deps: {
   rate: ApiRateRepository;
   /** LGPD (docs/adr/0030): a number on the company's opt-out list gets no API message (ERR_NUMBER_OPTED_OUT) */
   isOptedOut?: (companyId: number, number: string) => Promise<boolean>;
+  /**
+   * Cloud API (docs/adr/0042): a template is checked on the token's connection before anything is stored or counted
+   * (QR connection: ERR_CHANNEL_UNSUPPORTED; not synced, not approved, a variable without a value: their codes).
+   */
+  templates?: { prepareTemplate(companyId: number, whatsappId: number, template: TemplateSend): Promise<unknown> };
   clock: () => Date;
 }) => {
   const { whatsapps, companies, companiesService, contacts, messages, rate, clock } = deps;
@@ -46,6 +52,11 @@ export const createExternalApiService = (deps: {
       if (!files.length && !input.body.trim() && !input.template) throw new AppError("ERR_VALIDATION", { field: "body" });
       if (whatsapp.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
       if (deps.isOptedOut && (await deps.isOptedOut(whatsapp.companyId, input.number))) throw new AppError("ERR_NUMBER_OPTED_OUT");
+      if (input.template) {
+        // a template message carries no file of ours; the template is checked before the contact is created
+        if (files.length) throw new AppError("ERR_CHANNEL_UNSUPPORTED", { field: "medias" });
+        if (deps.templates) await deps.templates.prepareTemplate(whatsapp.companyId, whatsapp.id, input.template);
+      }
       const count = Math.max(files.length, 1);
       if ((await rate.take(whatsapp.companyId, whatsapp.id, count, clock())) > EXTERNAL_API_MESSAGES_PER_MINUTE) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
       const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });

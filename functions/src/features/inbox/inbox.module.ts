@@ -1,7 +1,8 @@
 import type { FeatureModule, Guards, JobHandlers } from "../../platform/modules/feature-module";
 import type { Channels } from "../../platform/channels/channel.port";
 import type { Db } from "../../platform/db/client";
-import { createPageCursors } from "../../platform/db/page-cursors";
+import { createPageCursors, createPageTokens } from "../../platform/db/page-cursors";
+import { coalescedReads } from "../../platform/db/coalesced-reads";
 import type { Logger } from "../../platform/logger";
 import type { CommandQueue } from "../../platform/queues/commands.port";
 import type { JobQueue } from "../../platform/queues/jobs.port";
@@ -65,6 +66,8 @@ export type InboxDeps = {
   audit: AuditRecorder;
   /** how long the inbound pipeline reuses a company's lookups (0: never) */
   directoryTtlMs?: number;
+  /** the key material of the ticket lists' page tokens (docs/adr/0040; the API's token secret); absent: a random key per instance */
+  pageTokenSecret?: string;
   /** LGPD consent reads (docs/adr/0030): contact imports and creation refuse erased people's numbers */
   erasedAmong?: (companyId: number, numbers: string[]) => Promise<Set<string>>;
   /** per-provider rules for outbound messages (the Cloud API's window, templates, unsupported actions) */
@@ -128,6 +131,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     directory,
     events,
     cursors,
+    pageTokens: createPageTokens(deps.pageTokenSecret),
+    coalesceReads: (fn) => coalescedReads(db, fn),
     notices: automation.notices,
     tagLinks: createTicketTagLinks(tagsRepo),
     clock,

@@ -17,7 +17,7 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 /**
  * The minute tick's scheduled messages: every pending schedule whose time has come (read from the due index, never
  * a scan) is claimed by one tick only, sent to its contact through its connection (or the company's default) into
- * the contact's ticket, and marked ENVIADA, or ERRO with the reason.
+ * the contact's ticket, and marked ENVIADA, or ERRO with the reason. A Cloud API schedule with a template sends it.
  * The message id is derived from the schedule and its version, so a retry after a crash stores and sends nothing new.
  */
 export const createSchedulesJob = (deps: {
@@ -48,7 +48,9 @@ export const createSchedulesJob = (deps: {
         body: s.body,
         userId: s.userId,
         id: scheduleMessageId(s),
-        files: await filesOf(s),
+        // Cloud API: the template, prepared again now (one paused or rejected since fails with its code); it is
+        // allowed whatever the 24-hour window, while free text outside it fails with ERR_WINDOW_CLOSED
+        ...(s.template ? { template: s.template } : { files: await filesOf(s) }),
       });
       if (out.message.error) return { status: "ERRO" as const, errorMessage: out.message.error, ticketId: out.ticket.id };
       return { status: "ENVIADA" as const, errorMessage: null, ticketId: out.ticket.id };

@@ -57,6 +57,7 @@ const toSchedule = mapItem<Schedule>({
   ticketId: true,
   mediaPath: true,
   mediaName: true,
+  template: true,
   createdAt: true,
   updatedAt: true,
 });

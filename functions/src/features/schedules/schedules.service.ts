@@ -14,6 +14,7 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import type { UsersService } from "../users/users.service";
 import type { WhatsappsService } from "../whatsapps/whatsapps.service";
 import type { Schedule } from "@atende/shared/domain/schedules/schedule";
+import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { ScheduleScope, SchedulesRepository } from "./schedules.repository";
 
 /** An attachment of a scheduled message: what WhatsApp takes for a document. */
@@ -34,6 +35,7 @@ export const toScheduleResponse = (s: Schedule): ScheduleResponse => ({
   ticketId: s.ticketId,
   mediaPath: s.mediaPath,
   mediaName: s.mediaName,
+  template: s.template ?? null,
   companyId: s.companyId,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
@@ -54,6 +56,11 @@ export const createSchedulesService = (deps: {
   clock: () => Date;
   /** the company's time zone: a wall-clock `sendAt` (the spec's `YYYY-MM-DD HH:mm:ss`) is read in it */
   timeZoneOf: (companyId: number) => Promise<string>;
+  /**
+   * The connection's template rules (the Cloud API feature): a synced, approved template with every variable valued
+   * on a Cloud API connection, its preview; a QR connection takes none (ERR_CHANNEL_UNSUPPORTED). Absent: no templates.
+   */
+  templates?: { prepareTemplate(companyId: number, whatsappId: number, template: TemplateSend): Promise<{ body: string }> };
 }) => {
   const { schedules, contacts, whatsapps, users, realtime, media, cursors, clock, timeZoneOf } = deps;
 
@@ -73,6 +80,24 @@ export const createSchedulesService = (deps: {
     const contact = input.contactId !== undefined ? await contacts.get(auth, input.contactId) : undefined;
     if (input.whatsappId !== undefined && input.whatsappId !== null) await whatsapps.show(auth, input.whatsappId);
     return contact ? { contactId: contact.id, contactName: contact.name, contactNumber: contact.number } : {};
+  };
+
+  /**
+   * The message a schedule will send, checked: free text must not be empty; a template needs a chosen connection
+   * (templates belong to one number), no attachment (a template message carries none of ours) and must be sendable
+   * there now (synced, approved, every variable valued). Answers the text to store: the template's preview, so the
+   * list, the calendar and the search show what the customer will read.
+   */
+  const messageOf = async (companyId: number, s: { whatsappId: number | null; template: TemplateSend | null; body: string; mediaPath: string | null }) => {
+    if (!s.template) {
+      if (!s.body.trim()) throw new AppError("ERR_VALIDATION", { field: "body" });
+      return s.body;
+    }
+    if (s.whatsappId === null) throw new AppError("ERR_VALIDATION", { field: "whatsappId", reason: "TEMPLATE_NEEDS_CONNECTION" });
+    if (!deps.templates) throw new AppError("ERR_CHANNEL_UNSUPPORTED", { field: "template" });
+    const prepared = await deps.templates.prepareTemplate(companyId, s.whatsappId, s.template);
+    if (s.mediaPath) throw new AppError("ERR_CHANNEL_UNSUPPORTED", { field: "media" });
+    return prepared.body;
   };
 
   /** Who hears about a schedule: the company's admins and its author, each once. */
@@ -117,6 +142,8 @@ export const createSchedulesService = (deps: {
       const sendAt = instantOf(input.sendAt, await timeZoneOf(auth.companyId));
       assertFuture(sendAt);
       const target = await resolveTargets(auth, input);
+      const template = input.template ?? null;
+      const body = await messageOf(auth.companyId, { whatsappId: input.whatsappId ?? null, template, body: input.body ?? "", mediaPath: null });
       const s = await schedules.create(
         {
           companyId: auth.companyId,
@@ -127,10 +154,11 @@ export const createSchedulesService = (deps: {
           contactNumber: "",
           ...target,
           whatsappId: input.whatsappId ?? null,
-          body: input.body,
+          body,
           sendAt,
           mediaPath: null,
           mediaName: null,
+          template,
         },
         clock(),
       );
@@ -149,11 +177,16 @@ export const createSchedulesService = (deps: {
       assertFuture(sendAt);
       const target = await resolveTargets(auth, input);
       const { version, claimUntil: _claim, ...current } = before;
+      // the message as it will be after the edit, checked whole (a template is checked again: it may have been paused)
+      const whatsappId = input.whatsappId !== undefined ? input.whatsappId : current.whatsappId;
+      const template = input.template !== undefined ? input.template : (current.template ?? null);
+      const body = await messageOf(auth.companyId, { whatsappId, template, body: input.body ?? current.body, mediaPath: current.mediaPath });
       const next: Schedule = {
         ...current,
         ...target,
-        ...(input.body !== undefined ? { body: input.body } : {}),
-        ...(input.whatsappId !== undefined ? { whatsappId: input.whatsappId } : {}),
+        body,
+        whatsappId,
+        template,
         sendAt,
         status: "PENDENTE",
         errorMessage: null,
@@ -173,6 +206,8 @@ export const createSchedulesService = (deps: {
     async uploadMedia(auth: AuthContext, id: number, file: UploadedFile): Promise<ScheduleMediaResponse> {
       const before = await find(auth, id);
       if (before.status === "ENVIADA") throw new AppError("ERR_NO_PERMISSION", { reason: "SCHEDULE_ALREADY_SENT" });
+      // a template message carries no attachment of ours (its media header, if any, is part of the template)
+      if (before.template) throw new AppError("ERR_CHANNEL_UNSUPPORTED", { field: "template" });
       if (file.bytes.length > MAX_SCHEDULE_MEDIA_BYTES) throw new AppError("ERR_VALIDATION", { field: "file" });
       // typed by its content, as every other attachment (refuses empty, unknown and active files)
       const checked = checkAttachment(file);

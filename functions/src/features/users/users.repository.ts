@@ -7,6 +7,7 @@ import { queryPrefix } from "../../platform/db/query-prefix";
 import { mapItem } from "../../platform/db/map-item";
 import { setExpression } from "../../platform/db/update";
 import { AppError } from "../../platform/errors";
+import { noteUserWrite } from "./user-writes";
 
 export type UserRecord = {
   id: number;
@@ -172,6 +173,7 @@ export const createUsersRepository = (db: Db) => ({
             : [updateUser],
         }),
       );
+      noteUserWrite(before.companyId, before.id);
     } catch (e) {
       const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
       if (err.name === "TransactionCanceledException" && emailMoves && err.CancellationReasons?.[0]?.Code === "ConditionalCheckFailed") {
@@ -199,6 +201,7 @@ export const createUsersRepository = (db: Db) => ({
         ],
       }),
     );
+    noteUserWrite(user.companyId, user.id);
   },
   /** A new password ends every session: the token version moves and the refresh tokens are dropped. */
   async setPassword(companyId: number, id: number, passwordHash: string, now: Date): Promise<void> {
@@ -211,6 +214,7 @@ export const createUsersRepository = (db: Db) => ({
         ConditionExpression: "attribute_exists(pk)",
       }),
     );
+    noteUserWrite(companyId, id);
   },
   /** A new session: bump the token version and set the refresh token id. Returns the new version. */
   async startSession(companyId: number, id: number, jti: string, now: Date): Promise<number> {
@@ -224,6 +228,7 @@ export const createUsersRepository = (db: Db) => ({
         ReturnValues: "UPDATED_NEW",
       }),
     );
+    noteUserWrite(companyId, id);
     return Number(out.Attributes?.tokenVersion);
   },
   /**
@@ -277,6 +282,7 @@ export const createUsersRepository = (db: Db) => ({
           ReturnValues: "UPDATED_NEW",
         }),
       );
+      noteUserWrite(companyId, id);
       return Number(out.Attributes?.tokenVersion);
     } catch (e) {
       if ((e as Error).name === "ConditionalCheckFailedException") return null; // deleted meanwhile: nothing left to end

@@ -29,6 +29,16 @@ export const mergedIndexPage = async (
     orderField?: string;
     /** oldest/smallest first (names A-Z); default newest first */
     ascending?: boolean;
+    /**
+     * An item attribute identifying one logical item across partitions (e.g. a ticket id when the same ticket is
+     * stored once per partition family, docs/adr/0040); default the item's own key.
+     */
+    dedupeBy?: string;
+    /**
+     * With a filter, read each partition's whole budget in one query (one round trip, up to READ_BUDGET items)
+     * instead of pages of 100 one after the other (fewer items read when matches are dense, more round trips).
+     */
+    budgetInOneRead?: boolean;
   },
 ): Promise<{ items: Record<string, unknown>[]; next?: string }> => {
   const asc = opts.ascending ?? false;
@@ -50,7 +60,7 @@ export const mergedIndexPage = async (
             ExpressionAttributeValues: { ":pk": p.pk, ...(opts.cursor ? { ":c": opts.cursor } : {}), ...opts.filter?.values },
             ...(opts.filter ? { FilterExpression: opts.filter.expression } : {}),
             ScanIndexForward: asc,
-            Limit: opts.filter ? Math.min(READ_BUDGET, 100) : opts.limit + 1,
+            Limit: opts.filter ? (opts.budgetInOneRead ? READ_BUDGET : Math.min(READ_BUDGET, 100)) : opts.limit + 1,
             ExclusiveStartKey: start,
           }),
         );
@@ -72,7 +82,7 @@ export const mergedIndexPage = async (
   const merged = perPartition
     .flatMap((p) => p.found)
     .filter((item) => {
-      const id = `${item.pk}|${item.sk}`;
+      const id = opts.dedupeBy ? String(item[opts.dedupeBy]) : `${item.pk}|${item.sk}`;
       if (seen.has(id)) return false;
       seen.add(id);
       return true;

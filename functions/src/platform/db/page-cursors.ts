@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "./client";
 import { companyPk } from "./keys";
@@ -33,6 +33,36 @@ export const createPageCursors = (db: Db) => ({
 export type PageCursors = ReturnType<typeof createPageCursors>;
 
 /**
+ * Page tokens (docs/adr/0040): the next page's cursor handed to the client, so a later page needs no cursor read.
+ * A token is `<cursor, base64url>.<HMAC>` over the company, the viewer, the query's hash and the page number it
+ * opens: a token of another company, user, query or page does not open (the request falls back to the remembered
+ * cursor, or walks), and nobody can make one without the key. `secret`: the API's token secret (every instance
+ * derives the same key, its own label); absent, a random key (tokens open only on the instance that made them).
+ */
+export const createPageTokens = (secret?: string) => {
+  const key = secret ? Buffer.from(hkdfSync("sha256", secret, "", "atende page tokens", 32)) : randomBytes(32);
+  type Where = { companyId: number; viewerId: number; queryHash: string; page: number };
+  const mac = (w: Where, cursor: string) =>
+    createHmac("sha256", key).update(`${w.companyId}|${w.viewerId}|${w.queryHash}|${w.page}|${cursor}`).digest().subarray(0, 16);
+  return {
+    make(w: Where, cursor: string): string {
+      return `${Buffer.from(cursor).toString("base64url")}.${mac(w, cursor).toString("base64url")}`;
+    },
+    /** The cursor a token carries, or null when it was not made for this company, viewer, query and page. */
+    open(w: Where, token: string | undefined): string | null {
+      if (!token || token.length > 512) return null;
+      const [body, sig] = token.split(".");
+      if (!body || !sig) return null;
+      const cursor = Buffer.from(body, "base64url").toString();
+      const given = Buffer.from(sig, "base64url");
+      const want = mac(w, cursor);
+      return given.length === want.length && timingSafeEqual(given, want) ? cursor : null;
+    },
+  };
+};
+export type PageTokens = ReturnType<typeof createPageTokens>;
+
+/**
  * Serves page `page` of a cursor-paged source: `fetch(cursor)` returns one page and the next cursor.
  * Uses the remembered cursor when there is one, else walks from the nearest known page (remembering the cursor of
  * every page it walks past, so asking for the same deep page again reads one page).
@@ -60,11 +90,19 @@ export const pageByNumberWith = async <T, V>(opts: {
   now: Date;
   fetch: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>;
   present: (items: T[]) => Promise<V[]>;
-}): Promise<{ items: V[]; hasMore: boolean }> => {
-  const { cursors, companyId, viewerId, queryHash, page, now, fetch, present } = opts;
+  /** page tokens: `token` (the client's, for this page) opens without reading the remembered cursor; the answer carries the next page's */
+  tokens?: PageTokens;
+  token?: string;
+}): Promise<{ items: V[]; hasMore: boolean; nextPageToken?: string }> => {
+  const { cursors, companyId, viewerId, queryHash, page, now, fetch, present, tokens } = opts;
+  const where = (n: number) => ({ companyId, viewerId, queryHash, page: n });
   let cursor: string | undefined;
   let at = 1;
-  if (page > 1) {
+  const given = page > 1 && tokens ? tokens.open(where(page), opts.token) : null;
+  if (given !== null) {
+    cursor = given;
+    at = page;
+  } else if (page > 1) {
     const known = await cursors.get(companyId, viewerId, queryHash, page);
     if (known) {
       cursor = known;
@@ -81,8 +119,10 @@ export const pageByNumberWith = async <T, V>(opts: {
     for (;;) {
       const result = await fetch(cursor);
       if (at === page) {
-        if (result.next) remember(page + 1, result.next);
-        return { items: await present(result.items), hasMore: Boolean(result.next) };
+        // a client paging with tokens needs no remembered cursor (page 1 cannot tell, so it remembers)
+        if (result.next && given === null) remember(page + 1, result.next);
+        const nextPageToken = result.next && tokens ? tokens.make(where(page + 1), result.next) : undefined;
+        return { items: await present(result.items), hasMore: Boolean(result.next), ...(nextPageToken ? { nextPageToken } : {}) };
       }
       if (!result.next) return { items: [], hasMore: false };
       cursor = result.next;

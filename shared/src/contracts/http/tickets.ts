@@ -60,7 +60,8 @@ export type CycleSla = {
 export type SlaEventData = { action: "warning" | "breach"; kind: keyof CycleSla; at: string; ticket: TicketView };
 
 /** GET /tickets, GET /ticket/kanban */
-export type TicketListResponse = { tickets: TicketView[]; count: number; hasMore: boolean };
+/** `nextPageToken`: pass it with the next `pageNumber` to open that page in fewer reads (docs/adr/0040); optional. */
+export type TicketListResponse = { tickets: TicketView[]; count: number; hasMore: boolean; nextPageToken?: string };
 
 /** Realtime `ticket` event (channel company-{id}-ticket). */
 export type TicketEventData =

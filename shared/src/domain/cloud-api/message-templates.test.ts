@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromGraphTemplate, isSendable, missingValues, renderTemplate, templateComponents, templateVariables, variablesOf } from "./message-templates";
+import { externalTemplateSchema, fromGraphTemplate, isSendable, missingValues, renderTemplate, templateComponents, templateVariables, valuesFromComponents, variablesOf } from "./message-templates";
 
 /** Shaped like an entry of Meta's documented `GET /<WABA_ID>/message_templates` answer. */
 const seasonal = fromGraphTemplate({
@@ -58,5 +58,26 @@ describe("message templates", () => {
       { type: "body", parameters: [{ type: "text", parameter_name: "order_id", text: "42" }] },
     ]);
     expect(templateComponents({ header: null, body: "Hello" }, { header: {}, body: {} })).toEqual([]);
+  });
+});
+
+describe("a template as the external API takes it (Meta's components or our values)", () => {
+  it("reads positional and named text parameters, a media header's link, and lets `values` win", () => {
+    const parsed = externalTemplateSchema.parse({
+      name: "order_update",
+      language: "pt_BR",
+      values: { body: { "2": "#99" } },
+      components: [
+        { type: "HEADER", parameters: [{ type: "image", image: { link: "https://example.com/a.png" } }] },
+        { type: "body", parameters: [{ type: "text", text: "Maria" }, { type: "text", text: "#12" }, { type: "text", parameter_name: "prazo", text: "amanhã" }] },
+      ],
+    });
+    expect(parsed).toEqual({ name: "order_update", language: "pt_BR", values: { header: {}, body: { "1": "Maria", "2": "#99", prazo: "amanhã" } }, headerMediaUrl: "https://example.com/a.png" });
+    expect(valuesFromComponents([{ type: "header", parameters: [{ type: "text", text: "Promo" }] }])).toEqual({ values: { header: { "1": "Promo" }, body: {} } });
+  });
+
+  it("refuses button components (our templates send none) and keeps our own shape as it is", () => {
+    expect(externalTemplateSchema.safeParse({ name: "x", language: "pt_BR", components: [{ type: "button", parameters: [] }] }).success).toBe(false);
+    expect(externalTemplateSchema.parse({ name: "x", language: "pt_BR", values: { body: { "1": "a" } } })).toEqual({ name: "x", language: "pt_BR", values: { header: {}, body: { "1": "a" } } });
   });
 });

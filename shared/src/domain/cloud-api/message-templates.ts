@@ -47,6 +47,53 @@ export const templateSendSchema = z.object({
 });
 export type TemplateSend = z.infer<typeof templateSendSchema>;
 
+/**
+ * Meta's own `template.components` of a send (external API callers that already build Meta's payload): `header`
+ * and `body` components with `text` parameters (positional, or named with `parameter_name`) and a media header's
+ * `link`. Button parameters are not supported (our templates send none).
+ */
+const componentParamSchema = z.object({
+  type: z.string().max(20),
+  text: z.string().max(1024).optional(),
+  parameter_name: z.string().max(60).optional(),
+  image: z.object({ link: z.string().url().max(2000) }).optional(),
+  video: z.object({ link: z.string().url().max(2000) }).optional(),
+  document: z.object({ link: z.string().url().max(2000) }).optional(),
+});
+export const templateComponentsInputSchema = z
+  .array(z.object({ type: z.string().toLowerCase().pipe(z.enum(["header", "body"])), parameters: z.array(componentParamSchema).max(100).default([]) }))
+  .max(2);
+export type TemplateComponentsInput = z.infer<typeof templateComponentsInputSchema>;
+
+/** The values (and media header link) of Meta-style components: the n-th positional parameter is variable "n". */
+export const valuesFromComponents = (components: TemplateComponentsInput): { values: TemplateValues; headerMediaUrl?: string } => {
+  const values: TemplateValues = { header: {}, body: {} };
+  let headerMediaUrl: string | undefined;
+  for (const c of components) {
+    c.parameters.forEach((p, i) => {
+      const media = p.image ?? p.video ?? p.document;
+      if (c.type === "header" && media) headerMediaUrl = media.link;
+      else if (p.text !== undefined) values[c.type][p.parameter_name ?? String(i + 1)] = p.text;
+    });
+  }
+  return { values, ...(headerMediaUrl ? { headerMediaUrl } : {}) };
+};
+
+/**
+ * A template as the external API takes it: our `values`, or Meta's `components` (see above), or both (a value given
+ * in `values` wins). Answers the same TemplateSend as the other senders.
+ */
+export const externalTemplateSchema = templateSendSchema.extend({ components: templateComponentsInputSchema.optional() }).transform(({ components, ...t }): TemplateSend => {
+  if (!components) return t;
+  const from = valuesFromComponents(components);
+  const headerMediaUrl = t.headerMediaUrl ?? from.headerMediaUrl;
+  return {
+    ...t,
+    values: { header: { ...from.values.header, ...t.values.header }, body: { ...from.values.body, ...t.values.body } },
+    ...(headerMediaUrl ? { headerMediaUrl } : {}),
+  };
+});
+
 const VAR = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
 /** The variable names of a text in order of first appearance. */

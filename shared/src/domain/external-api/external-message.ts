@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { optionalText } from "../../contracts/body-values";
-import { templateSendSchema } from "../cloud-api/message-templates";
+import { externalTemplateSchema } from "../cloud-api/message-templates";
 
 /** Messages sent through the external API per connection token and minute (SERVER-RULES: rate-limited per token). */
 export const EXTERNAL_API_MESSAGES_PER_MINUTE = 60;
@@ -17,8 +17,9 @@ export const externalMessageSchema = z.object({
   body: optionalText(z.string().max(4096)).optional().default(""),
   /**
    * Cloud API connections: an approved message template instead of the text (JSON only; the only way to write to
-   * someone whose 24-hour window is closed). Refused on QR connections with ERR_CHANNEL_UNSUPPORTED.
+   * someone whose 24-hour window is closed), its variables as `values` or as Meta's `components`. Refused on QR
+   * connections with ERR_CHANNEL_UNSUPPORTED.
    */
-  template: templateSendSchema.optional(),
+  template: externalTemplateSchema.optional(),
 });
 export type ExternalMessageInput = z.infer<typeof externalMessageSchema>;

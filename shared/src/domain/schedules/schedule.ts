@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { optionalId, requiredId } from "../../contracts/body-values";
+import { templateSendSchema, type TemplateSend } from "../cloud-api/message-templates";
 import { WALL_TIME } from "../format/time-zone";
 
 /** Statuses of a scheduled message (Portuguese values, as the reference product stores them). */
@@ -32,26 +33,42 @@ export type Schedule = {
   ticketId: number | null;
   mediaPath: string | null;
   mediaName: string | null;
+  /**
+   * Cloud API connections (issue 12): the approved message template sent instead of free text (whatever the 24-hour
+   * window); `body` then holds its preview. Absent or null: the plain schedule of the spec.
+   */
+  template?: TemplateSend | null;
   createdAt: string;
   updatedAt: string;
 };
+
+/** The fields of a schedule body, each optional: PUT takes any of them; POST's rules are on `scheduleSchema`. */
+const scheduleFields = z.object({
+  body: z.string({ error: "Required" }).trim().max(SCHEDULE_BODY_MAX, "Too Long!").optional(),
+  sendAt: z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Required" }),
+  contactId: requiredId("Required"),
+  whatsappId: optionalId(),
+  /** Cloud API connections: a template instead of the text (null: none, the text is sent) */
+  template: templateSendSchema.nullable().optional(),
+});
 
 /**
  * POST /schedules body. `sendAt` is an ISO 8601 instant with its offset (our browser sends `toISOString()`), or the
  * spec's `YYYY-MM-DD HH:mm:ss`, a wall-clock time read in the company's time zone — never the server's. `whatsappId` null or absent: the company's default connection at send
  * time. Whether `sendAt` is in the future is checked by the server against its clock (and by the form against the
- * browser's). Unknown fields (companyId, userId, status ...) are dropped.
+ * browser's). Unknown fields (companyId, userId, status ...) are dropped. The text is required unless a `template`
+ * is given (a Cloud API schedule; the server checks the template against the connection).
  */
-export const scheduleSchema = z.object({
-  body: z.string({ error: "Required" }).trim().min(1, "Required").max(SCHEDULE_BODY_MAX, "Too Long!"),
-  sendAt: z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Required" }),
-  contactId: requiredId("Required"),
-  whatsappId: optionalId(),
+export const scheduleSchema = scheduleFields.superRefine((v, ctx) => {
+  if (!v.template && !v.body) ctx.addIssue({ code: "custom", path: ["body"], message: "Required" });
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
+/** The text of a schedule as the form and the server check it (the template, when chosen, replaces it). */
+export const scheduleBodySchema = scheduleFields.shape.body;
+
 /** PUT /schedules/{id} body: any of the fields. */
-export const scheduleUpdateSchema = scheduleSchema.partial();
+export const scheduleUpdateSchema = scheduleFields.partial();
 export type ScheduleUpdateInput = z.infer<typeof scheduleUpdateSchema>;
 
 /** A send time the server accepts: strictly after `now`. */

@@ -70,5 +70,7 @@ export const ticketListQuerySchema = z.object({
   withUnreadMessages: queryFlag,
   date: z.string().max(40).optional(),
   updatedAt: z.string().max(40).optional(),
+  /** the `nextPageToken` of the previous page's answer (docs/adr/0040): opens page `pageNumber` in fewer reads; optional */
+  pageToken: z.string().max(512).optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;

@@ -20,9 +20,10 @@ export const CAMPAIGN_PLACEHOLDERS: Record<(typeof TEMPLATE_CONTACT_FIELDS)[numb
 
 /**
  * Choosing an approved template of a Cloud API connection, filling its variables (typed, or from a contact field)
- * with a live preview; used by the composer (window closed or open: `onSend` sends it) and the campaign dialog
+ * with a live preview; used by the composer (window closed or open: `onSend` sends it), the campaign dialog
  * (`mode="choose"`: the contact fields become the campaign placeholders {nome}, {numero}, {email}, filled per
- * recipient; `initial` is the campaign's current template).
+ * recipient; `initial` is the campaign's current template) and the schedule dialog (`mode="choose"` with
+ * `fill="contact"`: the contact fields fill in the scheduled contact's values).
  */
 export function TemplatePicker(props: {
   open: boolean;
@@ -32,10 +33,13 @@ export function TemplatePicker(props: {
   onSend: (t: TemplateSend, preview: string) => void;
   busy?: boolean;
   mode?: "send" | "choose";
+  /** what "from the contact" puts in a variable: the contact's value, or a campaign placeholder (default: by mode) */
+  fill?: "contact" | "placeholders";
   initial?: TemplateSend | null;
 }) {
   const { t } = useTranslation("cloudApi");
   const choose = props.mode === "choose";
+  const placeholders = (props.fill ?? (choose ? "placeholders" : "contact")) === "placeholders";
   const templates = useTemplates(props.open ? props.whatsappId : null);
   const sync = useSyncTemplates();
   const [chosen, setChosen] = useState<StoredTemplate | null>(null);
@@ -57,7 +61,7 @@ export function TemplatePicker(props: {
     setChosen(tpl);
     setValues({ header: {}, body: {} });
   };
-  const fromContact = (f: (typeof TEMPLATE_CONTACT_FIELDS)[number]) => (choose ? CAMPAIGN_PLACEHOLDERS[f] : fillFromContact(f, props.contact ?? {}));
+  const fromContact = (f: (typeof TEMPLATE_CONTACT_FIELDS)[number]) => (placeholders ? CAMPAIGN_PLACEHOLDERS[f] : fillFromContact(f, props.contact ?? {}));
   const field = (part: "header" | "body", name: string) => (
     <Stack key={`${part}.${name}`} direction="row" spacing={1} alignItems="center">
       <TextField
@@ -68,7 +72,7 @@ export function TemplatePicker(props: {
         inputProps={{ "data-testid": `template-var-${part}-${name}` }}
         sx={{ flex: 1 }}
       />
-      {props.contact || choose ? (
+      {props.contact || placeholders ? (
         <TextField
           select
           size="small"
@@ -116,7 +120,7 @@ export function TemplatePicker(props: {
                 </Box>
                 {chosen.buttons.length ? <Typography variant="caption">{chosen.buttons.map((b) => `[${b.text}]`).join(" ")}</Typography> : null}
                 {missing.length ? <Alert severity="info">{t("picker.missing")}</Alert> : null}
-                {choose ? <Typography variant="caption">{t("picker.placeholdersHint")}</Typography> : null}
+                {placeholders ? <Typography variant="caption">{t("picker.placeholdersHint")}</Typography> : null}
               </>
             ) : (
               <Typography variant="body2">{t("picker.choose")}</Typography>

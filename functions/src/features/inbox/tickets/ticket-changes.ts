@@ -179,6 +179,8 @@ export const createTicketChanges = (deps: {
         tickets.cycleItem(cycleOf(t)),
         tickets.changeItem(t.companyId, { ticketId: id, at, byUserId: opts.byUserId, action: "create", from: null, to: scope(t) }, ulid()),
         ...tickets.countItems(null, t),
+        // the tag-filtered lists' copies (docs/adr/0040)
+        ...tickets.tagCopyItems(null, t),
       ];
       const lockIndex = created.length;
       items.push(...slotItems(null, t));
@@ -237,6 +239,8 @@ export const createTicketChanges = (deps: {
       // the guarded slot is the last of the slot moves (its index, whatever follows it in the transaction)
       const guardedSlot = opts.takeSlot ? items.length - 1 : -1;
       items.push(...tickets.countItems(current, next));
+      // the tag-filtered lists' copies of a live tagged ticket follow every write of it (docs/adr/0040)
+      items.push(...tickets.tagCopyItems(current, next));
       items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { adminTickets, customerMessage, deliver } from "../../../testing/inbox-fixtures";
+import { NEW_BOT, createTicketsRepository, type TicketRecord } from "./tickets.repository";
 
 /**
  * Ticket lists at scale (issue 15 items 2 and 5, docs/adr/0036-ticket-list-keys.md, docs/scale.md): the tab counts
@@ -38,7 +39,8 @@ beforeAll(async () => {
       const name = String(context.commandName).replace(/Command$/, "");
       const input = args.input as Record<string, any>;
       // what was read, for the messages below: the key or partition without ids (e.g. GetItem:TICKET, Query:WS)
-      const key = input.Key?.sk ?? input.Key?.pk ?? input.ExpressionAttributeValues?.[":pk"] ?? (input.RequestItems ? "batch" : "");
+      // (a remembered page cursor by its partition: its sort key is a hash)
+      const key = (/#PAGES#/.test(String(input.Key?.pk)) ? input.Key.pk : input.Key?.sk) ?? input.Key?.pk ?? input.ExpressionAttributeValues?.[":pk"] ?? (input.RequestItems ? "batch" : "");
       const what = String(key).replace(/^CO#\d+#?/, "").replace(/#?\d[\w.:-]*/g, "").slice(0, 16);
       // a call's depth: one more than the deepest call already finished when it started (round trips in sequence)
       const call: Call = { name: what ? `${name}:${what}` : name, depth: 1 + Math.max(0, ...calls.filter((c) => c.end !== null).map((c) => c.depth)), end: null, read: 0, written: itemsWritten(name, input) };
@@ -84,10 +86,11 @@ const newCustomer = async (tenant: Tenant, choice: 1 | 2 | null) => {
   const found = (await adminTickets(t, tenant)).find((x) => x.contact.number === number)!;
   return { ...found, number };
 };
+type ListPage = { tickets: { id: number; status: string; userId: number | null; queueId: number | null; lastMessage: string; tags: { id: number }[] }[]; count: number; hasMore: boolean; nextPageToken?: string };
 const list = async (tenant: Tenant, token: string, query: string) => {
   const res = await t.call("GET", `/tickets?${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { tickets: { id: number; status: string; userId: number | null; queueId: number | null }[]; count: number; hasMore: boolean };
+  return res.body as ListPage;
 };
 
 describe("tab counts from the counter cells", () => {
@@ -141,6 +144,18 @@ describe("tab counts from the counter cells", () => {
       "attendant pending, VIP": 1,
       "admin pending, VIP or Atrasado": 3,
     });
+    // the tag tabs read the tags' copies (docs/adr/0040): the same tickets as the tab filtered by tag, with fresh cards
+    const vipId = Number(vip.body.id);
+    const byTag = async (token: string, query: string) => (await list(c, token, `${query}&tags=[${vipId}]`)).tickets.map((x) => x.id).sort();
+    const filtered = async (token: string, query: string) =>
+      (await list(c, token, query)).tickets
+        .filter((x) => x.tags.some((g) => g.id === vipId))
+        .map((x) => x.id)
+        .sort();
+    expect(await byTag(c.adminToken, "status=pending&showAll=true")).toEqual(await filtered(c.adminToken, "status=pending&showAll=true"));
+    expect(await byTag(c.userToken, "status=pending")).toEqual(await filtered(c.userToken, "status=pending"));
+    await deliver(t, customerMessage(c, { number: mine.number, body: "ainda aguardo o boleto" }));
+    expect((await list(c, c.adminToken, `status=pending&showAll=true&tags=[${vipId}]`)).tickets.find((x) => x.id === mine.id)?.lastMessage).toBe("ainda aguardo o boleto");
     // a tag taken off moves the ticket out of that tag's cell
     expect((await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId: queueless.id, tags: [] } })).status).toBe(200);
     expect(await counts()).toMatchObject({ "admin pending, VIP": 1, "admin pending, VIP or Atrasado": 2 });
@@ -202,10 +217,143 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
     for (const [name, f] of Object.entries({ attendantOpen, adminPending, closedPage2 })) {
       expect(f.roundTripsInSequence, `${name}: ${f.names}`).toBeLessThanOrEqual(3);
       expect(f.writeCalls, `${name}: ${f.names}`).toBeLessThanOrEqual(1);
-      expect(f.calls, `${name}: ${f.names}`).toBeLessThanOrEqual(8);
+      // (ADR 0040: the cards' reads are one BatchGetItem; was 8 calls with one GetItem per queue, user and connection)
+      expect(f.calls, `${name}: ${f.names}`).toBeLessThanOrEqual(6);
     }
     // the count reads the counter cells, not the tickets: a tab's items read stay near one page of cards
     expect(attendantOpen.itemsRead, attendantOpen.names).toBeLessThanOrEqual(8);
     expect(adminPending.itemsRead, adminPending.names).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
+  /** `n` closed tickets of one contact, written as the benchmark's seed writes them (the deep pages' history). */
+  const closedHistory = async (tenant: Tenant, contactId: number, n: number) => {
+    const repo = createTicketsRepository(t.container.db);
+    const base = Date.now() - 10 * 24 * 3600_000;
+    for (let i = 0; i < n; i++) {
+      const at = new Date(base + i * 60_000).toISOString();
+      const ticket: TicketRecord = {
+        id: 800_000 + i,
+        uuid: `00000000-0000-4000-8000-${String(800_000 + i).padStart(12, "0")}`,
+        companyId: tenant.company.id,
+        status: "closed",
+        userId: tenant.user.id,
+        queueId: tenant.queues[0]!.id,
+        whatsappId: tenant.whatsapp.id,
+        contactId,
+        chatJid: "x@s.whatsapp.net",
+        isGroup: false,
+        lastMessage: `antiga ${i}`,
+        lastMessageLc: `antiga ${i}`,
+        lastMessageAt: at,
+        lastFromMe: false,
+        lastInboundId: null,
+        unreadMessages: 0,
+        tagIds: [],
+        presence: null,
+        chatbot: false,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+        bot: NEW_BOT,
+        cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repo.transact(repo.createItems(ticket));
+    }
+  };
+  const query = (q: string, token?: string) => (token ? `${q}&pageToken=${encodeURIComponent(token)}` : q);
+
+  it("reads the tags' copies for tag tabs, and a page token opens a later page without the cursor read; a token opens nothing elsewhere", async () => {
+    const c = await createTenant(t);
+    const vendas = c.queues[0]!.id;
+    const one = await newCustomer(c, 1);
+    const two = await newCustomer(c, 1);
+    const three = await newCustomer(c, null);
+    const vip = Number((await t.call("POST", "/tags", { token: c.adminToken, body: { name: "VIP", color: "#ff0000" } })).body.id);
+    const late = Number((await t.call("POST", "/tags", { token: c.adminToken, body: { name: "Atrasado", color: "#00ff00" } })).body.id);
+    for (const [id, tags] of [[one.id, [vip, late]], [two.id, [vip]], [three.id, [late]]] as const) {
+      const body = { ticketId: id, tags: tags.map((tagId) => ({ id: tagId })) };
+      expect((await t.call("POST", "/tags/sync", { token: c.adminToken, body })).status).toBe(200);
+    }
+    expect((await t.call("PUT", `/tickets/${two.id}`, { token: c.userToken, body: { status: "open" } })).status).toBe(200);
+    await closedHistory(c, one.contact.id, 45);
+
+    const tabs: Record<string, readonly [string, string]> = {
+      "admin pending": [c.adminToken, "status=pending&showAll=true"],
+      "admin open": [c.adminToken, "status=open&showAll=true"],
+      "admin closed": [c.adminToken, "status=closed&showAll=true"],
+      "admin pending, queue": [c.adminToken, `status=pending&showAll=true&queueIds=[${vendas}]`],
+      "admin open, user": [c.adminToken, `status=open&showAll=true&users=[${c.user.id}]`],
+      "admin pending, unread": [c.adminToken, "status=pending&showAll=true&withUnreadMessages=true"],
+      "admin pending, tag": [c.adminToken, `status=pending&showAll=true&tags=[${vip}]`],
+      "admin open, tag": [c.adminToken, `status=open&showAll=true&tags=[${vip}]`],
+      "admin pending, two tags": [c.adminToken, `status=pending&showAll=true&tags=[${vip},${late}]`],
+      "admin closed, tag": [c.adminToken, `status=closed&showAll=true&tags=[${vip}]`],
+      "attendant pending": [c.userToken, "status=pending"],
+      "attendant open": [c.userToken, "status=open"],
+      "attendant closed": [c.userToken, "status=closed"],
+      "attendant pending, tag": [c.userToken, `status=pending&tags=[${vip}]`],
+      "attendant open, tag": [c.userToken, `status=open&tags=[${vip}]`],
+    };
+    const figures: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const [name, [token, q]] of Object.entries(tabs)) figures[name] = await measure(() => list(c, token, q));
+    console.log(JSON.stringify(Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, `${f.roundTripsInSequence} trips, ${f.calls} calls, ${f.itemsRead} read: ${f.names}`])), null, 1));
+    for (const [name, f] of Object.entries(figures)) {
+      expect(f.roundTripsInSequence, `${name}: ${f.names}`).toBeLessThanOrEqual(3);
+      expect(f.writeCalls, `${name}: ${f.names}`).toBeLessThanOrEqual(1);
+      // the caller's item, the page's partitions (up to 4 here), the count, one batch read for the cards, the cursor
+      expect(f.calls, `${name}: ${f.names}`).toBeLessThanOrEqual(7);
+      expect(f.names, name).not.toMatch(/GetItem:(QUEUE|WHATSAPP|TAG|CONTACT)/);
+    }
+    // a tag-filtered live tab reads that tag's partitions (about a page), never the tab's own
+    for (const name of ["admin pending, tag", "admin open, tag", "admin pending, two tags", "attendant pending, tag", "attendant open, tag"]) {
+      expect(figures[name]!.names, name).toMatch(/Query:TG#T/);
+      expect(figures[name]!.names, name).not.toMatch(/Query:T(ST|Q|U)#/);
+    }
+    expect((await list(c, c.adminToken, tabs["admin pending, two tags"]![1])).tickets.map((x) => x.id).sort()).toEqual([one.id, three.id].sort());
+    expect((await list(c, c.adminToken, tabs["admin pending, two tags"]![1])).count).toBe(2);
+    expect((await list(c, c.userToken, tabs["attendant open, tag"]![1])).tickets.map((x) => x.id)).toEqual([two.id]);
+
+    // deep pages: the answer carries the next page's token; with it a later page reads no remembered cursor
+    const closed = tabs["admin closed"]![1];
+    const p1 = await list(c, c.adminToken, closed);
+    expect(p1.hasMore).toBe(true);
+    expect(p1.nextPageToken).toBeTruthy();
+    let p2: ListPage | undefined;
+    const withToken = await measure(async () => (p2 = await list(c, c.adminToken, query(`${closed}&pageNumber=2`, p1.nextPageToken))));
+    expect(withToken.roundTripsInSequence, withToken.names).toBeLessThanOrEqual(3);
+    expect(withToken.names).not.toMatch(/GetItem:PAGES/);
+    // the same page as the pageNumber-only way (the remembered cursor), and page 3 through page 2's token
+    const byNumber = await measure(() => list(c, c.adminToken, `${closed}&pageNumber=2`));
+    expect(byNumber.names).toMatch(/GetItem:PAGES/);
+    expect((await list(c, c.adminToken, `${closed}&pageNumber=2`)).tickets.map((x) => x.id)).toEqual(p2!.tickets.map((x) => x.id));
+    expect(p2!.tickets.some((x) => p1.tickets.some((y) => y.id === x.id))).toBe(false);
+    const p3 = await list(c, c.adminToken, query(`${closed}&pageNumber=3`, p2!.nextPageToken));
+    expect(p3.tickets.map((x) => x.id)).toEqual((await list(c, c.adminToken, `${closed}&pageNumber=3`)).tickets.map((x) => x.id));
+    expect(p3.tickets.length).toBe(5);
+    expect(p3.hasMore).toBe(false);
+
+    // a token opens only the page, query, user and company it was made for: anywhere else it is ignored
+    // (the remembered cursor is read or the pages walked), and nobody can forge one
+    const ignored = async (tenant: Tenant, token: string, q: string) => {
+      const f = await measure(() => list(tenant, token, q));
+      expect(f.names, q).toMatch(/GetItem:PAGES/);
+    };
+    await ignored(c, c.adminToken, query(`${closed}&pageNumber=3`, p1.nextPageToken));
+    await ignored(c, c.adminToken, query(`status=closed&showAll=true&queueIds=[${vendas}]&pageNumber=2`, p1.nextPageToken));
+    await ignored(c, c.userToken, query("status=closed&showAll=true&pageNumber=2", p1.nextPageToken));
+    const forged = `${Buffer.from("9999-12-31T00:00:00.000Z#9999999999").toString("base64url")}.${p1.nextPageToken!.split(".")[1]}`;
+    await ignored(c, c.adminToken, query(`${closed}&pageNumber=2`, forged));
+    // another company's admin with this company's token: their own page 2 (nothing of this company's), the token not opened
+    const bs = new Set([...p1.tickets, ...p2!.tickets, ...p3.tickets].map((x) => x.id));
+    const foreign = await list(a, a.adminToken, query(`${closed}&pageNumber=2`, p1.nextPageToken));
+    const ownPage2 = await list(a, a.adminToken, `${closed}&pageNumber=2`);
+    expect(foreign.tickets.map((x) => x.id)).toEqual(ownPage2.tickets.map((x) => x.id));
+    expect(foreign.tickets.some((x) => bs.has(x.id))).toBe(false);
+    await ignored(a, a.adminToken, query(`${closed}&pageNumber=2`, p1.nextPageToken));
   });
 });

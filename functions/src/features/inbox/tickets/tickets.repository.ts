@@ -98,16 +98,24 @@ const ratingWaitKey = (companyId: number, contactId: number, whatsappId: number 
   sk: "RATE",
 });
 
-/** Index partitions of a ticket: by status (gsi1), by queue and status (gsi2), by owner and status (gsi3). */
-const statusPartition = (companyId: number, status: TicketStatus): IndexPartition => ({ index: "gsi1", pk: `${companyPk(companyId)}#TST#${status}` });
-const queuePartition = (companyId: number, queueId: number | null, status: TicketStatus): IndexPartition => ({
+/**
+ * Index partitions of a ticket: by status (gsi1), by queue and status (gsi2), by owner and status (gsi3). With a
+ * tag: the same partitions of that tag's copies of the live tickets carrying it (docs/adr/0040-tag-lists-and-page-tokens.md).
+ */
+const family = (companyId: number, tagId?: number) => `${companyPk(companyId)}${tagId !== undefined ? `#TG#${tagId}` : ""}`;
+const statusPartition = (companyId: number, status: TicketStatus, tagId?: number): IndexPartition => ({ index: "gsi1", pk: `${family(companyId, tagId)}#TST#${status}` });
+const queuePartition = (companyId: number, queueId: number | null, status: TicketStatus, tagId?: number): IndexPartition => ({
   index: "gsi2",
-  pk: `${companyPk(companyId)}#TQ#${queueId ?? 0}#${status}`,
+  pk: `${family(companyId, tagId)}#TQ#${queueId ?? 0}#${status}`,
 });
-const userPartition = (companyId: number, userId: number, status: TicketStatus): IndexPartition => ({
+const userPartition = (companyId: number, userId: number, status: TicketStatus, tagId?: number): IndexPartition => ({
   index: "gsi3",
-  pk: `${companyPk(companyId)}#TU#${userId}#${status}`,
+  pk: `${family(companyId, tagId)}#TU#${userId}#${status}`,
 });
+/** Live statuses: they have counter cells (below) and tag copies (docs/adr/0040); the closed history has neither. */
+const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "open"]);
+const COPIED = COUNTED;
+
 /**
  * What a ticket list reads: the caller and their query. `companyQueueIds` is no longer needed by the lists (an
  * admin sees every ticket, so an admin's list without a queue filter is the status partition and one with a
@@ -132,19 +140,28 @@ const listShape = ({ viewer, query: q }: TicketListScope) => {
  * - admin without a queue filter (showAll or not: an admin sees every ticket): the status partitions (gsi1);
  * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
  *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
+ * `tagId`: the same partitions of that tag's copies (only live statuses have copies).
  */
-const listPartitions = (scope: TicketListScope): IndexPartition[] => {
+const basePartitions = (scope: TicketListScope, tagId?: number): IndexPartition[] => {
   const { companyId, viewer, query: q } = scope;
   const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
   const { isAdmin, queues, withQueueless } = listShape(scope);
-  if (isAdmin && q.users.length) return statuses.flatMap((s) => q.users.map((u) => userPartition(companyId, u, s)));
-  if (isAdmin && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s));
+  if (isAdmin && q.users.length) return statuses.flatMap((s) => q.users.map((u) => userPartition(companyId, u, s, tagId)));
+  if (isAdmin && !q.queueIds.length) return statuses.map((s) => statusPartition(companyId, s, tagId));
   return statuses.flatMap((s) => [
-    ...queues.map((id) => queuePartition(companyId, id, s)),
-    ...(withQueueless ? [queuePartition(companyId, null, s)] : []),
-    userPartition(companyId, viewer.userId, s),
+    ...queues.map((id) => queuePartition(companyId, id, s, tagId)),
+    ...(withQueueless ? [queuePartition(companyId, null, s, tagId)] : []),
+    userPartition(companyId, viewer.userId, s, tagId),
   ]);
 };
+/**
+ * A tag-filtered pending or open list reads the tags' copies (about one page, whatever the tab's size; several tags:
+ * each tag's partitions, a ticket carrying two of them served once); any other tag filter (closed, all statuses)
+ * reads the tab's partitions with the tags as an item filter (docs/adr/0040).
+ */
+const readsTagCopies = (q: TicketListQuery) => q.tags.length > 0 && !!q.status && COPIED.has(q.status);
+const listPartitions = (scope: TicketListScope): IndexPartition[] =>
+  readsTagCopies(scope.query) ? [...new Set(scope.query.tags)].flatMap((tagId) => basePartitions(scope, tagId)) : basePartitions(scope);
 
 /**
  * The list counters (docs/adr/0036-ticket-list-keys.md): one small item per company, live status, queue and
@@ -153,7 +170,6 @@ const listPartitions = (scope: TicketListScope): IndexPartition[] => {
  * of the cells its partitions cover, without double-counting a ticket that is both in a queue and owned.
  * Only the live statuses (pending, open) have cells: the closed history has no exact count.
  */
-const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "open"]);
 const countPk = (companyId: number) => `${companyPk(companyId)}#TCNT`;
 /** `tagId`: the cell of the tickets carrying that tag (a ticket is in one such cell per tag), for a one-tag filter. */
 const countSk = (status: TicketStatus, queueId: number | null, userId: number | null, tagId?: number) =>
@@ -178,12 +194,15 @@ const inList = (scope: TicketListScope) => {
   };
 };
 
-/** Filters applied while reading (bounded per page): tags, unread, day of last activity. */
-const listFilter = (q: TicketListQuery): ItemFilter | undefined => {
+/**
+ * Filters applied while reading (bounded per page): tags (unless the list reads the tags' copies, or `tags` says
+ * otherwise), unread, day of last activity.
+ */
+const listFilter = (q: TicketListQuery, tags = !readsTagCopies(q)): ItemFilter | undefined => {
   const parts: string[] = [];
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
-  if (q.tags.length) {
+  if (tags && q.tags.length) {
     names["#tags"] = "tagIds";
     parts.push(`(${q.tags.map((t, i) => ((values[`:tag${i}`] = t), `contains(#tags, :tag${i})`)).join(" OR ")})`);
   }
@@ -207,17 +226,27 @@ const lastMessageFilter = (term: string): ItemFilter => ({ expression: "contains
 /** Attention cycles by company and month of queuing (dashboard reads by time range, never a scan). */
 const cycleMonthPk = (companyId: number, iso: string) => `${companyPk(companyId)}#CYCLES#${iso.slice(0, 7)}`;
 
-const indexFields = (t: TicketRecord) => {
+/** The index keys of a ticket item, or (`tagId`) of its copy for that tag (docs/adr/0040). */
+const indexFields = (t: TicketRecord, tagId?: number) => {
   const act = activityKey(t);
   return {
     act,
-    gsi1pk: statusPartition(t.companyId, t.status).pk,
+    gsi1pk: statusPartition(t.companyId, t.status, tagId).pk,
     gsi1sk: act,
-    gsi2pk: queuePartition(t.companyId, t.queueId, t.status).pk,
+    gsi2pk: queuePartition(t.companyId, t.queueId, t.status, tagId).pk,
     gsi2sk: act,
-    ...(t.userId !== null ? { gsi3pk: userPartition(t.companyId, t.userId, t.status).pk, gsi3sk: act } : {}),
+    ...(t.userId !== null ? { gsi3pk: userPartition(t.companyId, t.userId, t.status, tagId).pk, gsi3sk: act } : {}),
   };
 };
+/**
+ * A live ticket's copy per tag it carries (docs/adr/0040-tag-lists-and-page-tokens.md): the whole ticket under
+ * `CO#c#TTAG#<ticket>` / `TAG#<tag>`, indexed like the ticket in the tag's own partitions, so a tag-filtered
+ * pending/open tab reads about one page. Rewritten in the ticket's own transaction on every write of the ticket
+ * while it is live; deleted when it closes, loses the tag or is deleted (closed tickets have none: the history and
+ * the LGPD erasure, which only touches closed tickets, never meet a copy).
+ */
+const tagCopyKey = (companyId: number, ticketId: number, tagId: number) => ({ pk: `${companyPk(companyId)}#TTAG#${pad(ticketId)}`, sk: `TAG#${pad(tagId)}` });
+const copiedTags = (t: TicketRecord | null): number[] => (t && COPIED.has(t.status) ? [...new Set(t.tagIds)] : []);
 
 const toTicket = mapItem<TicketRecord>({
   id: true,
@@ -282,12 +311,15 @@ export const createTicketsRepository = (db: Db) => {
   const T = db.tableName;
   /** One page of tickets from several index partitions, newest activity first. */
   const page = async (partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter) => {
-    const out = await mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act" });
+    // one ticket may come from several partitions (own ticket in the viewer's queue, two of the filter's tags);
+    // a filter reads its budget in one query per partition (round trips, docs/adr/0040)
+    const out = await mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act", dedupeBy: "id", budgetInOneRead: true });
     return { items: out.items.map(toTicket), next: out.next };
   };
+  /** Items of some partitions (each partition's 1 MB pages one after another, the partitions side by side). */
   const count = async (partitions: IndexPartition[], filter?: ItemFilter): Promise<number> => {
     let total = 0;
-    for (const p of partitions) {
+    await Promise.all(partitions.map(async (p) => {
       let start: Record<string, unknown> | undefined;
       do {
         const out = await db.doc.send(
@@ -305,8 +337,34 @@ export const createTicketsRepository = (db: Db) => {
         total += out.Count ?? 0;
         start = out.LastEvaluatedKey;
       } while (start);
-    }
+    }));
     return total;
+  };
+  /** Distinct tickets of some partitions (a ticket in several of them counted once): ids only, the partitions side by side. */
+  const countDistinct = async (partitions: IndexPartition[], filter?: ItemFilter): Promise<number> => {
+    const ids = new Set<unknown>();
+    await Promise.all(
+      partitions.map(async (p) => {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await db.doc.send(
+            new QueryCommand({
+              TableName: T,
+              IndexName: p.index,
+              KeyConditionExpression: "#pk = :pk",
+              ExpressionAttributeNames: { "#pk": `${p.index}pk`, "#id": "id", ...filter?.names },
+              ExpressionAttributeValues: { ":pk": p.pk, ...filter?.values },
+              ...(filter ? { FilterExpression: filter.expression } : {}),
+              ProjectionExpression: "#id",
+              ExclusiveStartKey: start,
+            }),
+          );
+          for (const i of out.Items ?? []) ids.add(i.id);
+          start = out.LastEvaluatedKey;
+        } while (start);
+      }),
+    );
+    return ids.size;
   };
   return {
     async findById(companyId: number, id: number): Promise<TicketRecord | null> {
@@ -361,8 +419,10 @@ export const createTicketsRepository = (db: Db) => {
       const q = scope.query;
       const status = q.status;
       // one tag, no other item filter: the tag's cells; unread, a date or several tags: every partition counted
-      const byCells = !!status && COUNTED.has(status) && !q.withUnreadMessages && !listFilter({ ...q, tags: [] }) && q.tags.length <= 1;
-      if (!byCells) return count(listPartitions(scope), listFilter(q));
+      const byCells = !!status && COUNTED.has(status) && !listFilter(q, false) && q.tags.length <= 1;
+      // several tags (or a tag with unread/date): the tags' copies' ids, a ticket counted once (bounded by the live
+      // tickets carrying those tags, not by the tab)
+      if (!byCells) return readsTagCopies(q) ? countDistinct(listPartitions(scope), listFilter(q)) : count(listPartitions(scope), listFilter(q));
       const member = inList(scope);
       let total = 0;
       let start: Record<string, unknown> | undefined;
@@ -403,12 +463,29 @@ export const createTicketsRepository = (db: Db) => {
       return [...[...from].filter(([k]) => !to.has(k)).map(([, c]) => add(c, -1)), ...[...to].filter(([k]) => !from.has(k)).map(([, c]) => add(c, 1))];
     },
     /**
-     * Rebuilds a company's counter cells from its pending and open tickets (a table written before the counters
-     * existed, or data loaded around the repository, e.g. the benchmark's seed). Writes absolute values: run it
-     * while the company's tickets are not changing.
+     * The tag copies of a ticket moving from `before` to `after` (null: created / deleted), for the ticket's own
+     * transaction (docs/adr/0040): every copy of a live tagged ticket is rewritten with it (its card and activity
+     * change with it), copies of tags it lost or of a ticket no longer live are deleted.
+     */
+    tagCopyItems(before: TicketRecord | null, after: TicketRecord | null): TxItem[] {
+      const kept = copiedTags(after);
+      const t = (after ?? before)!;
+      return [
+        ...copiedTags(before)
+          .filter((tagId) => !kept.includes(tagId))
+          .map((tagId): TxItem => ({ Delete: { TableName: T, Key: tagCopyKey(t.companyId, t.id, tagId) } })),
+        ...kept.map((tagId): TxItem => ({ Put: { TableName: T, Item: { ...tagCopyKey(t.companyId, t.id, tagId), ...indexFields(after!, tagId), entity: "ticketTagCopy", tagId, ...after } } })),
+      ];
+    },
+    /**
+     * Rebuilds a company's counter cells and tag copies (docs/adr/0040) from its pending and open tickets (a table
+     * written before they existed, or data loaded around the repository, e.g. the benchmark's seed). Writes
+     * absolute values: run it while the company's tickets are not changing. (Copies are only added or replaced:
+     * a copy left by a ticket that is no longer live would need the ticket's next write to go.)
      */
     async recountLists(companyId: number): Promise<void> {
       const cells = new Map<string, CountCell & { n: number }>();
+      const copies: Record<string, unknown>[] = [];
       for (const status of COUNTED) {
         let start: Record<string, unknown> | undefined;
         do {
@@ -418,17 +495,17 @@ export const createTicketsRepository = (db: Db) => {
               IndexName: "gsi1",
               KeyConditionExpression: "gsi1pk = :pk",
               ExpressionAttributeValues: { ":pk": statusPartition(companyId, status).pk },
-              ProjectionExpression: "#s, queueId, userId, tagIds",
-              ExpressionAttributeNames: { "#s": "status" },
               ExclusiveStartKey: start,
             }),
           );
           for (const i of out.Items ?? []) {
-            const t = { status: i.status as TicketStatus, queueId: (i.queueId as number | null) ?? null, userId: (i.userId as number | null) ?? null, tagIds: (i.tagIds as number[] | undefined) ?? [] };
+            const t = toTicket(i);
+            t.tagIds = t.tagIds ?? [];
             for (const c of cellsOf(t)) {
               const k = skOfCell(c);
               cells.set(k, { ...c, n: (cells.get(k)?.n ?? 0) + 1 });
             }
+            for (const tagId of copiedTags(t)) copies.push({ ...tagCopyKey(companyId, t.id, tagId), ...indexFields(t, tagId), entity: "ticketTagCopy", tagId, ...t });
           }
           start = out.LastEvaluatedKey;
         } while (start);
@@ -437,6 +514,7 @@ export const createTicketsRepository = (db: Db) => {
       const items = [
         ...(stale.Items ?? []).filter((i) => !cells.has(String(i.sk))).map((i) => ({ ...i, n: 0 })),
         ...[...cells].map(([sk, c]) => ({ pk: countPk(companyId), sk, entity: "ticketCount", ...c })),
+        ...copies,
       ];
       for (let i = 0; i < items.length; i += 25) {
         let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));

@@ -3,7 +3,7 @@ import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
 import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
-import { hashQuery, pageByNumberWith, type PageCursors } from "../../../platform/db/page-cursors";
+import { hashQuery, pageByNumberWith, type PageCursors, type PageTokens } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactsRepository } from "../contacts/contacts.repository";
@@ -58,6 +58,10 @@ export const createTicketsService = (deps: {
   directory: InboxDirectory;
   events: InboxEvents;
   cursors: PageCursors;
+  /** the lists' page tokens (docs/adr/0040): a later page opened with one needs no cursor read */
+  pageTokens?: PageTokens;
+  /** runs the cards' point reads (contacts, queues, users, connections, tags) as one batch read (docs/adr/0040) */
+  coalesceReads?: <T>(fn: () => Promise<T>) => Promise<T>;
   /** the customer notices of a change (automation), given at construction: automation is built first */
   notices: TicketNotices;
   tagLinks: TicketTagLinks;
@@ -73,13 +77,12 @@ export const createTicketsService = (deps: {
     return list.map((t) => toTicketView(t, d, byId.get(t.contactId)));
   };
 
-  /** The list's cards: the tickets' contacts and only the queues, users, connections and tags they name, read side by side. */
+  /** The list's cards: the tickets' contacts and only the queues, users, connections and tags they name, in one batch read. */
   const cards = async (companyId: number, list: TicketRecord[]): Promise<TicketView[]> => {
     if (!list.length) return [];
-    const [dir, found] = await Promise.all([
-      directory.loadFor(companyId, { ...needOf(list, {}), settings: false }),
-      contacts.findByIds(companyId, list.map((t) => t.contactId)),
-    ]);
+    const lookups = () =>
+      Promise.all([directory.loadFor(companyId, { ...needOf(list, {}), settings: false }), contacts.findByIds(companyId, list.map((t) => t.contactId))]);
+    const [dir, found] = await (deps.coalesceReads ? deps.coalesceReads(lookups) : lookups());
     const byId = new Map(found.map((c) => [c.id, c]));
     return list.map((t) => toTicketView(t, dir, byId.get(t.contactId)));
   };
@@ -149,9 +152,11 @@ export const createTicketsService = (deps: {
       const scope = { companyId: auth.companyId, viewer, query: q };
       // open and pending sets are small: their tab badges get an exact count; the closed history does not
       const exact = q.status === "open" || q.status === "pending";
-      const [{ items, hasMore }, counted] = await Promise.all([
+      const [{ items, hasMore, nextPageToken }, counted] = await Promise.all([
         pageByNumberWith({
           cursors,
+          tokens: deps.pageTokens,
+          token: q.pageToken,
           companyId: auth.companyId,
           viewerId: auth.user.id,
           queryHash: hashQuery(tickets.listCacheKey(scope)),
@@ -163,7 +168,7 @@ export const createTicketsService = (deps: {
         exact ? tickets.countList(scope) : null,
       ]);
       const count = counted ?? (q.pageNumber - 1) * PAGE_SIZE + items.length;
-      return { tickets: items, count, hasMore };
+      return { tickets: items, count, hasMore, ...(nextPageToken ? { nextPageToken } : {}) };
     },
 
     /** GET /ticket/kanban: the caller's queues' open and pending tickets with their tags (bounded to 200). */
@@ -297,6 +302,7 @@ export const createTicketsService = (deps: {
         ...tickets.deleteItems(t),
         ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),
         ...tickets.countItems(t, null),
+        ...tickets.tagCopyItems(t, null),
         ...tagLinks.ticketTagItems(auth.companyId, t.id, t.tagIds, [], liveTags),
       ]);
       await tickets.transact([

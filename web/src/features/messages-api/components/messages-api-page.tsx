@@ -8,6 +8,16 @@ import { EXTERNAL_SEND_PATH, useExternalSend } from "../api/external-messages";
 
 const NUMBER = /^\d{10,15}$/;
 
+/** A template send (Cloud API connections, docs/external-api.md): Meta's components, or our `values` by variable. */
+const TEMPLATE_EXAMPLE = `{
+  "number": "5511999999999",
+  "template": {
+    "name": "pedido_enviado",
+    "language": "pt_BR",
+    "components": [{ "type": "body", "parameters": [{ "type": "text", "text": "Maria" }] }]
+  }
+}`;
+
 function Code({ children }: { children: string }) {
   return (
     <Box component="pre" sx={{ p: 1.5, bgcolor: "action.hover", borderRadius: 1, overflowX: "auto", fontSize: 13, m: 0 }}>
@@ -140,6 +150,13 @@ export function MessagesApiPage() {
           {t("mediaExample")}
         </Typography>
         <Code>{`Content-Type: multipart/form-data\n\nnumber=5511999999999\nbody=<${t("captionWord")}>\nmedias=<${t("fileWord")}>`}</Code>
+        <Typography variant="subtitle2" sx={{ mt: 1 }}>
+          {t("templateExample")}
+        </Typography>
+        <Code>{`Content-Type: application/json\n\n${TEMPLATE_EXAMPLE}`}</Code>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t("templateRule")}
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t("numberRules")}
         </Typography>

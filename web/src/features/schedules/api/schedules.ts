@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ScheduleListResponse, ScheduleMediaResponse, ScheduleResponse } from "@atende/shared/contracts/http/schedules";
+import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import { api } from "../../../lib/api-client";
 
 /** Scheduled messages (spec 3): the calendar's range, save, delete. */
@@ -8,8 +9,11 @@ export const scheduleKeys = {
   range: (from: string, to: string, searchParam: string) => [...scheduleKeys.all, "range", from, to, searchParam] as const,
 };
 
-/** What the dialog sends: `whatsappId` null is the company's default connection. `sendAt` is an ISO instant. */
-export type ScheduleForm = { contactId: number; body: string; sendAt: string; whatsappId: number | null };
+/**
+ * What the dialog sends: `whatsappId` null is the company's default connection. `sendAt` is an ISO instant.
+ * `template` (Cloud API connections): the approved template sent instead of the text; null clears it on an edit.
+ */
+export type ScheduleForm = { contactId: number; body: string; sendAt: string; whatsappId: number | null; template?: TemplateSend | null };
 
 /** A month holds tens of schedules, not thousands; the calendar stops at this many pages. */
 const MAX_PAGES = 25;

@@ -1,5 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Stack, TextField, Typography } from "@mui/material";
+import { Box, Button, Chip, Stack, TextField, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format, isSameMonth } from "date-fns";
 import { useEffect, useMemo, useState } from "react";
@@ -87,7 +87,19 @@ export function SchedulesPage() {
         columns={[
           { header: t("fields.sendAt"), sx: { whiteSpace: "nowrap" }, cell: (s) => format(new Date(s.sendAt), "Pp", { locale }) },
           { header: t("fields.contact"), cell: (s) => s.contact.name },
-          { header: t("fields.body"), sx: { maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }, cell: (s) => s.body },
+          {
+            header: t("fields.body"),
+            sx: { maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+            cell: (s) =>
+              s.template ? (
+                <>
+                  <Chip size="small" variant="outlined" label={t("template.templateChip")} data-testid="schedule-template-chip" sx={{ mr: 0.5 }} />
+                  {s.body}
+                </>
+              ) : (
+                s.body
+              ),
+          },
           { header: t("fields.connection"), cell: (s) => connectionName(s.whatsappId) },
           {
             header: t("fields.status"),

@@ -22,11 +22,13 @@ export const ticketKeys = {
   unread: () => [...ticketKeys.all, "unread"] as const,
 };
 
-export const fetchTickets = (params: TicketListParams, pageNumber: number, signal?: AbortSignal) =>
+export const fetchTickets = (params: TicketListParams, pageNumber: number, signal?: AbortSignal, pageToken?: string) =>
   api.get<TicketListResponse>("/tickets", {
     signal,
     query: {
       pageNumber,
+      // the previous page's token: the server opens this page without reading its remembered cursor (docs/adr/0040)
+      pageToken: pageNumber > 1 ? pageToken : undefined,
       status: params.status,
       searchParam: params.searchParam || undefined,
       tags: params.tags?.length ? params.tags : undefined,
@@ -36,12 +38,18 @@ export const fetchTickets = (params: TicketListParams, pageNumber: number, signa
     },
   });
 
+/** A page to fetch: its number and the token the previous page's answer carried (a bare number: no token). */
+type PageParam = number | { pageNumber: number; pageToken?: string };
+
 export const ticketsListOptions = (params: TicketListParams) =>
   infiniteQueryOptions({
     queryKey: ticketKeys.list(params),
-    queryFn: ({ pageParam, signal }) => fetchTickets(params, pageParam, signal).then((page) => ({ ...page, tickets: page.tickets ?? [] })),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    queryFn: ({ pageParam, signal }) => {
+      const page = typeof pageParam === "number" ? { pageNumber: pageParam } : pageParam;
+      return fetchTickets(params, page.pageNumber, signal, page.pageToken).then((res) => ({ ...res, tickets: res.tickets ?? [] }));
+    },
+    initialPageParam: 1 as PageParam,
+    getNextPageParam: (last, pages): PageParam | undefined => (last.hasMore ? { pageNumber: pages.length + 1, pageToken: last.nextPageToken } : undefined),
     staleTime: 15_000,
   });
 
