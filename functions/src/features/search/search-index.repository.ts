@@ -6,9 +6,10 @@ import type { SearchDoc, SearchIndex, SearchPosting } from "./search-index.port"
 
 /**
  * The full-text index kept in the one table (docs/adr/0035-full-text-search.md). Items, all under `CO#<cid>`:
- * - posting  `CO#c#SW#<key>#<shard>` / `<at>#<docId>`: `{ d, tk, ct, at, w }`. A term's entry is written under the
- *   term and under its first 3/4/5 letters (numbers: 4/6/8 digits), so a whole word or a prefix is one partition;
- *   `w` holds the document's terms, space-delimited, so one partition answers a several-word query with a filter;
+ * - posting  `CO#c#SW#<key>#<shard>` / `<at>#<docId>`: `{ d, tk, ct, at, w }`. A term's entry is written under its
+ *   first 3 and 5 letters (numbers: 4/6/8 digits; docs/adr/0041), so a whole word or a prefix is one partition;
+ *   `w` holds the document's terms, space-delimited: the filter on it picks the whole word or the prefix inside the
+ *   partition, and answers a several-word query (every term) in that same read;
  * - document `CO#c#SDOC#<docId>` / `DOC`: the keys it wrote (an edit or a removal deletes exactly those).
  * Frequent words' partitions are spread over `FREQUENT_SHARDS` shards (text-search.ts), read in parallel.
  */
@@ -51,12 +52,18 @@ const lru = (max: number) => {
 };
 
 /** The index's layout version; a platform whose marker is lower indexes its history again (backfill). */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 const versionKey = { pk: "PLATFORM", sk: "SETTING#searchIndexVersion" };
 
 export const createSearchIndexRepository = (
   db: Db,
-): SearchIndex & { stats: { writes: number }; indexedVersion(): Promise<number>; setIndexedVersion(v: number): Promise<void> } => {
+): SearchIndex & {
+  stats: { writes: number };
+  /** a document's items as `put` writes them for a new document (the bench seeds with them) */
+  itemsOf(doc: SearchDoc): Record<string, unknown>[];
+  indexedVersion(): Promise<number>;
+  setIndexedVersion(v: number): Promise<void>;
+} => {
   const T = db.tableName;
   const knownDocs = lru(20_000);
   const stats = { writes: 0 };
@@ -84,6 +91,21 @@ export const createSearchIndexRepository = (
     return out.Item ? { keys: (out.Item.keys as string[]) ?? [], at: String(out.Item.at), ticketId: Number(out.Item.tk) } : null;
   };
   const postingKey = (companyId: number, key: string, at: string, docId: string) => ({ pk: postingPk(companyId, key, shardFor(key, docId)), sk: `${at}#${docId}` });
+
+  /**
+   * The items a document is stored as: a posting under each of its keys and the document item (the keys written).
+   * The write path and the search bench's seed both build them here (one layout).
+   */
+  const itemsOf = (doc: SearchDoc): Record<string, unknown>[] => {
+    const terms = termsOf(doc);
+    const keys = keysOf(terms);
+    if (!keys.length) return [];
+    const w = ` ${terms.join(" ")} `;
+    return [
+      ...keys.map((k) => ({ ...postingKey(doc.companyId, k, doc.at, doc.docId), entity: "searchPosting", d: doc.docId, tk: doc.ticketId, ct: doc.contactId, at: doc.at, w })),
+      { ...docKey(doc.companyId, doc.docId), entity: "searchDoc", keys, at: doc.at, tk: doc.ticketId, ct: doc.contactId },
+    ];
+  };
 
   const queryPartition = async (companyId: number, key: string, filter: Filter): Promise<SearchPosting[]> => {
     const shards = Array.from({ length: shardsOf(key) }, (_, i) => i);
@@ -116,6 +138,7 @@ export const createSearchIndexRepository = (
     async setIndexedVersion(version) {
       await db.doc.send(new PutCommand({ TableName: T, Item: { ...versionKey, entity: "platformSetting", version } }));
     },
+    itemsOf,
     async put(doc, opts) {
       const terms = termsOf(doc);
       const keys = keysOf(terms);
@@ -129,16 +152,12 @@ export const createSearchIndexRepository = (
         knownDocs.set(cacheKey, signature);
         return;
       }
-      const w = ` ${terms.join(" ")} `;
       const stale = before ? before.keys.filter((k) => !keys.includes(k) || before.at !== doc.at) : [];
+      // the postings and the document item in one BatchWriteItem (one round trip for a message's ~9 items)
       await batchWrite([
         ...stale.map((k) => ({ DeleteRequest: { Key: postingKey(doc.companyId, k, before!.at, doc.docId) } })),
-        ...keys.map((k) => ({
-          PutRequest: { Item: { ...postingKey(doc.companyId, k, doc.at, doc.docId), entity: "searchPosting", d: doc.docId, tk: doc.ticketId, ct: doc.contactId, at: doc.at, w } },
-        })),
+        ...(keys.length ? itemsOf(doc).map((Item) => ({ PutRequest: { Item } })) : [{ DeleteRequest: { Key: docKey(doc.companyId, doc.docId) } }]),
       ]);
-      await db.doc.send(new PutCommand({ TableName: T, Item: { ...docKey(doc.companyId, doc.docId), entity: "searchDoc", keys, at: doc.at, tk: doc.ticketId, ct: doc.contactId } }));
-      stats.writes++;
       knownDocs.set(cacheKey, signature);
     },
     async remove(companyId, docIds) {

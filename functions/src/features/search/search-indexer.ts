@@ -44,9 +44,11 @@ export const createSearchIndexer = (deps: { index: SearchIndex; logger: Logger }
   const indexer = {
     async message(action: "create" | "update", m: Message & { mediaType?: string }, t: Ticket, contact: Contact | null) {
       await safe("message", m.companyId, async () => {
-        if (m.isDeleted || SKIPPED.has(m.mediaType ?? "")) await index.remove(m.companyId, [messageDocId(m.id)]);
-        else await index.put(messageDoc(m), { isNew: action === "create" });
-        await index.put(ticketDoc(t, contact));
+        // side by side: the message's items (one BatchWriteItem) and the ticket's identity (usually known: nothing)
+        await Promise.all([
+          m.isDeleted || SKIPPED.has(m.mediaType ?? "") ? index.remove(m.companyId, [messageDocId(m.id)]) : index.put(messageDoc(m), { isNew: action === "create" }),
+          index.put(ticketDoc(t, contact)),
+        ]);
       });
     },
     async contact(contact: Contact, tickets: Ticket[]) {

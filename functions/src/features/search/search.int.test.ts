@@ -1,3 +1,4 @@
+import { BatchWriteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchHit } from "@atende/shared/contracts/http/search";
 import { parseQuery } from "@atende/shared/domain/search/text-search";
@@ -221,5 +222,62 @@ describe("the index on a Portuguese corpus (DynamoDB Local, the same code as AWS
     await index.put({ docId: `m:${docs[0]!.id}`, companyId, ticketId: docs[0]!.conversation, contactId: docs[0]!.conversation, at: new Date(base).toISOString(), text: docs[0]!.body, numbers: [] });
     expect(index.stats.writes).toBe(before);
     expect(MARKED.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the index's keys (docs/adr/0041)", () => {
+  const partition = async (companyId: number, key: string) => {
+    const out = await t.container.db.doc.send(
+      new QueryCommand({ TableName: t.container.db.tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": `CO#${companyId}#SW#${key}#0` } }),
+    );
+    return (out.Items ?? []).map((i) => String(i.d));
+  };
+
+  it("stores a new message as one BatchWriteItem: a posting under each word's first 3 and 5 letters and the document", async () => {
+    const index = createSearchIndexRepository(t.container.db);
+    const companyId = 910_000 + Math.floor(Math.random() * 1000);
+    const sent: string[] = [];
+    const db = t.container.db;
+    const counted = createSearchIndexRepository({
+      tableName: db.tableName,
+      doc: { send: (cmd: object) => (sent.push(cmd.constructor.name), db.doc.send(cmd as never)) } as unknown as typeof db.doc,
+    });
+    const doc = { docId: "m:k1", companyId, ticketId: 1, contactId: 1, at: "2026-01-01T00:00:00.000Z", text: "Meu boleto está vencido, via pix", numbers: [] };
+    expect(counted.itemsOf(doc)).toHaveLength(7); // bol, bolet, ven, venci, via, pix + the document
+    await counted.put(doc, { isNew: true });
+    expect(sent).toEqual(["BatchWriteCommand"]);
+    expect(await partition(companyId, "bolet")).toEqual(["m:k1"]);
+    expect(await partition(companyId, "ven")).toEqual(["m:k1"]);
+    for (const q of ["boleto", "bol", "vencido pix", "venc", "boletos vencidas", "via"]) {
+      expect((await index.query(companyId, parseQuery(q), 10)).map((p) => p.docId), q).toEqual(["m:k1"]);
+    }
+    expect(await index.query(companyId, parseQuery("boleto pago"), 10)).toEqual([]);
+  });
+
+  it("the backfill moves a version-1 document to the new keys: the term and 4-letter keys it no longer has are deleted", async () => {
+    const index = createSearchIndexRepository(t.container.db);
+    const companyId = 920_000 + Math.floor(Math.random() * 1000);
+    const at = "2026-01-01T00:00:00.000Z";
+    // as version 1 stored "boleto vencido": the term and its first 3, 4, 5 letters
+    const v1Keys = ["bolet", "bol", "bole", "vencid", "ven", "venc", "venci"];
+    const w = " bolet vencid ";
+    await t.container.db.doc.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [t.container.db.tableName]: [
+            ...v1Keys.map((k) => ({ PutRequest: { Item: { pk: `CO#${companyId}#SW#${k}#0`, sk: `${at}#m:old`, entity: "searchPosting", d: "m:old", tk: 5, ct: 5, at, w } } })),
+            { PutRequest: { Item: { pk: `CO#${companyId}#SDOC#m:old`, sk: "DOC", entity: "searchDoc", keys: v1Keys, at, tk: 5, ct: 5 } } },
+          ],
+        },
+      }),
+    );
+    // read before the backfill: the new keys are a subset of the old ones
+    expect((await index.query(companyId, parseQuery("boleto venc"), 10)).map((p) => p.docId)).toEqual(["m:old"]);
+    await index.put({ docId: "m:old", companyId, ticketId: 5, contactId: 5, at, text: "boleto vencido", numbers: [] }, { repair: true });
+    for (const gone of ["bole", "vencid", "venc"]) expect(await partition(companyId, gone), gone).toEqual([]);
+    for (const kept of ["bolet", "bol", "ven", "venci"]) expect(await partition(companyId, kept), kept).toEqual(["m:old"]);
+    expect((await index.query(companyId, parseQuery("boleto venc"), 10)).map((p) => p.docId)).toEqual(["m:old"]);
+    await index.remove(companyId, ["m:old"]);
+    for (const k of v1Keys) expect(await partition(companyId, k), k).toEqual([]);
   });
 });

@@ -109,20 +109,40 @@ describe("recall on a Portuguese corpus (text rules alone)", () => {
   });
 });
 
-describe("prefix keys (one partition per whole word or prefix)", () => {
-  it("writes a word under itself and its first 3, 4, 5 letters; a number under 4, 6, 8 digits", () => {
-    expect(prefixKeysOf("mensalidad")).toEqual(["mensalidad", "men", "mens", "mensa"]);
+describe("index keys (one partition per whole word or prefix, ADR 0041)", () => {
+  it("writes a word under its first 3 and 5 letters, a number under 4, 6, 8 digits, a short term under itself", () => {
+    expect(prefixKeysOf("mensalidad")).toEqual(["men", "mensa"]);
+    expect(prefixKeysOf("bolet")).toEqual(["bol", "bolet"]);
+    expect(prefixKeysOf("cont")).toEqual(["con"]);
     expect(prefixKeysOf("via")).toEqual(["via"]);
-    expect(prefixKeysOf("987654321")).toEqual(["987654321", "9876", "987654", "98765432"]);
+    expect(prefixKeysOf("ok")).toEqual(["ok"]);
+    expect(prefixKeysOf("987654321")).toEqual(["9876", "987654", "98765432"]);
+    expect(prefixKeysOf("123")).toEqual(["123"]);
   });
-  it("reads a whole word's own key, a prefix's longest indexed start", () => {
+  it("reads the longest key that fits what was typed, filtered for the whole word or the prefix", () => {
     const [boleto, venc] = parseQuery("boleto venc");
     expect(queryKeyOf(boleto!)).toEqual({ key: "bolet", own: "bolet", exact: true });
-    expect(queryKeyOf(venc!)).toEqual({ key: "venc", own: "venc", exact: false });
+    expect(queryKeyOf(venc!)).toEqual({ key: "ven", own: "venc", exact: false });
+    const [vencido] = parseQuery("vencido boleto");
+    expect(queryKeyOf(vencido!)).toEqual({ key: "venci", own: "vencid", exact: true });
+    expect(queryKeyOf(parseQuery("conta pix")[0]!)).toEqual({ key: "con", own: "cont", exact: true });
     expect(queryKeyOf(parseQuery("mensalid")[0]!)).toEqual({ key: "mensa", own: "mensalid", exact: false });
     expect(queryKeyOf(parseQuery("98765")[0]!)).toEqual({ key: "9876", own: "98765", exact: false });
-    // too short to have a prefix key: the word itself
+    expect(queryKeyOf(parseQuery("bol")[0]!)).toEqual({ key: "bol", own: "bol", exact: false });
+    // too short to have a key of its own length: the word itself
     expect(queryKeyOf(parseQuery("ok")[0]!)).toEqual({ key: "ok", own: "ok", exact: true });
+  });
+  it("every key a query reads is one its matching terms were written under", () => {
+    const terms = ["bolet", "vencid", "cont", "via", "ok", "mensalidad", "987654321", "12345", "carta", "notificaca"];
+    const written = new Map(terms.map((t) => [t, new Set(prefixKeysOf(t))]));
+    for (const q of ["boleto", "bol", "bole", "vencido x", "venc", "conta x", "via", "ok", "mensalidades x", "mensal", "9876", "98765432", "12345 x", "1234", "cartões", "notific"]) {
+      const [first] = parseQuery(q);
+      const { key, own, exact } = queryKeyOf(first!);
+      for (const t of terms) {
+        const answers = exact ? t === own : t.startsWith(own);
+        if (answers) expect(written.get(t)!.has(key), `${q} → ${key} for ${t}`).toBe(true);
+      }
+    }
   });
 });
 

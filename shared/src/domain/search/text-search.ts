@@ -212,23 +212,28 @@ export const score = (query: QueryTerm[], text: string, field: "message" | "cont
 };
 
 /**
- * Prefix keys: besides its own key, a word's entry is written under its first 3, 4 and 5 letters, a number's under
- * its first 4, 6 and 8 digits, so a prefix ("bol", "9876") is one partition read (no dictionary round trip).
+ * Index keys (docs/adr/0041-fewer-index-writes.md): a word's entry is written under its first 3 and 5 letters, a
+ * number's under its first 4, 6 and 8 digits — a term shorter than the shortest length under itself. A whole word or
+ * a prefix is still one partition read: the longest key length not longer than what was typed ("bol" → `bol`,
+ * "vencido" → `venci`, "venc" → `ven`), filtered on the entry's terms (`w`) for the whole word or the prefix. Before
+ * ADR 0041 the term itself and its 4-letter prefix were keys too (~17 writes per message instead of ~9).
  */
-const WORD_PREFIXES = [3, 4, 5];
-const DIGIT_PREFIXES = [4, 6, 8];
+const WORD_KEY_LENGTHS = [3, 5];
+const DIGIT_KEY_LENGTHS = [4, 6, 8];
+const keyLengthsOf = (s: string) => (DIGITS.test(s) ? DIGIT_KEY_LENGTHS : WORD_KEY_LENGTHS);
+/** The partition keys a term's entry is written under. */
 export const prefixKeysOf = (term: string): string[] => {
-  const lengths = DIGITS.test(term) ? DIGIT_PREFIXES : WORD_PREFIXES;
-  return [term, ...lengths.filter((k) => k < term.length).map((k) => term.slice(0, k))];
+  const lengths = keyLengthsOf(term).filter((k) => k <= term.length);
+  return lengths.length ? lengths.map((k) => term.slice(0, k)) : [term];
 };
-/** The key a query term reads: its own term, or (prefix) the longest indexed prefix of what was typed. */
+/** The key a query term reads: the longest key length that fits what was typed (a whole word's stem, or a prefix). */
 export const queryKeyOf = (q: QueryTerm): { key: string; own: string; exact: boolean } => {
-  if (!q.prefix) return { key: q.term, own: q.term, exact: true };
-  const p = commonPrefix(q.word, q.term);
-  const lengths = DIGITS.test(p) ? DIGIT_PREFIXES : WORD_PREFIXES;
-  const k = [...lengths].reverse().find((n) => n <= p.length);
-  if (k === undefined) return { key: q.term, own: q.term, exact: true };
-  return { key: p.slice(0, k), own: p, exact: false };
+  const p = q.prefix ? commonPrefix(q.word, q.term) : q.term;
+  const lengths = keyLengthsOf(p);
+  // shorter than any key length: the whole term was written under itself (prefix or not, only that term answers)
+  if (p.length < lengths[0]!) return { key: q.term, own: q.term, exact: true };
+  const k = [...lengths].reverse().find((n) => n <= p.length)!;
+  return { key: p.slice(0, k), own: p, exact: !q.prefix };
 };
 /** The longest common start of the typed word and its stem ("cartoes" / "cartao" → "carta"). */
 export const commonPrefix = (a: string, b: string) => {

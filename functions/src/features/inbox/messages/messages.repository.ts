@@ -57,8 +57,9 @@ export const createMessagesRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ProjectionExpression: "pk" }));
       return Boolean(out.Item);
     },
-    async findByIds(companyId: number, ids: string[]): Promise<Message[]> {
-      const items = await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)));
+    /** `fields`: only these fields of each message (search reads a few of many). */
+    async findByIds(companyId: number, ids: string[], fields?: readonly (keyof Message)[]): Promise<Message[]> {
+      const items = await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)), fields ? { attributes: [...fields, "entity"] } : {});
       return items.filter((i) => i.entity === "message").map(toMessage);
     },
     /** The message as a transaction item that fails if the id was already stored (dedupe). */

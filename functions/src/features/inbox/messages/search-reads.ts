@@ -22,6 +22,10 @@ export type SearchTicket = {
 /** A conversation's message as search reads it. */
 export type SearchMessage = Pick<Message, "id" | "ticketId" | "contactId" | "body" | "transcript" | "fromMe" | "createdAt" | "isDeleted" | "mediaName">;
 
+/** The fields search reads of a candidate ticket (`SearchTicket` and `visibleTo`) and of a matching message. */
+const TICKET_FIELDS = ["id", "uuid", "status", "queueId", "userId", "contactId", "updatedAt", "createdAt", "protocol"] as const;
+const MESSAGE_FIELDS = ["id", "ticketId", "contactId", "body", "transcript", "fromMe", "createdAt", "isDeleted", "mediaName"] as const satisfies readonly (keyof SearchMessage)[];
+
 /** The most messages of one conversation the in-conversation search reads. */
 export const CONVERSATION_SEARCH_MAX = 5000;
 
@@ -61,9 +65,10 @@ export const createSearchReads = (deps: {
   });
   return {
     async resolve(auth: AuthContext, ids: { ticketIds: number[]; messageIds: string[]; contactIds: number[] }) {
+      // only what a result shows and the visibility rule needs: a ticket item is ~1.5 KB, a message's ~1 KB
       const [tickets, messages, contacts] = await Promise.all([
-        deps.tickets.findByIds(auth.companyId, ids.ticketIds),
-        ids.messageIds.length ? deps.messages.findByIds(auth.companyId, ids.messageIds) : Promise.resolve([]),
+        deps.tickets.findByIds(auth.companyId, ids.ticketIds, TICKET_FIELDS),
+        ids.messageIds.length ? deps.messages.findByIds(auth.companyId, ids.messageIds, MESSAGE_FIELDS) : Promise.resolve([]),
         deps.contacts.findByIds(auth.companyId, ids.contactIds),
       ]);
       const visible = tickets.filter(visibleTo(deps.ticketsService.viewerOf(auth)));

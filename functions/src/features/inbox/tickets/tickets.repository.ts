@@ -371,8 +371,9 @@ export const createTicketsRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ConsistentRead: true }));
       return out.Item ? toTicket(out.Item) : null;
     },
-    async findByIds(companyId: number, ids: number[]): Promise<TicketRecord[]> {
-      return (await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)))).map(toTicket);
+    /** `fields`: only these fields of each ticket (search reads a few of many). */
+    async findByIds(companyId: number, ids: number[], fields?: readonly string[]): Promise<TicketRecord[]> {
+      return (await batchGetAll(db, [...new Set(ids)].map((id) => key(companyId, id)), fields ? { attributes: fields } : {})).map(toTicket);
     },
     async findIdByUuid(companyId: number, uuid: string): Promise<number | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: uuidKey(companyId, uuid) }));
