@@ -13,26 +13,29 @@
     return;
   }
   var json = { Accept: "application/json" };
-  var early = { at: performance.now(), refresh: null, gets: {} };
+  var early = { at: performance.now(), refresh: null, ready: null, gets: {} };
   window.__atendeEarly = early;
   early.refresh = fetch("/api/auth/refresh_token", { method: "POST", credentials: "include", headers: json });
   var path = location.pathname;
   if (path !== "/tickets" && path.indexOf("/tickets/") !== 0) return;
-  early.refresh.then(function (res) {
-    if (!res.ok) return;
-    return res
-      .clone()
-      .json()
-      .then(function (auth) {
-        var headers = { Accept: "application/json", Authorization: "Bearer " + auth.token };
-        var get = function (url) {
-          early.gets[url] = fetch(url, { headers: headers, credentials: "include" });
-        };
-        get("/api/companies/listPlan/" + auth.user.companyId);
-        get("/api/tickets?pageNumber=1&status=open");
-        get("/api/tickets?pageNumber=1&status=pending");
-      });
-  }).catch(function () {
-    // the app asks again itself
-  });
+  // settles once the GETs below are registered (or will not be): the app waits for it before its first GETs
+  early.ready = early.refresh
+    .then(function (res) {
+      if (!res.ok) return;
+      return res
+        .clone()
+        .json()
+        .then(function (auth) {
+          var headers = { Accept: "application/json", Authorization: "Bearer " + auth.token };
+          var get = function (url) {
+            early.gets[url] = fetch(url, { headers: headers, credentials: "include" });
+          };
+          get("/api/companies/listPlan/" + auth.user.companyId);
+          get("/api/tickets?pageNumber=1&status=open");
+          get("/api/tickets?pageNumber=1&status=pending");
+        });
+    })
+    .catch(function () {
+      // the app asks again itself
+    });
 })();

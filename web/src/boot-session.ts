@@ -2,6 +2,7 @@ import { isTicketsPath } from "./app/router";
 import { companyPlanQueryOptions } from "./features/auth/api/company-plan";
 import { prefetchTicketLists } from "./features/inbox/tickets/api/tickets-list";
 import { restoreSession } from "./lib/api-client";
+import { earlyRequestsReady } from "./lib/early-requests";
 import { queryClient } from "./lib/query-client";
 import { meQueryOptions } from "./lib/session/me";
 
@@ -12,9 +13,10 @@ import { meQueryOptions } from "./lib/session/me";
  * before React has rendered anything: the user and the plan (the layout's gate) and, on /tickets, the first lists
  * (issue 15: first card ≤ 1 s).
  */
-void restoreSession().then((auth) => {
+void restoreSession().then(async (auth) => {
   if (!auth) return;
   queryClient.setQueryData(meQueryOptions().queryKey, auth.user);
+  await earlyRequestsReady();
   void queryClient.prefetchQuery(companyPlanQueryOptions(auth.user.companyId));
   if (isTicketsPath(location.pathname)) void prefetchTicketLists(queryClient);
 });

@@ -3,9 +3,9 @@ import { INITIAL_LIST_PARAMS, fetchTickets } from "../features/inbox/tickets/api
 import { getCompanyPlan } from "../features/auth/api/company-plan";
 import { saveSession } from "./session-storage";
 import bootScript from "../../public/session-boot.js?raw";
-import { EARLY_WINDOW_MS, takeEarlyGet } from "./early-requests";
+import { EARLY_WINDOW_MS, earlyRequestsReady, takeEarlyGet } from "./early-requests";
 
-const holder = globalThis as { __atendeEarly?: { at: number; refresh: Promise<Response> | null; gets: Record<string, Promise<Response>> } };
+const holder = globalThis as { __atendeEarly?: { at: number; refresh: Promise<Response> | null; ready?: Promise<unknown>; gets: Record<string, Promise<Response>> } };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 
 /** Runs public/session-boot.js as the browser would (a classic script) with fetch recorded. */
@@ -50,6 +50,9 @@ describe("requests started before the app loads (public/session-boot.js)", () =>
     expect(requested[0]).toMatchObject({ url: "/api/auth/refresh_token", method: "POST" });
     const gets = requested.slice(1);
     expect(gets.every((r) => r.method === "GET" && r.auth === "Bearer tok-1")).toBe(true);
+    // the app waits for `ready` before its first GETs: by then every early GET is registered
+    await earlyRequestsReady();
+    expect(Object.keys(holder.__atendeEarly?.gets ?? {})).toHaveLength(3);
     const early = holder.__atendeEarly;
     delete holder.__atendeEarly;
     const expected = await appAddresses();

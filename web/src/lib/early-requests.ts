@@ -3,7 +3,7 @@
  * refresh and, on /tickets, the first screen's GETs. The app's client takes each over once instead of asking again;
  * after EARLY_WINDOW_MS nothing is handed over any more (a later GET must not get an answer from the page load).
  */
-type Early = { at: number; refresh: Promise<Response> | null; gets: Record<string, Promise<Response> | undefined> };
+type Early = { at: number; refresh: Promise<Response> | null; ready?: Promise<unknown> | null; gets: Record<string, Promise<Response> | undefined> };
 
 export const EARLY_WINDOW_MS = 5_000;
 
@@ -17,6 +17,12 @@ const current = (): Early | undefined => {
   }
   return early;
 };
+
+/**
+ * Settles when session-boot.js has registered its GETs (it reads the refresh's answer itself, so they may come a
+ * moment after the app has the session): the app's first GETs wait for it, or they would race and ask twice.
+ */
+export const earlyRequestsReady = (): Promise<unknown> => current()?.ready ?? Promise.resolve();
 
 /** The refresh started at load, once; `ask` again if it failed on the network. */
 export const takeEarlyRefresh = (ask: () => Promise<Response>): Promise<Response> | undefined => {
