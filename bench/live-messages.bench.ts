@@ -128,20 +128,29 @@ const run = async (platform: Platform) => {
   await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => send(i, `warm ${tag} ${i}`)));
   const warmupLost = await drained();
   if (PICK_QUEUE) {
-    // every customer answers the menu with "1" (the first queue); its greeting on the phone says the choice was taken
+    // every customer answers the menu with "1" (the first queue): done when each one's ticket waits in a queue (the
+    // demo's queues have no greeting, so nothing on the phone says it)
     const network = platform.sessionHost.network;
     const sentToCustomer = (i: number) => network.chat(number(i), ref).messages.filter((m) => !m.fromCustomer).length;
     // the warm-up's menu is on every phone first
     await poll(async () => Array.from({ length: CUSTOMERS }, (_, i) => i).every((i) => sentToCustomer(i) > 0), (ok) => ok, 90_000);
-    const before = Array.from({ length: CUSTOMERS }, (_, i) => sentToCustomer(i));
-    const greeted = (i: number) => sentToCustomer(i) > before[i]!;
     await Promise.all(
       Array.from({ length: CUSTOMERS }, async (_, i) => {
         const res = await httpJson(base, `/simulator/api/customers/${number(i)}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body: "1", name: `Live ${i}` } });
         if (res.status !== 201) throw new Error(`simulator send: ${res.status}`);
       }),
     );
-    await poll(async () => Array.from({ length: CUSTOMERS }, (_, i) => i).every(greeted), (ok) => ok, 90_000);
+    const numbers = new Set(Array.from({ length: CUSTOMERS }, (_, i) => number(i)));
+    const queued = async () => {
+      let n = 0;
+      for (let page = 1; ; page++) {
+        const res = await httpJson<{ tickets?: { queueId: number | null; contact: { number: string } | null }[]; hasMore?: boolean }>(base, `/api/tickets?status=pending&showAll=true&pageNumber=${page}`, { token });
+        n += (res.data.tickets ?? []).filter((x) => x.queueId !== null && numbers.has(x.contact?.number ?? "")).length;
+        if (!res.data.hasMore) return n;
+      }
+    };
+    const inQueue = await poll(queued, (n) => n >= CUSTOMERS, 90_000);
+    if (inQueue < CUSTOMERS) throw new Error(`only ${inQueue} of ${CUSTOMERS} customers' tickets reached a queue`);
   }
   latencies.splice(0);
   queueWaitMs.splice(0);
