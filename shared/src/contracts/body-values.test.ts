@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { flag, idList, num, optionalId, optionalNum, optionalText, requiredId } from "./body-values";
+import { flag, idList, num, optionalId, optionalNum, optionalText, orNone, requiredId } from "./body-values";
 import { sendMessageSchema } from "../domain/messages/message";
 import { ticketUpdateSchema } from "../domain/tickets/ticket";
 import { userCreateSchema } from "../domain/users/users";
@@ -10,6 +10,7 @@ import { whatsappFormSchema } from "../domain/whatsapps/whatsapp-form";
 import { tagCreateSchema } from "../domain/tags/tag";
 import { promptSchema } from "../domain/prompts/prompt";
 import { companySchema } from "../domain/companies/companies";
+import { scheduleSchema } from "../domain/schedules/schedule";
 
 const ok = (s: z.ZodType, v: unknown) => s.parse(v);
 const bad = (s: z.ZodType, v: unknown) => expect(s.safeParse(v).success, `accepted ${JSON.stringify(v)}`).toBe(false);
@@ -63,12 +64,28 @@ describe("the empty-value rule", () => {
     expect(ok(idList(5), "")).toEqual([]);
     for (const v of ["[1,", "[0]", "[-1]", [1, 2, 3, 4, 5, 6], "a,b", [null]]) bad(idList(5), v);
   });
+
+  it("orNone: the value, or null for null/false/\"\"; anything else is the schema's to refuse", () => {
+    const minutes = orNone(num(z.number().int().min(1)));
+    expect(ok(minutes, "15")).toBe(15);
+    for (const v of [null, false, ""]) expect(ok(minutes, v)).toBeNull();
+    for (const v of [0, "abc", true]) bad(minutes, v);
+    const template = orNone(z.object({ name: z.string() }));
+    expect(ok(template, { name: "x" })).toEqual({ name: "x" });
+    expect(ok(template, false)).toBeNull();
+    bad(template, {});
+  });
 });
 
 describe("what the spec's clients really sent", () => {
   it("POST /messages/{ticketId} with read: 1, fromMe: 0", () => {
     expect(sendMessageSchema.parse({ read: 1, fromMe: 0, body: "oi", mediaUrl: "", quotedMsg: null })).toMatchObject({ read: true, fromMe: false, body: "oi" });
     bad(sendMessageSchema, { read: 2, body: "oi" });
+  });
+
+  it("POST /schedules with template false or \"\" (no template: the text is sent)", () => {
+    for (const none of [false, "", null]) expect(ok(scheduleSchema, { body: "Oi", sendAt: "2026-12-01 10:00:00", contactId: "3", template: none })).toMatchObject({ body: "Oi", template: null });
+    bad(scheduleSchema, { sendAt: "2026-12-01 10:00:00", contactId: 3, template: false });
   });
 
   it("PUT /tickets/{id} with promptId/integrationId false", () => {

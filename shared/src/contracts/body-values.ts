@@ -35,6 +35,12 @@ export const requiredId = (message?: string) => {
 /** An optional id: positive integer (or digits), `null` for none (null/false/""/0/"0"), absent stays undefined. */
 export const optionalId = () => z.union([requiredId(), z.literal(NONE_ID_VALUES).transform(() => null)]).optional();
 
+/** The "none" values of an optional value that is not an id (an object, a bounded number): null, false, "". */
+export const NONE_VALUES = [null, false, ""] as const;
+
+/** A value, or `null` for none (null/false/""): `orNone(num(z.number().int().min(1)))`, `orNone(templateSchema)`. */
+export const orNone = <S extends z.ZodType>(schema: S) => z.union([schema, z.literal(NONE_VALUES).transform(() => null)]);
+
 /** An optional text: `null` is empty. Pass the string schema (limits, trim) to keep its own messages. */
 export const optionalText = <S extends z.ZodType<string, string>>(schema: S) => z.union([schema, z.null().transform(() => "")]);
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { AgentStatus, DistributionMode } from "../../domain/service-levels/distribution";
-import { flag, num, optionalId } from "../body-values";
+import { flag, num, optionalId, orNone } from "../body-values";
 
 /**
  * Agent status, pause reasons, capacity and per-queue distribution (issue 13 items 1-3, docs/adr/0032).
@@ -20,7 +20,7 @@ export type AgentStatusInput = z.infer<typeof agentStatusInputSchema>;
 /** PUT /agents/{userId}: the attendant's own capacity (null: the company's default). */
 export const agentCapacityInputSchema = z.object({
   // none (the company's default): null, false or "" as spec clients send; 0 is a capacity, and refused
-  capacity: z.union([num(z.number().int().min(1).max(MAX_CAPACITY)), z.literal([null, false, ""]).transform(() => null)]),
+  capacity: orNone(num(z.number().int().min(1).max(MAX_CAPACITY))),
 });
 
 export const pauseReasonInputSchema = z.object({ name: z.string().trim().min(1).max(60) });

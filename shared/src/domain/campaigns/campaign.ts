@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { flag, NONE_ID_VALUES, optionalId, optionalText, requiredId } from "../../contracts/body-values";
+import { flag, NONE_ID_VALUES, optionalId, optionalText, orNone, requiredId } from "../../contracts/body-values";
 import { WALL_TIME } from "../format/time-zone";
 import { templateSendSchema, type TemplateSend } from "../cloud-api/message-templates";
 
@@ -53,7 +53,7 @@ export const campaignSchema = z.object({
    * a variable's value may hold the campaign placeholders ({nome}, {numero}, {email}, the settings' variables),
    * filled per recipient. Required on a Cloud API connection, refused on a QR one.
    */
-  template: templateSendSchema.nullable().optional().default(null),
+  template: orNone(templateSendSchema).optional().default(null),
 });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { num, optionalId, optionalText, requiredId } from "../../contracts/body-values";
+import { num, optionalId, optionalText, orNone, requiredId } from "../../contracts/body-values";
 import { NAME_MAX, NAME_MIN, QUEUE_COLOR_MAX, QUEUE_COLOR_MIN, WEEKDAYS } from "../../constants/business";
 
 /** The queue modal's fixed palette: 49 colours (7 x 7 grid). */
@@ -26,7 +26,7 @@ export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 export const schedulesSchema = z.array(scheduleEntrySchema).max(7 * 4);
 
 /** Minutes of a target (digits as text too); none: null, false or "" as spec-style clients send. */
-const slaMinutes = z.union([num(z.number().int().min(1).max(60 * 24 * 90)), z.literal([null, false, ""]).transform(() => null)]).default(null);
+const slaMinutes = orNone(num(z.number().int().min(1).max(60 * 24 * 90))).default(null);
 /** A queue's SLA policy: first response, optional next response, resolution (minutes of business time). */
 export const slaPolicySchema = z.object({ firstResponseMinutes: slaMinutes, nextResponseMinutes: slaMinutes, resolutionMinutes: slaMinutes });
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { optionalId, requiredId } from "../../contracts/body-values";
+import { optionalId, orNone, requiredId } from "../../contracts/body-values";
 import { templateSendSchema, type TemplateSend } from "../cloud-api/message-templates";
 import { WALL_TIME } from "../format/time-zone";
 
@@ -48,8 +48,8 @@ const scheduleFields = z.object({
   sendAt: z.union([z.iso.datetime({ offset: true }), z.string().regex(WALL_TIME)], { error: "Required" }),
   contactId: requiredId("Required"),
   whatsappId: optionalId(),
-  /** Cloud API connections: a template instead of the text (null: none, the text is sent) */
-  template: templateSendSchema.nullable().optional(),
+  /** Cloud API connections: a template instead of the text (null/false/"": none, the text is sent) */
+  template: orNone(templateSendSchema).optional(),
 });
 
 /**
