@@ -8,6 +8,7 @@
  */
 (function () {
   try {
+    // SIGNED_IN_HINT of lib/session-storage.ts (early-requests.test.ts runs this script with the app's constant)
     if (localStorage.getItem("signedIn") !== "1") return;
   } catch {
     return;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { INITIAL_LIST_PARAMS, fetchTickets } from "../features/inbox/tickets/api/tickets-list";
 import { getCompanyPlan } from "../features/auth/api/company-plan";
-import { saveSession } from "./session-storage";
+import { SIGNED_IN_HINT, saveSession } from "./session-storage";
 import bootScript from "../../public/session-boot.js?raw";
 import { EARLY_WINDOW_MS, earlyRequestsReady, takeEarlyGet } from "./early-requests";
 
@@ -45,7 +45,8 @@ afterEach(() => {
 
 describe("requests started before the app loads (public/session-boot.js)", () => {
   it("on /tickets a signed-in browser refreshes, then asks for exactly the GETs the app's client would, with the new token", async () => {
-    localStorage.setItem("signedIn", "1");
+    // the hint as the app writes it: a rename in session-storage.ts must reach session-boot.js too
+    localStorage.setItem(SIGNED_IN_HINT, "1");
     const requested = await runBoot("/tickets");
     expect(requested[0]).toMatchObject({ url: "/api/auth/refresh_token", method: "POST" });
     const gets = requested.slice(1);
@@ -64,7 +65,7 @@ describe("requests started before the app loads (public/session-boot.js)", () =>
   });
 
   it("elsewhere only the refresh starts, and a browser without the signed-in hint asks for nothing", async () => {
-    localStorage.setItem("signedIn", "1");
+    localStorage.setItem(SIGNED_IN_HINT, "1");
     expect((await runBoot("/contacts")).map((r) => r.url)).toEqual(["/api/auth/refresh_token"]);
     delete holder.__atendeEarly;
     localStorage.clear();

@@ -14,7 +14,7 @@ let restoring = false;
  * A hint, not a secret: "this browser signed in and has not signed out". Without it a page load does not ask
  * for a refresh (a signed-out visitor would only get a 401 logged in the console). It holds no token.
  */
-const SIGNED_IN_HINT = "signedIn";
+export const SIGNED_IN_HINT = "signedIn";
 const setHint = (on: boolean) => {
   try {
     if (on) localStorage.setItem(SIGNED_IN_HINT, "1");
