@@ -48,10 +48,10 @@ describe("the stand-in killed (SIGKILL) during a burst", () => {
     const first = await startChild();
     const acked = new Map<string, string>(); // message id -> body
     let attempted = 0;
-    let stop = false;
-    // 20 senders, 10 messages a call, on a FIFO and a standard queue, until the process dies under them
+    // 20 senders, 10 messages a call, on a FIFO and a standard queue, until the process dies under them: each one
+    // goes on until a send fails, so its last attempt is always one the dead process never acknowledged
     const sender = async (s: number) => {
-      for (let k = 0; !stop; k++) {
+      for (let k = 0; ; k++) {
         const queue = s % 2 ? "in.fifo" : "jobs";
         const entries = Array.from({ length: 10 }, (_, i) => {
           const body = `s${s}-k${k}-i${i}`;
@@ -69,7 +69,6 @@ describe("the stand-in killed (SIGKILL) during a burst", () => {
     const senders = Array.from({ length: 20 }, (_, s) => sender(s));
     while (acked.size < 2_000) await new Promise((r) => setTimeout(r, 5));
     first.child.kill("SIGKILL");
-    stop = true;
     await Promise.all(senders);
     first.client.destroy();
     expect(attempted).toBeGreaterThan(acked.size); // sends were in flight when it died
