@@ -136,6 +136,10 @@ describe("GET /ticket/reports", () => {
     expect(await ids("abandoned=1")).toEqual([brunoTicket]);
     expect(await ids("searchParam=ana%20souza")).toEqual([anaTicket]);
     expect(await ids("searchParam=970000102")).toEqual([brunoTicket]);
+    expect(await ids("searchParam=(11)%2097000-0102")).toEqual([brunoTicket]);
+    // a name with digits in it is a name: its digits match neither a ticket id nor a phone number
+    expect(await ids(`searchParam=Souza%20${brunoTicket}`)).toEqual([]);
+    expect(await ids("searchParam=Lima%20970000102")).toEqual([]);
     const anaProtocol = (await report(a, MARCH)).tickets.find((x) => x.ticketId === anaTicket)!.protocol!;
     expect(await ids(`searchParam=${anaProtocol}`)).toEqual([anaTicket]);
     expect(await ids(`whatsappIds=${a.whatsapp.id}`)).toHaveLength(3);

@@ -4,6 +4,7 @@ import { REPORT_INLINE_EXPORT_ROWS, REPORT_MAX_RANGE_DAYS } from "@atende/shared
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
+import { searchedDigits } from "@atende/shared/domain/format/phone";
 import { addDays, startOfZonedDay, zonedDay } from "@atende/shared/domain/format/time-zone";
 import { csatOf, cycleDurations, isAbandoned, slaResults, summarizeCycles } from "@atende/shared/domain/reports/cycle-metrics";
 import { AppError } from "../../platform/errors";
@@ -113,10 +114,13 @@ export const createReportsService = (deps: {
     return found;
   };
 
-  /** The search text: protocol, ticket id, contact name (accents and case ignored) or number digits. */
+  /**
+   * The search text: protocol, ticket id, contact name (accents and case ignored) or number digits (only of a term
+   * that is a number, `searchedDigits`).
+   */
   const searchFilter = (term: string, contacts: Map<number, Contact>) => {
     const text = normalize(term.trim());
-    const digits = term.replace(/\D/g, "");
+    const digits = searchedDigits(term);
     return (c: TicketCycle) => {
       if (c.protocol && c.protocol.includes(term.trim())) return true;
       if (digits && String(c.ticketId) === digits) return true;

@@ -33,3 +33,9 @@ export const pairingPhoneNumber = (raw: string): string | null => {
   if (digits.length === 13 && digits[4] !== "9") return null;
   return digits;
 };
+
+/**
+ * The digits of a search term that is a number (digits with phone punctuation: "(11) 97000-0102", "+55 11 9…"),
+ * else "": a term like "Loja 2" is a name, and its digits must not match ticket 2 or numbers containing 2.
+ */
+export const searchedDigits = (term: string): string => (/^[\d\s()+\-./]+$/.test(term.trim()) ? term.replace(/\D/g, "") : "");

@@ -9,7 +9,7 @@ import type {
 import type { InboundEvent, PhoneContact } from "@atende/shared/contracts/queue-messages";
 import type { Contact, ContactFormInput } from "@atende/shared/domain/contacts/contact";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
-import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
+import { canonicalBrazilianNumber, searchedDigits } from "@atende/shared/domain/format/phone";
 import { CONTACTS_UPLOAD_EXTENSIONS, INLINE_IMPORT_ROWS, isImportFile, MAX_IMPORT_BYTES } from "@atende/shared/domain/contact-lists/contact-list";
 import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
@@ -224,7 +224,7 @@ export const createContactsService = (deps: {
       const from = q.dateStart ?? q.date;
       const to = q.dateEnd ?? q.date;
       if (term) {
-        const digits = term.replace(/\D/g, "");
+        const digits = searchedDigits(term);
         const found = (await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 100))
           .filter((c) => (!from || c.createdAt.slice(0, 10) >= from.slice(0, 10)) && (!to || c.createdAt.slice(0, 10) <= to.slice(0, 10)))
           .sort((a, b) => normalizeName(a.name).localeCompare(normalizeName(b.name)));

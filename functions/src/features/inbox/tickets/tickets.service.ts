@@ -1,5 +1,6 @@
 import type { TicketCycle, TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
+import { searchedDigits } from "@atende/shared/domain/format/phone";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
 import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
@@ -104,7 +105,7 @@ export const createTicketsService = (deps: {
   /** Search: contacts by name/number prefix (indexes) and recent tickets by last message text; bounded. */
   const search = async (auth: AuthContext, q: TicketListQuery, queueIds: number[]): Promise<TicketRecord[]> => {
     const term = q.searchParam;
-    const digits = term.replace(/\D/g, "");
+    const digits = searchedDigits(term);
     const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
     const [byContactIds, byHistory] = await Promise.all([
       Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5))),
