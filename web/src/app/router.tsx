@@ -1,12 +1,13 @@
 import { Box, Button, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, lazy, useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Route, Routes, useLocation } from "react-router";
+import { Link, Route, Routes, matchPath, useLocation } from "react-router";
 import { PageLoader } from "../components/ui/page-loader";
 // static on purpose (< 1 kB): the first lists start with the refresh's answer, not after the tickets page's chunk
 import { prefetchTicketLists } from "../features/inbox/tickets/api/tickets-list";
 import { loadAllTranslations } from "../lib/i18n";
+import { lazyPage, loadComponent } from "../lib/lazy-page";
 import { PublicOnly, RequireAuth, RouteGate } from "./route-guards";
 import { PRIVATE_ROUTES, PUBLIC_ROUTES } from "./routes";
 
@@ -15,29 +16,46 @@ import { PRIVATE_ROUTES, PUBLIC_ROUTES } from "./routes";
  * of the first screen: they load once signed in (issue 15, ADR 0037).
  */
 export const loadAppLayout = () => Promise.all([import("./layout/app-layout"), loadAllTranslations()]).then(([m]) => m);
-const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazyPage(() => loadAppLayout().then((m) => m.AppLayout));
 
 export const isTicketsPath = (pathname: string) => pathname === "/tickets" || pathname.startsWith("/tickets/");
 
+/** The private route a path opens (its page's code is what the signed-in shell waits for). */
+const privateRouteOf = (pathname: string) => PRIVATE_ROUTES.find((route) => matchPath(route.path, pathname));
+
 /**
  * The code a signed-in page load needs, all at once instead of one chunk after the other (layout, then the page):
- * the layout with the translations and, on /tickets (where sign-in lands), the tickets page. main.tsx calls it while
- * the session is being restored, the signed-in shell when the session starts.
+ * the layout with the translations and the page the path opens (on /tickets, where sign-in lands, the tickets page).
+ * main.tsx calls it while the session is being restored, the signed-in shell when the session starts; it settles
+ * when all of it is in (a failure is left to the lazy components, which ask again and show the error).
  */
-export const preloadSignedIn = (pathname: string) => {
-  void loadAppLayout();
-  if (isTicketsPath(pathname)) void import("../features/inbox/tickets/components/tickets-page");
+export const preloadSignedIn = (pathname: string): Promise<void> => {
+  const page = privateRouteOf(pathname);
+  return Promise.all([AppLayout.load(), page ? loadComponent(page.Component) : undefined]).then(
+    () => undefined,
+    () => undefined,
+  );
 };
 
-/** The signed-in area: starts the code and, on /tickets, the first lists' data together, then shows the layout. */
+/**
+ * The signed-in area: starts the code and, on /tickets, the first lists' data together, and renders the layout
+ * with the page once their code is in — a plain loader until then, not a Suspense fallback, so the first card is
+ * not held back by React's reveal throttle (ADR 0047); later navigations suspend in the layout as usual.
+ */
 function SignedInShell() {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  const [codeIn, setCodeIn] = useState(false);
   useEffect(() => {
-    preloadSignedIn(pathname);
+    let live = true;
+    void preloadSignedIn(pathname).then(() => live && setCodeIn(true));
     if (isTicketsPath(pathname)) void prefetchTicketLists(queryClient);
+    return () => {
+      live = false;
+    };
     // once, when the session starts: later navigations load their own page
   }, []);
+  if (!codeIn) return <PageLoader fullScreen />;
   return (
     <Suspense fallback={<PageLoader fullScreen />}>
       <AppLayout />

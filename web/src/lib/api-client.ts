@@ -1,5 +1,5 @@
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
-import { takeEarlyGet, takeEarlyRefresh } from "./early-requests";
+import { earlyRequestsReady, takeEarlyGet, takeEarlyRefresh } from "./early-requests";
 import { clearSession, getToken, maybeSignedIn, saveSession, setRestoring } from "./session-storage";
 
 /**
@@ -111,9 +111,13 @@ export const refreshSession = (): Promise<AuthResponse> => {
   refreshing ??= (async () => {
     try {
       const ask = () => fetch(`${API_BASE}/auth/refresh_token`, { method: "POST", credentials: "include", headers: { Accept: "application/json" } });
-      const res = await (takeEarlyRefresh(ask) ?? ask());
+      const early = takeEarlyRefresh(ask);
+      const res = await (early ?? ask());
       if (!res.ok) throw await toError(res);
       const auth = (await res.json()) as AuthResponse;
+      // session-boot.js registers its GETs once it has read this same answer: until then the session stays unknown
+      // here, or a component's first GET (the plan, a list) would go out ahead of it and be asked twice
+      if (early) await earlyRequestsReady();
       // listeners first (the session provider stores the user), so the new token finds the user already known
       refreshListeners.forEach((listener) => listener(auth));
       saveSession(auth.token, auth.user);

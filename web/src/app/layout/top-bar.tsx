@@ -5,17 +5,19 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "@atende/shared/domain/format/dates";
-import { LanguageSelector } from "../../components/ui/language-selector";
+import { Suspense } from "react";
+import { AfterFirstScreen } from "../../components/ui/after-first-screen";
 import { THEME_MODE, usePreference } from "../../lib/preferences";
 import { useSessionUser } from "../../lib/session/session-context";
-import { AnnouncementsButton } from "./announcements-button";
-import { InternalChatsButton } from "./internal-chats-button";
-import { NotificationsButton } from "./notifications-button";
-import { ProfileMenu } from "./profile-menu";
-import { VolumeControl } from "./volume-control";
-import { AgentStatusSwitch } from "../../features/presence/components/agent-status-switch";
+import { lazyPage } from "../../lib/lazy-page";
 
-/** Top bar: menu toggle, greeting (admins also see the company's due date), theme, volume, reload, bell, language, profile. */
+// after the first screen, from a chunk of their own (issue 15, ADR 0047)
+const loadExtras = () => import("./top-bar-extras");
+const TopBarStatus = lazyPage(() => loadExtras().then((m) => m.TopBarStatus));
+const TopBarVolume = lazyPage(() => loadExtras().then((m) => m.TopBarVolume));
+const TopBarButtons = lazyPage(() => loadExtras().then((m) => m.TopBarButtons));
+
+/** Top bar: menu toggle, greeting (admins also see the company's due date), theme, volume, reload, and after the first screen the status, bell, language and profile. */
 export function TopBar({ drawerOpen, onToggleDrawer, onLogout }: { drawerOpen: boolean; onToggleDrawer: () => void; onLogout: () => void }) {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -36,23 +38,31 @@ export function TopBar({ drawerOpen, onToggleDrawer, onLogout }: { drawerOpen: b
           {greeting}
         </Typography>
         <Box sx={{ flex: 1, display: { xs: "block", sm: "none" } }} />
-        <AgentStatusSwitch />
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <TopBarStatus />
+          </Suspense>
+        </AfterFirstScreen>
         <Tooltip title={t(mode === "dark" ? "common:theme.toLight" : "common:theme.toDark")}>
           <IconButton color="inherit" aria-label={t(mode === "dark" ? "common:theme.toLight" : "common:theme.toDark")} data-testid="theme-toggle" onClick={() => setMode(mode === "dark" ? "light" : "dark")}>
             {mode === "dark" ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>
-        <VolumeControl />
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <TopBarVolume />
+          </Suspense>
+        </AfterFirstScreen>
         <Tooltip title={t("common:reload")}>
           <IconButton color="inherit" aria-label={t("common:reload")} onClick={() => location.reload()} sx={{ display: { xs: "none", sm: "inline-flex" } }}>
             <RefreshIcon />
           </IconButton>
         </Tooltip>
-        <NotificationsButton />
-        <AnnouncementsButton />
-        <InternalChatsButton />
-        <LanguageSelector />
-        <ProfileMenu onLogout={onLogout} />
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <TopBarButtons onLogout={onLogout} />
+          </Suspense>
+        </AfterFirstScreen>
       </Toolbar>
     </AppBar>
   );

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, List, Typography } from "@mui/material";
-import { useMemo } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
@@ -7,6 +7,12 @@ import { useInfiniteQueryScroll } from "../../../../hooks/use-infinite-scroll";
 import { type TicketListParams, useTicketsList } from "../api/tickets-list";
 import { useTicketActions } from "../use-ticket-actions";
 import { TicketCard } from "./ticket-card";
+
+/**
+ * Cards in the list's first render: a screenful (a card is ~110 px high); the rest of the page follows right after as
+ * a low-priority update, so the first cards are not held back by rendering the ones below the fold (issue 15, ADR 0047).
+ */
+export const FIRST_RENDER_CARDS = 10;
 
 /** One tab's ticket list: infinite scroll within 100 px of the bottom. */
 export function TicketList({ params, selectedUuid, onTransfer, enabled = true }: { params: TicketListParams; selectedUuid?: string; onTransfer: (t: TicketView) => void; enabled?: boolean }) {
@@ -18,13 +24,21 @@ export function TicketList({ params, selectedUuid, onTransfer, enabled = true }:
     const seen = new Set<number>();
     return (query.data?.pages ?? []).flatMap((p) => p.tickets).filter((ticket) => (seen.has(ticket.id) ? false : (seen.add(ticket.id), true)));
   }, [query.data]);
+  const [allCards, setAllCards] = useState(false);
+  const shortened = !allCards && tickets.length > FIRST_RENDER_CARDS;
+  useEffect(() => {
+    if (!shortened) return;
+    const timer = setTimeout(() => startTransition(() => setAllCards(true)), 0);
+    return () => clearTimeout(timer);
+  }, [shortened]);
+  const shown = shortened ? tickets.slice(0, FIRST_RENDER_CARDS) : tickets;
   const onScroll = useInfiniteQueryScroll(query);
   const open = (ticket: TicketView) => navigate(`/tickets/${ticket.uuid}`);
 
   return (
     <Box sx={{ flex: 1, overflowY: "auto", minHeight: 0 }} onScroll={onScroll} data-testid="ticket-list" data-status={params.status ?? "search"}>
       <List disablePadding>
-        {tickets.map((ticket) => (
+        {shown.map((ticket) => (
           <TicketCard
             key={ticket.id}
             ticket={ticket}

@@ -1,21 +1,25 @@
 import AddIcon from "@mui/icons-material/Add";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
-import { Autocomplete, Badge, Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, Tab, Tabs, TextField, Tooltip } from "@mui/material";
-import { useState } from "react";
+import { Badge, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Tab, Tabs, Tooltip } from "@mui/material";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
 import { useIsAdmin } from "../../../../lib/session/session-context";
 import { useRealtimeRoom } from "../../../../lib/realtime";
-import { useTags, useUsersList } from "../../../../lib/pickers";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { searchTerm, useDebounced } from "../../../../hooks/use-debounced";
 import { useCloseAll } from "../api/ticket";
 import { type TicketListParams, useTicketsList } from "../api/tickets-list";
-import { NewTicketDialog } from "./new-ticket-dialog";
+import { lazyPage } from "../../../../lib/lazy-page";
 import { TicketList } from "./ticket-list";
-import { TransferDialog } from "./transfer-dialog";
 import { SearchResults } from "../../search/components/search-results";
+
+// opened by a click: their code (forms, pickers) is not part of the list's first screen (issue 15, ADR 0047)
+const NewTicketDialog = lazyPage(() => import("./new-ticket-dialog").then((m) => m.NewTicketDialog));
+const TransferDialog = lazyPage(() => import("./transfer-dialog").then((m) => m.TransferDialog));
+// the search tab's text, tag and user filters (pickers), loaded when the tab is first opened
+const SearchFilters = lazyPage(() => import("./tickets-search-filters").then((m) => m.TicketsSearchFilters));
 
 type MainTab = "open" | "closed" | "search";
 type SubTab = "open" | "pending";
@@ -34,8 +38,6 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const [closeAllOpen, setCloseAllOpen] = useState(false);
   const [transfer, setTransfer] = useState<TicketView | null>(null);
   const search = useDebounced(searchTerm(text, SEARCH_MIN_CHARS), DEBOUNCE_SEARCH_MS);
-  const tags = useTags();
-  const users = useUsersList(isAdmin && tab === "search");
   const closeAll = useCloseAll();
 
   const openParams: TicketListParams = { status: "open", showAll: isAdmin && showAll };
@@ -56,30 +58,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
         <Tab value="search" label={t("tabs.search")} data-testid="tab-search" />
       </Tabs>
       {tab === "search" ? (
-        <Stack spacing={1} sx={{ p: 1 }}>
-          <TextField size="small" placeholder={t("search.placeholder")} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ "aria-label": t("search.placeholder") }} helperText={text.trim() && text.trim().length < SEARCH_MIN_CHARS ? t("search.minChars") : undefined} />
-          <Autocomplete
-            multiple
-            size="small"
-            options={tags.data ?? []}
-            getOptionLabel={(o) => o.name}
-            value={(tags.data ?? []).filter((tag) => tagIds.includes(tag.id))}
-            onChange={(_e, v) => setTagIds(v.map((tag) => tag.id))}
-            renderValue={(value, getItemProps) => value.map((tag, index) => <Chip {...getItemProps({ index })} key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: "#fff" }} />)}
-            renderInput={(params) => <TextField {...params} label={t("search.tags")} />}
-          />
-          {isAdmin && (
-            <Autocomplete
-              multiple
-              size="small"
-              options={users.data ?? []}
-              getOptionLabel={(o) => o.name}
-              value={(users.data ?? []).filter((u) => userIds.includes(u.id))}
-              onChange={(_e, v) => setUserIds(v.map((u) => u.id))}
-              renderInput={(params) => <TextField {...params} label={t("search.users")} />}
-            />
-          )}
-        </Stack>
+        <Suspense fallback={null}>
+          <SearchFilters text={text} onText={setText} tagIds={tagIds} onTags={setTagIds} userIds={userIds} onUsers={setUserIds} />
+        </Suspense>
       ) : (
         <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 1, py: 0.5, borderBottom: 1, borderColor: "divider" }}>
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setNewOpen(true)} data-testid="new-ticket">
@@ -128,8 +109,10 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
       {/* text alone: the full-text results with snippets (docs/adr/0035); with tag or user filters, the ticket list */}
       {tab === "search" && search && !tagIds.length && !userIds.length && <SearchResults q={search} selectedUuid={selectedUuid} />}
       {tab === "search" && (tagIds.length > 0 || userIds.length > 0) && <TicketList params={searchParams} selectedUuid={selectedUuid} onTransfer={setTransfer} enabled />}
-      {newOpen && <NewTicketDialog open onClose={() => setNewOpen(false)} />}
-      {transfer && <TransferDialog ticket={transfer} onClose={() => setTransfer(null)} />}
+      <Suspense fallback={null}>
+        {newOpen && <NewTicketDialog open onClose={() => setNewOpen(false)} />}
+        {transfer && <TransferDialog ticket={transfer} onClose={() => setTransfer(null)} />}
+      </Suspense>
       <ConfirmDialog
         open={closeAllOpen}
         title={t("closeAll.title")}

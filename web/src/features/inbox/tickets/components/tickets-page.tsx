@@ -1,10 +1,17 @@
 import ChatIcon from "@mui/icons-material/Chat";
 import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from "@mui/material";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { TicketView } from "./ticket-view";
+import { PageLoader } from "../../../../components/ui/page-loader";
+import { lazyPage } from "../../../../lib/lazy-page";
 import { TicketsManager } from "./tickets-manager";
+
+/**
+ * The conversation pane (messages, composer, media, notes, the header's dialogs) is its own chunk: /tickets shows the
+ * list first and fetches it alongside; /tickets/{uuid} loads it with the page (issue 15, ADR 0047).
+ */
+export const TicketView = lazyPage(() => import("./ticket-view").then((m) => m.TicketView));
 
 /** /tickets and /tickets/{uuid}: list on the left, conversation on the right; on narrow screens a Ticket / Atendimentos switch. */
 export function TicketsPage() {
@@ -15,8 +22,14 @@ export function TicketsPage() {
   useEffect(() => setPane(uuid ? "ticket" : "list"), [uuid]);
 
   const list = <TicketsManager selectedUuid={uuid} />;
+  useEffect(() => {
+    // the conversation's code, for the first click on a card
+    void TicketView.load().catch(() => undefined);
+  }, []);
   const conversation = uuid ? (
-    <TicketView key={uuid} uuid={uuid} />
+    <Suspense fallback={<PageLoader />}>
+      <TicketView key={uuid} uuid={uuid} />
+    </Suspense>
   ) : (
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", height: "100%", color: "text.secondary", gap: 1 }} data-testid="tickets-welcome">
       <ChatIcon sx={{ fontSize: 96, color: "primary.main", opacity: 0.7 }} />
