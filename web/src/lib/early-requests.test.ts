@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { INITIAL_LIST_PARAMS, fetchTickets } from "../features/inbox/tickets/api/tickets-list";
 import { getCompanyPlan } from "../features/auth/api/company-plan";
-import { SIGNED_IN_HINT, saveSession } from "./session-storage";
+import { SIGNED_IN_HINT, clearSession, getToken, saveSession } from "./session-storage";
+import { refreshSession } from "./api-client";
 import bootScript from "../../public/session-boot.js?raw";
 import { EARLY_WINDOW_MS, earlyRequestsReady, takeEarlyGet } from "./early-requests";
 
@@ -73,6 +74,23 @@ describe("requests started before the app loads (public/session-boot.js)", () =>
     new Function(bootScript)();
     expect(fetch).not.toHaveBeenCalled();
     expect(holder.__atendeEarly).toBeUndefined();
+  });
+
+  it("the app has no session until session-boot.js has registered its GETs, so no first GET goes out ahead of them", async () => {
+    clearSession();
+    let registered: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (registered = resolve));
+    holder.__atendeEarly = { at: performance.now(), refresh: Promise.resolve(json({ token: "tok-2", user: { id: 5, companyId: 7 } })), ready, gets: {} };
+    vi.stubGlobal("fetch", vi.fn());
+    const restored = refreshSession();
+    await new Promise((r) => setTimeout(r, 20));
+    // the refresh's answer is read, but the token waits for the early GETs (a component would ask with it at once)
+    expect(getToken()).toBeNull();
+    registered();
+    await expect(restored).resolves.toMatchObject({ token: "tok-2" });
+    expect(getToken()).toBe("tok-2");
+    expect(fetch).not.toHaveBeenCalled();
+    clearSession();
   });
 
   it("hands an answer over once, and nothing after the window", async () => {

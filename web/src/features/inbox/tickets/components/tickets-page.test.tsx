@@ -6,6 +6,7 @@ import { reply, mockFetch } from "../../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../../testing/fixtures";
 import { renderWithApp } from "../../../../testing/render";
 import { aMessage, aTicket } from "../testing/ticket-fixtures";
+import { FIRST_RENDER_CARDS } from "./ticket-list";
 import { TicketsPage } from "./tickets-page";
 
 const PATH = "/tickets/:ticketId?";
@@ -45,6 +46,16 @@ describe("tickets screen", { timeout: 30_000 }, () => {
     expect(within(pending).getByRole("button", { name: "Aceitar" })).toBeInTheDocument();
     expect(within(pending).getByRole("button", { name: "Finalizar" })).toBeInTheDocument();
     expect(within(pending).getByTestId("ticket-unread")).toHaveTextContent("2");
+  });
+
+  it("shows a screenful of cards in the list's first render, then the rest of the page (ADR 0047)", async () => {
+    const page = Array.from({ length: 20 }, (_, i) => aTicket({ id: 100 + i, uuid: `uuid-${100 + i}`, status: "open" }));
+    mockFetch(listRoutes(page));
+    renderWithApp(<TicketsPage />, { route: "/tickets", path: PATH, user: aUser(), plan: aPlan() });
+    // the first cards come in one render, the ones below the fold right after it
+    expect(await screen.findAllByTestId("ticket-card")).toHaveLength(FIRST_RENDER_CARDS);
+    await waitFor(() => expect(screen.getAllByTestId("ticket-card")).toHaveLength(20));
+    expect(screen.getAllByTestId("ticket-card").map((c) => c.getAttribute("data-ticket-id"))).toEqual(page.map((t) => String(t.id)));
   });
 
   it("accepting sends status open for the current user", async () => {
