@@ -11,6 +11,9 @@ import { TicketsManager } from "./tickets-manager";
  * The conversation pane (messages, composer, media, notes, the header's dialogs) is its own chunk: /tickets shows the
  * list first and fetches it alongside; /tickets/{uuid} loads it with the page (issue 15, ADR 0047).
  */
+/** When /tickets fetches the conversation pane's code for the first click (after the first cards are up). */
+const CONVERSATION_PREFETCH_MS = 1_000;
+
 export const TicketView = lazyPage(() => import("./ticket-view").then((m) => m.TicketView));
 
 /** /tickets and /tickets/{uuid}: list on the left, conversation on the right; on narrow screens a Ticket / Atendimentos switch. */
@@ -23,8 +26,9 @@ export function TicketsPage() {
 
   const list = <TicketsManager selectedUuid={uuid} />;
   useEffect(() => {
-    // the conversation's code, for the first click on a card
-    void TicketView.load().catch(() => undefined);
+    // the conversation's code, for the first click on a card: once the list is up, not while it loads
+    const timer = setTimeout(() => void TicketView.load().catch(() => undefined), CONVERSATION_PREFETCH_MS);
+    return () => clearTimeout(timer);
   }, []);
   const conversation = uuid ? (
     <Suspense fallback={<PageLoader />}>
