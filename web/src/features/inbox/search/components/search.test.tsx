@@ -64,7 +64,8 @@ describe("full-text search (web)", { timeout: 30_000 }, () => {
     const { calls } = mockFetch({ ...baseRoutes, ...conversation, "GET /api/search": { results: [hit()], hasMore: false } });
     renderWithApp(<TicketsPage />, { route: "/tickets", path: PATH, user: aUser(), plan: aPlan() });
     await userEvent.click(screen.getByTestId("tab-search"));
-    await userEvent.type(screen.getByRole("textbox", { name: /pesquisar|buscar/i }), "boleto vencido");
+    // the filters are their own chunk (ADR 0047): the box shows once it is in
+    await userEvent.type(await screen.findByRole("textbox", { name: /pesquisar|buscar/i }), "boleto vencido");
     const result = await screen.findByTestId("search-result", {}, { timeout: 5000 });
     expect(new URL(calls.find((c) => new URL(c.url).pathname === "/api/search")!.url).searchParams.get("q")).toBe("boleto vencido");
     expect(within(result).getByText("Maria Souza")).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import { Badge, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Tab, Tabs, Tooltip } from "@mui/material";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
@@ -20,6 +20,9 @@ const NewTicketDialog = lazyPage(() => import("./new-ticket-dialog").then((m) =>
 const TransferDialog = lazyPage(() => import("./transfer-dialog").then((m) => m.TransferDialog));
 // the search tab's text, tag and user filters (pickers), loaded when the tab is first opened
 const SearchFilters = lazyPage(() => import("./tickets-search-filters").then((m) => m.TicketsSearchFilters));
+
+/** When the list fetches the search tab's code (after the first cards are up). */
+const SEARCH_PREFETCH_MS = 1_000;
 
 type MainTab = "open" | "closed" | "search";
 type SubTab = "open" | "pending";
@@ -47,6 +50,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   useRealtimeRoom("joinTickets", "open");
   useRealtimeRoom("joinTickets", "pending");
   useRealtimeRoom("joinTickets", "closed", tab === "closed");
+  useEffect(() => {
+    // the search tab's code, once the list is up: the tab then opens at once
+    const timer = setTimeout(() => void SearchFilters.load().catch(() => undefined), SEARCH_PREFETCH_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const openCount = useTicketsList(openParams).data?.pages[0]?.count ?? 0;
   const pendingCount = useTicketsList(pendingParams).data?.pages[0]?.count ?? 0;
 
