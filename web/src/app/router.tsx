@@ -38,6 +38,19 @@ export const preloadSignedIn = (pathname: string): Promise<void> => {
 };
 
 /**
+ * A visitor without a session: the login page's code (where "/" and every private path lead) and the public page the
+ * path opens. main.tsx awaits it before the first render, so the form mounts without a Suspense fallback and React's
+ * reveal throttle does not hold it back (ADR 0047); the login page is part of the first screen's set anyway.
+ */
+export const preloadPublic = (pathname: string): Promise<void> => {
+  const pages = PUBLIC_ROUTES.filter((route) => route.path === "/login" || matchPath(route.path, pathname));
+  return Promise.all(pages.map((route) => loadComponent(route.Component))).then(
+    () => undefined,
+    () => undefined,
+  );
+};
+
+/**
  * The signed-in area: starts the code and, on /tickets, the first lists' data together, and renders the layout
  * with the page once their code is in — a plain loader until then, not a Suspense fallback, so the first card is
  * not held back by React's reveal throttle (ADR 0047); later navigations suspend in the layout as usual.
