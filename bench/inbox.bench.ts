@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import WebSocket from "ws";
@@ -55,6 +56,12 @@ const SEED_BUDGET_S = Number(process.env.BENCH_SEED_BUDGET_S ?? 420);
 const CASES = (process.env.BENCH_CASES ?? "").split(",").map((c) => c.trim()).filter(Boolean);
 /** BENCH_CPU_PROFILE=<folder>: a V8 CPU profile of the bench process per list case and phase (`node --cpu-prof` for one case) */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * How the list cases' clients send their requests: `http` (default) node:http with a keep-alive agent, `fetch` the
+ * global fetch (undici, as before session 7). The clients run in the API's own process and event loop, so their CPU
+ * is taken from the API's: fetch cost ~1.5 ms of CPU per request here, node:http about a third of it (docs/adr/0046).
+ */
+const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -431,10 +438,26 @@ const listBench = async (platform: Platform) => {
   };
 
   const counter = dynamoCounter(platform);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const httpGet = (url: string, token: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.on("data", () => undefined);
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    });
   const get = async (path: string, token: string) => {
-    const res = await fetch(`${platform.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-    await res.text();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    let status: number;
+    if (CLIENT === "http") status = await httpGet(`${platform.url}/api${path}`, token);
+    else {
+      const res = await fetch(`${platform.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.text();
+      status = res.status;
+    }
+    if (status !== 200) throw new Error(`${path}: ${status}`);
   };
   const cpu = cpuMeter(platform);
   /** sequential p50/p99, then the DynamoDB work of one request (not noisy), then 8 concurrent clients; CPU per request of each phase */
@@ -533,6 +556,7 @@ const listBench = async (platform: Platform) => {
     }),
   );
   return {
+    client: CLIENT,
     seeded: Object.fromEntries(Object.entries({ small, large }).map(([k, v]) => [k, { tickets: v.tickets, contacts: v.contacts, messagesStored: v.messagesStored, ticketSeedSeconds: v.ticketSeedSeconds, seedSeconds: v.seedSeconds }])),
     messagesTarget: MESSAGES,
     requestsPerCase: REQUESTS,
