@@ -59,7 +59,7 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 /**
  * How the list cases' clients send their requests: `http` (default) node:http with a keep-alive agent, `fetch` the
  * global fetch (undici, as before session 7). The clients run in the API's own process and event loop, so their CPU
- * is taken from the API's: fetch cost ~1.5 ms of CPU per request here, node:http about a third of it (docs/adr/0046).
+ * is taken from the API's: node:http took ~0.4–0.8 ms less CPU per request than fetch (docs/adr/0046, bench/README.md).
  */
 const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 
