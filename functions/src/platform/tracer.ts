@@ -1,6 +1,15 @@
-import { Tracer } from "@aws-lambda-powertools/tracer";
+import type { Tracer } from "@aws-lambda-powertools/tracer";
 import { lambdaRuntime } from "./config";
 
+/**
+ * Powertools Tracer, loaded only where it traces (in Lambda with tracing on). Importing it loads the X-Ray SDK,
+ * which at load time installs an async hook (cls-hooked: init, before, after and destroy on every promise) for its
+ * context — ~4% of a ticket list request's CPU in its destroy tracking alone, paid by every promise of the process
+ * even where nothing is traced (the local platform, tests, a Lambda with POWERTOOLS_TRACE_ENABLED=false).
+ * docs/adr/0046.
+ */
+const runtime = lambdaRuntime();
+const powertools = runtime.functionName && runtime.traceEnabled ? await import("@aws-lambda-powertools/tracer") : null;
 let tracer: Tracer | undefined;
 
 /**
@@ -8,8 +17,7 @@ let tracer: Tracer | undefined;
  * here get a subsegment per call. Elsewhere (local platform, tests) the client is returned untouched.
  */
 export const traced = <T>(client: T): T => {
-  const runtime = lambdaRuntime();
-  if (!runtime.functionName || !runtime.traceEnabled) return client;
-  tracer ??= new Tracer();
+  if (!powertools) return client;
+  tracer ??= new powertools.Tracer();
   return tracer.captureAWSv3Client(client as never) as T;
 };
