@@ -133,16 +133,18 @@ const run = async (platform: Platform) => {
     const cpu = process.cpuUsage();
     return { nodeMs: (cpu.user + cpu.system) / 1000, dynamoMs: dynamoPid ? treeCpuMs(dynamoPid) : null, events: new Map(events), dbCalls: new Map(dbCalls), at: performance.now() };
   };
+  /** CPU ms per second both processes use when idle (long polls, timers), subtracted from a phase's figures */
+  let idleRate = { nodeMs: 0, dynamoMs: 0 };
   const workSince = (start: ReturnType<typeof work>, messages: number) => {
     const end = work();
     const seconds = (end.at - start.at) / 1000;
     const per = (n: number) => Math.round((n / Math.max(1, messages)) * 100) / 100;
     const diff = (a: Map<string, number>, b: Map<string, number>) => Object.fromEntries([...a].map(([k, v]) => [k, per(v - (b.get(k) ?? 0))]).filter(([, v]) => Number(v) > 0));
-    const nodeMs = end.nodeMs - start.nodeMs;
-    const dynamoMs = end.dynamoMs !== null && start.dynamoMs !== null ? end.dynamoMs - start.dynamoMs : null;
+    const nodeMs = end.nodeMs - start.nodeMs - idleRate.nodeMs * seconds;
+    const dynamoMs = end.dynamoMs !== null && start.dynamoMs !== null ? end.dynamoMs - start.dynamoMs - idleRate.dynamoMs * seconds : null;
     return {
       seconds: Math.round(seconds * 10) / 10,
-      cpuMsPerMessage: { platformNode: per(nodeMs), dynamoDbLocal: dynamoMs === null ? null : per(dynamoMs) },
+      cpuMsPerMessage: { platformNode: per(nodeMs), dynamoDbLocal: dynamoMs === null ? null : per(dynamoMs), idleMsPerSecondSubtracted: { platformNode: Math.round(idleRate.nodeMs), dynamoDbLocal: Math.round(idleRate.dynamoMs) } },
       coresBusy: { platformNode: Math.round((nodeMs / 1000 / seconds) * 100) / 100, dynamoDbLocal: dynamoMs === null ? null : Math.round((dynamoMs / 1000 / seconds) * 100) / 100 },
       inboundEventsPerMessage: diff(end.events, start.events),
       dynamoCallsPerMessage: diff(end.dbCalls, start.dbCalls),
@@ -262,6 +264,11 @@ const run = async (platform: Platform) => {
     await profiler.post("Profiler.enable");
     await profiler.post("Profiler.start");
   }
+  const idle = work();
+  await sleep(3000);
+  const idleEnd = work();
+  const idleSeconds = (idleEnd.at - idle.at) / 1000;
+  idleRate = { nodeMs: (idleEnd.nodeMs - idle.nodeMs) / idleSeconds, dynamoMs: idleEnd.dynamoMs !== null && idle.dynamoMs !== null ? (idleEnd.dynamoMs - idle.dynamoMs) / idleSeconds : 0 };
   const sustainedWork = work();
   const t0 = performance.now();
   await Promise.all(
