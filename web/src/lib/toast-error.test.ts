@@ -17,6 +17,11 @@ describe("error messages", () => {
     expect(errorMessage(undefined)).toBe("An error occurred!");
   });
 
+  it("fills a text with the error's data: the server's limit, not a copy of it", () => {
+    expect(errorMessage(new ApiError(400, "ERR_TOO_MANY_TAGS", { error: "ERR_TOO_MANY_TAGS", data: { max: 20 } }))).toBe("Um atendimento pode ter no máximo 20 tags.");
+    expect(errorMessage(new ApiError(400, "ERR_TOO_MANY_TAGS", { error: "ERR_TOO_MANY_TAGS", data: { max: 12 } }))).toContain("no máximo 12 tags");
+  });
+
   it("every catalogue code has a translation in pt, en and es", async () => {
     const { ERROR_STATUS } = await import("@atende/shared/errors/error-codes");
     for (const lng of ["pt", "en", "es"] as const) {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { recordingGraphApi } from "../../testing/graph-api-stand-in";
 import { adminTickets, deliver } from "../../testing/inbox-fixtures";
 import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
@@ -22,8 +23,6 @@ import type { CloudApiJob } from "../../platform/channels/cloud-api/cloud-api-se
  * answers (the browser test drives the real simulator).
  */
 const inbound = createMemoryInboundQueue();
-const graphCalls: { url: string; method: string; body: Record<string, unknown> | null }[] = [];
-let sent = 0;
 const TOKEN = "EAAG-TOKEN-OUTBOUND-TPL";
 const PHONE_A = "106540352200071";
 const PHONE_B = "106540352200072";
@@ -35,17 +34,14 @@ const TEMPLATES = [
   { name: "retomar_conversa", language: "pt_BR", status: "APPROVED", category: "UTILITY", id: "12", components: [{ type: "BODY", text: "Olá {{1}}, podemos continuar?" }] },
   { name: "promo_nova", language: "pt_BR", status: "PENDING", category: "MARKETING", id: "13", components: [{ type: "BODY", text: "Novidade para {{1}}" }] },
 ];
-const graphFetch = async (url: string, init?: RequestInit) => {
-  const method = init?.method ?? "GET";
-  const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-  graphCalls.push({ url, method, body });
-  if (new Headers(init?.headers).get("authorization") !== `Bearer ${TOKEN}`) return Response.json({ error: { message: "Invalid OAuth access token", code: 190 } }, { status: 401 });
-  if (url.includes("?fields=display_phone_number")) return Response.json({ display_phone_number: "+55 11 4000-0071", verified_name: "Clínica T", quality_rating: "GREEN", messaging_limit_tier: "TIER_1K", id: PHONE_A });
-  // company A's WABA has the templates; company B's has none
-  if (url.includes("/message_templates")) return Response.json({ data: url.includes(`/${WABA_A}/`) ? TEMPLATES : [], paging: {} });
-  if (url.endsWith("/messages") && method === "POST") return Response.json({ messaging_product: "whatsapp", messages: [{ id: `wamid.OUT${++sent}` }] });
-  return Response.json({ error: { message: "Unsupported request", code: 100 } }, { status: 400 });
-};
+// company A's WABA has the templates; company B's has none
+const graph = recordingGraphApi({
+  token: TOKEN,
+  phone: { id: PHONE_A, displayPhoneNumber: "+55 11 4000-0071", verifiedName: "Clínica T" },
+  templates: (url) => (url.includes(`/${WABA_A}/`) ? TEMPLATES : []),
+  messageIdPrefix: "OUT",
+});
+const graphCalls = graph.calls;
 
 let t: TestApp;
 let a: Tenant;
@@ -109,7 +105,7 @@ const tickAndSend = async (minutes: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { overrides: { inbound, graphFetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-out-")), "key")) } });
+  t = await createTestApp({}, { overrides: { inbound, graphFetch: graph.fetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-out-")), "key")) } });
   a = await createTenant(t, { plan: { connections: 5 } });
   b = await createTenant(t, { plan: { connections: 5 } });
   // connection ids count per company: one more QR connection in A, so A's Cloud API id is not one B has

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { recordingGraphApi } from "../../testing/graph-api-stand-in";
 import { adminTickets, deliver } from "../../testing/inbox-fixtures";
 import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
@@ -23,8 +24,6 @@ import { hashPassword } from "../auth/password";
  * note; a message to a contact the provider would refuse leaves no empty ticket and tells the caller why.
  */
 const inbound = createMemoryInboundQueue();
-const graphCalls: { url: string; method: string; body: Record<string, unknown> | null }[] = [];
-let sent = 0;
 const TOKEN = "EAAG-TOKEN-TEMPLATES-A";
 const PHONE = "106540352200001";
 const APP_SECRET = "app-secret-templates-a-0001";
@@ -34,16 +33,13 @@ const TEMPLATES = [
   { name: "promo", language: "pt_BR", status: "APPROVED", category: "MARKETING", id: "3", components: [{ type: "BODY", text: "Oi {{1}}, hoje tem {{2}}!" }] },
   { name: "promo_nova", language: "pt_BR", status: "PENDING", category: "MARKETING", id: "4", components: [{ type: "BODY", text: "Novidade para {{1}}" }] },
 ];
-const graphFetch = async (url: string, init?: RequestInit) => {
-  const method = init?.method ?? "GET";
-  const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-  graphCalls.push({ url, method, body });
-  if (new Headers(init?.headers).get("authorization") !== `Bearer ${TOKEN}`) return Response.json({ error: { message: "Invalid OAuth access token", code: 190 } }, { status: 401 });
-  if (url.includes("?fields=display_phone_number")) return Response.json({ display_phone_number: "+55 11 4000-0002", verified_name: "Loja T", quality_rating: "GREEN", messaging_limit_tier: "TIER_1K", id: PHONE });
-  if (url.includes("/message_templates")) return Response.json({ data: TEMPLATES, paging: {} });
-  if (url.endsWith("/messages") && method === "POST") return Response.json({ messaging_product: "whatsapp", messages: [{ id: `wamid.TPL${++sent}` }] });
-  return Response.json({ error: { message: "Unsupported request", code: 100 } }, { status: 400 });
-};
+const graph = recordingGraphApi({
+  token: TOKEN,
+  phone: { id: PHONE, displayPhoneNumber: "+55 11 4000-0002", verifiedName: "Loja T" },
+  templates: () => TEMPLATES,
+  messageIdPrefix: "TPL",
+});
+const graphCalls = graph.calls;
 
 let t: TestApp;
 let a: Tenant;
@@ -97,7 +93,7 @@ const notesOf = async (ticketId: number) => (await t.call("GET", `/ticket-notes/
 const messagesOf = async (ticketId: number) => (await t.call("GET", `/messages/${ticketId}`, { token: a.adminToken })).body.messages as { id: string; body: string; fromMe: boolean }[];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { overrides: { inbound, graphFetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-tpl-")), "key")) } });
+  t = await createTestApp({}, { overrides: { inbound, graphFetch: graph.fetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-tpl-")), "key")) } });
   a = await createTenant(t, { plan: { connections: 5 }, queues: [{ name: "Vendas", color: "#123456" }] });
   b = await createTenant(t, { plan: { connections: 5 } });
   const res = await t.call("POST", "/whatsapp", { token: a.adminToken, body: cloudBody() });

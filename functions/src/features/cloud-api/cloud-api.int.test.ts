@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { recordingGraphApi } from "../../testing/graph-api-stand-in";
 import { adminTickets, deliver } from "../../testing/inbox-fixtures";
 import { runJob } from "../../app/jobs-consumer";
 import { runTick } from "../../app/tick";
@@ -20,22 +21,19 @@ import { envelope, INBOUND } from "../../platform/channels/cloud-api/meta-webhoo
  */
 const inbound = createMemoryInboundQueue();
 /** A Graph API stand-in: records calls; answers the number, templates, media and sends like Meta. */
-const graphCalls: { url: string; method: string; body: unknown }[] = [];
-let sent = 0;
-const graphFetch = async (url: string, init?: RequestInit) => {
-  const method = init?.method ?? "GET";
-  const body = typeof init?.body === "string" ? JSON.parse(init.body) : null;
-  graphCalls.push({ url, method, body });
-  if (new Headers(init?.headers).get("authorization") !== "Bearer EAAG-TOKEN-OF-COMPANY-A") return Response.json({ error: { message: "Invalid OAuth access token", type: "OAuthException", code: 190 } }, { status: 401 });
-  if (url.includes("?fields=display_phone_number")) return Response.json({ display_phone_number: "+55 11 4000-0001", verified_name: "Loja A", quality_rating: "GREEN", messaging_limit_tier: "TIER_1K", id: "106540352242922" });
-  if (url.includes("/message_templates"))
-    return Response.json({ data: [{ name: "retomar_conversa", language: "pt_BR", status: "APPROVED", category: "UTILITY", id: "9", components: [{ type: "BODY", text: "Olá {{1}}, podemos continuar?" }] }], paging: {} });
-  if (url.endsWith("/1003383421387256")) return Response.json({ url: "https://lookaside.test/m/1", mime_type: "image/jpeg", file_size: 4, id: "1003383421387256" });
-  // a JPEG's first bytes: the stored type comes from the bytes, never from what the sender declares
-  if (url === "https://lookaside.test/m/1") return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
-  if (url.endsWith("/messages") && method === "POST") return Response.json({ messaging_product: "whatsapp", contacts: [{ input: body?.to, wa_id: body?.to }], messages: [{ id: `wamid.OUT${++sent}` }] });
-  return Response.json({ error: { message: "Unsupported request", code: 100 } }, { status: 400 });
-};
+const graph = recordingGraphApi({
+  token: "EAAG-TOKEN-OF-COMPANY-A",
+  phone: { id: "106540352242922", displayPhoneNumber: "+55 11 4000-0001", verifiedName: "Loja A" },
+  templates: () => [{ name: "retomar_conversa", language: "pt_BR", status: "APPROVED", category: "UTILITY", id: "9", components: [{ type: "BODY", text: "Olá {{1}}, podemos continuar?" }] }],
+  messageIdPrefix: "OUT",
+  answer: ({ url }) => {
+    if (url.endsWith("/1003383421387256")) return Response.json({ url: "https://lookaside.test/m/1", mime_type: "image/jpeg", file_size: 4, id: "1003383421387256" });
+    // a JPEG's first bytes: the stored type comes from the bytes, never from what the sender declares
+    if (url === "https://lookaside.test/m/1") return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
+    return undefined;
+  },
+});
+const graphCalls = graph.calls;
 
 let t: TestApp;
 let a: Tenant;
@@ -72,7 +70,7 @@ const runCloudJobs = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { overrides: { inbound, graphFetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-api-")), "key")) } });
+  t = await createTestApp({}, { overrides: { inbound, graphFetch: graph.fetch, secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "cloudapi-api-")), "key")) } });
   a = await createTenant(t, { plan: { connections: 5 } });
   b = await createTenant(t, { plan: { connections: 5 } });
 });
@@ -153,7 +151,7 @@ describe("a Cloud API connection", () => {
     const call = graphCalls.findLast((c) => c.url.endsWith("/106540352242922/messages"))!;
     expect(call.body).toMatchObject({ messaging_product: "whatsapp", to: "16505551234", type: "text", text: { body: "Temos sim, em verde!" } });
     await consumeQueued(); // command.result: accepted (ack 1)
-    const wamid = `wamid.OUT${sent}`;
+    const wamid = graph.lastMessageId();
     const status = (s: string, extra = {}) => ({ id: wamid, status: s, timestamp: "1", recipient_id: "16505551234", ...extra });
     await post(hookPath, envelope({ statuses: [status("sent"), status("delivered"), status("read")] }), APP_SECRET);
     await consumeQueued();
@@ -164,7 +162,7 @@ describe("a Cloud API connection", () => {
     const ours2 = (res2.body as { id: string }).id;
     await runCloudJobs();
     await consumeQueued();
-    await post(hookPath, envelope({ statuses: [{ id: `wamid.OUT${sent}`, status: "failed", timestamp: "2", recipient_id: "16505551234", errors: [{ code: 131026, title: "Message undeliverable" }] }] }), APP_SECRET);
+    await post(hookPath, envelope({ statuses: [{ id: graph.lastMessageId(), status: "failed", timestamp: "2", recipient_id: "16505551234", errors: [{ code: 131026, title: "Message undeliverable" }] }] }), APP_SECRET);
     await consumeQueued();
     const failed = ((await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken })).body.messages as { id: string; error: string | null }[]).find((m) => m.id === ours2);
     expect(failed?.error).toBe("131026 Message undeliverable");

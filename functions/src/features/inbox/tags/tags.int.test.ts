@@ -289,9 +289,9 @@ describe("tags per ticket", () => {
     const full = await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId: ticket.id, tags: ids.slice(0, 20).map((id) => ({ id })) } });
     expect(full.status, JSON.stringify(full.body)).toBe(200);
     const tooMany = await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId: ticket.id, tags: ids.map((id) => ({ id })) } });
-    expect([tooMany.status, tooMany.body]).toEqual([400, { error: "ERR_TOO_MANY_TAGS" }]);
+    expect([tooMany.status, tooMany.body]).toEqual([400, { error: "ERR_TOO_MANY_TAGS", data: { max: 20 } }]);
     const oneMore = await t.call("PUT", `/ticket-tags/${ticket.id}/${ids[20]}`, { token: c.adminToken });
-    expect([oneMore.status, oneMore.body]).toEqual([400, { error: "ERR_TOO_MANY_TAGS" }]);
+    expect([oneMore.status, oneMore.body]).toEqual([400, { error: "ERR_TOO_MANY_TAGS", data: { max: 20 } }]);
     expect((await ticketTags(c, ticket.id)).sort((x, y) => x - y)).toEqual(ids.slice(0, 20).sort((x, y) => x - y));
     // the status change of a live ticket with the most tags fits in one transaction
     const closed = await t.call("PUT", `/tickets/${ticket.id}`, { token: c.adminToken, body: { status: "closed" } });

@@ -361,7 +361,7 @@ export const createTicketsService = (deps: {
       const dir = await directory.load(auth.companyId, { fresh: true });
       if (tagIds.some((id) => !dir.tags.has(id))) throw new AppError("ERR_NOT_FOUND");
       const next = [...new Set(tagIds)];
-      if (next.length > MAX_TAGS_PER_TICKET) throw new AppError("ERR_TOO_MANY_TAGS");
+      if (next.length > MAX_TAGS_PER_TICKET) throw new AppError("ERR_TOO_MANY_TAGS", { max: MAX_TAGS_PER_TICKET });
       const live = new Set(dir.tags.keys());
       let out;
       try {
