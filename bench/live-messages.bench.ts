@@ -22,6 +22,10 @@ import { httpJson, poll } from "../e2e/support/http";
  * at the menu and the menu goes out again (an automatic answer, its 3 acks as 3 more inbound events).
  * BENCH_LIVE_PICK_QUEUE=1: each customer picks the first queue after the warm-up (its greeting arrives), so the
  * measured messages land on a ticket waiting in a queue with nothing sent back, as most of a real conversation.
+ * `work` (sustained and burst, docs/adr/0045): CPU ms per message of this process (the whole platform but DynamoDB
+ * Local, plus these clients) and of DynamoDB Local's JVM, the idle rate of both subtracted; inbound events and
+ * DynamoDB calls per message. BENCH_LIVE_CPU_PROFILE=<file>: the sustained phase's CPU profile (the profiler slows
+ * the process: not for timing runs).
  */
 const CUSTOMERS = Number(process.env.BENCH_LIVE_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
