@@ -66,6 +66,24 @@ describe("inbound.fifo consumer", () => {
     expect(handled).toContain("X:1");
   });
 
+  it("counts the session host's accepted send as the message's ack 1; a refused send keeps its place", async () => {
+    const handled: string[] = [];
+    handlers["command.result"] = async (e) => void handled.push(`${e.messageId}:${e.ok ? "sent" : "refused"}`);
+    handlers["message.update"] = async (e) => void handled.push(`${e.messageId}:${e.ack}`);
+    const result = (eventId: string, messageId: string, ok: boolean): InboundEvent => ({ eventId, companyId: 1, whatsappId: 1, type: "command.result", commandId: messageId, messageId, ok, ...(ok ? {} : { error: "x" }) });
+    const res = await consumeInbound(t.container, {
+      Records: [
+        record("m1", "chatA", result("c1", "X", true)),
+        record("m2", "chatA", result("c2", "Y", false)),
+        record("m3", "chatA", receipt("r1", "X", 3)),
+        // Z's only receipt is its accepted send: it runs
+        record("m4", "chatA", result("c3", "Z", true)),
+      ],
+    } as never);
+    expect(res.batchItemFailures).toEqual([]);
+    expect(handled).toEqual(["Y:refused", "X:3", "Z:sent"]);
+  });
+
   it("hands back the kept receipt after a failure, so its redelivery still carries the highest ack", async () => {
     const handled: string[] = [];
     handlers.presence = async (e) => {

@@ -31,27 +31,37 @@ const byContainer = new WeakMap<Container, InboundHandlers>();
 
 type Parsed = { record: SQSEvent["Records"][number]; event: InboundEvent | null };
 
-/** A delivery or read receipt and nothing else (no edit, no delete): it only moves the message's ack forward. */
-const pureAck = (e: InboundEvent | null): e is Extract<InboundEvent, { type: "message.update" }> & { ack: number } =>
-  e?.type === "message.update" && e.ack !== undefined && e.body === undefined && !e.isDeleted;
+/**
+ * A receipt and nothing else: a delivery or read receipt without an edit or a delete, or the session host's
+ * accepted send (ack 1). Each only moves the message's ack forward and clears a send error. Null otherwise.
+ */
+const receiptOf = (e: InboundEvent | null): { key: string; ack: number } | null => {
+  if (e?.type === "message.update" && e.ack !== undefined && e.body === undefined && !e.isDeleted) return { key: `${e.companyId}:${e.whatsappId}:${e.messageId}`, ack: e.ack };
+  if (e?.type === "command.result" && e.ok) return { key: `${e.companyId}:${e.whatsappId}:${e.messageId ?? e.commandId}`, ack: 1 };
+  return null;
+};
 
 /**
  * Receipts of one message in one chat's batch become one (docs/adr/0045): acks only move forward (the stored ack
- * is conditioned on being lower), so of a message's receipts in the batch only the highest runs, at its own place;
+ * is conditioned on being lower) and every receipt clears a send error, so of a message's receipts in the batch
+ * (the accepted send's command result counts as ack 1) only the highest runs, at its own place;
  * a lower one before it is superseded (as if it had arrived together with it), a lower one after it would change
  * nothing. The record kept is the one carrying the highest ack, so a redelivery after a failure still says it.
  * Nothing else in the chat moves: every other event keeps its place, and none reads a message's ack. Returns the
  * events to run, in order (null: superseded, counts as handled).
  */
 export const coalesceAcks = (events: (InboundEvent | null)[]): (InboundEvent | null)[] => {
-  const keyOf = (e: { companyId: number; whatsappId: number; messageId: string }) => `${e.companyId}:${e.whatsappId}:${e.messageId}`;
+  const receipts = events.map(receiptOf);
   const best = new Map<string, { index: number; ack: number }>();
-  events.forEach((e, index) => {
-    if (!pureAck(e)) return;
-    const seen = best.get(keyOf(e));
-    if (!seen || e.ack >= seen.ack) best.set(keyOf(e), { index, ack: e.ack });
+  receipts.forEach((r, index) => {
+    if (!r) return;
+    const seen = best.get(r.key);
+    if (!seen || r.ack >= seen.ack) best.set(r.key, { index, ack: r.ack });
   });
-  return events.map((e, index) => (pureAck(e) && best.get(keyOf(e))?.index !== index ? null : e));
+  return events.map((e, index) => {
+    const r = receipts[index];
+    return r && best.get(r.key)?.index !== index ? null : e;
+  });
 };
 
 /**
