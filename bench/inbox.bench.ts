@@ -1,5 +1,9 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { Session } from "node:inspector/promises";
+import { join } from "node:path";
 import WebSocket from "ws";
 import type { Message } from "@atende/shared/domain/messages/message";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
@@ -48,6 +52,16 @@ const SKIP_INBOUND = process.env.BENCH_SKIP_INBOUND === "1";
 const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 0);
 /** stop writing messages after this many seconds of seeding (keeps `npm run bench` near 10 minutes) */
 const SEED_BUDGET_S = Number(process.env.BENCH_SEED_BUDGET_S ?? 420);
+/** BENCH_CASES=pending,attendant open: only the list cases whose name contains one of these (short runs) */
+const CASES = (process.env.BENCH_CASES ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+/** BENCH_CPU_PROFILE=<folder>: a V8 CPU profile of the bench process per list case and phase (`node --cpu-prof` for one case) */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * How the list cases' clients send their requests: `http` (default) node:http with a keep-alive agent, `fetch` the
+ * global fetch (undici, as before session 7). The clients run in the API's own process and event loop, so their CPU
+ * is taken from the API's: node:http took ~0.4–0.8 ms less CPU per request than fetch (docs/adr/0046, bench/README.md).
+ */
+const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -219,6 +233,60 @@ const dynamoCounter = (platform: Platform) => {
   };
 };
 
+/** CPU time of a process from /proc (Linux): user + system, milliseconds; null elsewhere. */
+const procCpuMs = (pid: number): number | null => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+};
+/** DynamoDB Local's JVM: the child of infra/local/bin/java-tied (the process the platform started). */
+const jvmPid = (platform: Platform): number | null => {
+  const wrapper = platform.dynamo.process.pid;
+  if (!wrapper) return null;
+  try {
+    const children = readFileSync(`/proc/${wrapper}/task/${wrapper}/children`, "utf8").trim().split(/\s+/).map(Number);
+    return children.find((c) => readFileSync(`/proc/${c}/comm`, "utf8").trim() === "java") ?? null;
+  } catch {
+    return null;
+  }
+};
+/**
+ * CPU spent per request (not wall time: the machine is shared): this process (the API and, in the same event loop,
+ * the bench's clients) and DynamoDB Local's JVM, over a phase of `n` requests.
+ */
+const cpuMeter = (platform: Platform) => {
+  const jvm = jvmPid(platform);
+  return async <T>(n: number, fn: () => Promise<T>): Promise<{ out: T; cpuMsPerRequest: { benchProcess: number; dynamoDbLocal: number | null } }> => {
+    const node0 = process.cpuUsage();
+    const jvm0 = jvm ? procCpuMs(jvm) : null;
+    const out = await fn();
+    const node = process.cpuUsage(node0);
+    const jvm1 = jvm ? procCpuMs(jvm) : null;
+    const r = (ms: number) => Math.round((ms / n) * 100) / 100;
+    return { out, cpuMsPerRequest: { benchProcess: r((node.user + node.system) / 1000), dynamoDbLocal: jvm0 !== null && jvm1 !== null ? r(jvm1 - jvm0) : null } };
+  };
+};
+/** Runs `fn` under the V8 profiler when BENCH_CPU_PROFILE names a folder; the profile goes to <folder>/<name>.cpuprofile. */
+const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+  if (!CPU_PROFILE_DIR) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+    writeFileSync(join(CPU_PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+};
+
 type Seeded = { tenant: Awaited<ReturnType<typeof createTenant>>; tagId: number; tickets: number; contacts: number; messagesStored: number; ticketSeedSeconds: number; seedSeconds: number };
 
 const listBench = async (platform: Platform) => {
@@ -370,35 +438,67 @@ const listBench = async (platform: Platform) => {
   };
 
   const counter = dynamoCounter(platform);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const httpGet = (url: string, token: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.on("data", () => undefined);
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    });
   const get = async (path: string, token: string) => {
-    const res = await fetch(`${platform.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-    await res.text();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-  };
-  /** sequential p50/p99, then the DynamoDB work of one request (not noisy), then 8 concurrent clients */
-  const time = async (path: string, token: string, concurrent: boolean) => {
-    const out: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const s = performance.now();
-      await get(path, token);
-      out.push(performance.now() - s);
+    let status: number;
+    if (CLIENT === "http") status = await httpGet(`${platform.url}/api${path}`, token);
+    else {
+      const res = await fetch(`${platform.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await res.text();
+      status = res.status;
     }
+    if (status !== 200) throw new Error(`${path}: ${status}`);
+  };
+  const cpu = cpuMeter(platform);
+  /** sequential p50/p99, then the DynamoDB work of one request (not noisy), then 8 concurrent clients; CPU per request of each phase */
+  const time = async (path: string, token: string, concurrent: boolean, name = path) => {
+    const out: number[] = [];
+    const sequential = await cpu(REQUESTS, () =>
+      profiled(`${name} sequential`, async () => {
+        for (let i = 0; i < REQUESTS; i++) {
+          const s = performance.now();
+          await get(path, token);
+          out.push(performance.now() - s);
+        }
+      }),
+    );
     const dynamo = await counter.measure(() => get(path, token));
-    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), dynamo };
+    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), cpuMsPerRequest: sequential.cpuMsPerRequest, dynamo };
     if (concurrent) {
       const lat: number[] = [];
       let left = CONCURRENT_REQUESTS;
       const s = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (left-- > 0) {
-            const r = performance.now();
-            await get(path, token);
-            lat.push(performance.now() - r);
-          }
-        }),
+      const phase = await cpu(CONCURRENT_REQUESTS, () =>
+        profiled(`${name} concurrent`, () =>
+          Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              while (left-- > 0) {
+                const r = performance.now();
+                await get(path, token);
+                lat.push(performance.now() - r);
+              }
+            }),
+          ),
+        ),
       );
-      figures.concurrent = { clients: CONCURRENCY, requests: lat.length, requestsPerSecond: Math.round((lat.length / ((performance.now() - s) / 1000)) * 10) / 10, p50: pct(lat, 50), p99: pct(lat, 99) };
+      figures.concurrent = {
+        clients: CONCURRENCY,
+        requests: lat.length,
+        requestsPerSecond: Math.round((lat.length / ((performance.now() - s) / 1000)) * 10) / 10,
+        p50: pct(lat, 50),
+        p99: pct(lat, 99),
+        cpuMsPerRequest: phase.cpuMsPerRequest,
+      };
     }
     return figures;
   };
@@ -434,7 +534,11 @@ const listBench = async (platform: Platform) => {
       ["attendant pending, tag filter", `/tickets?status=pending&tags=[${tagId}]&pageNumber=1`, user],
       ["admin closed, tag filter", `/tickets?status=closed&showAll=true&tags=[${tagId}]&pageNumber=1`, admin],
     ];
-    return list.reduce<Promise<Record<string, unknown>>>(async (acc, [name, path, token]) => ({ ...(await acc), [`GET /tickets ${name}`]: await time(path, token, concurrent) }), Promise.resolve({}));
+    const chosen = list.filter(([name]) => !CASES.length || CASES.some((c) => name.includes(c)));
+    return chosen.reduce<Promise<Record<string, unknown>>>(
+      async (acc, [name, path, token]) => ({ ...(await acc), [`GET /tickets ${name}`]: await time(path, token, concurrent, `${s.tickets} ${name}`) }),
+      Promise.resolve({}),
+    );
   };
 
   // the small company first (1,000 tickets): the list figures must not grow with the history
@@ -452,6 +556,7 @@ const listBench = async (platform: Platform) => {
     }),
   );
   return {
+    client: CLIENT,
     seeded: Object.fromEntries(Object.entries({ small, large }).map(([k, v]) => [k, { tickets: v.tickets, contacts: v.contacts, messagesStored: v.messagesStored, ticketSeedSeconds: v.ticketSeedSeconds, seedSeconds: v.seedSeconds }])),
     messagesTarget: MESSAGES,
     requestsPerCase: REQUESTS,

@@ -2,14 +2,14 @@ import type { Tracer } from "@aws-lambda-powertools/tracer";
 import { lambdaRuntime } from "./config";
 
 /**
- * Powertools Tracer is loaded only where it is used (a Lambda with tracing on): importing it loads the X-Ray SDK,
- * whose context (cls-hooked) enables an async hook with a destroy callback at import time, so every promise of the
- * process pays for it even when nothing is traced. In the local platform (one process playing every Lambda) that
- * was ~10 % of the Node CPU per inbound event (docs/adr/0045).
+ * Powertools Tracer, loaded only where it traces (in Lambda with tracing on). Importing it loads the X-Ray SDK,
+ * which at load time installs an async hook (cls-hooked: init, before, after and destroy on every promise) for its
+ * context — ~4% of a ticket list request's CPU in its destroy tracking alone, paid by every promise of the process
+ * even where nothing is traced (the local platform, tests, a Lambda with POWERTOOLS_TRACE_ENABLED=false).
+ * docs/adr/0046; in the local platform's inbound path it was ~10 % of the Node CPU per event (docs/adr/0045).
  */
 const runtime = lambdaRuntime();
 const powertools = runtime.functionName && runtime.traceEnabled ? await import("@aws-lambda-powertools/tracer") : null;
-
 let tracer: Tracer | undefined;
 
 /**

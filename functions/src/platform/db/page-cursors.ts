@@ -80,6 +80,12 @@ export const pageByNumber = async <T>(opts: {
 /**
  * pageByNumber whose page is turned into what the caller answers (`present`, e.g. the ticket cards with their
  * lookups) while the next page's cursor is being remembered: the two run side by side, one round trip.
+ *
+ * `firstPages` (docs/adr/0046): a source whose `fetch(undefined, pages)` returns its first `pages` pages in one read
+ * (exactly the items walking would give: no item filter cutting a page short) serves pages 1..firstPages without a
+ * cursor — page n is the tail of one read of n pages — so those pages neither read nor write a remembered cursor;
+ * only page `firstPages` remembers the next one (for a pageNumber-only client going further). Page 1, the request
+ * every tab and refresh makes, then writes nothing.
  */
 export const pageByNumberWith = async <T, V>(opts: {
   cursors: PageCursors;
@@ -88,13 +94,19 @@ export const pageByNumberWith = async <T, V>(opts: {
   queryHash: string;
   page: number;
   now: Date;
-  fetch: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>;
+  /** `pages` (only with `firstPages`, only from the start): that many pages at once, their items in order */
+  fetch: (cursor: string | undefined, pages?: number) => Promise<{ items: T[]; next?: string }>;
   present: (items: T[]) => Promise<V[]>;
   /** page tokens: `token` (the client's, for this page) opens without reading the remembered cursor; the answer carries the next page's */
   tokens?: PageTokens;
   token?: string;
+  /** how many first pages one read from the start may serve (1 or absent: none, every page by cursor) */
+  firstPages?: number;
+  /** items per page (needed with `firstPages`: page n of a read of n pages starts at (n - 1) × pageSize) */
+  pageSize?: number;
 }): Promise<{ items: V[]; hasMore: boolean; nextPageToken?: string }> => {
   const { cursors, companyId, viewerId, queryHash, page, now, fetch, present, tokens } = opts;
+  const firstPages = opts.pageSize ? Math.max(1, opts.firstPages ?? 1) : 1;
   const where = (n: number) => ({ companyId, viewerId, queryHash, page: n });
   let cursor: string | undefined;
   let at = 1;
@@ -102,7 +114,7 @@ export const pageByNumberWith = async <T, V>(opts: {
   if (given !== null) {
     cursor = given;
     at = page;
-  } else if (page > 1) {
+  } else if (page > firstPages) {
     const known = await cursors.get(companyId, viewerId, queryHash, page);
     if (known) {
       cursor = known;
@@ -117,10 +129,16 @@ export const pageByNumberWith = async <T, V>(opts: {
   };
   try {
     for (;;) {
-      const result = await fetch(cursor);
+      // from the start, the first pages in one read (up to the page asked, or firstPages on the way to a deeper one)
+      const pages = cursor === undefined && firstPages > 1 ? Math.min(page, firstPages) : 1;
+      const read = await fetch(cursor, ...(pages > 1 ? [pages] : []));
+      const skip = (pages - 1) * (opts.pageSize ?? 0);
+      const result = pages > 1 ? { items: read.items.slice(skip), next: read.next } : read;
+      at += pages - 1;
       if (at === page) {
-        // a client paging with tokens needs no remembered cursor (page 1 cannot tell, so it remembers)
-        if (result.next && given === null) remember(page + 1, result.next);
+        // a client paging with tokens needs no remembered cursor (page 1 cannot tell, so it remembers), nor does a
+        // page before firstPages (the next one is served from the start as well)
+        if (result.next && given === null && page >= firstPages) remember(page + 1, result.next);
         const nextPageToken = result.next && tokens ? tokens.make(where(page + 1), result.next) : undefined;
         return { items: await present(result.items), hasMore: Boolean(result.next), ...(nextPageToken ? { nextPageToken } : {}) };
       }

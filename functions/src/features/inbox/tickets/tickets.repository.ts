@@ -420,6 +420,14 @@ export const createTicketsRepository = (db: Db) => {
     listCacheKey(scope: TicketListScope): unknown[] {
       return ["tickets", listPartitions(scope).map((p) => p.pk), listFilter(scope.query) ?? null];
     },
+    /**
+     * Whether a list reads without an item filter (tags read by item filter, unread, date): then a read of `n` pages'
+     * worth of items gives exactly the items of pages 1..n one after the other (no page cut short by a read budget),
+     * which lets the first pages be served from the start without a remembered cursor (docs/adr/0046).
+     */
+    readsWithoutItemFilter(scope: TicketListScope): boolean {
+      return listFilter(scope.query) === undefined;
+    },
     /** One page of a ticket list (the query's filters applied while reading), newest activity first. */
     async pageList(scope: TicketListScope, limit: number, cursor?: string) {
       return page(listPartitions(scope), limit, cursor, listFilter(scope.query));

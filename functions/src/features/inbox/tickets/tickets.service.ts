@@ -31,6 +31,8 @@ export type TicketTagLinks = {
 };
 
 const SEARCH_LIMIT = 60;
+/** Pages of a list without an item filter served by one read from the start (no cursor read or write; docs/adr/0046). */
+const FIRST_PAGES_IN_ONE_READ = 2;
 
 type Refs = { queueId?: number | null; userId?: number | null; whatsappId?: number | null };
 /** The queues, users, connections and tags some tickets (and a request's references) name. */
@@ -164,7 +166,11 @@ export const createTicketsService = (deps: {
           queryHash: hashQuery(tickets.listCacheKey(scope)),
           page: q.pageNumber,
           now: clock(),
-          fetch: (cursor) => tickets.pageList(scope, PAGE_SIZE, cursor),
+          fetch: (cursor, pages = 1) => tickets.pageList(scope, PAGE_SIZE * pages, cursor),
+          // pages 1 and 2 from the start in one read, without a remembered cursor (docs/adr/0046): a first page
+          // (every tab opened, every refresh) writes no cursor; a list with an item filter pages by cursor as before
+          firstPages: tickets.readsWithoutItemFilter(scope) ? FIRST_PAGES_IN_ONE_READ : 1,
+          pageSize: PAGE_SIZE,
           present: (page) => cards(auth.companyId, page.filter(visibleTo(viewer))),
         }),
         exact ? tickets.countList(scope) : null,
