@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
@@ -21,6 +22,10 @@ import { httpJson, poll } from "../e2e/support/http";
  * at the menu and the menu goes out again (an automatic answer, its 3 acks as 3 more inbound events).
  * BENCH_LIVE_PICK_QUEUE=1: each customer picks the first queue after the warm-up (its greeting arrives), so the
  * measured messages land on a ticket waiting in a queue with nothing sent back, as most of a real conversation.
+ * `work` (sustained and burst, docs/adr/0045): CPU ms per message of this process (the whole platform but DynamoDB
+ * Local, plus these clients) and of DynamoDB Local's JVM, the idle rate of both subtracted; inbound events and
+ * DynamoDB calls per message. BENCH_LIVE_CPU_PROFILE=<file>: the sustained phase's CPU profile (the profiler slows
+ * the process: not for timing runs).
  */
 const CUSTOMERS = Number(process.env.BENCH_LIVE_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
@@ -28,6 +33,24 @@ const BURST_PER_CUSTOMER = Number(process.env.BENCH_LIVE_BURST_PER_CUSTOMER ?? 1
 const REPLIES = Number(process.env.BENCH_LIVE_REPLIES ?? 50);
 const PROFILE_MESSAGES = Number(process.env.BENCH_LIVE_PROFILE_MESSAGES ?? 20);
 const PICK_QUEUE = process.env.BENCH_LIVE_PICK_QUEUE === "1";
+/** a file to write the platform process's CPU profile of the sustained phase to (Chrome DevTools' .cpuprofile) */
+const CPU_PROFILE = process.env.BENCH_LIVE_CPU_PROFILE;
+
+/** CPU time (user + system, ms) a process and its descendants used so far, from /proc (Linux); null elsewhere. */
+const treeCpuMs = (pid: number): number | null => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime (fields 14-17, in clock ticks: 100 per second on Linux)
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean)) ms += treeCpuMs(Number(child)) ?? 0;
+    }
+    return ms;
+  } catch {
+    return null;
+  }
+};
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,7 +83,17 @@ const run = async (platform: Platform) => {
   const original = inbound.message!.bind(inbound);
   /** while profiling one message at a time: the DynamoDB calls made meanwhile (the handler's and what it set off) */
   let trace: { calls: { name: string; ms: number }[] } | null = null;
+  /** inbound events handled, by kind (a customer message, an ack, a command's result ...) */
+  const events = new Map<string, number>();
+  for (const kind of Object.keys(inbound).filter((k) => k !== "message" && typeof inbound[k] === "function")) {
+    const fn = inbound[kind]!.bind(inbound);
+    inbound[kind] = async (e) => {
+      events.set(kind, (events.get(kind) ?? 0) + 1);
+      return fn(e);
+    };
+  }
   inbound.message = async (e) => {
+    events.set("message", (events.get("message") ?? 0) + 1);
     const s = performance.now();
     const sent = e.message ? sentAt.get(e.message.body) : undefined;
     if (sent !== undefined) queueWaitMs.push(s - sent);
@@ -81,7 +114,11 @@ const run = async (platform: Platform) => {
       .find((m) => m && !m[0].includes("/platform/db/"))
       ?.slice(2, 4)
       .join(":") ?? "?";
+  /** every DynamoDB call the platform makes, by command */
+  const dbCalls = new Map<string, number>();
   (doc as unknown as { send: (command: object) => Promise<unknown> }).send = async (command) => {
+    const name = command.constructor.name.replace(/Command$/, "");
+    dbCalls.set(name, (dbCalls.get(name) ?? 0) + 1);
     const s = performance.now();
     const stack = trace ? new Error().stack : undefined;
     try {
@@ -89,6 +126,33 @@ const run = async (platform: Platform) => {
     } finally {
       trace?.calls.push({ name: `${command.constructor.name.replace(/Command$/, "")} ${callerOf(stack)}`, ms: performance.now() - s });
     }
+  };
+  /**
+   * The work a phase cost, load-independent: CPU time of this process (the platform: API, consumers, WebSocket gateway,
+   * local SQS, session host and simulator, plus this bench's clients) and of DynamoDB Local's JVM, the inbound events
+   * handled by kind and the DynamoDB calls, per customer message.
+   */
+  const dynamoPid = platform.dynamo.process.pid;
+  const work = () => {
+    const cpu = process.cpuUsage();
+    return { nodeMs: (cpu.user + cpu.system) / 1000, dynamoMs: dynamoPid ? treeCpuMs(dynamoPid) : null, events: new Map(events), dbCalls: new Map(dbCalls), at: performance.now() };
+  };
+  /** CPU ms per second both processes use when idle (long polls, timers), subtracted from a phase's figures */
+  let idleRate = { nodeMs: 0, dynamoMs: 0 };
+  const workSince = (start: ReturnType<typeof work>, messages: number) => {
+    const end = work();
+    const seconds = (end.at - start.at) / 1000;
+    const per = (n: number) => Math.round((n / Math.max(1, messages)) * 100) / 100;
+    const diff = (a: Map<string, number>, b: Map<string, number>) => Object.fromEntries([...a].map(([k, v]) => [k, per(v - (b.get(k) ?? 0))]).filter(([, v]) => Number(v) > 0));
+    const nodeMs = end.nodeMs - start.nodeMs - idleRate.nodeMs * seconds;
+    const dynamoMs = end.dynamoMs !== null && start.dynamoMs !== null ? end.dynamoMs - start.dynamoMs - idleRate.dynamoMs * seconds : null;
+    return {
+      seconds: Math.round(seconds * 10) / 10,
+      cpuMsPerMessage: { platformNode: per(nodeMs), dynamoDbLocal: dynamoMs === null ? null : per(dynamoMs), idleMsPerSecondSubtracted: { platformNode: Math.round(idleRate.nodeMs), dynamoDbLocal: Math.round(idleRate.dynamoMs) } },
+      coresBusy: { platformNode: Math.round((nodeMs / 1000 / seconds) * 100) / 100, dynamoDbLocal: dynamoMs === null ? null : Math.round((dynamoMs / 1000 / seconds) * 100) / 100 },
+      inboundEventsPerMessage: diff(end.events, start.events),
+      dynamoCallsPerMessage: diff(end.dbCalls, start.dbCalls),
+    };
   };
   const sentAt = new Map<string, number>();
   /** customer index -> their ticket, from the frames */
@@ -198,6 +262,18 @@ const run = async (platform: Platform) => {
   handlerMs.splice(0);
 
   // 1. sustained: customer i writes at i/CUSTOMERS of every second -> CUSTOMERS messages/s evenly spread
+  const profiler = CPU_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
+  const idle = work();
+  await sleep(3000);
+  const idleEnd = work();
+  const idleSeconds = (idleEnd.at - idle.at) / 1000;
+  idleRate = { nodeMs: (idleEnd.nodeMs - idle.nodeMs) / idleSeconds, dynamoMs: idleEnd.dynamoMs !== null && idle.dynamoMs !== null ? (idleEnd.dynamoMs - idle.dynamoMs) / idleSeconds : 0 };
+  const sustainedWork = work();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CUSTOMERS }, async (_, i) => {
@@ -210,11 +286,20 @@ const run = async (platform: Platform) => {
   );
   const offered = (CUSTOMERS * SECONDS) / ((performance.now() - t0) / 1000);
   const sustainedLost = await drained();
+  // until the last frame arrived and the events it set off (the automatic answer's acks) were handled
+  await sleep(1000);
+  const sustainedCost = workSince(sustainedWork, CUSTOMERS * SECONDS);
+  if (profiler && CPU_PROFILE) {
+    const { profile } = await profiler.post("Profiler.stop");
+    writeFileSync(CPU_PROFILE, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const sustained = latencies.splice(0);
   const sustainedQueueWait = queueWaitMs.splice(0);
   const sustainedHandler = handlerMs.splice(0);
 
   // 2. burst: every customer writes BURST_PER_CUSTOMER messages back to back, all customers at once
+  const burstWork = work();
   const b0 = performance.now();
   await Promise.all(
     Array.from({ length: CUSTOMERS }, async (_, i) => {
@@ -224,6 +309,8 @@ const run = async (platform: Platform) => {
   const burstLost = await drained();
   const burstSeconds = (performance.now() - b0) / 1000;
   const burst = latencies.splice(0);
+  await sleep(1000);
+  const burstCost = workSince(burstWork, CUSTOMERS * BURST_PER_CUSTOMER);
   ws.close();
   console.log(JSON.stringify({ sustained: { n: sustained.length, lost: sustainedLost, p50: pct(sustained, 50), p99: pct(sustained, 99) }, burst: { n: burst.length, lost: burstLost, p99: pct(burst, 99) } }));
 
@@ -266,6 +353,7 @@ const run = async (platform: Platform) => {
       sendToHandlerStartMsP99: pct(sustainedQueueWait, 99),
       handlerMsP50: pct(sustainedHandler, 50),
       handlerMsP99: pct(sustainedHandler, 99),
+      work: sustainedCost,
     },
     burst: {
       messagesDelivered: burst.length,
@@ -274,6 +362,7 @@ const run = async (platform: Platform) => {
       latencyMsP50: pct(burst, 50),
       latencyMsP99: pct(burst, 99),
       handlerMsP50: pct(handlerMs, 50),
+      work: burstCost,
     },
     reply: { replies: replyLatencies.length, latencyMsP50: pct(replyLatencies, 50), latencyMsP99: pct(replyLatencies, 99) },
   };

@@ -29,6 +29,41 @@ export const inboundHandlersOf = (container: Container): InboundHandlers => {
 };
 const byContainer = new WeakMap<Container, InboundHandlers>();
 
+type Parsed = { record: SQSEvent["Records"][number]; event: InboundEvent | null };
+
+/**
+ * A receipt and nothing else: a delivery or read receipt without an edit or a delete, or the session host's
+ * accepted send (ack 1). Each only moves the message's ack forward and clears a send error. Null otherwise.
+ */
+const receiptOf = (e: InboundEvent | null): { key: string; ack: number } | null => {
+  if (e?.type === "message.update" && e.ack !== undefined && e.body === undefined && !e.isDeleted) return { key: `${e.companyId}:${e.whatsappId}:${e.messageId}`, ack: e.ack };
+  if (e?.type === "command.result" && e.ok) return { key: `${e.companyId}:${e.whatsappId}:${e.messageId ?? e.commandId}`, ack: 1 };
+  return null;
+};
+
+/**
+ * Receipts of one message in one chat's batch become one (docs/adr/0045): acks only move forward (the stored ack
+ * is conditioned on being lower) and every receipt clears a send error, so of a message's receipts in the batch
+ * (the accepted send's command result counts as ack 1) only the highest runs, at its own place;
+ * a lower one before it is superseded (as if it had arrived together with it), a lower one after it would change
+ * nothing. The record kept is the one carrying the highest ack, so a redelivery after a failure still says it.
+ * Nothing else in the chat moves: every other event keeps its place, and none reads a message's ack. Returns the
+ * events to run, in order (null: superseded, counts as handled).
+ */
+export const coalesceAcks = (events: (InboundEvent | null)[]): (InboundEvent | null)[] => {
+  const receipts = events.map(receiptOf);
+  const best = new Map<string, { index: number; ack: number }>();
+  receipts.forEach((r, index) => {
+    if (!r) return;
+    const seen = best.get(r.key);
+    if (!seen || r.ack >= seen.ack) best.set(r.key, { index, ack: r.ack });
+  });
+  return events.map((e, index) => {
+    const r = receipts[index];
+    return r && best.get(r.key)?.index !== index ? null : e;
+  });
+};
+
 /**
  * Consumes one SQS batch. Records of one message group are handled in order; a failed record and every later
  * record of its group are reported as failures so SQS redelivers them in order (FIFO semantics).
@@ -43,22 +78,29 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
     const group = record.attributes?.MessageGroupId ?? "";
     groups.set(group, [...(groups.get(group) ?? []), record]);
   }
+  const parse = (record: SQSEvent["Records"][number]): InboundEvent | null => {
+    try {
+      return inboundEventSchema.parse(JSON.parse(record.body));
+    } catch (err) {
+      container.logger.error("inbound: malformed event dropped", { messageId: record.messageId, err: String(err) });
+      return null;
+    }
+  };
   await Promise.all(
     [...groups.entries()].map(async ([group, records]) => {
-      for (const record of records) {
+      // a chat's events of this batch, with its receipts of one message made one (acks only move forward)
+      const parsedAll = coalesceAcks(records.map(parse));
+      const items: Parsed[] = records.map((record, i) => ({ record, event: parsedAll[i] ?? null }));
+      for (const { record, event } of items) {
         if (failedGroups.has(group)) {
           failures.push({ itemIdentifier: record.messageId });
           continue;
         }
         const sentAt = Number(record.attributes?.SentTimestamp);
         if (sentAt > 0) recordQueueAge(container.metrics, "inbound", container.clock().getTime() - sentAt);
-        let parsed: InboundEvent;
-        try {
-          parsed = inboundEventSchema.parse(JSON.parse(record.body));
-        } catch (err) {
-          container.logger.error("inbound: malformed event dropped", { messageId: record.messageId, err: String(err) });
-          continue;
-        }
+        // malformed (logged above) or a receipt superseded by a later one of the same message in this batch
+        if (!event) continue;
+        const parsed = event;
         const handler = inboundHandlersOf(container)[parsed.type] as Handler<typeof parsed.type> | undefined;
         if (!handler) {
           container.logger.warn("inbound: no handler", { type: parsed.type });

@@ -6,7 +6,7 @@ import { lambdaRuntime } from "./config";
  * which at load time installs an async hook (cls-hooked: init, before, after and destroy on every promise) for its
  * context — ~4% of a ticket list request's CPU in its destroy tracking alone, paid by every promise of the process
  * even where nothing is traced (the local platform, tests, a Lambda with POWERTOOLS_TRACE_ENABLED=false).
- * docs/adr/0046.
+ * docs/adr/0046; in the local platform's inbound path it was ~10 % of the Node CPU per event (docs/adr/0045).
  */
 const runtime = lambdaRuntime();
 const powertools = runtime.functionName && runtime.traceEnabled ? await import("@aws-lambda-powertools/tracer") : null;

@@ -168,7 +168,6 @@ export const createInboxModule = (deps: InboxDeps) => {
     tickets: ticketsRepo,
     changes,
     contacts,
-    contactRecords: contactsRepo,
     directory,
     events,
     outbound,

@@ -12,6 +12,8 @@ import { batchGetAll } from "../../../platform/db/batch-get";
 /** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
 
 const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CONTACT#${pad(id)}` });
+/** A contact's item key, for a read made together with another item (a receipt's ticket and contact, ADR 0045). */
+export const contactItemKey = key;
 const identityKey = (companyId: number, id: ContactIdentity) => ({ pk: `${companyPk(companyId)}#CID#${id.kind}#${id.value}`, sk: "CID" });
 const countKey = (companyId: number) => ({ pk: companyPk(companyId), sk: "COUNT#contacts" });
 const namePk = (companyId: number) => `${companyPk(companyId)}#CNAME`;
@@ -38,6 +40,8 @@ const toContact = mapItem<Contact>({
   createdAt: true,
   updatedAt: true,
 });
+/** A contact from its stored item. */
+export const contactFromItem = (item: Record<string, unknown>): Contact => toContact(item);
 
 export const createContactsRepository = (db: Db) => {
   const T = db.tableName;

@@ -3,7 +3,6 @@ import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-mes
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
 import type { Logger } from "../../../platform/logger";
 import type { ContactsService } from "../contacts/contacts.service";
-import type { ContactsRepository } from "../contacts/contacts.repository";
 import type { AutomationService } from "../automation/automation.service";
 import { toBotTicket } from "../bots/bot-facade";
 import type { CustomerMessageHandler } from "../inbox-ports";
@@ -55,8 +54,6 @@ export const createInboundService = (deps: {
   tickets: TicketsRepository;
   changes: TicketChanges;
   contacts: ContactsService;
-  /** the contact of an acked or edited message, read beside its ticket */
-  contactRecords: Pick<ContactsRepository, "findById">;
   directory: InboxDirectory;
   events: InboxEvents;
   outbound: OutboundService;
@@ -71,9 +68,9 @@ export const createInboundService = (deps: {
   const customerMessageHandlers = deps.customerMessageHandlers ?? [];
 
   const ticketOfMessage = async (companyId: number, m: Message) => tickets.findById(companyId, m.ticketId);
-  /** an ack, edit or delete on the message's ticket: the ticket and the contact read side by side */
+  /** an ack, edit or delete on the message's ticket: the ticket and the contact read in one call (ADR 0045) */
   const publishUpdate = async (companyId: number, m: Message) => {
-    const [t, contact] = await Promise.all([ticketOfMessage(companyId, m), deps.contactRecords.findById(companyId, m.contactId)]);
+    const { ticket: t, contact } = await tickets.findWithContact(companyId, m.ticketId, m.contactId);
     if (t) await events.message("update", m, t, undefined, contact?.id === t.contactId ? contact : undefined);
   };
 

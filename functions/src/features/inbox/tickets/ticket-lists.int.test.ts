@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { adminTickets, customerMessage, deliver } from "../../../testing/inbox-fixtures";
+import { adminTickets, customerMessage, deliver, waId } from "../../../testing/inbox-fixtures";
+import { consumeInbound } from "../../../app/inbound-consumer";
 import { NEW_BOT, createTicketsRepository, type TicketRecord } from "./tickets.repository";
 
 /**
@@ -189,13 +190,39 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
       const res = await t.call("POST", `/messages/${ticket.id}`, { token: a.userToken, body: { body: "Claro, qual o número do pedido?" } });
       expect(res.status).toBe(201);
     });
+    // the reply's receipts (server, delivered, read: what WhatsApp sends for every outbound message), each an event of
+    // the chat's message group; when they reach the consumer in one batch they run as one (docs/adr/0045)
+    const receipts = async (count: number, batch: boolean) => {
+      const res = await t.call("POST", `/messages/${ticket.id}`, { token: a.userToken, body: { body: `Recebido ${count}` } });
+      expect(res.status).toBe(201);
+      const events = Array.from({ length: count }, (_, i) => ({ type: "message.update" as const, eventId: waId(), companyId: a.company.id, whatsappId: a.whatsapp.id, messageId: res.body.id as string, chatJid: `${number}@s.whatsapp.net`, ack: 2 + i }));
+      const record = (e: (typeof events)[number], i: number) => ({ messageId: `r-${i}`, body: JSON.stringify(e), attributes: { MessageGroupId: `${a.whatsapp.id}:${number}` } });
+      return measure(async () => {
+        if (!batch) for (const e of events) await deliver(t, e);
+        else expect((await consumeInbound(t.container, { Records: events.map(record) } as never)).batchItemFailures).toEqual([]);
+      });
+    };
+    const ack = await receipts(1, false);
+    const threeAcksApart = await receipts(3, false);
+    const threeAcksInOneBatch = await receipts(3, true);
     await newCustomer(a, 2); // the admin's pending tab holds a card
     const attendantOpen = await measure(() => list(a, a.userToken, "status=open"));
     const adminPending = await measure(() => list(a, a.adminToken, "status=pending&showAll=true"));
     const closedPage2 = await measure(() => list(a, a.adminToken, "status=closed&showAll=true&pageNumber=2"));
-    const figures = { first, choice, next, reply, attendantOpen, adminPending, closedPage2 };
+    const figures = { first, choice, next, reply, ack, threeAcksApart, threeAcksInOneBatch, attendantOpen, adminPending, closedPage2 };
     console.log(JSON.stringify(figures, null, 1));
 
+    // a receipt: the message's conditional ack update, then its ticket and contact in one BatchGetItem (the frame's
+    // views and who may see it; before: two GetItems side by side, 10 calls) and the socket list (+ the directory,
+    // read fresh here); three receipts of one message in one batch cost what one does (docs/adr/0045; before: three
+    // times as much)
+    expect(ack.calls, ack.names).toBeLessThanOrEqual(9);
+    expect(ack.names).toContain("BatchGetItem");
+    expect(ack.names).not.toContain("GetItem:TICKET");
+    expect(ack.writeCalls, ack.names).toBeLessThanOrEqual(1);
+    expect(threeAcksApart.calls, threeAcksApart.names).toBeLessThanOrEqual(3 * ack.calls);
+    expect(threeAcksInOneBatch.calls, threeAcksInOneBatch.names).toBe(ack.calls);
+    expect(threeAcksInOneBatch.writeCalls, threeAcksInOneBatch.names).toBe(1);
     // Upper bounds = the figures measured when this was written (docs/scale.md): more calls or items fail here.
     // A customer's message on a ticket that exists (the common case): dedupe and the directory side by side (read
     // fresh here; reused for 2 s in production), contact, ticket, the queue (SLA policy, docs/adr/0033, and the

@@ -9,6 +9,8 @@ import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../../
 import { mapItem } from "../../../platform/db/map-item";
 import { transact, type TxItem } from "../../../platform/db/transact";
 import { batchGetAll } from "../../../platform/db/batch-get";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
+import { contactFromItem, contactItemKey } from "../contacts/contacts.repository";
 
 /** Where the chatbot is with a customer (kept on the ticket, so a restart never forgets). */
 export type BotState = {
@@ -370,6 +372,18 @@ export const createTicketsRepository = (db: Db) => {
     async findById(companyId: number, id: number): Promise<TicketRecord | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ConsistentRead: true }));
       return out.Item ? toTicket(out.Item) : null;
+    },
+    /**
+     * The ticket and a contact in one strongly consistent BatchGetItem: one round trip and one call instead of two
+     * side by side (a receipt's frame needs both, docs/adr/0045).
+     */
+    async findWithContact(companyId: number, id: number, contactId: number): Promise<{ ticket: TicketRecord | null; contact: Contact | null }> {
+      const items = await batchGetAll(db, [key(companyId, id), contactItemKey(companyId, contactId)], { consistent: true });
+      const ticketSk = key(companyId, id).sk;
+      const contactSk = contactItemKey(companyId, contactId).sk;
+      const ticket = items.find((i) => i.sk === ticketSk);
+      const contact = items.find((i) => i.sk === contactSk);
+      return { ticket: ticket ? toTicket(ticket) : null, contact: contact ? contactFromItem(contact) : null };
     },
     /** `fields`: only these fields of each ticket (search reads a few of many). */
     async findByIds(companyId: number, ids: number[], fields?: readonly string[]): Promise<TicketRecord[]> {
