@@ -195,7 +195,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
 
   // --- feature modules in dependency order (docs/adr/0024-feature-modules.md): each gets ports and the services
   // of modules built before it; nothing is registered later (no late-bound hooks)
-  const realtimeModule = createRealtimeModule({ connections: repos.connections, sender, logger });
+  const realtimeModule = createRealtimeModule({ connections: repos.connections, sender, logger, clock });
   const realtime = realtimeModule.service;
   // the audit trail (docs/adr/0029): its recorder goes to every module that changes something; its routes come later
   const audit = createAudit({

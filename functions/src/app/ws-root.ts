@@ -37,7 +37,7 @@ export const createWsRoot = (
     accessTtl: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtl: config.REFRESH_TOKEN_TTL_SECONDS,
   });
-  const realtime = createRealtimeModule({ connections, sender, logger }).service;
+  const realtime = createRealtimeModule({ connections, sender, logger, clock }).service;
   const auth = { authenticateSession: createSessionAuthenticator({ tokens, users }) };
   // the agent status follows the sockets (docs/adr/0044): $connect/$disconnect read the agent's item and queue a job
   const socketPresence = createSocketPresenceListeners({ agents: createAgentsRepository(db), jobs, graceSeconds: config.AGENT_OFFLINE_GRACE_SECONDS });

@@ -32,8 +32,16 @@ const matches = (conn: SocketConnection, audience: Audience): boolean => {
   }
 };
 
-export const createRealtimeService = (deps: { connections: ConnectionsRepository; sender: SocketSender; logger: Logger }) => {
-  const { connections, sender, logger } = deps;
+/**
+ * $connect registers a socket before it answers, and API Gateway answers GoneException to posts to the connection
+ * until the handshake is complete (its $connect integration waits at most 29 s): a socket younger than this that
+ * answers "gone" may still be being accepted, so it keeps its record (the frame is lost, as any frame before the
+ * socket opened). Older, it is gone and forgotten; a socket that opened and went away is removed by its $disconnect.
+ */
+export const CONNECT_WINDOW_MS = 30_000;
+
+export const createRealtimeService = (deps: { connections: ConnectionsRepository; sender: SocketSender; logger: Logger; clock: () => Date }) => {
+  const { connections, sender, logger, clock } = deps;
 
   /** Our own protocol gets one `{channel, event, data}` frame; a Socket.IO socket one packet per spec event name. */
   const framesFor = <T>(conn: SocketConnection, companyId: number, event: RealtimeEvent, data: T): unknown[] => {
@@ -55,7 +63,9 @@ export const createRealtimeService = (deps: { connections: ConnectionsRepository
             for (const frame of framesFor(conn, companyId, event, data)) {
               const result = await sender.post(conn.connectionId, frame);
               if (result === "gone") {
-                await connections.remove(companyId, conn.connectionId);
+                // a record whose connectedAt cannot be read (NaN) counts as old
+                const accepting = clock().getTime() - Date.parse(conn.connectedAt) < CONNECT_WINDOW_MS;
+                if (!accepting) await connections.remove(companyId, conn.connectionId);
                 return;
               }
             }
