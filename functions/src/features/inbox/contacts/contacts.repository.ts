@@ -40,8 +40,8 @@ const toContact = mapItem<Contact>({
   createdAt: true,
   updatedAt: true,
 });
-/** A contact from its stored item. */
-export const contactFromItem = (item: Record<string, unknown>): Contact => toContact(item);
+/** A contact from its stored item (for a read made together with another item, as `contactItemKey`). */
+export const contactFromItem = toContact;
 
 export const createContactsRepository = (db: Db) => {
   const T = db.tableName;
