@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, reply } from "../testing/fetch-mock";
 import { aUser } from "../testing/fixtures";
-import { connectRealtime, disconnectRealtime, joinRoom, onRealtimeReconnect, socketUrl, subscribeRealtime } from "./realtime";
+import { connectRealtime, disconnectRealtime, joinRoom, onRealtimeOpen, socketUrl, subscribeRealtime } from "./realtime";
 import { saveSession } from "./session-storage";
 
 /** A stand-in WebSocket the test drives by hand. */
@@ -60,9 +60,9 @@ describe("realtime socket", () => {
     saveSession("first", aUser());
     mockFetch({ "GET /config.json": { wsPath: "/ws" }, "POST /api/auth/refresh_token": { token: "second", user: aUser() } });
     const events: unknown[] = [];
-    const reconnects = vi.fn();
+    const opens = vi.fn();
     const offEvent = subscribeRealtime("ticket", (data) => events.push(data));
-    const offReconnect = onRealtimeReconnect(reconnects);
+    const offOpen = onRealtimeOpen(opens);
     const leave = joinRoom("joinTickets", "open");
 
     connectRealtime();
@@ -74,7 +74,8 @@ describe("realtime socket", () => {
 
     first.onmessage?.({ data: JSON.stringify({ channel: "company-2-ticket", event: "ticket", data: { action: "update", id: 1 } }) });
     expect(events).toEqual([{ action: "update", id: 1 }]);
-    expect(reconnects).not.toHaveBeenCalled();
+    expect(opens).toHaveBeenCalledTimes(1);
+    expect(opens).toHaveBeenLastCalledWith({ openedAt: expect.any(Number), reconnect: false });
 
     first.serverCloses();
     await vi.advanceTimersByTimeAsync(1000);
@@ -83,12 +84,13 @@ describe("realtime socket", () => {
     expect(second.url).toContain("token=second");
     second.serverOpens();
     expect(second.sent).toContainEqual({ action: "joinTickets", data: "open" });
-    expect(reconnects).toHaveBeenCalledTimes(1);
+    expect(opens).toHaveBeenCalledTimes(2);
+    expect(opens).toHaveBeenLastCalledWith({ openedAt: expect.any(Number), reconnect: true });
 
     leave();
     expect(second.sent).toContainEqual({ action: "leaveTickets", data: "open" });
     offEvent();
-    offReconnect();
+    offOpen();
   });
 
   it("reloads the page when the session can no longer be refreshed", async () => {

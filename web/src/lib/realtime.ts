@@ -9,7 +9,9 @@ import { getToken } from "./session-storage";
  * - Server frames `{ channel, event, data }` go to `useRealtime(event, handler)` subscribers.
  * - Rooms: `useRealtimeRoom("joinTickets", "open")` sends the join, the leave on unmount, and rejoins after a reconnect.
  * - Lost connection: reconnect with backoff using a refreshed token; if the refresh fails the session is over -> reload.
- * - After a reconnect `onRealtimeReconnect` listeners run (the app invalidates react-query caches).
+ * - Every time the socket opens, first time included, `onRealtimeOpen` listeners run with the moment it opened: frames
+ *   published before that (and during the handshake, when API Gateway refuses posts to the socket) never arrive, so
+ *   the app refetches whatever it read before then.
  * - `userStatus` every 5 minutes while connected.
  */
 export const USER_STATUS_INTERVAL_MS = 300_000;
@@ -38,7 +40,8 @@ export const socketUrl = (config: RuntimeConfig, token: string, origin = locatio
 };
 
 const handlers = new Map<string, Set<Handler>>();
-const reconnectListeners = new Set<() => void>();
+export type RealtimeOpened = { openedAt: number; reconnect: boolean };
+const openListeners = new Set<(opened: RealtimeOpened) => void>();
 /** room key ("joinTickets|open") -> how many components want it */
 const rooms = new Map<string, number>();
 
@@ -87,7 +90,8 @@ const open = async () => {
     sendFrame({ action: "userStatus" });
     clearInterval(statusTimer);
     statusTimer = setInterval(() => sendFrame({ action: "userStatus" }), USER_STATUS_INTERVAL_MS);
-    if (isReconnect) reconnectListeners.forEach((listener) => listener());
+    const opened: RealtimeOpened = { openedAt: Date.now(), reconnect: isReconnect };
+    openListeners.forEach((listener) => listener(opened));
   };
   ws.onmessage = (message) => {
     let frame: ServerFrame;
@@ -171,10 +175,10 @@ export const subscribeRealtime = (event: RealtimeEvent, handler: Handler) => {
   };
 };
 
-export const onRealtimeReconnect = (listener: () => void) => {
-  reconnectListeners.add(listener);
+export const onRealtimeOpen = (listener: (opened: RealtimeOpened) => void) => {
+  openListeners.add(listener);
   return () => {
-    reconnectListeners.delete(listener);
+    openListeners.delete(listener);
   };
 };
 

@@ -5,7 +5,8 @@ import { planFlagsOf } from "@atende/shared/domain/plans/plan-flags";
 import { useCompanyPlan } from "../../features/auth/api/company-plan";
 import { meQueryOptions, useMe } from "../../lib/session/me";
 import { onSessionRefreshed } from "../../lib/api-client";
-import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useRealtime } from "../../lib/realtime";
+import { resyncOnOpen } from "./resync-on-open";
+import { connectRealtime, disconnectRealtime, onRealtimeOpen, useRealtime } from "../../lib/realtime";
 import { clearSession, getToken, isRestoring, subscribeSession } from "../../lib/session-storage";
 import { toast } from "../../lib/toast";
 import { type Session, SessionContext, type SessionState } from "../../lib/session/session-context";
@@ -37,8 +38,8 @@ export function SessionProvider({ children, realtime = true }: { children: React
     return disconnectRealtime;
   }, [loggedIn, realtime]);
 
-  // After a lost connection every screen refetches what it shows.
-  useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
+  // Each time the socket opens (the first time too), what was read before it is read again: its events were lost.
+  useEffect(() => onRealtimeOpen((opened) => void resyncOnOpen(queryClient, opened)), [queryClient]);
 
   useRealtime("auth", () => {
     toast.warning(t("common:otherSession"), 5000);
