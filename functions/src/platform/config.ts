@@ -30,8 +30,11 @@ const configSchema = z.object({
   APP_VERSION: z.string().default("0.1.0"),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
-  /** how long the inbox reuses a company's queues/users/connections/settings/tags lookups (0 = always fresh) */
-  INBOX_DIRECTORY_TTL_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * how long the inbox reuses a company's queues/users/connections/settings/tags lookups (0 = always fresh; the inbox
+   * caps it at 1 s, issue 15's rule for per-instance caches, docs/adr/0050)
+   */
+  INBOX_DIRECTORY_TTL_MS: z.coerce.number().int().min(0).default(1000),
   /** set in AWS: CloudFront adds `x-origin-verify` with this value; requests without it (the raw API URL) are refused */
   ORIGIN_VERIFY_SECRET: z.string().min(16).optional(),
   /**

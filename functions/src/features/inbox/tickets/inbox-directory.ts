@@ -16,8 +16,20 @@ export type Directory = {
   setting(key: CompanySettingKey): string;
 };
 
+/**
+ * The longest a company's directory is reused on one instance (issue 15: no per-instance cache may show anyone a list
+ * more than a second old). Its names and colours reach the cards of the search's answers and of the realtime ticket
+ * frames (a renamed queue, user or tag, a connection's status), so a longer reuse could leave a card stale for longer
+ * than that; a larger `ttlMs` is capped to this (docs/adr/0050).
+ */
+export const DIRECTORY_REUSE_MAX_MS = 1000;
+
 /** The lookups read through the other features' narrow interfaces (inbox-ports.ts) and the inbox's own tags. */
-export const createInboxDirectory = (deps: Pick<InboxReads, "companies" | "queues" | "users" | "whatsapps" | "settings"> & { tags: Pick<TagsRepository, "findById" | "listByCompany"> }, ttlMs = 0) => {
+export const createInboxDirectory = (
+  deps: Pick<InboxReads, "companies" | "queues" | "users" | "whatsapps" | "settings"> & { tags: Pick<TagsRepository, "findById" | "listByCompany"> },
+  reuseMs = 0,
+) => {
+  const ttlMs = Math.min(DIRECTORY_REUSE_MAX_MS, reuseMs);
   const cache = new Map<number, { at: number; value: Promise<Directory> }>();
   const fresh = async (companyId: number): Promise<Directory> => {
     const [company, queues, users, whatsapps, settings, tags] = await Promise.all([
@@ -82,7 +94,7 @@ export const createInboxDirectory = (deps: Pick<InboxReads, "companies" | "queue
       if (withSettings || (base && withCompany.has(base))) withCompany.add(dir);
       return dir;
     },
-    /** The company's lookups, reused for `ttlMs` (the inbound pipeline loads them for every message). */
+    /** The company's lookups, reused for `ttlMs` (≤ 1 s; the inbound pipeline loads them for every message). */
     load(companyId: number, opts: { fresh?: boolean } = {}): Promise<Directory> {
       const hit = cache.get(companyId);
       if (!opts.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value;
