@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
+import { PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
 import WebSocket from "ws";
 import type { Message } from "@atende/shared/domain/messages/message";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
@@ -189,6 +190,8 @@ const dynamoCounter = (platform: Platform) => {
   let calls: Call[] | null = null;
   let read = 0;
   let written = 0;
+  /** the items' size as JSON (their attributes, not DynamoDB's wire format): what the calls carried back, compared between runs */
+  let bytes = 0;
   const itemsRead = (out: Record<string, unknown>) => {
     if (typeof out.ScannedCount === "number") return out.ScannedCount;
     if ("Item" in out) return out.Item ? 1 : 0;
@@ -213,6 +216,8 @@ const dynamoCounter = (platform: Platform) => {
       try {
         const out = await next(args);
         read += itemsRead(out.output as Record<string, unknown>);
+        const o = out.output as Record<string, unknown>;
+        bytes += JSON.stringify(o.Items ?? o.Item ?? o.Responses ?? "").length;
         return out;
       } finally {
         call.end = performance.now();
@@ -225,8 +230,16 @@ const dynamoCounter = (platform: Platform) => {
       calls = [];
       read = 0;
       written = 0;
-      await fn();
-      const out = { calls: calls.length, roundTripsInSequence: Math.max(0, ...calls.map((c) => c.depth)), itemsRead: read, itemsWritten: written };
+      bytes = 0;
+      const answer = await fn();
+      const out = {
+        calls: calls.length,
+        roundTripsInSequence: Math.max(0, ...calls.map((c) => c.depth)),
+        itemsRead: read,
+        itemsWritten: written,
+        itemBytesRead: bytes,
+        ...(typeof answer === "number" ? { answerBytes: answer } : {}),
+      };
       calls = null;
       return out;
     },
@@ -259,14 +272,27 @@ const jvmPid = (platform: Platform): number | null => {
  */
 const cpuMeter = (platform: Platform) => {
   const jvm = jvmPid(platform);
-  return async <T>(n: number, fn: () => Promise<T>): Promise<{ out: T; cpuMsPerRequest: { benchProcess: number; dynamoDbLocal: number | null } }> => {
+  return async <T>(
+    n: number,
+    fn: () => Promise<T>,
+  ): Promise<{ out: T; cpuMsPerRequest: { benchProcess: number; dynamoDbLocal: number | null }; nodeGc: { pauses: number; maxMs: number; totalMs: number } }> => {
+    // the bench process's own collector pauses (a request waiting on one shows in the p99 as a JVM pause would)
+    const gc: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => gc.push(...list.getEntries()));
+    observer.observe({ entryTypes: ["gc"] });
     const node0 = process.cpuUsage();
     const jvm0 = jvm ? procCpuMs(jvm) : null;
     const out = await fn();
     const node = process.cpuUsage(node0);
     const jvm1 = jvm ? procCpuMs(jvm) : null;
+    observer.disconnect();
     const r = (ms: number) => Math.round((ms / n) * 100) / 100;
-    return { out, cpuMsPerRequest: { benchProcess: r((node.user + node.system) / 1000), dynamoDbLocal: jvm0 !== null && jvm1 !== null ? r(jvm1 - jvm0) : null } };
+    const one = (ms: number) => Math.round(ms * 10) / 10;
+    return {
+      out,
+      cpuMsPerRequest: { benchProcess: r((node.user + node.system) / 1000), dynamoDbLocal: jvm0 !== null && jvm1 !== null ? r(jvm1 - jvm0) : null },
+      nodeGc: { pauses: gc.length, maxMs: one(Math.max(0, ...gc.map((e) => e.duration))), totalMs: one(gc.reduce((t, e) => t + e.duration, 0)) },
+    };
   };
 };
 /** Runs `fn` under the V8 profiler when BENCH_CPU_PROFILE names a folder; the profile goes to <folder>/<name>.cpuprofile. */
@@ -439,10 +465,12 @@ const listBench = async (platform: Platform) => {
 
   const counter = dynamoCounter(platform);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let answerBytes = 0;
   const httpGet = (url: string, token: string) =>
     new Promise<number>((resolve, reject) => {
       const req = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        res.on("data", () => undefined);
+        answerBytes = 0;
+        res.on("data", (d: Buffer) => (answerBytes += d.length));
         res.on("end", () => resolve(res.statusCode ?? 0));
         res.on("error", reject);
       });
@@ -472,8 +500,9 @@ const listBench = async (platform: Platform) => {
         }
       }),
     );
-    const dynamo = await counter.measure(() => get(path, token));
-    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), cpuMsPerRequest: sequential.cpuMsPerRequest, dynamo };
+    // the answer's size in bytes (node:http clients) beside the DynamoDB work of one request
+    const dynamo = await counter.measure(async () => (await get(path, token), CLIENT === "http" ? answerBytes : undefined));
+    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), max: pct(out, 100), cpuMsPerRequest: sequential.cpuMsPerRequest, nodeGc: sequential.nodeGc, dynamo };
     if (concurrent) {
       const lat: number[] = [];
       let left = CONCURRENT_REQUESTS;
@@ -498,6 +527,7 @@ const listBench = async (platform: Platform) => {
         p50: pct(lat, 50),
         p99: pct(lat, 99),
         cpuMsPerRequest: phase.cpuMsPerRequest,
+        nodeGc: phase.nodeGc,
       };
     }
     return figures;
@@ -545,6 +575,10 @@ const listBench = async (platform: Platform) => {
   const small = await seed(SMALL_TICKETS, Math.round(SMALL_TICKETS / 5), SMALL_TICKETS * 10, 120);
   const large = await seed(TICKETS, CONTACTS, MESSAGES, SEED_BUDGET_S);
   const { tenant } = large;
+  // the seed's garbage (the items of up to 1,000,000 messages and 100,000 tickets, built in this process) collected now,
+  // not by a full collection in the middle of a timed phase: an API instance never holds a seed (`npm run bench` runs
+  // node with --expose-gc; docs/adr/0050)
+  (globalThis as { gc?: () => void }).gc?.();
   const smallFigures = await cases(small, false);
   const largeFigures = await cases(large, true);
   const ratio = Object.fromEntries(

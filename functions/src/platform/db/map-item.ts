@@ -10,5 +10,10 @@ export type RecordFields<T> = { readonly [K in keyof Required<T>]: true };
  */
 export const mapItem =
   <T>(fields: RecordFields<T>) =>
-  (item: Record<string, unknown>): T =>
-    Object.fromEntries(Object.entries(item).filter(([k]) => Object.hasOwn(fields, k))) as T;
+  (item: Record<string, unknown>): T => {
+    // one pass without the intermediate arrays of entries/filter/fromEntries (~3% of a ticket list's CPU: ~45 items
+    // of ~35 attributes per request, docs/adr/0050); own keys only, in the item's order
+    const out: Record<string, unknown> = {};
+    for (const k in item) if (Object.hasOwn(item, k) && Object.hasOwn(fields, k)) out[k] = item[k];
+    return out as T;
+  };

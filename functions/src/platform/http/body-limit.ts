@@ -25,6 +25,9 @@ const tooLarge = () => new AppError("ERR_PAYLOAD_TOO_LARGE");
 export const limitBody =
   (limits: BodyLimits = { json: MAX_JSON_BODY_BYTES, multipart: MAX_MULTIPART_BODY_BYTES }): MiddlewareHandler =>
   async (c, next) => {
+    // a GET or HEAD request has no body (the Request refuses one): asking for it would only make @hono/node-server
+    // build the whole Request it otherwise never needs (docs/adr/0050)
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const raw = c.req.raw;
     if (!raw.body) return next();
     const max = /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? limits.multipart : limits.json;

@@ -30,7 +30,7 @@ const itemsWritten = (name: string, input: Record<string, any>) => {
 };
 
 beforeAll(async () => {
-  // the inbound directory read on every message (its 2 s reuse off): the figures are the worst case
+  // the inbound directory read on every message (its 1 s reuse off): the figures are the worst case
   t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
   a = await createTenant(t);
   t.container.db.doc.middlewareStack.add(
