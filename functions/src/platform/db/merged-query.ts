@@ -9,6 +9,21 @@ export type ItemFilter = {
   values?: Record<string, unknown>;
 };
 
+/** A ProjectionExpression of attribute names and `map.field` paths (each name as an expression attribute name). */
+const projectionOf = (attributes: readonly string[] | undefined, extra: (string | undefined)[]) => {
+  if (!attributes?.length) return undefined;
+  const names: Record<string, string> = {};
+  const ids = new Map<string, string>();
+  const nameOf = (n: string) => {
+    let id = ids.get(n);
+    if (!id) ids.set(n, (id = `#a${ids.size}`));
+    names[id] = n;
+    return id;
+  };
+  const paths = [...new Set([...attributes, ...extra.filter((x): x is string => !!x)])];
+  return { expression: paths.map((path) => path.split(".").map(nameOf).join(".")).join(", "), names };
+};
+
 /** Items read per partition per page when a filter drops items (keeps every page a bounded read). */
 const READ_BUDGET = 400;
 
@@ -39,9 +54,15 @@ export const mergedIndexPage = async (
      * instead of pages of 100 one after the other (fewer items read when matches are dense, more round trips).
      */
     budgetInOneRead?: boolean;
+    /**
+     * Only these attributes of each item (top-level names or `map.field` paths); the order and dedupe fields are
+     * added. Absent: whole items.
+     */
+    attributes?: readonly string[];
   },
 ): Promise<{ items: Record<string, unknown>[]; next?: string }> => {
   const asc = opts.ascending ?? false;
+  const projection = projectionOf(opts.attributes, [opts.orderField, opts.dedupeBy]);
   const skOf = (i: IndexName) => `${i}sk`;
   const pkOf = (i: IndexName) => `${i}pk`;
   const perPartition = await Promise.all(
@@ -56,7 +77,8 @@ export const mergedIndexPage = async (
             TableName: db.tableName,
             IndexName: p.index,
             KeyConditionExpression: opts.cursor ? `#pk = :pk AND #sk ${asc ? ">" : "<"} :c` : "#pk = :pk",
-            ExpressionAttributeNames: { "#pk": pkOf(p.index), ...(opts.cursor ? { "#sk": skOf(p.index) } : {}), ...opts.filter?.names },
+            ExpressionAttributeNames: { "#pk": pkOf(p.index), ...(opts.cursor ? { "#sk": skOf(p.index) } : {}), ...opts.filter?.names, ...projection?.names },
+            ...(projection ? { ProjectionExpression: projection.expression } : {}),
             ExpressionAttributeValues: { ":pk": p.pk, ...(opts.cursor ? { ":c": opts.cursor } : {}), ...opts.filter?.values },
             ...(opts.filter ? { FilterExpression: opts.filter.expression } : {}),
             ScanIndexForward: asc,

@@ -4,7 +4,7 @@ import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Tag } from "@atende/shared/domain/tags/tag";
 import type { InboxCompany, InboxQueue, InboxReads, InboxUser, InboxWhatsapp } from "../inbox-ports";
 import type { TagsRepository } from "../tags/tags.repository";
-import type { TicketRecord } from "./tickets.repository";
+import type { TicketCard } from "./tickets.repository";
 
 /** The small per-company lists a ticket view needs (queues, users, connections, tags: plan-limited, few). */
 export type Directory = {
@@ -114,7 +114,7 @@ export const contactSummary = (c: Contact | null | undefined): TicketView["conta
   c ? { id: c.id, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup, extraInfo: c.extraInfo } : null;
 
 /** The API / realtime shape of a ticket (explicit mapper: internal fields never leak). */
-export const toTicketView = (t: TicketRecord, dir: Directory, contact: Contact | null | undefined): TicketView => {
+export const toTicketView = (t: TicketCard, dir: Directory, contact: Contact | null | undefined): TicketView => {
   const queue = t.queueId !== null ? dir.queues.get(t.queueId) : undefined;
   const user = t.userId !== null ? dir.users.get(t.userId) : undefined;
   const whatsapp = t.whatsappId !== null ? dir.whatsapps.get(t.whatsappId) : undefined;

@@ -14,7 +14,7 @@ let t: TestApp;
 let a: Tenant;
 let seq = 0;
 
-type Call = { name: string; depth: number; end: number | null; read: number; written: number };
+type Call = { name: string; depth: number; end: number | null; read: number; written: number; projection?: string };
 let recording: Call[] | null = null;
 
 const itemsRead = (out: Record<string, unknown>) => {
@@ -47,6 +47,11 @@ beforeAll(async () => {
       const resumes = name === "Query" && /:c\b/.test(String(input.KeyConditionExpression ?? "")) ? "@cursor" : "";
       // a call's depth: one more than the deepest call already finished when it started (round trips in sequence)
       const call: Call = { name: what ? `${name}:${what}${resumes}` : name, depth: 1 + Math.max(0, ...calls.filter((c) => c.end !== null).map((c) => c.depth)), end: null, read: 0, written: itemsWritten(name, input) };
+      // the attributes a query asked for (its ProjectionExpression with the names filled in), docs/adr/0050
+      if (typeof input.ProjectionExpression === "string") {
+        const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+        call.projection = input.ProjectionExpression.replace(/#\w+/g, (n: string) => names[n] ?? n);
+      }
       calls.push(call);
       try {
         const out = await next(args);
@@ -78,6 +83,7 @@ const measure = async (fn: () => Promise<unknown>) => {
     itemsWritten: calls.reduce((n, c) => n + c.written, 0),
     roundTripsInSequence: Math.max(0, ...calls.map((c) => c.depth)),
     names: calls.map((c) => c.name).join(", "),
+    projections: calls.map((c) => c.projection),
   };
 };
 
@@ -269,6 +275,38 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
     // the count reads the counter cells, not the tickets: a tab's items read stay near one page of cards
     expect(attendantOpen.itemsRead, attendantOpen.names).toBeLessThanOrEqual(8);
     expect(adminPending.itemsRead, adminPending.names).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("the cards read only what they show (docs/adr/0050)", () => {
+  it("a list's card is the ticket's own view (protocol, SLA clocks, tags, queue, owner), its page query projecting the card's attributes", async () => {
+    const c = await createTenant(t);
+    const vendas = c.queues[0]!.id;
+    const sla = { firstResponseMinutes: 10, resolutionMinutes: 30, nextResponseMinutes: "" };
+    expect((await t.call("PUT", `/queue/${vendas}`, { token: c.adminToken, body: { sla } })).status).toBe(200);
+    const one = await newCustomer(c, 1);
+    const two = await newCustomer(c, 1);
+    const vip = Number((await t.call("POST", "/tags", { token: c.adminToken, body: { name: "VIP", color: "#ff0000" } })).body.id);
+    expect((await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId: one.id, tags: [{ id: vip }] } })).status).toBe(200);
+    expect((await t.call("PUT", `/tickets/${two.id}`, { token: c.userToken, body: { status: "open" } })).status).toBe(200);
+    for (const [token, q, id] of [
+      [c.adminToken, "status=pending&showAll=true", one.id],
+      [c.userToken, "status=open", two.id],
+      [c.adminToken, `status=pending&showAll=true&tags=[${vip}]`, one.id],
+    ] as const) {
+      const own = (await t.call("GET", `/tickets/${id}`, { token })).body as Record<string, unknown>;
+      expect(own.protocol, "the ticket has a protocol").toEqual(expect.any(String));
+      expect(own.sla, "the ticket has SLA clocks").toEqual(expect.objectContaining({ firstResponse: expect.anything() }));
+      const f = await measure(() => list(c, token, q));
+      const page = await list(c, token, q);
+      expect(page.tickets.find((x) => x.id === id), q).toEqual(own);
+      const projected = f.projections.filter((p): p is string => p !== undefined);
+      expect(projected.length, `${q}: ${f.names}`).toBeGreaterThan(0);
+      for (const p of projected) {
+        expect(p.split(", "), p).toEqual(expect.arrayContaining(["lastMessage", "tagIds", "cycle.protocol", "cycle.sla", "act"]));
+        for (const never of ["bot", "lastMessageLc", "chatJid", "version", "cycle"]) expect(p.split(", "), p).not.toContain(never);
+      }
+    }
   });
 });
 

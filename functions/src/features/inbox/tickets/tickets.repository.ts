@@ -6,7 +6,7 @@ import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
 import type { Db } from "../../../platform/db/client";
 import { companyPk, pad } from "../../../platform/db/keys";
 import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../../platform/db/merged-query";
-import { mapItem } from "../../../platform/db/map-item";
+import { mapItem, type RecordFields } from "../../../platform/db/map-item";
 import { transact, type TxItem } from "../../../platform/db/transact";
 import { batchGetAll } from "../../../platform/db/batch-get";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
@@ -279,6 +279,56 @@ const toTicket = mapItem<TicketRecord>({
   createdAt: true,
   updatedAt: true,
 });
+/** What a ticket's card (the API's TicketView, inbox-directory.ts#toTicketView) and the lists' visibility read of it. */
+export type TicketCard = Pick<
+  TicketRecord,
+  | "id"
+  | "uuid"
+  | "status"
+  | "userId"
+  | "queueId"
+  | "whatsappId"
+  | "contactId"
+  | "lastMessage"
+  | "updatedAt"
+  | "createdAt"
+  | "unreadMessages"
+  | "tagIds"
+  | "presence"
+  | "isGroup"
+  | "chatbot"
+  | "useIntegration"
+  | "promptId"
+  | "integrationId"
+> & { cycle: Pick<TicketCycleTimes, "protocol" | "sla"> };
+const CARD_FIELDS: RecordFields<Omit<TicketCard, "cycle">> = {
+  id: true,
+  uuid: true,
+  status: true,
+  userId: true,
+  queueId: true,
+  whatsappId: true,
+  contactId: true,
+  lastMessage: true,
+  updatedAt: true,
+  createdAt: true,
+  unreadMessages: true,
+  tagIds: true,
+  presence: true,
+  isGroup: true,
+  chatbot: true,
+  useIntegration: true,
+  promptId: true,
+  integrationId: true,
+};
+const CARD_ATTRIBUTES = [...Object.keys(CARD_FIELDS), "cycle.protocol", "cycle.sla"];
+const toCardFields = mapItem<Omit<TicketCard, "cycle">>(CARD_FIELDS);
+/** A card's item as read with CARD_ATTRIBUTES (a cycle without protocol and SLA comes back without `cycle`). */
+const toCard = (item: Record<string, unknown>): TicketCard => {
+  const cycle = (item.cycle ?? {}) as TicketCard["cycle"];
+  return { ...toCardFields(item), cycle: { ...(cycle.protocol !== undefined ? { protocol: cycle.protocol } : {}), ...(cycle.sla !== undefined ? { sla: cycle.sla } : {}) } };
+};
+
 const toCycle = mapItem<TicketCycle>({
   ticketId: true,
   companyId: true,
@@ -312,10 +362,12 @@ const toChange = mapItem<TicketChange>({
 export const createTicketsRepository = (db: Db) => {
   const T = db.tableName;
   /** One page of tickets from several index partitions, newest activity first. */
-  const page = async (partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter) => {
+  const read = (partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter, attributes?: readonly string[]) =>
     // one ticket may come from several partitions (own ticket in the viewer's queue, two of the filter's tags);
     // a filter reads its budget in one query per partition (round trips, docs/adr/0040)
-    const out = await mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act", dedupeBy: "id", budgetInOneRead: true });
+    mergedIndexPage(db, partitions, { limit, cursor, filter, orderField: "act", dedupeBy: "id", budgetInOneRead: true, attributes });
+  const page = async (partitions: IndexPartition[], limit: number, cursor?: string, filter?: ItemFilter) => {
+    const out = await read(partitions, limit, cursor, filter);
     return { items: out.items.map(toTicket), next: out.next };
   };
   /** Items of some partitions (each partition's 1 MB pages one after another, the partitions side by side). */
@@ -431,6 +483,15 @@ export const createTicketsRepository = (db: Db) => {
     /** One page of a ticket list (the query's filters applied while reading), newest activity first. */
     async pageList(scope: TicketListScope, limit: number, cursor?: string) {
       return page(listPartitions(scope), limit, cursor, listFilter(scope.query));
+    },
+    /**
+     * pageList reading only what a ticket's card shows (docs/adr/0050): about half of a ticket item's attributes
+     * (not its index keys, bot state, cycle history, lower-cased text, chat id or version), fewer bytes to carry
+     * and to unmarshal per item; the same items, order and cursor.
+     */
+    async pageListCards(scope: TicketListScope, limit: number, cursor?: string): Promise<{ items: TicketCard[]; next?: string }> {
+      const out = await read(listPartitions(scope), limit, cursor, listFilter(scope.query), CARD_ATTRIBUTES);
+      return { items: out.items.map(toCard), next: out.next };
     },
     /**
      * How many tickets a list holds. A pending or open list without item filters (tags, unread, date) sums its

@@ -14,7 +14,7 @@ import type { InboxEvents } from "./inbox-events";
 import { visibleTo } from "./ticket-list";
 import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
 import type { TxItem } from "../../../platform/db/transact";
-import type { TicketRecord, TicketsRepository } from "./tickets.repository";
+import type { TicketCard, TicketRecord, TicketsRepository } from "./tickets.repository";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 import { MAX_TAGS_PER_TICKET } from "@atende/shared/domain/tags/tag";
 import type { AuditRecorder } from "../../audit/audit.port";
@@ -82,7 +82,7 @@ export const createTicketsService = (deps: {
   };
 
   /** The list's cards: the tickets' contacts and only the queues, users, connections and tags they name, in one batch read. */
-  const cards = async (companyId: number, list: TicketRecord[]): Promise<TicketView[]> => {
+  const cards = async (companyId: number, list: TicketCard[]): Promise<TicketView[]> => {
     if (!list.length) return [];
     const lookups = () =>
       Promise.all([directory.loadFor(companyId, { ...needOf(list, {}), settings: false }), contacts.findByIds(companyId, list.map((t) => t.contactId))]);
@@ -166,7 +166,8 @@ export const createTicketsService = (deps: {
           queryHash: hashQuery(tickets.listCacheKey(scope)),
           page: q.pageNumber,
           now: clock(),
-          fetch: (cursor, pages = 1) => tickets.pageList(scope, PAGE_SIZE * pages, cursor),
+          // only the cards' attributes (docs/adr/0050)
+          fetch: (cursor, pages = 1) => tickets.pageListCards(scope, PAGE_SIZE * pages, cursor),
           // pages 1 and 2 from the start in one read, without a remembered cursor (docs/adr/0046): a first page
           // (every tab opened, every refresh) writes no cursor; a list with an item filter pages by cursor as before
           firstPages: tickets.readsWithoutItemFilter(scope) ? FIRST_PAGES_IN_ONE_READ : 1,
