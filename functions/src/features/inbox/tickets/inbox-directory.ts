@@ -133,6 +133,7 @@ export const toTicketView = (t: TicketCard, dir: Directory, contact: Contact | n
     lastMessage: t.lastMessage,
     updatedAt: t.updatedAt,
     createdAt: t.createdAt,
+    version: t.version,
     unreadMessages: t.unreadMessages,
     tags: t.tagIds.flatMap((id) => {
       const tag = dir.tags.get(id);

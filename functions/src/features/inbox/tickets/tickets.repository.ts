@@ -292,6 +292,7 @@ export type TicketCard = Pick<
   | "lastMessage"
   | "updatedAt"
   | "createdAt"
+  | "version"
   | "unreadMessages"
   | "tagIds"
   | "presence"
@@ -312,6 +313,7 @@ const CARD_FIELDS: RecordFields<Omit<TicketCard, "cycle">> = {
   lastMessage: true,
   updatedAt: true,
   createdAt: true,
+  version: true,
   unreadMessages: true,
   tagIds: true,
   presence: true,
@@ -486,7 +488,7 @@ export const createTicketsRepository = (db: Db) => {
     },
     /**
      * pageList reading only what a ticket's card shows (docs/adr/0050): about half of a ticket item's attributes
-     * (not its index keys, bot state, cycle history, lower-cased text, chat id or version), fewer bytes to carry
+     * (not its index keys, bot state, cycle history, lower-cased text or chat id), fewer bytes to carry
      * and to unmarshal per item; the same items, order and cursor.
      */
     async pageListCards(scope: TicketListScope, limit: number, cursor?: string): Promise<{ items: TicketCard[]; next?: string }> {
