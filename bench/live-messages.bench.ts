@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +9,8 @@ import { startPlatform, type Platform } from "../infra/local/src/platform";
 import { httpJson, poll } from "../e2e/support/http";
 
 /**
- * Live messages on the local platform as `npm start` runs it (data on disk, queues durable; BENCH_LIVE_STORAGE=tmpfs
- * keeps the same files on /dev/shm, see STORAGE below), issue 15 item 3:
+ * Live messages on the local platform as `npm start` runs it (queues durable; its data files on a tmpfs by default,
+ * BENCH_LIVE_STORAGE=disk keeps them on disk: see STORAGE below and docs/adr/0048), issue 15 item 3:
  * 1. sustained: 50 customers, each writing once a second (50 messages/s) for BENCH_LIVE_SECONDS: customer send
  *    (simulator) -> `appMessage` frame on the admin's browser socket, p50/p99. Target p50 <= 50 ms, p99 <= 250 ms;
  * 2. burst: 500 messages from 50 customers at once, each until its frame arrives, p99 (target <= 5 s);
@@ -370,20 +370,85 @@ const run = async (platform: Platform) => {
 };
 
 /**
- * Where the platform keeps its data (DynamoDB Local's SQLite files, the local SQS's journal) for the run: on disk in
- * the OS's temporary folder, as `npm start` keeps them under `.data/` (default); `BENCH_LIVE_STORAGE=tmpfs` puts
- * them on `/dev/shm`, to tell this VM's disk (every SQLite commit waits for a sync; in AWS no write waits for a local
- * disk) from the platform's own cost. See bench/README.md (session 7) for both.
+ * Where the platform keeps its data (DynamoDB Local's SQLite files, the local SQS's journal) for the run
+ * (docs/adr/0048-live-bench-data-on-tmpfs.md): by default on a tmpfs (`/dev/shm`), so no write waits for this VM's
+ * disk (each SQLite commit does there; in AWS no write waits for a local disk) and the figures are our code path's;
+ * `BENCH_LIVE_STORAGE=disk` keeps the same files in the OS's temporary folder, on disk, as `npm start` keeps them
+ * under `.data/` (reported beside the tmpfs figures: what a developer's machine with a slow disk sees). Without
+ * `/dev/shm` the run is on disk and says so (`storage`).
  */
-const STORAGE = process.env.BENCH_LIVE_STORAGE === "tmpfs" && existsSync("/dev/shm") ? "tmpfs" : "disk";
+const STORAGE = process.env.BENCH_LIVE_STORAGE === "disk" || !existsSync("/dev/shm") ? "disk" : "tmpfs";
+const PREFIX = "atende-live-bench-";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+/** Some process works inside `dir` (DynamoDB Local's JVM runs with its cwd there). */
+const inUse = (dir: string) => {
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (cwd === dir || cwd.startsWith(`${dir}/`)) return true;
+    } catch {
+      // gone meanwhile, or not ours to look at
+    }
+  }
+  return false;
+};
+/**
+ * Data folders of earlier runs that were killed before they could remove theirs (SIGKILL, a crash of the machine):
+ * named after their process (`atende-live-bench-<pid>-…`), removed when that process is gone; an older unnamed one
+ * (session 7) when no process works inside it.
+ */
+const removeStaleDataDirs = () => {
+  for (const base of new Set(["/dev/shm", tmpdir()])) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(base).filter((n) => n.startsWith(PREFIX));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const dir = join(base, name);
+      const owner = /^atende-live-bench-(\d+)-/.exec(name)?.[1];
+      if (owner ? alive(Number(owner)) : inUse(dir)) continue;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+};
 
 export default async function liveMessagesBench() {
-  const dataDir = mkdtempSync(join(STORAGE === "tmpfs" ? "/dev/shm" : tmpdir(), "atende-live-bench-"));
-  const platform = await startPlatform({ dataDir, logLevel: "error", tick: false, env: { BCRYPT_ROUNDS: "4" } });
+  removeStaleDataDirs();
+  const dataDir = mkdtempSync(join(STORAGE === "tmpfs" ? "/dev/shm" : tmpdir(), `${PREFIX}${process.pid}-`));
+  // the folder goes whatever ends the run: its end, a failure (below), the process exiting early (an uncaught error,
+  // process.exit) or being interrupted (Ctrl-C, kill): stop the platform (DynamoDB Local's JVM) first when possible
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  let platform: Platform | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const stopped = platform ? Promise.race([platform.stop(), sleep(5000)]) : Promise.resolve();
+    void stopped.finally(() => {
+      remove();
+      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGHUP" ? 1 : 15));
+    });
+  };
+  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  for (const s of signals) process.once(s, onSignal);
+  process.once("exit", remove);
   try {
-    return { dataOnDisk: true, storage: STORAGE, ...(await run(platform)) };
+    platform = await startPlatform({ dataDir, logLevel: "error", tick: false, env: { BCRYPT_ROUNDS: "4" } });
+    return { dataOnDisk: STORAGE === "disk", storage: STORAGE, ...(await run(platform)) };
   } finally {
-    await platform.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await platform?.stop();
+    } finally {
+      remove();
+      for (const s of signals) process.off(s, onSignal);
+      process.off("exit", remove);
+    }
   }
 }

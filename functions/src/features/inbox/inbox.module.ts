@@ -176,6 +176,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     clock,
     logger,
     customerMessageHandlers,
+    coalesceReads: (fn) => coalescedReads(db, fn),
   });
   const ticketTimersJob = createTicketTimersJob({ timers, changes, directory, events, automatic, logger });
   const ticketNotes = createTicketNotesService({ notes: notesRepo, tickets, users: reads.users, clock });

@@ -30,6 +30,8 @@ export type TicketView = {
   protocol?: string | null;
   /** the SLA clocks of the current cycle, when the queue has an SLA policy (issue 13) */
   sla?: CycleSla | null;
+  /** how many times the ticket was written: a later state has a higher version (realtime frames may arrive out of order) */
+  version?: number;
 };
 
 /** One SLA clock of a cycle: when the target falls due (business time), when it was met, warned (80 %), breached. */

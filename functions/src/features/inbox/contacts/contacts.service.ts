@@ -320,15 +320,25 @@ export const createContactsService = (deps: {
      * Inbound: the contact of a WhatsApp party, created on first sight. Number and LID of one person resolve
      * to one contact; the Brazilian ninth digit is normalised; concurrent first messages create one contact.
      */
+    /**
+     * The contact id the party's first identity points to (what `upsertFromWhatsapp` reads first), or null; null
+     * too for a party without identity. Lets a caller read it beside its own reads (docs/adr/0049).
+     */
+    async identifyParty(companyId: number, party: { jid: string; number?: string; lid?: string; isGroup?: boolean }): Promise<number | null> {
+      const [first] = identitiesOf(party);
+      return first ? contacts.findIdByIdentity(companyId, first) : null;
+    },
     async upsertFromWhatsapp(
       companyId: number,
       whatsappId: number,
       party: { jid: string; number?: string; lid?: string; pushName?: string; isGroup?: boolean; groupSubject?: string },
+      /** the contact id the party's first identity points to, when the caller already read it (`identifyParty`) */
+      known?: { firstIdentityId: number | null },
     ): Promise<Contact> {
       const identities = identitiesOf(party);
       if (!identities.length) throw new Error(`no identity for ${party.jid}`);
-      for (const identity of identities) {
-        const id = await contacts.findIdByIdentity(companyId, identity);
+      for (const [i, identity] of identities.entries()) {
+        const id = i === 0 && known ? known.firstIdentityId : await contacts.findIdByIdentity(companyId, identity);
         if (!id) continue;
         const found = await contacts.findById(companyId, id);
         if (!found) continue;

@@ -63,9 +63,12 @@ export const createInboundService = (deps: {
   logger: Logger;
   /** told of each customer message automation was already done with (bots, ADR 0026) */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** point reads started side by side inside `fn` answered by one BatchGetItem (platform/db/coalesced-reads.ts) */
+  coalesceReads?: <T>(fn: () => Promise<T>) => Promise<T>;
 }) => {
   const { messages, tickets, changes, contacts, directory, events, outbound, automation, lifecycle, clock, logger } = deps;
   const customerMessageHandlers = deps.customerMessageHandlers ?? [];
+  const together = deps.coalesceReads ?? (<T>(fn: () => Promise<T>) => fn());
 
   const ticketOfMessage = async (companyId: number, m: Message) => tickets.findById(companyId, m.ticketId);
   /** an ack, edit or delete on the message's ticket: the ticket and the contact read in one call (ADR 0045) */
@@ -77,8 +80,17 @@ export const createInboundService = (deps: {
   return {
     async message(ev: Ev<"message">): Promise<void> {
       const { companyId, whatsappId, message: wm } = ev;
-      // side by side: the company's lookups are usually reused (directory's reuse), the dedupe read never is
-      const [seen, loaded] = await Promise.all([messages.exists(companyId, wm.id), directory.load(companyId)]);
+      const party = wm.isGroup
+        ? { jid: wm.chatJid, isGroup: true, groupSubject: wm.groupSubject }
+        : wm.fromMe
+          ? { jid: wm.chatJid }
+          : { jid: wm.chatJid, number: wm.sender.number, lid: wm.sender.lid ?? (wm.sender.jid.endsWith("@lid") ? wm.sender.jid.split("@")[0] : undefined), pushName: wm.sender.pushName };
+      // side by side, in one BatchGetItem (docs/adr/0049): the dedupe read, the contact's identity (read by the
+      // contact upsert below; a reaction or a dropped message reads it for nothing, in the same call) and the
+      // company's lookups (usually reused: the directory's reuse)
+      const [seen, loaded, knownContactId] = await together(() =>
+        Promise.all([messages.exists(companyId, wm.id), directory.load(companyId), wm.type === "reactionMessage" ? null : contacts.identifyParty(companyId, party)]),
+      );
       if (seen) return; // a redelivery or our own echo
       let dir = loaded;
       // the lookups are reused for a moment (INBOX_DIRECTORY_TTL_MS): a connection created since is read fresh,
@@ -103,12 +115,14 @@ export const createInboundService = (deps: {
         return;
       }
 
-      const party = wm.isGroup
-        ? { jid: wm.chatJid, isGroup: true, groupSubject: wm.groupSubject }
-        : wm.fromMe
-          ? { jid: wm.chatJid }
-          : { jid: wm.chatJid, number: wm.sender.number, lid: wm.sender.lid ?? (wm.sender.jid.endsWith("@lid") ? wm.sender.jid.split("@")[0] : undefined), pushName: wm.sender.pushName };
-      const contact = await contacts.upsertFromWhatsapp(companyId, whatsappId, party);
+      // the contact and, for the contact the identity named, its pending/open ticket's lock, in one BatchGetItem
+      // (docs/adr/0049); a contact found or made under another id (a new contact, another identity) reads its own
+      const [contact, openOfKnown] = await together(() =>
+        Promise.all([
+          contacts.upsertFromWhatsapp(companyId, whatsappId, party, { firstIdentityId: knownContactId }),
+          knownContactId === null ? null : lifecycle.openTicketId(companyId, knownContactId, whatsappId),
+        ]),
+      );
       const now = clock();
       const at = new Date(Math.min(now.getTime(), wm.timestamp > 1e12 ? wm.timestamp : wm.timestamp * 1000 || now.getTime())).toISOString();
       const base: Omit<Message, "ticketId" | "queueId"> = {
@@ -139,7 +153,7 @@ export const createInboundService = (deps: {
       const messageFor = (t: TicketRecord): Message => ({ ...base, ticketId: t.id, queueId: t.queueId });
 
       // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle
-      const firstOpenId = await lifecycle.openTicketId(companyId, contact.id, whatsappId);
+      const firstOpenId = contact.id === knownContactId ? openOfKnown : await lifecycle.openTicketId(companyId, contact.id, whatsappId);
       if (!wm.fromMe && !wm.isGroup && firstOpenId === null) {
         const rated = await lifecycle.ratingAnswer(companyId, contact.id, whatsappId, wm.body, now);
         if (rated) {

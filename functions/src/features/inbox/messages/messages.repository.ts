@@ -52,9 +52,13 @@ export const createMessagesRepository = (db: Db) => {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ConsistentRead: true }));
       return out.Item && out.Item.entity === "message" ? toMessage(out.Item) : null;
     },
-    /** True when anything (a message or a reserved echo id) already holds this WhatsApp id. */
+    /**
+     * True when anything (a message or a reserved echo id) already holds this WhatsApp id. The whole item is asked
+     * (a projection costs the same read units, and a plain GetItem can join a coalesced BatchGetItem: docs/adr/0049);
+     * the usual answer is "none".
+     */
     async exists(companyId: number, id: string): Promise<boolean> {
-      const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id), ProjectionExpression: "pk" }));
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, id) }));
       return Boolean(out.Item);
     },
     /** `fields`: only these fields of each message (search reads a few of many). */

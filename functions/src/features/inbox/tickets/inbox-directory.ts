@@ -121,6 +121,7 @@ export const toTicketView = (t: TicketRecord, dir: Directory, contact: Contact |
     lastMessage: t.lastMessage,
     updatedAt: t.updatedAt,
     createdAt: t.createdAt,
+    version: t.version,
     unreadMessages: t.unreadMessages,
     tags: t.tagIds.flatMap((id) => {
       const tag = dir.tags.get(id);

@@ -35,6 +35,21 @@ describe("live ticket list updates", () => {
     expect(read(qc, open)?.count).toBe(2);
   });
 
+  it("a state older than what the list shows (lower version) is ignored; an equal or newer one applies", () => {
+    const qc = new QueryClient();
+    const open = { status: "open" } as const;
+    const pending = { status: "pending" } as const;
+    seed(qc, open, [aTicket({ id: 5, status: "open", lastMessage: "segunda", version: 7 })]);
+    seed(qc, pending, []);
+    applyTicketUpdate(qc, aTicket({ id: 5, status: "pending", lastMessage: "primeira", version: 6 }));
+    expect(read(qc, open)?.tickets.map((t) => [t.id, t.lastMessage])).toEqual([[5, "segunda"]]);
+    expect(read(qc, pending)?.tickets).toEqual([]);
+    applyTicketUpdate(qc, aTicket({ id: 5, status: "open", lastMessage: "terceira", version: 7 }));
+    expect(read(qc, open)?.tickets.map((t) => t.lastMessage)).toEqual(["terceira"]);
+    applyTicketUpdate(qc, aTicket({ id: 5, status: "closed", version: 8 }));
+    expect(read(qc, open)?.tickets).toEqual([]);
+  });
+
   it("search results are updated in place but never grow", () => {
     const qc = new QueryClient();
     const search = { searchParam: "maria", showAll: true };

@@ -49,7 +49,20 @@ const forEachList = (qc: QueryClient, fn: (data: Pages, params: TicketListParams
   }
 };
 
+/**
+ * Frames of one ticket may arrive out of order (published by different consumers at once), and a mutation's answer
+ * may arrive after a later frame: a state whose version (the ticket's write count) is lower than the one on screen
+ * is ignored, so an older state never replaces a newer one. updatedAt cannot say this: a write that takes its time
+ * after an untouched update keeps or even precedes it.
+ */
+const olderThanCached = (qc: QueryClient, ticket: TicketView) => {
+  if (ticket.version === undefined) return false;
+  const cached = [findCachedTicket(qc, ticket.id), qc.getQueryData<TicketView>(ticketKeys.byUuid(ticket.uuid))];
+  return cached.some((t) => t?.version !== undefined && t.version > ticket.version!);
+};
+
 export const applyTicketUpdate = (qc: QueryClient, ticket: TicketView) => {
+  if (olderThanCached(qc, ticket)) return;
   forEachList(qc, (data, params) => upsertInPages(data, ticket, params));
   if (qc.getQueryData(ticketKeys.byUuid(ticket.uuid))) qc.setQueryData(ticketKeys.byUuid(ticket.uuid), ticket);
 };
