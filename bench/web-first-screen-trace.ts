@@ -7,12 +7,14 @@ import { seedCompany, signIn } from "./inbox-web.bench";
 /**
  * Where the first card's time goes (issue 15 item 4, ADR 0047): `npx tsx bench/web-first-screen-trace.ts` starts the
  * local platform with BENCH_WEB_TICKETS (default 1,000) open tickets, signs in, then for every line written to
- * `<dir>/go` (default dir /tmp/web-first-screen-trace; a line is `<label> [runs]`) loads /tickets `runs` times
+ * `<dir>/go` (default dir /tmp/web-first-screen-trace; a line is `<label> [runs] [profile] [traces=N]`) loads /tickets `runs` times
  * (default 7) as web-first-screen.bench.ts does — a new page with the session from the refresh cookie, cache warm —
  * and writes `<dir>/<label>.json`: each run's first card (a MutationObserver's performance.now(), no polling) and,
- * for one extra run under the Chrome trace (DevTools' timeline, V8 compile/execute), the main thread's busy time by kind
- * up to the first card, the idle gaps, every script's fetch, compile and evaluation, and the app's user-timing marks.
- * `<label>.trace.json` is that trace (open it in DevTools' Performance panel). The web app is served from web/dist
+ * for N extra runs (default 1) under the Chrome trace (DevTools' timeline, V8 compile/execute), the main thread's CPU
+ * time up to the first card (each task's thread time: unlike wall time it does not grow when other processes load the
+ * machine, so builds can be compared while it is shared) and its busy time by kind, the idle gaps, every script's
+ * fetch, compile and evaluation, and the app's user-timing marks. `profile` adds a sampled CPU profile of one more run
+ * (`<label>.cpuprofile` opens in DevTools). `<label>.trace.json` is the first traced run's trace (open it in DevTools' Performance panel). The web app is served from web/dist
  * as it is on disk, so rebuild between labels to compare builds on one seeded platform. `quit` stops it.
  */
 const TICKETS = Number(process.env.BENCH_WEB_TICKETS ?? 1_000);
@@ -44,7 +46,8 @@ const FIRST_CARD_PROBE = String.raw`(() => {
   obs.observe(document, { childList: true, subtree: true });
 })();`;
 
-type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, any> };
+/** `tdur`: the thread's CPU time inside the event (µs), which — unlike `dur` — does not grow when the machine is loaded. */
+type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: Record<string, any> };
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -59,7 +62,8 @@ const CATEGORIES = [
 ].join(",");
 
 let fetches: unknown[] = [];
-const traceRun = async (page: Page): Promise<TraceEvent[]> => {
+/** One load under the trace: its events and the first card's time in the page (ms from its time origin). */
+const traceRun = async (page: Page): Promise<{ events: TraceEvent[]; firstCardPageMs: number }> => {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on("Tracing.dataCollected", (e) => events.push(...(e.value as unknown as TraceEvent[])));
@@ -69,10 +73,11 @@ const traceRun = async (page: Page): Promise<TraceEvent[]> => {
   await page.waitForFunction(() => (window as unknown as { __firstCard?: number }).__firstCard !== undefined, undefined, { timeout: 60_000, polling: 50 });
   await page.waitForTimeout(300);
   fetches = await page.evaluate(() => (window as unknown as { __fetches: unknown[] }).__fetches);
+  const firstCardPageMs = await page.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard);
   await cdp.send("Tracing.end");
   await done;
   await cdp.detach();
-  return events;
+  return { events, firstCardPageMs };
 };
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
@@ -113,7 +118,7 @@ const profileRun = async (page: Page) => {
     }
   });
   const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${Math.round(v)} ms ${k}`);
-  return { sampledMs: Math.round(total), selfByScript: top(selfByUrl, 30), selfByFunction: top(selfByFn, 40), inclusive: top(inclByFn, 80) };
+  return { raw: profile, sampledMs: Math.round(total), selfByScript: top(selfByUrl, 30), selfByFunction: top(selfByFn, 40), inclusive: top(inclByFn, 80) };
 };
 
 const kindOf = (name: string): string | null => {
@@ -127,42 +132,57 @@ const kindOf = (name: string): string | null => {
   return null;
 };
 
-/** Main-thread breakdown up to the first card. */
-const analyse = (events: TraceEvent[]) => {
+/**
+ * Main-thread breakdown up to the first card. Time 0 is the page's time origin (the navigation's start): the probe's
+ * mark minus the time the page read for it (the trace's own navigationStart is missing when the machine is loaded).
+ */
+const analyse = (events: TraceEvent[], firstCardPageMs: number) => {
   const mainThread = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "probe:first-card"));
   if (!mainThread) return { error: "no renderer main thread with the probe's mark" };
   const { pid, tid } = mainThread;
   const main = events.filter((e) => e.pid === pid && e.tid === tid);
-  const nav = events.find((e) => e.name === "navigationStart" && e.pid === pid) ?? main.find((e) => e.name === "ResourceSendRequest");
-  const t0 = nav?.ts ?? main[0]!.ts;
   const firstCard = events.find((e) => e.name === "probe:first-card" && e.pid === pid)!.ts;
+  const t0 = firstCard - firstCardPageMs * 1000;
   const ms = (ts: number) => Math.round((ts - t0) / 100) / 10;
   const end = firstCard;
 
-  // top-level tasks on the main thread: busy vs idle
-  const tasks = main.filter((e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.ts < end && e.ts + (e.dur ?? 0) > t0);
+  // top-level tasks on the main thread (a task event nests in another of the same task: keep the outermost): busy vs idle
+  const tasks: TraceEvent[] = [];
+  for (const t of main.filter((e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.ts < end && e.ts + (e.dur ?? 0) > t0).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    const last = tasks[tasks.length - 1];
+    if (!last || t.ts >= last.ts + (last.dur ?? 0)) tasks.push(t);
+  }
   let busy = 0;
   for (const t of tasks) busy += Math.min(end, t.ts + (t.dur ?? 0)) - Math.max(t0, t.ts);
+  // the main thread's CPU time up to the first card (the tasks' thread time): the work, whatever the machine's load
+  const cpu = tasks.reduce((sum, t) => sum + (t.tdur ?? 0), 0);
   // exclusive time per kind: walk complete events nested in tasks, attribute self time to the innermost known kind
+  // (wall time, and CPU time from `tdur`)
   const complete = main.filter((e) => e.ph === "X" && e.ts < end && e.ts >= t0).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
-  const stack: { e: TraceEvent; kind: string; child: number }[] = [];
+  const selfCpu = new Map<string, number>();
+  const stack: { e: TraceEvent; kind: string; child: number; childCpu: number }[] = [];
   const close = (upTo: number) => {
     while (stack.length && stack[stack.length - 1]!.e.ts + (stack[stack.length - 1]!.e.dur ?? 0) <= upTo) {
       const top = stack.pop()!;
-      const own = (top.e.dur ?? 0) - top.child;
-      self.set(top.kind, (self.get(top.kind) ?? 0) + own);
-      if (stack.length) stack[stack.length - 1]!.child += top.e.dur ?? 0;
+      self.set(top.kind, (self.get(top.kind) ?? 0) + (top.e.dur ?? 0) - top.child);
+      if (top.e.tdur !== undefined) selfCpu.set(top.kind, (selfCpu.get(top.kind) ?? 0) + Math.max(0, top.e.tdur - top.childCpu));
+      if (stack.length) {
+        stack[stack.length - 1]!.child += top.e.dur ?? 0;
+        stack[stack.length - 1]!.childCpu += top.e.tdur ?? 0;
+      }
     }
   };
   for (const e of complete) {
     close(e.ts);
     const parentKind = stack.length ? stack[stack.length - 1]!.kind : "other";
     const kind = kindOf(e.name) ?? (parentKind === "task" ? "other" : parentKind);
-    stack.push({ e, kind: e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask" ? "other" : kind, child: 0 });
+    stack.push({ e, kind: e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask" ? "other" : kind, child: 0, childCpu: 0 });
   }
   close(Number.MAX_SAFE_INTEGER);
-  const byKind = Object.fromEntries([...self.entries()].map(([k, v]) => [k, Math.round(v / 1000)]).sort((a, b) => (b[1] as number) - (a[1] as number)));
+  const sortedMs = (m: Map<string, number>) => Object.fromEntries([...m.entries()].map(([k, v]) => [k, Math.round(v / 1000)]).sort((a, b) => (b[1] as number) - (a[1] as number)));
+  const byKind = sortedMs(self);
+  const cpuByKind = sortedMs(selfCpu);
 
   // idle gaps > 20 ms on the main thread
   const gaps: { fromMs: number; toMs: number }[] = [];
@@ -217,9 +237,9 @@ const analyse = (events: TraceEvent[]) => {
     .map((t) => {
       const inner = main.filter((e) => e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0) && (e.name === "EvaluateScript" || e.name === "v8.evaluateModule" || e.name === "FunctionCall" || e.name === "RunMicrotasks" || e.name === "TimerFire" || e.name === "Layout" || e.name === "UpdateLayoutTree"));
       const top = inner.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-      return { atMs: ms(t.ts), durMs: Math.round((t.dur ?? 0) / 1000), biggest: top ? `${top.name} ${Math.round((top.dur ?? 0) / 1000)} ms ${top.args?.data?.url ? short(top.args.data.url) : (top.args?.data?.functionName ?? "")}` : "" };
+      return { atMs: ms(t.ts), durMs: Math.round((t.dur ?? 0) / 1000), cpuMs: Math.round((t.tdur ?? 0) / 1000), biggest: top ? `${top.name} ${Math.round((top.dur ?? 0) / 1000)} ms ${top.args?.data?.url ? short(top.args.data.url) : (top.args?.data?.functionName ?? "")}` : "" };
     });
-  return { firstCardMs: ms(firstCard), mainBusyMs: Math.round(busy / 1000), byKindSelfMs: byKind, idleGaps: gaps, marks, longTasks, requests };
+  return { firstCardMs: ms(firstCard), mainBusyMs: Math.round(busy / 1000), mainCpuMs: Math.round(cpu / 1000), byKindSelfMs: byKind, cpuByKindSelfMs: cpuByKind, idleGaps: gaps, marks, longTasks, requests };
 };
 
 const main = async () => {
@@ -241,7 +261,8 @@ const main = async () => {
     const line = readFileSync(go, "utf8").trim();
     rmSync(go);
     if (line === "quit") break;
-    const [label = "run", runsText = "7", mode = ""] = line.split(/\s+/);
+    const [label = "run", runsText = "7", ...modes] = line.split(/\s+/);
+    const mode = modes.join(" ");
     const runs = Number(runsText);
     const times: number[] = [];
     const probe: number[] = [];
@@ -254,19 +275,41 @@ const main = async () => {
       probe.push(Math.round((await tab.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard)) as number));
       await tab.close();
     }
-    if (mode === "profile") {
+    if (mode.includes("profile")) {
       const tab = await agent.newPage();
       const profile = await profileRun(tab);
       await tab.close();
-      writeFileSync(join(DIR, `${label}.profile.json`), JSON.stringify(profile, null, 2));
+      writeFileSync(join(DIR, `${label}.cpuprofile`), JSON.stringify(profile.raw));
+      writeFileSync(join(DIR, `${label}.profile.json`), JSON.stringify({ ...profile, raw: undefined }, null, 2));
     }
-    const tab = await agent.newPage();
-    const events = await traceRun(tab);
-    await tab.close();
-    writeFileSync(join(DIR, `${label}.trace.json`), JSON.stringify({ traceEvents: events }));
-    const result = { label, at: new Date().toISOString(), runs: times, median: median(times), probeRuns: probe, probeMedian: median(probe), trace: analyse(events), fetches };
+    // `traces=N` (default 1): N runs under the trace; the first one's trace is kept, each one's figures listed
+    const traces = Number(/traces=(\d+)/.exec(mode)?.[1] ?? 1);
+    const analysed: ReturnType<typeof analyse>[] = [];
+    for (let run = 0; run < traces; run++) {
+      const tab = await agent.newPage();
+      const { events, firstCardPageMs } = await traceRun(tab);
+      await tab.close();
+      if (run === 0) writeFileSync(join(DIR, `${label}.trace.json`), JSON.stringify({ traceEvents: events }));
+      analysed.push(analyse(events, firstCardPageMs));
+    }
+    const traced = analysed.filter((a): a is Extract<typeof a, { mainCpuMs: number }> => "mainCpuMs" in a);
+    const result = {
+      label,
+      at: new Date().toISOString(),
+      runs: times,
+      median: median(times),
+      probeRuns: probe,
+      probeMedian: median(probe),
+      // the main thread's CPU time up to the first card in each traced run, and its median: the load-independent figure
+      tracedMainCpuMs: traced.map((a) => a.mainCpuMs),
+      tracedMainCpuMedian: median(traced.map((a) => a.mainCpuMs)),
+      tracedFirstCardMs: traced.map((a) => a.firstCardMs),
+      tracedCpuByKindMs: traced.map((a) => a.cpuByKindSelfMs),
+      trace: analysed[0],
+      fetches,
+    };
     writeFileSync(join(DIR, `${label}.json`), JSON.stringify(result, null, 2));
-    console.log(`${label}: median ${result.median} ms (probe ${result.probeMedian} ms) runs ${times.join(" ")}`);
+    console.log(`${label}: median ${result.median} ms (probe ${result.probeMedian} ms) runs ${times.join(" ")}; main-thread CPU to the first card ${result.tracedMainCpuMs.join(" ")} ms (median ${result.tracedMainCpuMedian})`);
   }
   await agent.close();
   await browser.close();

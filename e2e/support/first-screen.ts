@@ -4,13 +4,13 @@ import { gzipSync } from "node:zlib";
 
 /**
  * The first screen's JavaScript (issue 15 item 4, ADR 0037), weighed from the build alone: the entry chunk of
- * index.html, the login page's chunk and the first-screen translations of the default language, with everything
- * each imports statically (the browser fetches those along: modulepreload for the entry, Vite's preload for a
+ * index.html (the default language's first-screen translations are part of it, ADR 0052) and the login page's chunk,
+ * with everything each imports statically (the browser fetches those along: modulepreload for the entry, Vite's preload for a
  * dynamic import), read from Vite's manifest, and the classic scripts index.html loads itself (public/, outside
  * the manifest: session-boot.js). Deterministic: same build, same figure. Bytes gzipped at level 9.
  */
 export const FIRST_SCREEN_BUDGET_BYTES = 250_000;
-export const FIRST_SCREEN_MODULES = ["index.html", "src/features/auth/components/login-page.tsx", "src/locales/pt-first-screen.ts"];
+export const FIRST_SCREEN_MODULES = ["index.html", "src/features/auth/components/login-page.tsx"];
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 

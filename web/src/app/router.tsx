@@ -7,7 +7,7 @@ import { PageLoader } from "../components/ui/page-loader";
 // static on purpose (< 1 kB): the first lists start with the refresh's answer, not after the tickets page's chunk
 import { prefetchTicketLists } from "../features/inbox/tickets/api/tickets-list";
 import { loadAllTranslations } from "../lib/i18n";
-import { lazyPage, loadComponent } from "../lib/lazy-page";
+import { componentLoaded, lazyPage, loadComponent } from "../lib/lazy-page";
 import { PublicOnly, RequireAuth, RouteGate } from "./route-guards";
 import { PRIVATE_ROUTES, PUBLIC_ROUTES } from "./routes";
 
@@ -37,6 +37,12 @@ export const preloadSignedIn = (pathname: string): Promise<void> => {
   );
 };
 
+/** Whether `preloadSignedIn(pathname)`'s code is already in (main.tsx started it while the session was coming back). */
+const signedInCodeIn = (pathname: string): boolean => {
+  const page = privateRouteOf(pathname);
+  return AppLayout.loaded() && (!page || componentLoaded(page.Component));
+};
+
 /**
  * A visitor without a session: the login page's code (where "/" and every private path lead) and the public page the
  * path opens. main.tsx awaits it before the first render, so the form mounts without a Suspense fallback and React's
@@ -58,10 +64,12 @@ export const preloadPublic = (pathname: string): Promise<void> => {
 function SignedInShell() {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const [codeIn, setCodeIn] = useState(false);
+  // usually in already on a page load (main.tsx asked for it with the session's restore): then the layout and the page
+  // mount in this render, without a loader's render and commit first
+  const [codeIn, setCodeIn] = useState(() => signedInCodeIn(pathname));
   useEffect(() => {
     let live = true;
-    void preloadSignedIn(pathname).then(() => live && setCodeIn(true));
+    if (!codeIn) void preloadSignedIn(pathname).then(() => live && setCodeIn(true));
     if (isTicketsPath(pathname)) void prefetchTicketLists(queryClient);
     return () => {
       live = false;

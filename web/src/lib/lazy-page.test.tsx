@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { lazyPage, loadComponent } from "./lazy-page";
+import { componentLoaded, lazyPage, loadComponent } from "./lazy-page";
 
 const Hello = ({ name }: { name: string }) => <p data-testid="page">hello {name}</p>;
 
@@ -40,6 +40,16 @@ describe("lazyPage (ADR 0047)", () => {
     await act(async () => release(Hello));
     expect(await screen.findByTestId("page")).toHaveTextContent("hello Bia");
     expect(attempts).toBe(2);
+  });
+
+  it("tells whether its code is in (the signed-in shell then mounts the layout without a loader first, ADR 0052)", async () => {
+    const Page = lazyPage(() => Promise.resolve(Hello));
+    expect(Page.loaded()).toBe(false);
+    expect(componentLoaded(Page)).toBe(false);
+    await Page.load();
+    expect(Page.loaded()).toBe(true);
+    expect(componentLoaded(Page)).toBe(true);
+    expect(componentLoaded(Hello)).toBe(true);
   });
 
   it("loadComponent loads a lazy page and passes over a plain component", async () => {

@@ -4,6 +4,8 @@ import { type ComponentType, lazy } from "react";
 export type LazyPage<P extends object = object> = ComponentType<P> & {
   /** Fetches the code (once; again after a failure); settles when the component can render without suspending. */
   load: () => Promise<void>;
+  /** Whether the code is in (the component renders without suspending). */
+  loaded: () => boolean;
 };
 
 /**
@@ -30,8 +32,11 @@ export function lazyPage<P extends object = object>(factory: () => Promise<Compo
   };
   const Suspending = lazy(() => load().then(() => ({ default: Loaded as ComponentType<P> })));
   const Page = (props: P) => (Loaded ? <Loaded {...props} /> : <Suspending {...props} />);
-  return Object.assign(Page, { load });
+  return Object.assign(Page, { load, loaded: () => Loaded !== undefined });
 }
 
 /** `load` of a route's component when it has one (a test's stand-in is a plain component: nothing to load). */
 export const loadComponent = (component: unknown): Promise<void> => (component as Partial<LazyPage>).load?.() ?? Promise.resolve();
+
+/** Whether a route's component renders without suspending (a plain component always does). */
+export const componentLoaded = (component: unknown): boolean => (component as Partial<LazyPage>).loaded?.() ?? true;

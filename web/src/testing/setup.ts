@@ -1,13 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect, vi } from "vitest";
-import { loadAllTranslations } from "../lib/i18n";
+import { loadAllTranslations, translationsReady } from "../lib/i18n";
 import { clearSession } from "../lib/session-storage";
 import { clearToasts } from "../lib/toast";
 import { mockFetch, unhandledRequests } from "./fetch-mock";
 
 // components render with every namespace (the app loads those past the login page with the layout)
-await loadAllTranslations();
+await Promise.all([translationsReady, loadAllTranslations()]);
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a page that renders after a debounce and a fetch on a loaded
 // 2-core CI machine must not fail for being slow; what it must show is asserted all the same.

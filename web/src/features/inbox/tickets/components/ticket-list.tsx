@@ -9,10 +9,12 @@ import { useTicketActions } from "../use-ticket-actions";
 import { TicketCard } from "./ticket-card";
 
 /**
- * Cards in the list's first render: a screenful (a card is ~110 px high); the rest of the page follows right after as
- * a low-priority update, so the first cards are not held back by rendering the ones below the fold (issue 15, ADR 0047).
+ * Cards in the list's first render: a screenful — the window's height less the bars above the list (~200 px), at
+ * ~110 px a card, counted generously (150 px, 100 px) — the rest of the page follows right after as a low-priority
+ * update, so the first cards are not held back by rendering the ones below the fold (issue 15, ADR 0047, ADR 0052:
+ * 10 before: the screenful of a ~1,100 px high window; 7 in an 800 px one).
  */
-export const FIRST_RENDER_CARDS = 10;
+export const firstRenderCards = (viewportHeight = typeof window === "undefined" ? 1_000 : window.innerHeight) => Math.min(20, Math.max(4, Math.ceil((viewportHeight - 150) / 100)));
 
 /** One tab's ticket list: infinite scroll within 100 px of the bottom. */
 export function TicketList({ params, selectedUuid, onTransfer, enabled = true }: { params: TicketListParams; selectedUuid?: string; onTransfer: (t: TicketView) => void; enabled?: boolean }) {
@@ -25,13 +27,14 @@ export function TicketList({ params, selectedUuid, onTransfer, enabled = true }:
     return (query.data?.pages ?? []).flatMap((p) => p.tickets).filter((ticket) => (seen.has(ticket.id) ? false : (seen.add(ticket.id), true)));
   }, [query.data]);
   const [allCards, setAllCards] = useState(false);
-  const shortened = !allCards && tickets.length > FIRST_RENDER_CARDS;
+  const [firstCards] = useState(() => firstRenderCards());
+  const shortened = !allCards && tickets.length > firstCards;
   useEffect(() => {
     if (!shortened) return;
     const timer = setTimeout(() => startTransition(() => setAllCards(true)), 0);
     return () => clearTimeout(timer);
   }, [shortened]);
-  const shown = shortened ? tickets.slice(0, FIRST_RENDER_CARDS) : tickets;
+  const shown = shortened ? tickets.slice(0, firstCards) : tickets;
   const onScroll = useInfiniteQueryScroll(query);
   const open = (ticket: TicketView) => navigate(`/tickets/${ticket.uuid}`);
 

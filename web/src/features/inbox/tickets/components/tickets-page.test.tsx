@@ -6,7 +6,7 @@ import { reply, mockFetch } from "../../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../../testing/fixtures";
 import { renderWithApp } from "../../../../testing/render";
 import { aMessage, aTicket } from "../testing/ticket-fixtures";
-import { FIRST_RENDER_CARDS } from "./ticket-list";
+import { firstRenderCards } from "./ticket-list";
 import { TicketsPage } from "./tickets-page";
 
 const PATH = "/tickets/:ticketId?";
@@ -53,7 +53,8 @@ describe("tickets screen", { timeout: 30_000 }, () => {
     mockFetch(listRoutes(page));
     renderWithApp(<TicketsPage />, { route: "/tickets", path: PATH, user: aUser(), plan: aPlan() });
     // the first cards come in one render, the ones below the fold right after it
-    expect(await screen.findAllByTestId("ticket-card")).toHaveLength(FIRST_RENDER_CARDS);
+    expect(firstRenderCards()).toBeLessThan(20);
+    expect(await screen.findAllByTestId("ticket-card")).toHaveLength(firstRenderCards());
     await waitFor(() => expect(screen.getAllByTestId("ticket-card")).toHaveLength(20));
     expect(screen.getAllByTestId("ticket-card").map((c) => c.getAttribute("data-ticket-id"))).toEqual(page.map((t) => String(t.id)));
   });
