@@ -104,20 +104,23 @@ export const createTicketsService = (deps: {
     return new AppError("ERR_OTHER_OPEN_TICKET", view ?? { id: ticketId });
   };
 
-  /** Search: contacts by name/number prefix (indexes) and recent tickets by last message text; bounded. */
+  /**
+   * Search: contacts by name/number prefix (indexes), the full-text history, a protocol number and recent tickets by
+   * last message text, all side by side; then the found contacts' tickets; bounded.
+   */
   const search = async (auth: AuthContext, q: TicketListQuery, queueIds: number[]): Promise<TicketRecord[]> => {
     const term = q.searchParam;
     const digits = searchedDigits(term);
-    const found = await contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
-    const [byContactIds, byHistory] = await Promise.all([
-      Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5))),
+    const [found, byHistory, byProtocol, byText] = await Promise.all([
+      contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20),
       deps.historySearch ? deps.historySearch(auth.companyId, term, SEARCH_LIMIT) : Promise.resolve([]),
+      // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket
+      /^\d{9,}$/.test(term.trim()) ? tickets.findIdByProtocol(auth.companyId, term.trim()) : Promise.resolve(null),
+      tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT),
     ]);
-    // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket
-    const byProtocol = /^\d{9,}$/.test(term.trim()) ? await tickets.findIdByProtocol(auth.companyId, term.trim()) : null;
+    const byContactIds = await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)));
     const ids = [...(byProtocol !== null ? [byProtocol] : []), ...byContactIds.flat(), ...byHistory];
     const byContact = await tickets.findByIds(auth.companyId, ids);
-    const byText = await tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT);
     const seen = new Set<number>();
     return [...byContact, ...byText.items]
       .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
