@@ -7,7 +7,7 @@ import { createQueryClient } from "../lib/query-client";
 import { saveSession } from "../lib/session-storage";
 import { meQueryOptions } from "../lib/session/me";
 import { mockFetch } from "../testing/fetch-mock";
-import { aPlan, aUser } from "../testing/fixtures";
+import { aUser, signedInLayoutRoutes } from "../testing/fixtures";
 import { aTicket } from "../features/inbox/tickets/testing/ticket-fixtures";
 
 // (generous time limits: the first render transforms the whole layout and the tickets page on a loaded machine)
@@ -19,12 +19,7 @@ vi.mock("./layout/menu-indicators", () => ({ useConnectionsAlert: () => false, u
 const signedIn = () => {
   const user = aUser();
   const { calls } = mockFetch({
-    "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
-    "GET /api/version": { version: "1.0.0" },
-    "GET /api/announcements": { records: [], hasMore: false },
-    "GET /api/chats": { records: [], hasMore: false },
-    "GET /api/agents/me": { userId: user.id, name: user.name, profile: user.profile, queueIds: [], status: "offline", pauseReasonId: null, pauseReason: null, since: null, openTickets: 0, capacity: 5, ownCapacity: null, lastAssignedAt: null },
-    "GET /api/pause-reasons": [],
+    ...signedInLayoutRoutes(user),
     "GET /api/tags/list": [],
     "GET /api/tickets": (req: Request) => {
       const status = new URL(req.url).searchParams.get("status");

@@ -44,3 +44,18 @@ export const aPlan = (over: Partial<Plan> = {}): Plan => ({
   updatedAt: "2026-01-01T00:00:00.000Z",
   ...over,
 });
+
+/**
+ * What the signed-in layout asks the API on any page (the plan, the top bar's version, announcements, internal chats,
+ * agent status and pause reasons), answered empty; the page's own reads are the caller's to add.
+ */
+export const signedInLayoutRoutes = (user: SessionUser = aUser()) => ({
+  "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
+  "GET /api/version": { version: "1.0.0" },
+  // the top bar's announcements and internal chats popovers
+  "GET /api/announcements": { records: [], hasMore: false },
+  "GET /api/chats": { records: [], hasMore: false },
+  // the top bar's own status switch (agent status)
+  "GET /api/agents/me": { userId: user.id, name: user.name, profile: user.profile, queueIds: [], status: "offline", pauseReasonId: null, pauseReason: null, since: null, openTickets: 0, capacity: 5, ownCapacity: null, lastAssignedAt: null },
+  "GET /api/pause-reasons": [],
+});

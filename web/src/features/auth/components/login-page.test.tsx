@@ -9,7 +9,7 @@ import { restoreSession } from "../../../lib/api-client";
 import { createQueryClient } from "../../../lib/query-client";
 import { getCompanyId, getToken, saveSession } from "../../../lib/session-storage";
 import { mockFetch as mockFetchOnly, reply } from "../../../testing/fetch-mock";
-import { aPlan, aUser } from "../../../testing/fixtures";
+import { aPlan, aUser, signedInLayoutRoutes } from "../../../testing/fixtures";
 
 // The shell alone: stand-ins for the pages and the bell other features own, so only the shell's own calls happen.
 vi.mock("../../../app/layout/notifications-button", () => ({ NotificationsButton: () => null }));
@@ -56,14 +56,7 @@ const renderApp = (route: string) =>
   );
 
 const signedInRoutes = (user = aUser()) => ({
-  "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
-  "GET /api/version": { version: "1.0.0" },
-  // the top bar's announcements and internal chats popovers
-  "GET /api/announcements": { records: [], hasMore: false },
-  "GET /api/chats": { records: [], hasMore: false },
-  // the top bar's own status switch (agent status)
-  "GET /api/agents/me": { userId: user.id, name: user.name, profile: user.profile, queueIds: [], status: "offline", pauseReasonId: null, pauseReason: null, since: null, openTickets: 0, capacity: 5, ownCapacity: null, lastAssignedAt: null },
-  "GET /api/pause-reasons": [],
+  ...signedInLayoutRoutes(user),
   // the signed-in shell starts /tickets' first lists with the page's code (app/router.tsx)
   "GET /api/tickets": { tickets: [], count: 0, hasMore: false },
 });
