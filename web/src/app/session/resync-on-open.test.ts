@@ -12,16 +12,17 @@ describe("resyncOnOpen", () => {
   it("reads again what was read before the socket opened, leaves later reads and fetches under way alone", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const calls: Record<string, number> = { before: 0, after: 0, inFlight: 0 };
+    const keyOf = (name: string) => ["resync-test", name];
     const watch = (key: string, fn: () => Promise<string>) => {
-      const observer = new QueryObserver(client, { queryKey: [key], queryFn: () => (calls[key]!++, fn()) });
+      const observer = new QueryObserver(client, { queryKey: keyOf(key), queryFn: () => (calls[key]!++, fn()) });
       return observer.subscribe(() => undefined);
     };
 
     const offBefore = watch("before", async () => "old");
-    await client.getQueryCache().find({ queryKey: ["before"] })!.promise;
+    await client.getQueryCache().find({ queryKey: keyOf("before") })!.promise;
     const openedAt = Date.now() + 1;
     await new Promise((r) => setTimeout(r, 5));
-    client.setQueryData(["after"], "new");
+    client.setQueryData(keyOf("after"), "new");
     const offAfter = watch("after", async () => "refetched");
     const slow = deferred();
     const offInFlight = watch("inFlight", () => slow.promise);
@@ -33,7 +34,7 @@ describe("resyncOnOpen", () => {
     await resynced;
     expect(calls.after).toBe(0);
     expect(calls.inFlight).toBe(1);
-    expect(client.getQueryData(["inFlight"])).toBe("done");
+    expect(client.getQueryData(keyOf("inFlight"))).toBe("done");
     [offBefore, offAfter, offInFlight].forEach((off) => off());
   });
 });
