@@ -317,10 +317,6 @@ export const createContactsService = (deps: {
     },
 
     /**
-     * Inbound: the contact of a WhatsApp party, created on first sight. Number and LID of one person resolve
-     * to one contact; the Brazilian ninth digit is normalised; concurrent first messages create one contact.
-     */
-    /**
      * The contact id the party's first identity points to (what `upsertFromWhatsapp` reads first), or null; null
      * too for a party without identity. Lets a caller read it beside its own reads (docs/adr/0049).
      */
@@ -328,6 +324,10 @@ export const createContactsService = (deps: {
       const [first] = identitiesOf(party);
       return first ? contacts.findIdByIdentity(companyId, first) : null;
     },
+    /**
+     * Inbound: the contact of a WhatsApp party, created on first sight. Number and LID of one person resolve
+     * to one contact; the Brazilian ninth digit is normalised; concurrent first messages create one contact.
+     */
     async upsertFromWhatsapp(
       companyId: number,
       whatsappId: number,
