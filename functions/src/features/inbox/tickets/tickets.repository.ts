@@ -279,30 +279,8 @@ const toTicket = mapItem<TicketRecord>({
   createdAt: true,
   updatedAt: true,
 });
-/** What a ticket's card (the API's TicketView, inbox-directory.ts#toTicketView) and the lists' visibility read of it. */
-export type TicketCard = Pick<
-  TicketRecord,
-  | "id"
-  | "uuid"
-  | "status"
-  | "userId"
-  | "queueId"
-  | "whatsappId"
-  | "contactId"
-  | "lastMessage"
-  | "updatedAt"
-  | "createdAt"
-  | "version"
-  | "unreadMessages"
-  | "tagIds"
-  | "presence"
-  | "isGroup"
-  | "chatbot"
-  | "useIntegration"
-  | "promptId"
-  | "integrationId"
-> & { cycle: Pick<TicketCycleTimes, "protocol" | "sla"> };
-const CARD_FIELDS: RecordFields<Omit<TicketCard, "cycle">> = {
+/** The attributes of a ticket its card (the API's TicketView, inbox-directory.ts#toTicketView) and the lists' visibility read. */
+const CARD_FIELDS = {
   id: true,
   uuid: true,
   status: true,
@@ -322,7 +300,9 @@ const CARD_FIELDS: RecordFields<Omit<TicketCard, "cycle">> = {
   useIntegration: true,
   promptId: true,
   integrationId: true,
-};
+} as const satisfies Partial<RecordFields<TicketRecord>>;
+/** What a ticket's card reads of it: CARD_FIELDS and, of its cycle, the protocol and the SLA clocks. */
+export type TicketCard = Pick<TicketRecord, keyof typeof CARD_FIELDS> & { cycle: Pick<TicketCycleTimes, "protocol" | "sla"> };
 const CARD_ATTRIBUTES = [...Object.keys(CARD_FIELDS), "cycle.protocol", "cycle.sla"];
 const toCardFields = mapItem<Omit<TicketCard, "cycle">>(CARD_FIELDS);
 /** A card's item as read with CARD_ATTRIBUTES (a cycle without protocol and SLA comes back without `cycle`). */
