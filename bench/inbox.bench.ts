@@ -488,21 +488,31 @@ const listBench = async (platform: Platform) => {
     if (status !== 200) throw new Error(`${path}: ${status}`);
   };
   const cpu = cpuMeter(platform);
+  const jvm = jvmPid(platform);
   /** sequential p50/p99, then the DynamoDB work of one request (not noisy), then 8 concurrent clients; CPU per request of each phase */
   const time = async (path: string, token: string, concurrent: boolean, name = path) => {
     const out: number[] = [];
+    // the slowest sequential request: when it ran and the JVM's CPU during it (an outlier of DynamoDB Local's shows as
+    // hundreds of ms of JVM CPU in one request whatever the machine's load; /proc counts in 10 ms ticks; docs/adr/0056)
+    let slowest = { ms: 0, at: "", jvmCpuMs: null as number | null };
     const sequential = await cpu(REQUESTS, () =>
       profiled(`${name} sequential`, async () => {
         for (let i = 0; i < REQUESTS; i++) {
+          const j0 = jvm ? procCpuMs(jvm) : null;
           const s = performance.now();
           await get(path, token);
-          out.push(performance.now() - s);
+          const ms = performance.now() - s;
+          out.push(ms);
+          if (ms > slowest.ms) {
+            const j1 = jvm ? procCpuMs(jvm) : null;
+            slowest = { ms: Math.round(ms * 10) / 10, at: new Date(Date.now() - ms).toISOString(), jvmCpuMs: j0 !== null && j1 !== null ? j1 - j0 : null };
+          }
         }
       }),
     );
     // the answer's size in bytes (node:http clients) beside the DynamoDB work of one request
     const dynamo = await counter.measure(async () => (await get(path, token), CLIENT === "http" ? answerBytes : undefined));
-    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), max: pct(out, 100), cpuMsPerRequest: sequential.cpuMsPerRequest, nodeGc: sequential.nodeGc, dynamo };
+    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), max: pct(out, 100), slowest, cpuMsPerRequest: sequential.cpuMsPerRequest, nodeGc: sequential.nodeGc, dynamo };
     if (concurrent) {
       const lat: number[] = [];
       let left = CONCURRENT_REQUESTS;

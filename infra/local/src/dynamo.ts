@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -25,9 +25,12 @@ const JAR_DIR = (() => {
  * under load. The JVM's default on this 2-core machine is G1 with an eden it grows to ~330 MB: its concurrent
  * threads and write barriers cost CPU on every call, and its pauses stretched to 100–280 ms when the cores were
  * busy. The serial collector has neither (one thread, only while the application is stopped) and, with so little
- * surviving, pauses for a few milliseconds; a fixed young generation keeps the pauses rare. AWS's DynamoDB has no
- * such collector at all: this makes the local stand-in closer to it, not faster than it. `DYNAMO_JVM_OPTIONS`
- * replaces them (space-separated, e.g. `-XX:+UseG1GC` for the JVM's default, or with `-Xlog:gc:file=<path>`).
+ * surviving, pauses for a few milliseconds: a fixed young generation keeps each pause short (it copies only the
+ * ~30 MB that survive), not rare — under a bench's load it still collects every 0.3–1 s (docs/adr/0056). AWS's
+ * DynamoDB has no such collector at all: this makes the local stand-in closer to it, not faster than it.
+ * `DYNAMO_JVM_OPTIONS` replaces them (space-separated, e.g. `-XX:+UseG1GC` for the JVM's default, or with
+ * `-Xlog:gc:file=<path>`). The lists' single 0.3–0.7 s outliers were not the collector but DynamoDB Local's TTL
+ * sweeper (`localTtl` below).
  */
 export const DYNAMO_JVM_OPTIONS = ["-XX:+UseSerialGC", "-Xms384m", "-Xmn256m", "-XX:-UsePerfData"];
 const jvmOptions = () => (process.env.DYNAMO_JVM_OPTIONS !== undefined ? process.env.DYNAMO_JVM_OPTIONS.split(/\s+/).filter(Boolean) : DYNAMO_JVM_OPTIONS);
@@ -70,18 +73,32 @@ export const startDynamo = async (opts: { port: number; dataDir?: string }): Pro
 export const dynamoClient = (endpoint: string) =>
   new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
 
-/** Creates the table from the shared definition when it does not exist yet. */
-export const ensureTable = async (endpoint: string, tableName: string) => {
+/**
+ * Whether DynamoDB Local's TTL sweeper runs on the table (docs/adr/0056). DynamoDB Local implements TTL as a job that,
+ * every 10 s, scans the next 20 items of the table for expired ones while holding the table's write lock, on its one
+ * SQLite thread: each such scan page costs CPU that grows with the table (~0.3–0.4 s at ~500,000 items, ~0.6–0.7 s at
+ * 1,100,000), and every call waits behind it — the lists bench's single 0.3–0.7 s outliers. AWS deletes expired items
+ * in the background without touching a request's latency, and only within days of expiry, so nothing may rely on
+ * when the deletion happens. So: on for a platform whose data persists (`npm start`, where
+ * expired cursors, sockets and throttles should go away, as in AWS, and the table is a developer's small one), off
+ * for an in-memory one (benches, e2e; the int tests' tables never had it) — a table that lives as long as one process,
+ * which the sweeper, at 20 items per 10 s, could not walk through in days anyway. `DYNAMO_LOCAL_TTL=on|off` decides
+ * for every platform.
+ */
+export const localTtl = (persistent: boolean): boolean =>
+  process.env.DYNAMO_LOCAL_TTL === "on" ? true : process.env.DYNAMO_LOCAL_TTL === "off" ? false : persistent;
+
+/** Creates the table from the shared definition when it does not exist yet, and turns DynamoDB Local's TTL on or off (`localTtl`). */
+export const ensureTable = async (endpoint: string, tableName: string, opts: { ttl?: boolean } = {}) => {
   const client = dynamoClient(endpoint);
   const exists = await client
     .send(new DescribeTableCommand({ TableName: tableName }))
     .then(() => true)
     .catch((e: Error) => (e.name === "ResourceNotFoundException" ? false : Promise.reject(e)));
-  if (!exists) {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
-    await client
-      .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }))
-      .catch(() => undefined);
-  }
+  if (!exists) await client.send(new CreateTableCommand(createTableInput(tableName)));
+  const ttl = opts.ttl ?? false;
+  const status = (await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }))).TimeToLiveDescription?.TimeToLiveStatus;
+  if ((status === "ENABLED" || status === "ENABLING") !== ttl)
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: ttl } }));
   client.destroy();
 };

@@ -24,7 +24,7 @@ import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
 import { parseHostConfig } from "@atende/session-host/config";
 import { seedDemoConversations } from "./demo-seed";
-import { ensureTable, startDynamo, type DynamoHandle } from "./dynamo";
+import { ensureTable, localTtl, startDynamo, type DynamoHandle } from "./dynamo";
 import { createPublicServer } from "./http-server";
 import { freePort } from "./ports";
 import { pollQueue, sqsClient, startSqs, type SqsHandle } from "./sqs";
@@ -115,7 +115,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const dynamo = await startDynamo({ port: opts.dynamoPort ?? (await freePort()), dataDir: dataDir && join(dataDir, "dynamodb") });
     stops.push(dynamo.stop);
     const tableName = opts.tableName ?? "atende";
-    await ensureTable(dynamo.endpoint, tableName);
+    // DynamoDB Local's TTL sweeper only where the data persists (docs/adr/0056)
+    await ensureTable(dynamo.endpoint, tableName, { ttl: localTtl(dataDir !== undefined) });
 
     // with a data folder, queued messages survive a crash (.data/sqs/queues.log)
     const sqs = await startSqs(opts.sqsPort ?? (await freePort()), dataDir && join(dataDir, "sqs"));
