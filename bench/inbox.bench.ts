@@ -63,6 +63,14 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
  * is taken from the API's: node:http took ~0.4–0.8 ms less CPU per request than fetch (docs/adr/0046, bench/README.md).
  */
 const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
+/**
+ * BENCH_WARMUP=<n> (default 100): before anything is timed, every chosen tab of both companies is requested n times,
+ * untimed, so DynamoDB Local's JIT (and V8) have compiled each tab's code paths as a platform that has been serving
+ * lists would have. Without it a fresh JVM spent 17% of its CPU over the timed tabs in C2 (28% during the first
+ * company's), the first tabs paying most; with it 3% (docs/adr/0056). BENCH_WARMUP=0 measures the cold process, as
+ * the benches before session 9 did. A server that has run for a while never pays this per tab; AWS has no JVM at all.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -552,7 +560,7 @@ const listBench = async (platform: Platform) => {
     return pageToken ?? "";
   };
   /** every tab of GET /tickets (admin and attendant, with and without filters); the attendant works in Vendas */
-  const cases = async (s: Seeded, concurrent: boolean) => {
+  const cases = async (s: Seeded, concurrent: boolean, warmup = 0) => {
     const { tenant, tagId } = s;
     const admin = tenant.adminToken;
     const user = tenant.userToken;
@@ -575,6 +583,10 @@ const listBench = async (platform: Platform) => {
       ["admin closed, tag filter", `/tickets?status=closed&showAll=true&tags=[${tagId}]&pageNumber=1`, admin],
     ];
     const chosen = list.filter(([name]) => !CASES.length || CASES.some((c) => name.includes(c)));
+    if (warmup) {
+      for (const [, path, token] of chosen) for (let i = 0; i < warmup; i++) await get(path, token);
+      return {};
+    }
     return chosen.reduce<Promise<Record<string, unknown>>>(
       async (acc, [name, path, token]) => ({ ...(await acc), [`GET /tickets ${name}`]: await time(path, token, concurrent, `${s.tickets} ${name}`) }),
       Promise.resolve({}),
@@ -589,6 +601,7 @@ const listBench = async (platform: Platform) => {
   // not by a full collection in the middle of a timed phase: an API instance never holds a seed (`npm run bench` runs
   // node with --expose-gc; docs/adr/0050)
   (globalThis as { gc?: () => void }).gc?.();
+  if (WARMUP > 0) for (const s of [small, large]) await cases(s, false, WARMUP);
   const smallFigures = await cases(small, false);
   const largeFigures = await cases(large, true);
   const ratio = Object.fromEntries(
@@ -604,6 +617,7 @@ const listBench = async (platform: Platform) => {
     seeded: Object.fromEntries(Object.entries({ small, large }).map(([k, v]) => [k, { tickets: v.tickets, contacts: v.contacts, messagesStored: v.messagesStored, ticketSeedSeconds: v.ticketSeedSeconds, seedSeconds: v.seedSeconds }])),
     messagesTarget: MESSAGES,
     requestsPerCase: REQUESTS,
+    warmupRequestsPerCase: WARMUP,
     [`${TICKETS} tickets`]: {
       ...largeFigures,
       "GET /tickets?searchParam=Contato 0012 (admin) ms": await time("/tickets?searchParam=Contato%200012", tenant.adminToken, false),
