@@ -182,7 +182,7 @@ const inboundBench = async (platform: Platform) => {
 };
 
 /**
- * Counts the DynamoDB calls the platform makes (a middleware on the app's client): calls, items read and written,
+ * Counts the DynamoDB calls the platform makes (an observer on the app's client, docs/adr/0054): calls, items read and written,
  * and round trips in sequence (a call's depth is one more than the deepest call that had finished when it started).
  */
 const dynamoCounter = (platform: Platform) => {
@@ -205,26 +205,22 @@ const dynamoCounter = (platform: Platform) => {
     if (name === "BatchWriteItem") return Object.values(input.RequestItems as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
     return /^(Put|Update|Delete)Item$/.test(name) ? 1 : 0;
   };
-  platform.container.db.doc.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (!calls) return next(args);
-      const mine = calls;
-      const call: Call = { depth: 1 + Math.max(0, ...mine.filter((c) => c.end !== null).map((c) => c.depth)), end: null };
-      mine.push(call);
-      const name = String(context.commandName).replace(/Command$/, "");
-      written += itemsWritten(name, args.input as Record<string, unknown>);
-      try {
-        const out = await next(args);
-        read += itemsRead(out.output as Record<string, unknown>);
-        const o = out.output as Record<string, unknown>;
-        bytes += JSON.stringify(o.Items ?? o.Item ?? o.Responses ?? "").length;
-        return out;
-      } finally {
+  platform.container.db.doc.observe(({ operation: name, input }) => {
+    if (!calls) return;
+    const mine = calls;
+    const call: Call = { depth: 1 + Math.max(0, ...mine.filter((c) => c.end !== null).map((c) => c.depth)), end: null };
+    mine.push(call);
+    written += itemsWritten(name, input);
+    return {
+      done: ({ output: o }) => {
+        if (o) {
+          read += itemsRead(o);
+          bytes += JSON.stringify(o.Items ?? o.Item ?? o.Responses ?? "").length;
+        }
         call.end = performance.now();
-      }
-    },
-    { step: "initialize", name: "benchCountCalls" },
-  );
+      },
+    };
+  });
   return {
     async measure(fn: () => Promise<unknown>) {
       calls = [];

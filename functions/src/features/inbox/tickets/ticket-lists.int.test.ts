@@ -33,36 +33,31 @@ beforeAll(async () => {
   // the inbound directory read on every message (its 1 s reuse off): the figures are the worst case
   t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
   a = await createTenant(t);
-  t.container.db.doc.middlewareStack.add(
-    (next, context) => async (args) => {
-      const calls = recording;
-      if (!calls) return next(args);
-      const name = String(context.commandName).replace(/Command$/, "");
-      const input = args.input as Record<string, any>;
-      // what was read, for the messages below: the key or partition without ids (e.g. GetItem:TICKET, Query:WS)
-      // (a remembered page cursor by its partition: its sort key is a hash)
-      const key = (/#PAGES#/.test(String(input.Key?.pk)) ? input.Key.pk : input.Key?.sk) ?? input.Key?.pk ?? input.ExpressionAttributeValues?.[":pk"] ?? (input.RequestItems ? "batch" : "");
-      const what = String(key).replace(/^CO#\d+#?/, "").replace(/#?\d[\w.:-]*/g, "").slice(0, 16);
-      // a query that resumes below a cursor (a remembered one or a page token's) is named with "@cursor"
-      const resumes = name === "Query" && /:c\b/.test(String(input.KeyConditionExpression ?? "")) ? "@cursor" : "";
-      // a call's depth: one more than the deepest call already finished when it started (round trips in sequence)
-      const call: Call = { name: what ? `${name}:${what}${resumes}` : name, depth: 1 + Math.max(0, ...calls.filter((c) => c.end !== null).map((c) => c.depth)), end: null, read: 0, written: itemsWritten(name, input) };
-      // the attributes a query asked for (its ProjectionExpression with the names filled in), docs/adr/0050
-      if (typeof input.ProjectionExpression === "string") {
-        const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
-        call.projection = input.ProjectionExpression.replace(/#\w+/g, (n: string) => names[n] ?? n);
-      }
-      calls.push(call);
-      try {
-        const out = await next(args);
-        call.read = itemsRead(out.output as Record<string, unknown>);
-        return out;
-      } finally {
+  t.container.db.doc.observe(({ operation: name, input: sent }) => {
+    const calls = recording;
+    if (!calls) return;
+    const input = sent as Record<string, any>;
+    // what was read, for the messages below: the key or partition without ids (e.g. GetItem:TICKET, Query:WS)
+    // (a remembered page cursor by its partition: its sort key is a hash)
+    const key = (/#PAGES#/.test(String(input.Key?.pk)) ? input.Key.pk : input.Key?.sk) ?? input.Key?.pk ?? input.ExpressionAttributeValues?.[":pk"] ?? (input.RequestItems ? "batch" : "");
+    const what = String(key).replace(/^CO#\d+#?/, "").replace(/#?\d[\w.:-]*/g, "").slice(0, 16);
+    // a query that resumes below a cursor (a remembered one or a page token's) is named with "@cursor"
+    const resumes = name === "Query" && /:c\b/.test(String(input.KeyConditionExpression ?? "")) ? "@cursor" : "";
+    // a call's depth: one more than the deepest call already finished when it started (round trips in sequence)
+    const call: Call = { name: what ? `${name}:${what}${resumes}` : name, depth: 1 + Math.max(0, ...calls.filter((c) => c.end !== null).map((c) => c.depth)), end: null, read: 0, written: itemsWritten(name, input) };
+    // the attributes a query asked for (its ProjectionExpression with the names filled in), docs/adr/0050
+    if (typeof input.ProjectionExpression === "string") {
+      const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+      call.projection = input.ProjectionExpression.replace(/#\w+/g, (n: string) => names[n] ?? n);
+    }
+    calls.push(call);
+    return {
+      done: ({ output }) => {
+        if (output) call.read = itemsRead(output);
         call.end = performance.now();
-      }
-    },
-    { step: "initialize", name: "countListCalls" },
-  );
+      },
+    };
+  });
 });
 afterAll(() => {
   recording = null;
