@@ -157,20 +157,31 @@ const errorCode = (raw: string) => {
   return v;
 };
 type Metadata = { httpStatusCode?: number; requestId?: string; extendedRequestId?: string; cfId?: string; attempts?: number; totalRetryDelay?: number };
-const serviceError = (status: number, headers: http.IncomingHttpHeaders, body: Record<string, unknown>, $metadata: Metadata) => {
-  const header = headers["x-amzn-errortype"];
-  const code = errorCode(String((typeof header === "string" ? header : undefined) ?? body.__type ?? body.code ?? body.Code ?? "UnknownError"));
-  const message = String(body.message ?? body.Message ?? "UnknownError");
-  const fields: Record<string, unknown> = {};
-  for (const k in body) if (k !== "__type" && k !== "message") fields[k] = body[k];
-  const Cls = exceptionClass(code);
-  const err = Cls
-    ? new Cls({ $metadata, message, ...fields } as never)
-    : new ddb.DynamoDBServiceException({ name: code, $fault: status >= 500 ? "server" : "client", $metadata, message });
-  // like the SDK's decorateServiceException: the body's other fields on the error, the message as sent
-  for (const k in fields) if ((err as unknown as Record<string, unknown>)[k] === undefined) (err as unknown as Record<string, unknown>)[k] = fields[k];
-  err.message = message;
+type Mutable = Record<string, unknown>;
+/** @smithy's decorateServiceException: the body's fields where the error has none, `message` from message/Message. */
+const decorate = (err: Error, body: Mutable) => {
+  const e = err as unknown as Mutable;
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && (e[k] == undefined || e[k] === "")) e[k] = v;
+  e.message = e.message || e.Message || "UnknownError";
+  delete e.Message;
   return err;
+};
+/** What the SDK's JSON 1.0 protocol throws for an error answer (@aws-sdk/core's handleError), field for field. */
+const serviceError = (status: number, headers: http.IncomingHttpHeaders, body: Mutable, $metadata: Metadata) => {
+  const header = headers["x-amzn-errortype"];
+  const code = errorCode(String((typeof header === "string" ? header : undefined) ?? body.__type ?? body.code ?? "Unknown"));
+  const errorMetadata = { $metadata, $fault: status < 500 ? "client" : "server" };
+  const Cls = exceptionClass(code);
+  if (!Cls) {
+    body.message = body.message ?? body.Message ?? "UnknownError";
+    return decorate(Object.assign(new ddb.DynamoDBServiceException({ name: code } as never), errorMetadata), body);
+  }
+  const err = new Cls({} as never) as Error & Mutable;
+  const modeled: Mutable = {};
+  // the class's own fields are its modeled members (e.g. Message, CancellationReasons, Item)
+  for (const k of Object.keys(err)) if (k !== "name" && k !== "$fault" && k !== "$retryable" && body[k] != null) modeled[k] = body[k];
+  const message = body.message ?? body.Message ?? "UnknownError";
+  return decorate(Object.assign(err, errorMetadata, { $fault: err.$fault, message }, modeled), body);
 };
 
 // ---- SigV4's hash, on node:crypto ----
