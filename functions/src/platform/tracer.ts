@@ -1,5 +1,5 @@
 import type { Tracer } from "@aws-lambda-powertools/tracer";
-import type { DocClient } from "@atende/shared/node/dynamo/lean-doc.client";
+import { type DocClient, SdkDocClient } from "@atende/shared/node/dynamo/lean-doc.client";
 import { isThrottlingError } from "@smithy/core/retry";
 import { lambdaRuntime } from "./config";
 
@@ -50,6 +50,10 @@ type SegmentLike = Subsegment & {
  */
 export const tracedDb = (doc: DocClient, region: string): DocClient => {
   if (!powertools) return doc;
+  if (doc instanceof SdkDocClient) {
+    traced(doc.client);
+    return doc;
+  }
   tracer ??= new powertools.Tracer();
   const t = tracer;
   doc.observe((call) => {

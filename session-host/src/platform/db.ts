@@ -1,12 +1,13 @@
-import { type DocClient, LeanDocClient } from "@atende/shared/node/dynamo/lean-doc.client";
+import { createDocClient, type DocClient } from "@atende/shared/node/dynamo/lean-doc.client";
 
 /** The session host's DynamoDB port: the same lean transport as the API's (docs/adr/0054). */
 export type Db = { doc: DocClient; tableName: string };
 
-export const createDb = (opts: { tableName: string; endpoint?: string; region: string }): Db => ({
+export const createDb = (opts: { tableName: string; endpoint?: string; region: string; transport?: "lean" | "sdk" }): Db => ({
   tableName: opts.tableName,
-  doc: new LeanDocClient({
+  doc: createDocClient({
     region: opts.region,
+    transport: opts.transport,
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
   }),
 });

@@ -1,4 +1,4 @@
-import { type DocClient, LeanDocClient } from "@atende/shared/node/dynamo/lean-doc.client";
+import { createDocClient, type DocClient } from "@atende/shared/node/dynamo/lean-doc.client";
 import { tracedDb } from "../tracer";
 
 /**
@@ -8,11 +8,12 @@ import { tracedDb } from "../tracer";
  */
 export type Db = { doc: DocClient; tableName: string };
 
-export const createDb = (opts: { tableName: string; endpoint?: string; region: string }): Db => ({
+export const createDb = (opts: { tableName: string; endpoint?: string; region: string; transport?: "lean" | "sdk" }): Db => ({
   tableName: opts.tableName,
   doc: tracedDb(
-    new LeanDocClient({
+    createDocClient({
       region: opts.region,
+      transport: opts.transport,
       ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
     }),
     opts.region,

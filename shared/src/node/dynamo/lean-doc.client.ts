@@ -371,3 +371,60 @@ const header = (h: http.IncomingHttpHeaders, name: string) => {
   return Array.isArray(v) ? v[0] : v;
 };
 
+
+/**
+ * The SDK's DocumentClient behind the same port (`DYNAMODB_TRANSPORT=sdk`): the way back if the lean transport
+ * misbehaves somewhere, and the A/B of docs/adr/0054. Observers see the same calls (a middleware at the initialize
+ * step, as the tests' counters used to be); headers they ask for are not added (X-Ray traces this client itself).
+ */
+export class SdkDocClient implements DocClient {
+  readonly client: ddb.DynamoDBClient;
+  private readonly doc: DynamoDBDocumentClient;
+  private readonly observers: DbObserver[] = [];
+  send: DocClient["send"];
+
+  constructor(opts: LeanDocClientOptions) {
+    this.client = new ddb.DynamoDBClient({ region: opts.region, ...(opts.endpoint ? { endpoint: opts.endpoint } : {}), ...(opts.credentials ? { credentials: opts.credentials } : {}) });
+    // docs/adr/0046: the logger middleware copied every call's input and output for a no-op logger
+    this.client.middlewareStack.remove("loggerMiddleware");
+    this.doc = DynamoDBDocumentClient.from(this.client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!this.observers.length) return next(args);
+        const call = { operation: String(context.commandName).replace(/Command$/, ""), input: args.input as Record<string, unknown> };
+        const flights = this.observers.map((o) => o(call)).filter((f) => !!f);
+        let outcome: DbCallOutcome = { attempts: 0 };
+        try {
+          const out = await next(args);
+          const output = out.output as Record<string, unknown> & { $metadata: Metadata };
+          outcome = { output, attempts: output.$metadata.attempts ?? 1, httpStatusCode: output.$metadata.httpStatusCode, requestId: output.$metadata.requestId };
+          return out;
+        } catch (error) {
+          const m = (error as { $metadata?: Metadata }).$metadata;
+          outcome = { error, attempts: m?.attempts ?? 0, httpStatusCode: m?.httpStatusCode, requestId: m?.requestId };
+          throw error;
+        } finally {
+          for (const f of flights) f.done?.(outcome);
+        }
+      },
+      { step: "initialize", name: "observeCalls" },
+    );
+    this.send = this.doc.send.bind(this.doc) as DocClient["send"];
+  }
+
+  observe(observer: DbObserver) {
+    this.observers.push(observer);
+    return () => {
+      const i = this.observers.indexOf(observer);
+      if (i >= 0) this.observers.splice(i, 1);
+    };
+  }
+
+  destroy() {
+    this.doc.destroy();
+  }
+}
+
+/** The port's client: the lean transport unless `transport` is "sdk". */
+export const createDocClient = (opts: LeanDocClientOptions & { transport?: "lean" | "sdk" }): DocClient =>
+  opts.transport === "sdk" ? new SdkDocClient(opts) : new LeanDocClient(opts);
