@@ -1,7 +1,7 @@
 import type { Tracer } from "@aws-lambda-powertools/tracer";
 import { type DocClient, SdkDocClient } from "@atende/shared/node/dynamo/lean-doc.client";
-import { isThrottlingError } from "@smithy/core/retry";
 import { lambdaRuntime } from "./config";
+import { type XraySegment, xrayDbObserver } from "./db/xray-db-observer";
 
 /**
  * Powertools Tracer, loaded only where it traces (in Lambda with tracing on). Importing it loads the X-Ray SDK,
@@ -24,29 +24,11 @@ export const traced = <T>(client: T): T => {
   return tracer.captureAWSv3Client(client as never) as T;
 };
 
-type Subsegment = {
-  id: string;
-  notTraced?: boolean;
-  addAttribute(name: string, value: unknown): void;
-  addThrottleFlag(): void;
-  addErrorFlag(): void;
-  addFaultFlag(): void;
-  close(err?: unknown, remote?: boolean): void;
-};
-type SegmentLike = Subsegment & {
-  trace_id?: string;
-  segment?: { trace_id?: string; additionalTraceData?: Record<string, string> };
-  additionalTraceData?: Record<string, string>;
-  noOp?: boolean;
-  addNewSubsegment(name: string): Subsegment;
-  addNewSubsegmentWithoutSampling(name: string): Subsegment;
-};
-
 /**
- * X-Ray for the lean DynamoDB transport (docs/adr/0054), in Lambda with tracing on: what `captureAWSv3Client` gave
- * each SDK call — a "DynamoDB" subsegment in the `aws` namespace with the operation, region, request id, retries and
- * table, the HTTP status, throttle/error/fault flags, and the trace header passed to DynamoDB — through the
- * transport's observer hook. Elsewhere the client is returned untouched.
+ * X-Ray for the lean DynamoDB transport (docs/adr/0054), in Lambda with tracing on: each call gets what
+ * `captureAWSv3Client` gave an SDK call (`xrayDbObserver`, platform/db/xray-db-observer.ts), under Powertools'
+ * current segment. The SDK's DocumentClient (`DYNAMODB_TRANSPORT=sdk`) is captured as before. Elsewhere the client
+ * is returned untouched.
  */
 export const tracedDb = (doc: DocClient, region: string): DocClient => {
   if (!powertools) return doc;
@@ -56,38 +38,6 @@ export const tracedDb = (doc: DocClient, region: string): DocClient => {
   }
   tracer ??= new powertools.Tracer();
   const t = tracer;
-  doc.observe((call) => {
-    const segment = t.getSegment() as SegmentLike | undefined;
-    if (!segment) return;
-    const sub = segment.notTraced ? segment.addNewSubsegmentWithoutSampling("DynamoDB") : segment.addNewSubsegment("DynamoDB");
-    sub.addAttribute("namespace", "aws");
-    const root = segment.segment ?? segment;
-    let traceHeader = `Root=${root.trace_id};Parent=${sub.id};Sampled=${sub.notTraced ? "0" : "1"}`;
-    for (const [k, v] of Object.entries(root.additionalTraceData ?? {})) traceHeader += `;${k}=${v}`;
-    const input = call.input as { TableName?: string; RequestItems?: Record<string, unknown>; TransactItems?: unknown[] };
-    const tables = input.TableName ? undefined : input.RequestItems ? Object.keys(input.RequestItems) : undefined;
-    return {
-      headers: segment.noOp ? undefined : { "X-Amzn-Trace-Id": traceHeader },
-      done: (o) => {
-        sub.addAttribute("aws", {
-          operation: call.operation,
-          region,
-          request_id: o.requestId,
-          retries: o.attempts,
-          ...(input.TableName ? { table_name: input.TableName } : {}),
-          ...(tables ? { table_names: tables } : {}),
-        });
-        if (o.httpStatusCode) sub.addAttribute("http", { response: { status: o.httpStatusCode } });
-        const status = o.httpStatusCode ?? 0;
-        if ((o.error && isThrottlingError(o.error as never)) || status === 429) sub.addThrottleFlag();
-        if (status >= 500) sub.addFaultFlag();
-        else if (status >= 400) sub.addErrorFlag();
-        if (o.error) {
-          const e = o.error as Error;
-          sub.close({ message: e.message, name: e.name, stack: e.stack }, true);
-        } else sub.close();
-      },
-    };
-  });
+  doc.observe(xrayDbObserver(() => t.getSegment() as XraySegment | undefined, region));
   return doc;
 };

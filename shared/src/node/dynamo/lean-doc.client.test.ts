@@ -4,7 +4,7 @@ import { ConditionalCheckFailedException, DynamoDBServiceException, TransactionC
 import { BatchGetCommand, ExecuteStatementCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DbCall, type DbCallOutcome, LeanDocClient } from "./lean-doc.client";
+import { type DbCall, type DbCallOutcome, createDocClient, LeanDocClient, SdkDocClient } from "./lean-doc.client";
 
 type Seen = { headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 type Reply = { status?: number; body?: unknown; reset?: boolean };
@@ -182,6 +182,28 @@ describe("lean DynamoDB transport", () => {
     expect(seen[0]!.headers["x-amz-target"]).toBe("DynamoDB_20120810.ExecuteStatement");
     expect(seen[0]!.body.Parameters).toEqual([{ S: "A" }]);
     expect(out.Items).toEqual([{ pk: "A" }]);
+    doc.destroy();
+  });
+
+  it("DYNAMODB_TRANSPORT=sdk: the SDK's DocumentClient behind the same port, seen by the same observers", async () => {
+    const doc = createDocClient({ transport: "sdk", region: "sa-east-1", endpoint: `http://127.0.0.1:${port}`, credentials: { accessKeyId: "AKIDTEST", secretAccessKey: "secret" } });
+    expect(doc).toBeInstanceOf(SdkDocClient);
+    const log: { call: DbCall; outcome?: DbCallOutcome }[] = [];
+    doc.observe((call) => {
+      const entry: { call: DbCall; outcome?: DbCallOutcome } = { call };
+      log.push(entry);
+      return { done: (o) => (entry.outcome = o) };
+    });
+    replies.push({ body: { Item: marshall({ pk: "A", v: 2 }) } }, { status: 400, body: awsError("ConditionalCheckFailedException", "no") });
+    expect((await doc.send(new GetCommand({ TableName: "t", Key: { pk: "A" } }))).Item).toEqual({ pk: "A", v: 2 });
+    await expect(doc.send(new PutCommand({ TableName: "t", Item: { pk: "A" }, ConditionExpression: "attribute_not_exists(pk)" }))).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+    expect(seen.map((x) => x.headers["x-amz-target"])).toEqual(["DynamoDB_20120810.GetItem", "DynamoDB_20120810.PutItem"]);
+    expect(log.map((l) => l.call)).toEqual([
+      { operation: "GetItem", input: { TableName: "t", Key: { pk: "A" } } },
+      { operation: "PutItem", input: { TableName: "t", Item: { pk: "A" }, ConditionExpression: "attribute_not_exists(pk)" } },
+    ]);
+    expect(log[0]!.outcome).toMatchObject({ output: { Item: { pk: "A", v: 2 } }, httpStatusCode: 200, attempts: 1 });
+    expect(log[1]!.outcome?.error).toBeInstanceOf(ConditionalCheckFailedException);
     doc.destroy();
   });
 });
