@@ -112,12 +112,15 @@ export type SearchService = ReturnType<typeof createSearchService>;
  */
 export const createHistorySearch =
   (deps: { index: SearchIndex; logger: Logger }) =>
-  async (companyId: number, text: string, limit: number): Promise<number[]> => {
+  async (companyId: number, text: string, limit: number): Promise<{ ticketId: number; contactId: number }[]> => {
     const terms = parseQuery(text);
     if (!terms.length) return [];
     try {
       const postings = await deps.index.query(companyId, terms, limit * 3);
-      return [...new Set(postings.map((p) => p.ticketId))].slice(0, limit);
+      // each ticket once (its newest posting), with its contact: the list reads the ticket and its contact together (ADR 0055)
+      const byTicket = new Map<number, { ticketId: number; contactId: number }>();
+      for (const p of postings) if (!byTicket.has(p.ticketId)) byTicket.set(p.ticketId, { ticketId: p.ticketId, contactId: p.contactId });
+      return [...byTicket.values()].slice(0, limit);
     } catch (err) {
       deps.logger.error("search: history search failed; the list answers from names and last messages", { companyId, err: String(err) });
       return [];
