@@ -5,6 +5,7 @@ import { adminTickets, customerMessage, deliver, waId } from "../../../testing/i
 import { consumeInbound } from "../../../app/inbound-consumer";
 import { noteUserWrite } from "../../users/user-writes";
 import { NEW_BOT, createTicketsRepository, type TicketRecord } from "./tickets.repository";
+import { createSearchIndexRepository } from "../../search/search-index.repository";
 
 /**
  * Ticket lists at scale (issue 15 items 2 and 5, docs/adr/0036-ticket-list-keys.md, docs/scale.md): the tab counts
@@ -542,6 +543,50 @@ describe("the ticket list's search in at most three round trips (docs/adr/0055)"
 
     // another company finds nothing of this one's, by name, number or protocol
     for (const text of ["quaresma", digits.slice(0, 9), protocol, "boleto errado"]) expect(ids(await list(a, a.adminToken, search(text))), text).toEqual([]);
+  });
+
+  it("pages and counts the index's hits newest first, as the list does", async () => {
+    const c = await createTenant(t);
+    const live = await named(c, "Teodora Antunes", "5551944440005", 1);
+    // 25 closed tickets of hers, written and indexed as the write path would (ticket items, the identity document)
+    const repo = createTicketsRepository(t.container.db);
+    const index = createSearchIndexRepository(t.container.db);
+    const base = Date.now() - 5 * 24 * 3600_000;
+    for (let i = 0; i < 25; i++) {
+      const at = new Date(base + i * 60_000).toISOString();
+      const id = 700_000 + i;
+      const ticket: TicketRecord = {
+        ...(await repo.findById(c.company.id, live.id))!,
+        id,
+        uuid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+        status: "closed",
+        userId: c.user.id,
+        lastMessage: `antiga ${i}`,
+        lastMessageLc: `antiga ${i}`,
+        tagIds: [],
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+        cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
+      };
+      await repo.transact(repo.createItems(ticket));
+      await index.put({ docId: `t:${id}`, companyId: c.company.id, ticketId: id, contactId: live.contact.id, at, text: "Teodora Antunes", numbers: [live.number] });
+    }
+    const q = search("teodora antunes");
+    const p1 = await list(c, c.adminToken, q);
+    const p2 = await list(c, c.adminToken, `${q}&pageNumber=2`);
+    expect(p1.count).toBe(26);
+    expect(p2.count).toBe(26);
+    expect([p1.hasMore, p2.hasMore]).toEqual([true, false]);
+    expect(p1.tickets).toHaveLength(20);
+    expect(p2.tickets).toHaveLength(6);
+    const all = [...ids(p1), ...ids(p2)];
+    // newest activity first: the live ticket, then the closed ones from the newest
+    expect(all).toEqual([live.id, ...Array.from({ length: 25 }, (_, i) => 700_024 - i)]);
+    // the status filter counts what it keeps
+    expect((await list(c, c.adminToken, search("teodora", "showAll=true&status=closed"))).count).toBe(25);
+    // the attendant (Vendas) sees the live one and the closed tickets they own
+    expect((await list(c, c.userToken, search("teodora", ""))).count).toBe(26);
   });
 
   it("follows a renamed contact, finds a ticket opened without a message, and names shorter than three letters", async () => {
