@@ -108,11 +108,12 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 /**
  * The tickets whose history matches a text (GET /tickets?searchParam= for spec clients; built before the inbox, which
- * applies its own visibility and filters). A failure leaves the list to names and last messages.
+ * applies its own visibility and filters). A failure answers null: the list falls back to the contacts' name and
+ * number indexes and last messages.
  */
 export const createHistorySearch =
   (deps: { index: SearchIndex; logger: Logger }) =>
-  async (companyId: number, text: string, limit: number): Promise<{ ticketId: number; contactId: number }[]> => {
+  async (companyId: number, text: string, limit: number): Promise<{ ticketId: number; contactId: number }[] | null> => {
     const terms = parseQuery(text);
     if (!terms.length) return [];
     try {
@@ -123,7 +124,8 @@ export const createHistorySearch =
       return [...byTicket.values()].slice(0, limit);
     } catch (err) {
       deps.logger.error("search: history search failed; the list answers from names and last messages", { companyId, err: String(err) });
-      return [];
+      // null, not "nothing found": the list then looks names and numbers up in the contacts' own indexes (ADR 0055)
+      return null;
     }
   };
 

@@ -33,7 +33,8 @@ export type TicketTagLinks = {
 
 /** A ticket the search index found for a text, with its contact (the card's contact is read with the ticket). */
 export type HistoryHit = { ticketId: number; contactId: number };
-export type HistorySearch = (companyId: number, text: string, limit: number) => Promise<HistoryHit[]>;
+/** null: the index failed (the list then reads names and numbers from the contacts' own indexes). */
+export type HistorySearch = (companyId: number, text: string, limit: number) => Promise<HistoryHit[] | null>;
 
 const SEARCH_LIMIT = 60;
 /** Pages of a list without an item filter served by one read from the start (no cursor read or write; docs/adr/0046). */
@@ -140,19 +141,23 @@ export const createTicketsService = (deps: {
     // a number typed with spaces or punctuation is also looked up as its digits (a number's prefix, as the contacts'
     // number index answered); the text as typed finds names, messages and numbers written without punctuation
     const texts = [...new Set([term, ...(digits.length >= 3 ? [digits] : [])])];
+    const prefixFallback = () => ticketIdsByContactPrefix(companyId, term, digits);
     const [dir, byHistory, byProtocol, byText, byContact] = await Promise.all([
       directory.load(companyId),
-      history ? Promise.all(texts.map((x) => history(companyId, x, SEARCH_LIMIT))).then((l) => l.flat()) : Promise.resolve([]),
+      history ? Promise.all(texts.map((x) => history(companyId, x, SEARCH_LIMIT))) : Promise.resolve(null),
       // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket (also indexed; this finds older tickets too)
       protocol ? tickets.findIdByProtocol(companyId, protocol) : Promise.resolve(null),
       tickets.pageListByLastMessage({ companyId, viewer, query: q }, term, SEARCH_LIMIT),
       // names by a prefix shorter than the index's keys ("jo", "maria d"): the contacts' indexes, as before the index
-      !history || shortForIndex(term) ? ticketIdsByContactPrefix(companyId, term, digits) : Promise.resolve([]),
+      !history || shortForIndex(term) ? prefixFallback() : Promise.resolve(null),
     ]);
+    const hits = (byHistory ?? []).flatMap((l) => l ?? []);
+    // the index failed (logged): names and numbers from the contacts' own indexes after all (two more round trips)
+    const byPrefix = byContact ?? (byHistory && byHistory.every((l) => l !== null) ? [] : await prefixFallback());
     const read = new Set(byText.items.map((t) => t.id));
-    const ids = [...new Set([...(byProtocol !== null ? [byProtocol] : []), ...byContact, ...byHistory.map((h) => h.ticketId)])].filter((id) => !read.has(id));
+    const ids = [...new Set([...(byProtocol !== null ? [byProtocol] : []), ...byPrefix, ...hits.map((h) => h.ticketId)])].filter((id) => !read.has(id));
     // every candidate's contact is known here (the index names it, a last-message ticket carries it): read with the tickets
-    const contactIds = new Set([...byHistory.map((h) => h.contactId), ...byText.items.map((t) => t.contactId)]);
+    const contactIds = new Set([...hits.map((h) => h.contactId), ...byText.items.map((t) => t.contactId)]);
     const batch = () => Promise.all([ids.length ? tickets.findByIds(companyId, ids) : Promise.resolve([]), contacts.findByIds(companyId, [...contactIds])]);
     const [found, people] = await (deps.coalesceReads ? deps.coalesceReads(batch) : batch());
     const all = [...found, ...byText.items]
