@@ -53,6 +53,8 @@ export const ANONYMOUS_TICKET = {
   lastInboundId: null,
   presence: null,
   bot: { stage: "done", optionParentId: null, sends: 0, lastSentAt: null, outOfHoursAt: null, greetedAt: null },
+  // the card's copy of the contact (docs/adr/0057): the contact is deleted, its cards show none
+  contactCard: null,
 } as const;
 
 /** The shipping fields that could identify the person (the state and times stay for the campaign report). */

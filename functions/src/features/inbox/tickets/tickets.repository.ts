@@ -1,5 +1,5 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { CycleSla, TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { CycleSla, TicketChange, TicketCycle, TicketView } from "@atende/shared/contracts/http/tickets";
 import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
@@ -49,6 +49,26 @@ export type TicketCycleTimes = {
   ratingRequestedAt?: string | null;
 };
 
+/**
+ * What a ticket's card shows of its contact (the API's `TicketView.contact`), copied onto the ticket's list items so a
+ * list page needs no read of the contacts (docs/adr/0057). Kept by the ticket's writes (it travels with the record) and
+ * by every change of the contact (`TicketsRepository#followContact`).
+ */
+export type ContactCard = NonNullable<TicketView["contact"]>;
+/** The card's copy of a contact (the same fields as the API's `contact` of a ticket, nothing else: no LID, no dates). */
+export const contactCardOf = (c: ContactCard): ContactCard => ({
+  id: c.id,
+  name: c.name,
+  number: c.number,
+  email: c.email,
+  profilePicUrl: c.profilePicUrl,
+  isGroup: c.isGroup,
+  extraInfo: c.extraInfo,
+});
+/** Whether a ticket's copy is this contact's card already (`undefined`: an item written before the copies existed). */
+export const sameContactCard = (a: ContactCard | null | undefined, b: ContactCard | null) =>
+  a !== undefined && (a === null || b === null ? a === b : JSON.stringify(contactCardOf(a)) === JSON.stringify(contactCardOf(b)));
+
 export type TicketRecord = {
   id: number;
   uuid: string;
@@ -80,6 +100,11 @@ export type TicketRecord = {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The contact's card (docs/adr/0057): absent on items written before session 9 (their cards read the contact),
+   * null once the contact is deleted (the card shows no contact, as before).
+   */
+  contactCard?: ContactCard | null;
 };
 
 const activityKey = (t: TicketRecord) => `${t.updatedAt}#${pad(t.id)}`;
@@ -117,6 +142,8 @@ const userPartition = (companyId: number, userId: number, status: TicketStatus, 
 /** Live statuses: they have counter cells (below) and tag copies (docs/adr/0040); the closed history has neither. */
 const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "open"]);
 const COPIED = COUNTED;
+/** Ticket updates in flight at once when a contact's change reaches its tickets' cards (docs/adr/0057). */
+const FOLLOW_CONCURRENCY = 16;
 
 /**
  * What a ticket list reads: the caller and their query. `companyQueueIds` is no longer needed by the lists (an
@@ -278,6 +305,7 @@ const toTicket = mapItem<TicketRecord>({
   version: true,
   createdAt: true,
   updatedAt: true,
+  contactCard: true,
 });
 /** The attributes of a ticket its card (the API's TicketView, inbox-directory.ts#toTicketView) and the lists' visibility read. */
 const CARD_FIELDS = {
@@ -300,6 +328,7 @@ const CARD_FIELDS = {
   useIntegration: true,
   promptId: true,
   integrationId: true,
+  contactCard: true,
 } as const satisfies Partial<RecordFields<TicketRecord>>;
 /** What a ticket's card reads of it: CARD_FIELDS and, of its cycle, the protocol and the SLA clocks. */
 export type TicketCard = Pick<TicketRecord, keyof typeof CARD_FIELDS> & { cycle: Pick<TicketCycleTimes, "protocol" | "sla"> };
@@ -449,6 +478,84 @@ export const createTicketsRepository = (db: Db) => {
         }),
       );
       return (out.Items ?? []).map((i) => Number(i.ticketId));
+    },
+    /**
+     * A contact's change reaches the cards of all its tickets at once (docs/adr/0057): every ticket of the contact
+     * (its `CT#` pointers, newest first) gets the new `contactCard` and one more `version` — a ticket write read
+     * before this one then loses its version condition and re-reads, so it never puts the old copy back — and a live
+     * ticket's tag copies (docs/adr/0040) get the card and the ticket's new version unless a newer write of the
+     * ticket already rewrote them. `null`: the contact was deleted (its cards show no contact). Runs
+     * FOLLOW_CONCURRENCY updates at a time; answers how many tickets and copies it wrote.
+     */
+    async followContact(companyId: number, contactId: number, card: ContactCard | null): Promise<{ tickets: number; copies: number }> {
+      const ids: number[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.doc.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk",
+            ExpressionAttributeValues: { ":pk": contactTicketKey(companyId, contactId, 0).pk },
+            ProjectionExpression: "ticketId",
+            ScanIndexForward: false,
+            ExclusiveStartKey: start,
+          }),
+        );
+        ids.push(...(out.Items ?? []).map((i) => Number(i.ticketId)));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      const written = { tickets: 0, copies: 0 };
+      const ignoringCondition = async (send: () => Promise<unknown>) => {
+        try {
+          await send();
+          return true;
+        } catch (e) {
+          if ((e as Error).name === "ConditionalCheckFailedException") return false;
+          throw e;
+        }
+      };
+      const one = async (ticketId: number) => {
+        let after: Record<string, unknown> | undefined;
+        const updated = await ignoringCondition(async () => {
+          const out = await db.doc.send(
+            new UpdateCommand({
+              TableName: T,
+              Key: key(companyId, ticketId),
+              UpdateExpression: "SET #cc = :cc ADD #v :one",
+              // an item of this contact only (never creates one: the ticket may be gone)
+              ConditionExpression: "attribute_exists(pk) AND #cid = :cid",
+              ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version", "#cid": "contactId" },
+              ExpressionAttributeValues: { ":cc": card, ":one": 1, ":cid": contactId },
+              ReturnValues: "ALL_NEW",
+            }),
+          );
+          after = out.Attributes;
+        });
+        if (!updated || !after) return;
+        written.tickets++;
+        const status = after.status as TicketStatus;
+        if (!COPIED.has(status)) return;
+        const version = Number(after.version);
+        await Promise.all(
+          [...new Set((after.tagIds as number[] | undefined) ?? [])].map(async (tagId) => {
+            const done = await ignoringCondition(() =>
+              db.doc.send(
+                new UpdateCommand({
+                  TableName: T,
+                  Key: tagCopyKey(companyId, ticketId, tagId),
+                  UpdateExpression: "SET #cc = :cc, #v = :v",
+                  ConditionExpression: "attribute_exists(pk) AND #v <= :v",
+                  ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version" },
+                  ExpressionAttributeValues: { ":cc": card, ":v": version },
+                }),
+              ),
+            );
+            if (done) written.copies++;
+          }),
+        );
+      };
+      for (let i = 0; i < ids.length; i += FOLLOW_CONCURRENCY) await Promise.all(ids.slice(i, i + FOLLOW_CONCURRENCY).map(one));
+      return written;
     },
     /** What identifies a list's reads (its partitions and filter), for the page cursors kept between requests. */
     listCacheKey(scope: TicketListScope): unknown[] {
