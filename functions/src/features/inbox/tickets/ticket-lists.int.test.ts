@@ -484,6 +484,56 @@ describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
   });
 });
 
+describe("the closed tab with a tag filter reads the tag's closed copies (docs/adr/0057)", () => {
+  it("follows close, reopen, a tag change and a delete; recountLists writes the copies of closed tickets written around the repository", async () => {
+    const c = await createTenant(t);
+    const one = await newCustomer(c, 1);
+    const two = await newCustomer(c, 1);
+    const tagOf = async (name: string) => Number((await t.call("POST", "/tags", { token: c.adminToken, body: { name, color: "#00aa00" } })).body.id);
+    const vip = await tagOf("VIP fechado");
+    const other = await tagOf("Outro fechado");
+    const sync = async (ticketId: number, tags: number[]) =>
+      expect((await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId, tags: tags.map((id) => ({ id })) } })).status).toBe(200);
+    const setStatus = async (id: number, status: string) => expect((await t.call("PUT", `/tickets/${id}`, { token: c.adminToken, body: { status } })).status).toBe(200);
+    const ids = async (q: string, token = c.adminToken) => (await list(c, token, q)).tickets.map((x) => x.id);
+    const closedVip = `status=closed&showAll=true&tags=[${vip}]`;
+    await sync(one.id, [vip]);
+    await sync(two.id, [vip]);
+    await setStatus(one.id, "closed");
+    expect(await ids(closedVip)).toEqual([one.id]);
+    const f = await measure(() => list(c, c.adminToken, closedVip));
+    // the tag's closed partition (about a page), never the closed tab's own partition read by item filter (was ~400 items)
+    expect(f.names, f.names).toMatch(/Query:TG#TST#closed/);
+    expect(f.names, f.names).not.toMatch(/Query:TST#closed/);
+    // the caller's item, the tag's closed partition, the card's names (read fresh here): about one page of items
+    expect(f.roundTripsInSequence, f.names).toBeLessThanOrEqual(3);
+    expect(f.itemsRead, f.names).toBeLessThanOrEqual(5);
+    await setStatus(two.id, "closed");
+    expect(await ids(closedVip)).toEqual([two.id, one.id]);
+    expect(await ids(`status=closed&tags=[${vip}]`, c.userToken)).toEqual([two.id, one.id]);
+    // reopened: out of the closed tab, in the open one
+    await setStatus(one.id, "open");
+    expect(await ids(closedVip)).toEqual([two.id]);
+    expect(await ids(`status=open&showAll=true&tags=[${vip}]`)).toEqual([one.id]);
+    // a closed ticket's tags changed
+    await sync(two.id, [other]);
+    expect(await ids(closedVip)).toEqual([]);
+    expect(await ids(`status=closed&showAll=true&tags=[${other}]`)).toEqual([two.id]);
+    // deleted
+    expect((await t.call("DELETE", `/tickets/${two.id}`, { token: c.adminToken })).status).toBe(200);
+    expect(await ids(`status=closed&showAll=true&tags=[${other}]`)).toEqual([]);
+
+    // a closed tagged ticket written before the closed copies existed: listed once recountLists has run
+    const repo = createTicketsRepository(t.container.db);
+    const like = (await repo.findById(c.company.id, one.id))!;
+    const old = { ...like, id: 850_000, uuid: "00000000-0000-4000-8000-000000850000", status: "closed" as const, tagIds: [vip], cycle: { ...like.cycle, protocol: null } };
+    await repo.transact(repo.createItems(old));
+    expect(await ids(closedVip)).toEqual([]);
+    await repo.recountLists(c.company.id);
+    expect(await ids(closedVip)).toEqual([old.id]);
+  });
+});
+
 describe("a list page whose names were read within the second (docs/adr/0057)", () => {
   it("is the page's partitions and the count side by side: one round trip, no batch read of contacts or names", async () => {
     // the production setting: the inbox directory's entries (and so the cards' names) reused for at most 1 s

@@ -127,7 +127,7 @@ const ratingWaitKey = (companyId: number, contactId: number, whatsappId: number 
 
 /**
  * Index partitions of a ticket: by status (gsi1), by queue and status (gsi2), by owner and status (gsi3). With a
- * tag: the same partitions of that tag's copies of the live tickets carrying it (docs/adr/0040-tag-lists-and-page-tokens.md).
+ * tag: the same partitions of that tag's copies of the tickets carrying it (docs/adr/0040-tag-lists-and-page-tokens.md, 0057).
  */
 const family = (companyId: number, tagId?: number) => `${companyPk(companyId)}${tagId !== undefined ? `#TG#${tagId}` : ""}`;
 const statusPartition = (companyId: number, status: TicketStatus, tagId?: number): IndexPartition => ({ index: "gsi1", pk: `${family(companyId, tagId)}#TST#${status}` });
@@ -139,9 +139,13 @@ const userPartition = (companyId: number, userId: number, status: TicketStatus, 
   index: "gsi3",
   pk: `${family(companyId, tagId)}#TU#${userId}#${status}`,
 });
-/** Live statuses: they have counter cells (below) and tag copies (docs/adr/0040); the closed history has neither. */
+/** Live statuses: they have counter cells (below); the closed history has none (its tab has no exact count). */
 const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "open"]);
-const COPIED = COUNTED;
+/**
+ * Statuses whose tickets have tag copies: live ones since docs/adr/0040, closed ones too since docs/adr/0057 (the closed
+ * tab with a tag filter read ~400 tickets by item filter to find a page; it reads the tag's closed partitions now).
+ */
+const COPIED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(TICKET_STATUSES);
 /** Ticket updates in flight at once when a contact's change reaches its tickets' cards (docs/adr/0057). */
 const FOLLOW_CONCURRENCY = 16;
 
@@ -169,7 +173,7 @@ const listShape = ({ viewer, query: q }: TicketListScope) => {
  * - admin without a queue filter (showAll or not: an admin sees every ticket): the status partitions (gsi1);
  * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
  *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
- * `tagId`: the same partitions of that tag's copies (only live statuses have copies).
+ * `tagId`: the same partitions of that tag's copies (every status since docs/adr/0057).
  */
 const basePartitions = (scope: TicketListScope, tagId?: number): IndexPartition[] => {
   const { companyId, viewer, query: q } = scope;
@@ -184,9 +188,9 @@ const basePartitions = (scope: TicketListScope, tagId?: number): IndexPartition[
   ]);
 };
 /**
- * A tag-filtered pending or open list reads the tags' copies (about one page, whatever the tab's size; several tags:
- * each tag's partitions, a ticket carrying two of them served once); any other tag filter (closed, all statuses)
- * reads the tab's partitions with the tags as an item filter (docs/adr/0040).
+ * A tag-filtered list of one status reads the tags' copies (about one page, whatever the tab's size; several tags:
+ * each tag's partitions, a ticket carrying two of them served once; closed tabs too since docs/adr/0057); a tag filter
+ * over all statuses reads the tab's partitions with the tags as an item filter (docs/adr/0040).
  */
 const readsTagCopies = (q: TicketListQuery) => q.tags.length > 0 && !!q.status && COPIED.has(q.status);
 const listPartitions = (scope: TicketListScope): IndexPartition[] =>
@@ -268,11 +272,11 @@ const indexFields = (t: TicketRecord, tagId?: number) => {
   };
 };
 /**
- * A live ticket's copy per tag it carries (docs/adr/0040-tag-lists-and-page-tokens.md): the whole ticket under
- * `CO#c#TTAG#<ticket>` / `TAG#<tag>`, indexed like the ticket in the tag's own partitions, so a tag-filtered
- * pending/open tab reads about one page. Rewritten in the ticket's own transaction on every write of the ticket
- * while it is live; deleted when it closes, loses the tag or is deleted (closed tickets have none: the history and
- * the LGPD erasure, which only touches closed tickets, never meet a copy).
+ * A ticket's copy per tag it carries (docs/adr/0040-tag-lists-and-page-tokens.md; closed tickets too since
+ * docs/adr/0057): the whole ticket under `CO#c#TTAG#<ticket>` / `TAG#<tag>`, indexed like the ticket in the tag's own
+ * partitions, so a tag-filtered tab of any status reads about one page. Rewritten in the ticket's own transaction on
+ * every write of the ticket; deleted when it loses the tag or is deleted. The LGPD erasure anonymises a closed
+ * ticket's copies with the ticket (lgpd/erasure-planner.ts).
  */
 const tagCopyKey = (companyId: number, ticketId: number, tagId: number) => ({ pk: `${companyPk(companyId)}#TTAG#${pad(ticketId)}`, sk: `TAG#${pad(tagId)}` });
 const copiedTags = (t: TicketRecord | null): number[] => (t && COPIED.has(t.status) ? [...new Set(t.tagIds)] : []);
@@ -482,7 +486,7 @@ export const createTicketsRepository = (db: Db) => {
     /**
      * A contact's change reaches the cards of all its tickets at once (docs/adr/0057): every ticket of the contact
      * (its `CT#` pointers, newest first) gets the new `contactCard` and one more `version` — a ticket write read
-     * before this one then loses its version condition and re-reads, so it never puts the old copy back — and a live
+     * before this one then loses its version condition and re-reads, so it never puts the old copy back — and the
      * ticket's tag copies (docs/adr/0040) get the card and the ticket's new version unless a newer write of the
      * ticket already rewrote them. `null`: the contact was deleted (its cards show no contact). Runs
      * FOLLOW_CONCURRENCY updates at a time; answers how many tickets and copies it wrote.
@@ -636,8 +640,8 @@ export const createTicketsRepository = (db: Db) => {
     },
     /**
      * The tag copies of a ticket moving from `before` to `after` (null: created / deleted), for the ticket's own
-     * transaction (docs/adr/0040): every copy of a live tagged ticket is rewritten with it (its card and activity
-     * change with it), copies of tags it lost or of a ticket no longer live are deleted.
+     * transaction (docs/adr/0040, 0057): every copy of a tagged ticket is rewritten with it (its card and activity
+     * change with it), copies of tags it lost or of a deleted ticket are deleted.
      */
     tagCopyItems(before: TicketRecord | null, after: TicketRecord | null): TxItem[] {
       const kept = copiedTags(after);
@@ -650,15 +654,18 @@ export const createTicketsRepository = (db: Db) => {
       ];
     },
     /**
-     * Rebuilds a company's counter cells and tag copies (docs/adr/0040) from its pending and open tickets (a table
-     * written before they existed, or data loaded around the repository, e.g. the benchmark's seed). Writes
-     * absolute values: run it while the company's tickets are not changing. (Copies are only added or replaced:
-     * a copy left by a ticket that is no longer live would need the ticket's next write to go.)
+     * Rebuilds a company's counter cells (from its pending and open tickets) and tag copies (docs/adr/0040; of its
+     * closed tagged tickets too since docs/adr/0057) for a table written before they existed, or data loaded around
+     * the repository (e.g. the benchmark's seed). Writes absolute values: run it while the company's tickets are not
+     * changing. (Copies are only added or replaced: a copy of a tag the ticket no longer carries goes with the
+     * ticket's next write.)
      */
     async recountLists(companyId: number): Promise<void> {
       const cells = new Map<string, CountCell & { n: number }>();
       const copies: Record<string, unknown>[] = [];
-      for (const status of COUNTED) {
+      for (const status of COPIED) {
+        // the closed history only for its tagged tickets' copies (it has no counter cells)
+        const taggedOnly = !COUNTED.has(status);
         let start: Record<string, unknown> | undefined;
         do {
           const out = await db.doc.send(
@@ -666,7 +673,8 @@ export const createTicketsRepository = (db: Db) => {
               TableName: T,
               IndexName: "gsi1",
               KeyConditionExpression: "gsi1pk = :pk",
-              ExpressionAttributeValues: { ":pk": statusPartition(companyId, status).pk },
+              ExpressionAttributeValues: { ":pk": statusPartition(companyId, status).pk, ...(taggedOnly ? { ":zero": 0 } : {}) },
+              ...(taggedOnly ? { FilterExpression: "size(tagIds) > :zero" } : {}),
               ExclusiveStartKey: start,
             }),
           );
