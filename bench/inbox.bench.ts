@@ -10,7 +10,7 @@ import type { Message } from "@atende/shared/domain/messages/message";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
 import { createMessagesRepository } from "@atende/functions/features/inbox/messages/messages.repository";
-import { NEW_BOT, contactCardOf, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
+import { NEW_BOT, contactCardFields, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
 import { createTenant } from "@atende/functions/testing/factories";
 import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
@@ -422,7 +422,7 @@ const listBench = async (platform: Platform) => {
           updatedAt: at,
           // the contact's card on the ticket, as every ticket written since ADR 0057 carries it
           // (BENCH_SEED_CONTACT_CARDS=0: items as written before, whose cards read their contacts)
-          ...(SEED_CONTACT_CARDS ? { contactCard: contactCardOf(contactById.get(contactId)!) } : {}),
+          ...(SEED_CONTACT_CARDS ? contactCardFields(contactById.get(contactId)!) : {}),
         };
         items.push(...putItems(ticketsRepo.createItems(t)));
         if (status !== "closed") items.push(...putItems([ticketsRepo.lockOpenItem(t)]));

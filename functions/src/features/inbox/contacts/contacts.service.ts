@@ -24,7 +24,7 @@ import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { RealtimeService } from "../../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
-import { contactCardOf, sameContactCard, type TicketsRepository } from "../tickets/tickets.repository";
+import { contactCardFields, sameContactCard, type TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
 import type { ContactIdentity } from "./contact-identity";
 import type { ContactsRepository } from "./contacts.repository";
@@ -80,8 +80,9 @@ export const createContactsService = (deps: {
    * not show (a LID) writes nothing.
    */
   const followOnCards = async (companyId: number, id: number, before: Contact | null, after: Contact | null) => {
-    if (before && after && sameContactCard(contactCardOf(before), contactCardOf(after))) return;
-    await deps.tickets.followContact(companyId, id, after ? contactCardOf(after) : null);
+    const card = after ? contactCardFields(after).contactCard : null;
+    if (before && after && sameContactCard(contactCardFields(before).contactCard, card)) return;
+    await deps.tickets.followContact(companyId, id, card);
   };
 
   const findOrFail = async (companyId: number, id: number) => {

@@ -146,6 +146,25 @@ describe("a contact's change reaches every card of its tickets at once", () => {
   });
 });
 
+describe("a card too large to copy (long extra fields)", () => {
+  it("is not copied: its tickets' cards read the contact, and a shorter card is copied again", async () => {
+    const phone = number();
+    const tk = await pendingTicket(phone, "Muitos Campos");
+    const repo = createTicketsRepository(t.container.db);
+    const extraInfo = Array.from({ length: 4 }, (_, i) => ({ name: `campo ${i}`, value: "x".repeat(900) }));
+    expect((await t.call("PUT", `/contacts/${tk.contact!.id}`, { token: c.adminToken, body: { name: "Muitos Campos", extraInfo } })).status).toBe(200);
+    expect((await repo.findById(c.company.id, tk.id))!.contactCard).toBeUndefined();
+    const card = (await list(c.adminToken, "status=pending&showAll=true")).find((x) => x.id === tk.id) as Card & { contact: { extraInfo: unknown[] } };
+    expect(card.contact.extraInfo).toEqual(extraInfo);
+    // an inbound message does not copy it either, and the card stays right
+    await deliver(t, customerMessage(c, { number: phone, body: "ainda aqui" }));
+    expect((await repo.findById(c.company.id, tk.id))!.contactCard).toBeUndefined();
+    expect((await t.call("PUT", `/contacts/${tk.contact!.id}`, { token: c.adminToken, body: { name: "Poucos Campos", extraInfo: [] } })).status).toBe(200);
+    expect((await repo.findById(c.company.id, tk.id))!.contactCard).toMatchObject({ name: "Poucos Campos", extraInfo: [] });
+    expect((await list(c.adminToken, "status=pending&showAll=true")).find((x) => x.id === tk.id)?.contact?.name).toBe("Poucos Campos");
+  });
+});
+
 describe("items written before the cards' copies", () => {
   it("render with their contact read (and follow its changes); the next inbound message gives a live one its copy", async () => {
     const phone = number();

@@ -2,7 +2,7 @@ import type { TxItem } from "../../../platform/db/transact";
 import type { InboxWhatsapp } from "../inbox-ports";
 import { ExtraConditionFailed, OpenTicketExists, VersionConflict, type TicketChanges } from "./ticket-changes";
 import type { TicketTimersRepository } from "./ticket-timers.repository";
-import { contactCardOf, sameContactCard, type ContactCard, type TicketRecord, type TicketsRepository } from "./tickets.repository";
+import { contactCardFields, sameContactCard, type ContactCard, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 
 /** After a close with userRating on, an answer 1..3 within this window is a rating. */
 export const RATING_WINDOW_MS = 24 * 3600_000;
@@ -75,7 +75,8 @@ export const createTicketLifecycle = (deps: { tickets: TicketsRepository; change
         try {
           if (open && open.status !== "closed") {
             // a ticket written before the cards' copies (or one a contact change missed) gets its contact's card
-            const card = sameContactCard(open.contactCard, contact) ? {} : { contactCard: contactCardOf(contact) };
+            const wanted = contactCardFields(contact);
+            const card = wanted.contactCard && !sameContactCard(open.contactCard, wanted.contactCard) ? wanted : {};
             return { before: open, after: await changes.apply(open, { ...arrivalPatch(open, arrival), ...card }, { byUserId: null, now, extra: [messageItem(open)] }) };
           }
           const after = await changes.create(
@@ -87,7 +88,7 @@ export const createTicketLifecycle = (deps: { tickets: TicketsRepository; change
               userId: null,
               status: "pending",
               isGroup: contact.isGroup,
-              contactCard: contactCardOf(contact),
+              ...contactCardFields(contact),
               chatJid: input.chatJid,
               lastMessage: arrival.preview,
               lastMessageLc: arrival.preview.toLowerCase(),

@@ -65,9 +65,20 @@ export const contactCardOf = (c: ContactCard): ContactCard => ({
   isGroup: c.isGroup,
   extraInfo: c.extraInfo,
 });
-/** Whether a ticket's copy is this contact's card already (`undefined`: an item written before the copies existed). */
-export const sameContactCard = (a: ContactCard | null | undefined, b: ContactCard | null) =>
-  a !== undefined && (a === null || b === null ? a === b : JSON.stringify(contactCardOf(a)) === JSON.stringify(contactCardOf(b)));
+/**
+ * The largest card copied onto tickets (its JSON, ~150–300 bytes for a usual contact): a contact with long extra fields
+ * (up to 50 × 1,000 characters) would make every write of each of its tickets and copies that much larger, so its
+ * tickets carry no copy and their cards read the contact, as items written before the copies do.
+ */
+export const CONTACT_CARD_MAX_BYTES = 2048;
+/** The card a ticket of this contact carries: `{ contactCard }`, or `{}` when the card is too large to copy. */
+export const contactCardFields = (c: ContactCard): { contactCard?: ContactCard } => {
+  const card = contactCardOf(c);
+  return Buffer.byteLength(JSON.stringify(card)) <= CONTACT_CARD_MAX_BYTES ? { contactCard: card } : {};
+};
+/** Whether two copies are the same (`undefined`: no copy — an item written before the copies existed, or too large). */
+export const sameContactCard = (a: ContactCard | null | undefined, b: ContactCard | null | undefined) =>
+  a === undefined || a === null || b === undefined || b === null ? a === b : JSON.stringify(contactCardOf(a)) === JSON.stringify(contactCardOf(b));
 
 export type TicketRecord = {
   id: number;
@@ -488,10 +499,12 @@ export const createTicketsRepository = (db: Db) => {
      * (its `CT#` pointers, newest first) gets the new `contactCard` and one more `version` — a ticket write read
      * before this one then loses its version condition and re-reads, so it never puts the old copy back — and the
      * ticket's tag copies (docs/adr/0040) get the card and the ticket's new version unless a newer write of the
-     * ticket already rewrote them. `null`: the contact was deleted (its cards show no contact). Runs
+     * ticket already rewrote them. `null`: the contact was deleted (its cards show no contact); `undefined`: the card
+     * is too large to copy (CONTACT_CARD_MAX_BYTES), the copies are removed and the cards read the contact. Runs
      * FOLLOW_CONCURRENCY updates at a time; answers how many tickets and copies it wrote.
      */
-    async followContact(companyId: number, contactId: number, card: ContactCard | null): Promise<{ tickets: number; copies: number }> {
+    async followContact(companyId: number, contactId: number, card: ContactCard | null | undefined): Promise<{ tickets: number; copies: number }> {
+      const set = card !== undefined;
       const ids: number[] = [];
       let start: Record<string, unknown> | undefined;
       do {
@@ -525,11 +538,11 @@ export const createTicketsRepository = (db: Db) => {
             new UpdateCommand({
               TableName: T,
               Key: key(companyId, ticketId),
-              UpdateExpression: "SET #cc = :cc ADD #v :one",
+              UpdateExpression: set ? "SET #cc = :cc ADD #v :one" : "REMOVE #cc ADD #v :one",
               // an item of this contact only (never creates one: the ticket may be gone)
               ConditionExpression: "attribute_exists(pk) AND #cid = :cid",
               ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version", "#cid": "contactId" },
-              ExpressionAttributeValues: { ":cc": card, ":one": 1, ":cid": contactId },
+              ExpressionAttributeValues: { ...(set ? { ":cc": card } : {}), ":one": 1, ":cid": contactId },
               ReturnValues: "ALL_NEW",
             }),
           );
@@ -547,10 +560,10 @@ export const createTicketsRepository = (db: Db) => {
                 new UpdateCommand({
                   TableName: T,
                   Key: tagCopyKey(companyId, ticketId, tagId),
-                  UpdateExpression: "SET #cc = :cc, #v = :v",
+                  UpdateExpression: set ? "SET #cc = :cc, #v = :v" : "SET #v = :v REMOVE #cc",
                   ConditionExpression: "attribute_exists(pk) AND #v <= :v",
                   ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version" },
-                  ExpressionAttributeValues: { ":cc": card, ":v": version },
+                  ExpressionAttributeValues: { ...(set ? { ":cc": card } : {}), ":v": version },
                 }),
               ),
             );

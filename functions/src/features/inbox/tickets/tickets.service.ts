@@ -14,7 +14,7 @@ import type { InboxEvents } from "./inbox-events";
 import { visibleTo } from "./ticket-list";
 import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
 import type { TxItem } from "../../../platform/db/transact";
-import { contactCardOf, type TicketCard, type TicketRecord, type TicketsRepository } from "./tickets.repository";
+import { contactCardFields, type TicketCard, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 import { MAX_TAGS_PER_TICKET } from "@atende/shared/domain/tags/tag";
 import type { AuditRecorder } from "../../audit/audit.port";
@@ -240,7 +240,7 @@ export const createTicketsService = (deps: {
             userId: status === "pending" ? (input.userId ?? null) : (input.userId ?? auth.user.id),
             status,
             isGroup: contact.isGroup,
-            contactCard: contactCardOf(contact),
+            ...contactCardFields(contact),
             chatJid: chatJidOf(contact),
           },
           { byUserId: auth.user.id, now: clock() },
