@@ -7,7 +7,7 @@ import type { Db } from "../../../platform/db/client";
 import { companyPk, pad } from "../../../platform/db/keys";
 import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../../platform/db/merged-query";
 import { mapItem, type RecordFields } from "../../../platform/db/map-item";
-import { transact, type TxItem } from "../../../platform/db/transact";
+import { transact, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { batchGetAll } from "../../../platform/db/batch-get";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { contactFromItem, contactItemKey } from "../contacts/contacts.repository";
@@ -157,7 +157,12 @@ const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "op
  * tab with a tag filter read ~400 tickets by item filter to find a page; it reads the tag's closed partitions now).
  */
 const COPIED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(TICKET_STATUSES);
-/** Ticket updates in flight at once when a contact's change reaches its tickets' cards (docs/adr/0057). */
+/**
+ * A contact's change reaching its tickets' cards (docs/adr/0057): tickets read per BatchGetItem, updates per
+ * transaction (DynamoDB's limit), and single updates in flight at once when a transaction had to be redone ticket by ticket.
+ */
+const FOLLOW_READ = 100;
+const FOLLOW_TX_ITEMS = 100;
 const FOLLOW_CONCURRENCY = 16;
 
 /**
@@ -500,8 +505,9 @@ export const createTicketsRepository = (db: Db) => {
      * before this one then loses its version condition and re-reads, so it never puts the old copy back — and the
      * ticket's tag copies (docs/adr/0040) get the card and the ticket's new version unless a newer write of the
      * ticket already rewrote them. `null`: the contact was deleted (its cards show no contact); `undefined`: the card
-     * is too large to copy (CONTACT_CARD_MAX_BYTES), the copies are removed and the cards read the contact. Runs
-     * FOLLOW_CONCURRENCY updates at a time; answers how many tickets and copies it wrote.
+     * is too large to copy (CONTACT_CARD_MAX_BYTES), the copies are removed and the cards read the contact. In bulk:
+     * one BatchGetItem per 100 tickets and one transaction per 100 updates (a contact with 10 tickets: 3 calls); a
+     * transaction that loses a condition is redone ticket by ticket. Answers how many tickets and copies it wrote.
      */
     async followContact(companyId: number, contactId: number, card: ContactCard | null | undefined): Promise<{ tickets: number; copies: number }> {
       const set = card !== undefined;
@@ -571,7 +577,60 @@ export const createTicketsRepository = (db: Db) => {
           }),
         );
       };
-      for (let i = 0; i < ids.length; i += FOLLOW_CONCURRENCY) await Promise.all(ids.slice(i, i + FOLLOW_CONCURRENCY).map(one));
+      // in bulk: the tickets' status, tags and version (one BatchGetItem per 100), then transactions of up to 100
+      // updates, each ticket's conditioned on the version just read (so its copies are the ones that version wrote);
+      // a transaction that loses a condition (a ticket written meanwhile, a copy missing) redoes its tickets one by one
+      const names = { "#cc": "contactCard", "#v": "version", "#cid": "contactId" };
+      const setCard = (v: number) => ({
+        UpdateExpression: set ? "SET #cc = :cc, #v = :nv" : "SET #v = :nv REMOVE #cc",
+        ExpressionAttributeValues: { ...(set ? { ":cc": card } : {}), ":nv": v + 1 },
+      });
+      type Found = { id: number; version: number; copies: number[] };
+      const run = async (group: Found[]) => {
+        const items: TxItem[] = group.flatMap((f): TxItem[] => {
+          const ticket = setCard(f.version);
+          return [
+            {
+              Update: {
+                TableName: T,
+                Key: key(companyId, f.id),
+                ...ticket,
+                ConditionExpression: "#v = :v AND #cid = :cid",
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: { ...ticket.ExpressionAttributeValues, ":v": f.version, ":cid": contactId },
+              },
+            },
+            ...f.copies.map((tagId): TxItem => {
+              const copy = setCard(f.version);
+              return { Update: { TableName: T, Key: tagCopyKey(companyId, f.id, tagId), ...copy, ConditionExpression: "attribute_exists(pk)", ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version" } } };
+            }),
+          ];
+        });
+        try {
+          await transact(db, items);
+          written.tickets += group.length;
+          written.copies += items.length - group.length;
+        } catch (e) {
+          if (!(e instanceof TxConditionFailed)) throw e;
+          for (let i = 0; i < group.length; i += FOLLOW_CONCURRENCY) await Promise.all(group.slice(i, i + FOLLOW_CONCURRENCY).map((f) => one(f.id)));
+        }
+      };
+      for (let i = 0; i < ids.length; i += FOLLOW_READ) {
+        const found = (await batchGetAll(db, ids.slice(i, i + FOLLOW_READ).map((id) => key(companyId, id)), { consistent: true, attributes: ["id", "status", "tagIds", "version", "contactId"] }))
+          .filter((it) => Number(it.contactId) === contactId)
+          .map((it): Found => ({ id: Number(it.id), version: Number(it.version), copies: COPIED.has(it.status as TicketStatus) ? [...new Set((it.tagIds as number[] | undefined) ?? [])] : [] }));
+        const groups: Found[][] = [];
+        let ops = 0;
+        for (const f of found) {
+          if (!groups.length || ops + 1 + f.copies.length > FOLLOW_TX_ITEMS) {
+            groups.push([]);
+            ops = 0;
+          }
+          groups.at(-1)!.push(f);
+          ops += 1 + f.copies.length;
+        }
+        await Promise.all(groups.map(run));
+      }
       return written;
     },
     /** What identifies a list's reads (its partitions and filter), for the page cursors kept between requests. */
