@@ -31,7 +31,7 @@ const source = (n: number, pageSize: number) => {
   return { all, reads, fetch };
 };
 
-const serve = (page: number, opts: { cursors: PageCursors; fetch: ReturnType<typeof source>["fetch"]; firstPages?: number; pageSize?: number }) =>
+const serve = (page: number, opts: { cursors: PageCursors; fetch: ReturnType<typeof source>["fetch"] } & ({ firstPages?: undefined; pageSize?: undefined } | { firstPages: number; pageSize: number })) =>
   pageByNumberWith({ companyId: 1, viewerId: 2, queryHash: "q", page, now: new Date(), present: async (items) => items, ...opts });
 
 describe("pageByNumberWith, first pages in one read (docs/adr/0046)", () => {

@@ -100,13 +100,17 @@ export const pageByNumberWith = async <T, V>(opts: {
   /** page tokens: `token` (the client's, for this page) opens without reading the remembered cursor; the answer carries the next page's */
   tokens?: PageTokens;
   token?: string;
-  /** how many first pages one read from the start may serve (1 or absent: none, every page by cursor) */
-  firstPages?: number;
-  /** items per page (needed with `firstPages`: page n of a read of n pages starts at (n - 1) × pageSize) */
-  pageSize?: number;
-}): Promise<{ items: V[]; hasMore: boolean; nextPageToken?: string }> => {
+} & (
+  | { firstPages?: undefined; pageSize?: undefined }
+  | {
+      /** how many first pages one read from the start may serve (1: none, every page by cursor) */
+      firstPages: number;
+      /** items per page: page n of a read of n pages starts at (n - 1) × pageSize */
+      pageSize: number;
+    }
+)): Promise<{ items: V[]; hasMore: boolean; nextPageToken?: string }> => {
   const { cursors, companyId, viewerId, queryHash, page, now, fetch, present, tokens } = opts;
-  const firstPages = opts.pageSize ? Math.max(1, opts.firstPages ?? 1) : 1;
+  const firstPages = Math.max(1, opts.firstPages ?? 1);
   const where = (n: number) => ({ companyId, viewerId, queryHash, page: n });
   let cursor: string | undefined;
   let at = 1;
@@ -132,7 +136,7 @@ export const pageByNumberWith = async <T, V>(opts: {
       // from the start, the first pages in one read (up to the page asked, or firstPages on the way to a deeper one)
       const pages = cursor === undefined && firstPages > 1 ? Math.min(page, firstPages) : 1;
       const read = await fetch(cursor, ...(pages > 1 ? [pages] : []));
-      const skip = (pages - 1) * (opts.pageSize ?? 0);
+      const skip = (pages - 1) * (opts.pageSize ?? 0); // pages > 1 only with firstPages, which comes with pageSize
       const result = pages > 1 ? { items: read.items.slice(skip), next: read.next } : read;
       at += pages - 1;
       if (at === page) {

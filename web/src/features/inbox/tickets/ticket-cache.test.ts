@@ -50,6 +50,18 @@ describe("live ticket list updates", () => {
     expect(read(qc, open)?.tickets).toEqual([]);
   });
 
+  it("the newest state among the lists decides: one list read earlier does not let an older state through", () => {
+    const qc = new QueryClient();
+    const pending = { status: "pending" } as const;
+    const open = { status: "open" } as const;
+    // the pending list was read before the ticket was accepted, the open list after (e.g. a resync re-reads each one)
+    seed(qc, pending, [aTicket({ id: 9, status: "pending", lastMessage: "antes", version: 3 })]);
+    seed(qc, open, [aTicket({ id: 9, status: "open", lastMessage: "depois", version: 5 })]);
+    applyTicketUpdate(qc, aTicket({ id: 9, status: "pending", lastMessage: "atrasado", version: 4 }));
+    expect(read(qc, open)?.tickets.map((t) => [t.id, t.lastMessage])).toEqual([[9, "depois"]]);
+    expect(read(qc, pending)?.tickets.map((t) => t.lastMessage)).toEqual(["antes"]);
+  });
+
   it("search results are updated in place but never grow", () => {
     const qc = new QueryClient();
     const search = { searchParam: "maria", showAll: true };

@@ -57,8 +57,22 @@ const forEachList = (qc: QueryClient, fn: (data: Pages, params: TicketListParams
  */
 const olderThanCached = (qc: QueryClient, ticket: TicketView) => {
   if (ticket.version === undefined) return false;
-  const cached = [findCachedTicket(qc, ticket.id), qc.getQueryData<TicketView>(ticketKeys.byUuid(ticket.uuid))];
-  return cached.some((t) => t?.version !== undefined && t.version > ticket.version!);
+  const open = qc.getQueryData<TicketView>(ticketKeys.byUuid(ticket.uuid));
+  return Math.max(newestCachedVersion(qc, ticket.id), open?.version ?? -1) > ticket.version;
+};
+
+/**
+ * The highest version of a ticket among the cached lists. Lists read at different moments (a resync re-reads each
+ * one, a search list is only patched in place) may hold different states of one ticket: the newest one decides.
+ */
+const newestCachedVersion = (qc: QueryClient, ticketId: number): number => {
+  let newest = -1;
+  for (const [, data] of qc.getQueriesData<Pages>({ queryKey: ticketKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      for (const t of page.tickets) if (t.id === ticketId && t.version !== undefined && t.version > newest) newest = t.version;
+    }
+  }
+  return newest;
 };
 
 export const applyTicketUpdate = (qc: QueryClient, ticket: TicketView) => {
@@ -78,13 +92,4 @@ export const patchTicket = (qc: QueryClient, ticketId: number, patch: Partial<Ti
   for (const [key, ticket] of qc.getQueriesData<TicketView>({ queryKey: ticketKeys.byUuids() })) {
     if (ticket?.id === ticketId) qc.setQueryData(key, { ...ticket, ...patch });
   }
-};
-
-/** A cached ticket by id (lists or the open conversation), if any. */
-export const findCachedTicket = (qc: QueryClient, ticketId: number): TicketView | undefined => {
-  for (const [, data] of qc.getQueriesData<Pages>({ queryKey: ticketKeys.lists() })) {
-    const found = data?.pages?.flatMap((p) => p.tickets).find((t) => t.id === ticketId);
-    if (found) return found;
-  }
-  return undefined;
 };
