@@ -43,6 +43,16 @@ export default tseslint.config(
     },
   },
   {
+    // shared's Node-only folder (docs/adr/0054): its own TypeScript project, which the web does not reference
+    files: ["shared/src/node/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        noImport([["@atende/functions/*", "@atende/session-host/*", "@atende/web/*", "@atende/infra/*"], "shared imports nothing of ours"]),
+      ],
+    },
+  },
+  {
     files: ["functions/src/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

@@ -12,6 +12,8 @@ import { createContactsRepository } from "@atende/functions/features/inbox/conta
 import { createMessagesRepository } from "@atende/functions/features/inbox/messages/messages.repository";
 import { NEW_BOT, contactCardFields, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
 import { createTenant } from "@atende/functions/testing/factories";
+import { createSearchIndexRepository } from "@atende/functions/features/search/search-index.repository";
+import { ticketDocId } from "@atende/functions/features/search/search-index.port";
 import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
 import { startPlatform, type Platform } from "../infra/local/src/platform";
@@ -53,6 +55,8 @@ const SKIP_INBOUND = process.env.BENCH_SKIP_INBOUND === "1";
  */
 const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 0);
 /** stop writing messages after this many seconds of seeding (keeps `npm run bench` near 10 minutes) */
+/** Tickets (the newest) whose search-index identity document the seed writes (name, number: the list's search, ADR 0055). */
+const SEARCH_INDEXED_TICKETS = Number(process.env.BENCH_SEARCH_INDEXED_TICKETS ?? 2_000);
 const SEED_BUDGET_S = Number(process.env.BENCH_SEED_BUDGET_S ?? 420);
 /** BENCH_CASES=pending,attendant open: only the list cases whose name contains one of these (short runs) */
 /** BENCH_SEED_CONTACT_CARDS=0: seeded tickets without their contact's card (items written before ADR 0057) */
@@ -186,7 +190,7 @@ const inboundBench = async (platform: Platform) => {
 };
 
 /**
- * Counts the DynamoDB calls the platform makes (a middleware on the app's client): calls, items read and written,
+ * Counts the DynamoDB calls the platform makes (an observer on the app's client, docs/adr/0054): calls, items read and written,
  * and round trips in sequence (a call's depth is one more than the deepest call that had finished when it started).
  */
 const dynamoCounter = (platform: Platform) => {
@@ -209,26 +213,22 @@ const dynamoCounter = (platform: Platform) => {
     if (name === "BatchWriteItem") return Object.values(input.RequestItems as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
     return /^(Put|Update|Delete)Item$/.test(name) ? 1 : 0;
   };
-  platform.container.db.doc.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (!calls) return next(args);
-      const mine = calls;
-      const call: Call = { depth: 1 + Math.max(0, ...mine.filter((c) => c.end !== null).map((c) => c.depth)), end: null };
-      mine.push(call);
-      const name = String(context.commandName).replace(/Command$/, "");
-      written += itemsWritten(name, args.input as Record<string, unknown>);
-      try {
-        const out = await next(args);
-        read += itemsRead(out.output as Record<string, unknown>);
-        const o = out.output as Record<string, unknown>;
-        bytes += JSON.stringify(o.Items ?? o.Item ?? o.Responses ?? "").length;
-        return out;
-      } finally {
+  platform.container.db.doc.observe(({ operation: name, input }) => {
+    if (!calls) return;
+    const mine = calls;
+    const call: Call = { depth: 1 + Math.max(0, ...mine.filter((c) => c.end !== null).map((c) => c.depth)), end: null };
+    mine.push(call);
+    written += itemsWritten(name, input);
+    return {
+      done: ({ output: o }) => {
+        if (o) {
+          read += itemsRead(o);
+          bytes += JSON.stringify(o.Items ?? o.Item ?? o.Responses ?? "").length;
+        }
         call.end = performance.now();
-      }
-    },
-    { step: "initialize", name: "benchCountCalls" },
-  );
+      },
+    };
+  });
   return {
     async measure(fn: () => Promise<unknown>) {
       calls = [];
@@ -335,6 +335,7 @@ const listBench = async (platform: Platform) => {
   const contactsRepo = createContactsRepository(db);
   const ticketsRepo = createTicketsRepository(db);
   const messagesRepo = createMessagesRepository(db);
+  const searchIndex = createSearchIndexRepository(db);
 
   const writeAll = async (items: Record<string, unknown>[]) => {
     const chunks: Record<string, unknown>[][] = [];
@@ -425,6 +426,13 @@ const listBench = async (platform: Platform) => {
           ...(SEED_CONTACT_CARDS ? contactCardFields(contactById.get(contactId)!) : {}),
         };
         items.push(...putItems(ticketsRepo.createItems(t)));
+        // the search index's identity document of the newest tickets, as the write path stores it (docs/adr/0055: the
+        // list's search finds names and numbers there); older tickets' only lengthen partitions a search reads at most
+        // POSTINGS_PER_READ of, newest first
+        if (i >= tickets - SEARCH_INDEXED_TICKETS) {
+          const c = contactById.get(contactId)!;
+          items.push(...searchIndex.itemsOf({ docId: ticketDocId(t.id), companyId: cid, ticketId: t.id, contactId, at: t.createdAt, text: c.name, numbers: [c.number] }));
+        }
         if (status !== "closed") items.push(...putItems([ticketsRepo.lockOpenItem(t)]));
         messageItems.push(() =>
           Array.from({ length: perTicket }, (_, k) => {
@@ -605,7 +613,13 @@ const listBench = async (platform: Platform) => {
     requestsPerCase: REQUESTS,
     [`${TICKETS} tickets`]: {
       ...largeFigures,
-      "GET /tickets?searchParam=Contato 0012 (admin) ms": await time("/tickets?searchParam=Contato%200012", tenant.adminToken, false),
+      "GET /tickets?searchParam=Contato 0012 (admin) ms": {
+        ...(await time("/tickets?searchParam=Contato%200012", tenant.adminToken, false)),
+        // what it found (ADR 0055: names from the search index; the seed indexes the newest BENCH_SEARCH_INDEXED_TICKETS)
+        answer: await fetch(`${platform.url}/api/tickets?searchParam=Contato%200012`, { headers: { authorization: `Bearer ${tenant.adminToken}` } })
+          .then((r) => r.json() as Promise<{ count: number; tickets: unknown[] }>)
+          .then((b) => ({ count: b.count, tickets: b.tickets.length })),
+      },
       "GET /messages/{id} page 1 ms": await time(`/messages/${1_000_000 + TICKETS - 1}`, tenant.adminToken, false),
     },
     [`${SMALL_TICKETS} tickets`]: smallFigures,

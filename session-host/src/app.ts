@@ -29,7 +29,7 @@ export type HostRuntimeOptions = {
 /** Wires the session host once per process: table, queues, media store, providers, the simulator's network and page. */
 export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOptions = {}) => {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { service: "session-host" });
-  const db = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
+  const db = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
   const sqs = opts.sqs ?? createSqsClient(config.AWS_REGION, config.SQS_ENDPOINT);
   const media =
     opts.media ??

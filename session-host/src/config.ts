@@ -8,6 +8,8 @@ const configSchema = z.object({
   TABLE_NAME: z.string().min(1),
   /** set only for DynamoDB Local */
   DYNAMODB_ENDPOINT: z.string().url().optional(),
+  /** "sdk": the AWS SDK's DocumentClient instead of the lean transport (docs/adr/0054), the way back and the A/B */
+  DYNAMODB_TRANSPORT: z.enum(["lean", "sdk"]).default("lean"),
   AWS_REGION: z.string().default("us-east-1"),
   SQS_ENDPOINT: z.string().url().optional(),
   QUEUE_URL_INBOUND: z.string().min(1),

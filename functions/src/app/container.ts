@@ -126,7 +126,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? (() => new Date());
   const metrics = overrides.metrics ?? createMetrics();
-  const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
+  const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
   const sender = createSocketSender(config, metrics, logger, overrides.sender);
 
   const commands: CommandQueue =

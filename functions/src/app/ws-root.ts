@@ -26,7 +26,7 @@ export const createWsRoot = (
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const metrics = overrides.metrics ?? createMetrics();
   const clock = overrides.clock ?? (() => new Date());
-  const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION });
+  const db = overrides.db ?? createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
   const sender = createSocketSender(config, metrics, logger, overrides.sender);
   const jobs = createJobQueue(config, overrides.jobs);
   const connections = createConnectionsRepository(db);

@@ -19,7 +19,7 @@ import { WEBHOOK_PATH } from "../features/cloud-api/cloud-api.service";
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, { service: "cloud-api-webhook" });
 const service = createCloudApiWebhookService({
-  repo: createCloudApiRepository(createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION })),
+  repo: createCloudApiRepository(createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT })),
   secrets: createSecretBoxFromConfig(config),
   inbound: createSqsInboundQueue({ queueUrl: config.QUEUE_URL_INBOUND ?? "", region: config.AWS_REGION, endpoint: config.SQS_ENDPOINT }),
   logger,

@@ -1,5 +1,7 @@
 import type { Tracer } from "@aws-lambda-powertools/tracer";
+import { type DocClient, SdkDocClient } from "@atende/shared/node/dynamo/lean-doc.client";
 import { lambdaRuntime } from "./config";
+import { type XraySegment, xrayDbObserver } from "./db/xray-db-observer";
 
 /**
  * Powertools Tracer, loaded only where it traces (in Lambda with tracing on). Importing it loads the X-Ray SDK,
@@ -20,4 +22,22 @@ export const traced = <T>(client: T): T => {
   if (!powertools) return client;
   tracer ??= new powertools.Tracer();
   return tracer.captureAWSv3Client(client as never) as T;
+};
+
+/**
+ * X-Ray for the lean DynamoDB transport (docs/adr/0054), in Lambda with tracing on: each call gets what
+ * `captureAWSv3Client` gave an SDK call (`xrayDbObserver`, platform/db/xray-db-observer.ts), under Powertools'
+ * current segment. The SDK's DocumentClient (`DYNAMODB_TRANSPORT=sdk`) is captured as before. Elsewhere the client
+ * is returned untouched.
+ */
+export const tracedDb = (doc: DocClient, region: string): DocClient => {
+  if (!powertools) return doc;
+  if (doc instanceof SdkDocClient) {
+    traced(doc.client);
+    return doc;
+  }
+  tracer ??= new powertools.Tracer();
+  const t = tracer;
+  doc.observe(xrayDbObserver(() => t.getSegment() as XraySegment | undefined, region));
+  return doc;
 };

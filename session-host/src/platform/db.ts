@@ -1,15 +1,16 @@
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { createDocClient, type DocClient } from "@atende/shared/node/dynamo/lean-doc.client";
 
-export type Db = { doc: DynamoDBDocumentClient; tableName: string };
+/** The session host's DynamoDB port: the same lean transport as the API's (docs/adr/0054). */
+export type Db = { doc: DocClient; tableName: string };
 
-export const createDb = (opts: { tableName: string; endpoint?: string; region: string }): Db => {
-  const client = new DynamoDBClient({
+export const createDb = (opts: { tableName: string; endpoint?: string; region: string; transport?: "lean" | "sdk" }): Db => ({
+  tableName: opts.tableName,
+  doc: createDocClient({
     region: opts.region,
+    transport: opts.transport,
     ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
-  });
-  return { tableName: opts.tableName, doc: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }) };
-};
+  }),
+});
 
 /** A single-item write whose condition did not hold. */
 export const isConditionFailure = (err: unknown) => err instanceof Error && err.name === "ConditionalCheckFailedException";

@@ -40,7 +40,7 @@ import { createTicketTimersJob } from "./tickets/ticket-timers.job";
 import { createTicketTimersRepository } from "./tickets/ticket-timers.repository";
 import { createTicketsRepository } from "./tickets/tickets.repository";
 import { ticketKanbanRoutes, ticketsRoutes, ticketTagsRoutes } from "./tickets/tickets.routes";
-import { createTicketsService } from "./tickets/tickets.service";
+import { createTicketsService, type HistorySearch } from "./tickets/tickets.service";
 import type { AuditRecorder } from "../audit/audit.port";
 import type { ChannelRules } from "./messages/messages.service";
 import type { SpreadsheetCodec } from "../../platform/spreadsheets/spreadsheet.port";
@@ -86,7 +86,7 @@ export type InboxDeps = {
   /** told of every message and contact change (the search index, docs/adr/0035); built before the inbox */
   listeners?: InboxListeners;
   /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
-  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
+  historySearch?: HistorySearch;
   /** the SLA planner (features/sla, docs/adr/0033): the cycles' clocks; absent: no SLA */
   sla?: InboxSla;
 };

@@ -84,6 +84,12 @@ describe("GET /search", () => {
     const byNumber = (await search(a.adminToken, number.slice(4, 10))).find((h) => h.ticketId === ticket.id);
     expect(byNumber).toMatchObject({ field: "contact" });
     expect(marked(byNumber!)).toEqual([number]);
+    // the protocol of the ticket's cycle is indexed with its identity (ADR 0055: it was read from a field tickets lack)
+    const protocol = (await t.call("GET", `/tickets/${ticket.id}`, { token: a.adminToken })).body.protocol as string;
+    expect(protocol).toMatch(/^\d{9,}$/);
+    const byProtocol = (await search(a.adminToken, protocol)).find((h) => h.ticketId === ticket.id);
+    expect(byProtocol).toMatchObject({ field: "protocol", protocol });
+    expect(marked(byProtocol!)).toEqual([protocol]);
   });
 
   it("indexes an audio's transcript when the bot stores it", async () => {

@@ -108,19 +108,24 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 /**
  * The tickets whose history matches a text (GET /tickets?searchParam= for spec clients; built before the inbox, which
- * applies its own visibility and filters). A failure leaves the list to names and last messages.
+ * applies its own visibility and filters). A failure answers null: the list falls back to the contacts' name and
+ * number indexes and last messages.
  */
 export const createHistorySearch =
   (deps: { index: SearchIndex; logger: Logger }) =>
-  async (companyId: number, text: string, limit: number): Promise<number[]> => {
+  async (companyId: number, text: string, limit: number): Promise<{ ticketId: number; contactId: number }[] | null> => {
     const terms = parseQuery(text);
     if (!terms.length) return [];
     try {
       const postings = await deps.index.query(companyId, terms, limit * 3);
-      return [...new Set(postings.map((p) => p.ticketId))].slice(0, limit);
+      // each ticket once (its newest posting), with its contact: the list reads the ticket and its contact together (ADR 0055)
+      const byTicket = new Map<number, { ticketId: number; contactId: number }>();
+      for (const p of postings) if (!byTicket.has(p.ticketId)) byTicket.set(p.ticketId, { ticketId: p.ticketId, contactId: p.contactId });
+      return [...byTicket.values()].slice(0, limit);
     } catch (err) {
       deps.logger.error("search: history search failed; the list answers from names and last messages", { companyId, err: String(err) });
-      return [];
+      // null, not "nothing found": the list then looks names and numbers up in the contacts' own indexes (ADR 0055)
+      return null;
     }
   };
 

@@ -1,31 +1,21 @@
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { traced } from "../tracer";
-
-export type Db = { doc: DynamoDBDocumentClient; tableName: string };
+import { createDocClient, type DocClient } from "@atende/shared/node/dynamo/lean-doc.client";
+import { tracedDb } from "../tracer";
 
 /**
- * The SDK's logger middleware builds a "sensitive-filtered" copy of every call's input and whole output (each item
- * read, walked through the command's schema) to hand to `logger.info` — which is a no-op: we give the client no
- * logger (our logger records what matters itself). That copy was ~5% of a ticket list's CPU (47 items per request,
- * docs/adr/0046): the middleware is taken off the client's stack. A logger given later would log nothing.
+ * The DynamoDB port: `doc.send(new QueryCommand({...}))` with `@aws-sdk/lib-dynamodb` commands, answered by the
+ * lean transport (docs/adr/0054: the DocumentClient's marshalling, the SDK's SigV4, credentials, retries and
+ * exception classes, without the SDK client's per-call middleware), `doc.observe(...)` to watch the calls.
  */
-export const withoutSdkLogging = <C extends { middlewareStack: { remove(name: string): boolean } }>(client: C): C => {
-  client.middlewareStack.remove("loggerMiddleware");
-  return client;
-};
+export type Db = { doc: DocClient; tableName: string };
 
-export const createDb = (opts: { tableName: string; endpoint?: string; region: string }): Db => {
-  const client = traced(
-    withoutSdkLogging(
-      new DynamoDBClient({
-        region: opts.region,
-        ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
-      }),
-    ),
-  );
-  return {
-    tableName: opts.tableName,
-    doc: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
-  };
-};
+export const createDb = (opts: { tableName: string; endpoint?: string; region: string; transport?: "lean" | "sdk" }): Db => ({
+  tableName: opts.tableName,
+  doc: tracedDb(
+    createDocClient({
+      region: opts.region,
+      transport: opts.transport,
+      ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
+    }),
+    opts.region,
+  ),
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { corpus, MARKED } from "./pt-corpus.fixtures";
-import { fold, highlightRanges, indexTerms, numberForms, parseQuery, prefixKeysOf, queryKeyOf, score, shardFor, shardsOf, snippet, stem, textMatches, tokenize } from "./text-search";
+import { fold, highlightRanges, indexTerms, numberForms, parseQuery, prefixKeysOf, queryKeyOf, score, shardFor, shardsOf, shortForIndex, snippet, stem, textMatches, tokenize } from "./text-search";
 
 describe("normalisation and tokens", () => {
   it("folds accents and case, keeps positions in the original text", () => {
@@ -143,6 +143,13 @@ describe("index keys (one partition per whole word or prefix, ADR 0041)", () => 
         if (answers) expect(written.get(t)!.has(key), `${q} → ${key} for ${t}`).toBe(true);
       }
     }
+  });
+});
+
+describe("what the index cannot answer as a prefix (ADR 0055)", () => {
+  it("a word of one or two letters (the index finds only that word); not numbers, not stop words dropped, not three letters", () => {
+    for (const q of ["jo", "maria d", "d'ávila", "zé carlos", "a"]) expect(shortForIndex(q), q).toBe(true);
+    for (const q of ["joa", "maria da", "zuleica", "551", "(11) 98765", "boleto vencido", ""]) expect(shortForIndex(q), q).toBe(false);
   });
 });
 

@@ -235,6 +235,13 @@ export const queryKeyOf = (q: QueryTerm): { key: string; own: string; exact: boo
   const k = [...lengths].reverse().find((n) => n <= p.length)!;
   return { key: p.slice(0, k), own: p, exact: !q.prefix };
 };
+/**
+ * Whether a text has a word the index finds only as that exact word, not as the start of longer ones: a word of
+ * fewer letters than the shortest key (one or two letters: "jo", the "d" of "maria d"). The ticket list's search then
+ * also looks names up by prefix in the contacts' own index (docs/adr/0055). Numbers are not: a number is read by
+ * its prefix from three digits on (search-index.repository.ts).
+ */
+export const shortForIndex = (q: string): boolean => parseQuery(q).some((t) => !DIGITS.test(t.word) && t.word.length < WORD_KEY_LENGTHS[0]!);
 /** The longest common start of the typed word and its stem ("cartoes" / "cartao" → "carta"). */
 export const commonPrefix = (a: string, b: string) => {
   let i = 0;

@@ -23,7 +23,7 @@ export type SearchTicket = {
 export type SearchMessage = Pick<Message, "id" | "ticketId" | "contactId" | "body" | "transcript" | "fromMe" | "createdAt" | "isDeleted" | "mediaName">;
 
 /** The fields search reads of a candidate ticket (`SearchTicket` and `visibleTo`) and of a matching message. */
-const TICKET_FIELDS = ["id", "uuid", "status", "queueId", "userId", "contactId", "updatedAt", "createdAt", "protocol"] as const;
+const TICKET_FIELDS = ["id", "uuid", "status", "queueId", "userId", "contactId", "updatedAt", "createdAt", "cycle"] as const;
 const MESSAGE_FIELDS = ["id", "ticketId", "contactId", "body", "transcript", "fromMe", "createdAt", "isDeleted", "mediaName"] as const satisfies readonly (keyof SearchMessage)[];
 
 /** The most messages of one conversation the in-conversation search reads. */
@@ -50,7 +50,8 @@ export const createSearchReads = (deps: {
     contactId: t.contactId,
     updatedAt: t.updatedAt,
     createdAt: t.createdAt,
-    protocol: (t as TicketRecord & { protocol?: string | null }).protocol ?? null,
+    // the cycle's protocol (docs/adr/0055: was read from a top-level field tickets never had)
+    protocol: t.cycle?.protocol ?? null,
   });
   const searchMessage = (m: Message): SearchMessage => ({
     id: m.id,

@@ -34,7 +34,8 @@ export const createInboxEvents = (deps: {
     companyId: t.companyId,
     contactId: t.contactId,
     createdAt: t.createdAt,
-    protocol: (t as TicketRecord & { protocol?: string | null }).protocol ?? null,
+    // the cycle's protocol (the index's identity document holds it; before ADR 0055 a top-level field nobody wrote)
+    protocol: t.cycle?.protocol ?? null,
   });
   const ctx = async (t: TicketRecord, dir?: Directory, contact?: Contact | null) => ({
     dir: dir ?? (await directory.load(t.companyId)),
@@ -87,6 +88,15 @@ export const createInboxEvents = (deps: {
     },
     async presence(t: TicketRecord, presence: PresenceEventData["presence"]) {
       await realtime.publish<PresenceEventData>(t.companyId, "presence", { ticketId: t.id, presence }, audienceOf(t));
+    },
+    /**
+     * A ticket opened without a message (the new-ticket dialog): the contact listeners learn its identity (the search
+     * index's contact name, number and protocol), so the ticket list's search finds it before its first message, as
+     * it did through the contacts' indexes (docs/adr/0055). Messages tell them again (unchanged: nothing written).
+     */
+    async ticketOpened(t: TicketRecord, contact: Contact) {
+      const told = listened(t);
+      for (const l of onContact) await afterWork(() => l(contact, [told]));
     },
     async contactUpdated(contact: Contact) {
       await realtime.publish<ContactEventData>(contact.companyId, "contact", { action: "update", contact }, { kind: "company" });

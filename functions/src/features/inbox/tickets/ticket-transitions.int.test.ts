@@ -24,13 +24,9 @@ beforeAll(async () => {
   t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
   a = await createTenant(t);
   c = await createTenant(t, { settings: { sendMsgTransfTicket: "enabled" } });
-  t.container.db.doc.middlewareStack.add(
-    (next, context) => async (args) => {
-      recording?.push(label(String(context.commandName).replace(/Command$/, ""), args.input as Record<string, any>));
-      return next(args);
-    },
-    { step: "initialize", name: "countCalls" },
-  );
+  t.container.db.doc.observe(({ operation, input }) => {
+    recording?.push(label(operation, input as Record<string, any>));
+  });
 });
 afterAll(() => {
   recording = null;

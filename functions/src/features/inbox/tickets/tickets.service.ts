@@ -1,6 +1,7 @@
 import type { TicketCycle, TicketListResponse, TicketView } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { searchedDigits } from "@atende/shared/domain/format/phone";
+import { shortForIndex } from "@atende/shared/domain/search/text-search";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
 import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
@@ -29,6 +30,11 @@ export type TicketNotices = {
 export type TicketTagLinks = {
   ticketTagItems(companyId: number, ticketId: number, before: readonly number[], after: readonly number[], live: ReadonlySet<number>): TxItem[];
 };
+
+/** A ticket the search index found for a text, with its contact (the card's contact is read with the ticket). */
+export type HistoryHit = { ticketId: number; contactId: number };
+/** null: the index failed (the list then reads names and numbers from the contacts' own indexes). */
+export type HistorySearch = (companyId: number, text: string, limit: number) => Promise<HistoryHit[] | null>;
 
 const SEARCH_LIMIT = 60;
 /** Pages of a list without an item filter served by one read from the start (no cursor read or write; docs/adr/0046). */
@@ -70,8 +76,11 @@ export const createTicketsService = (deps: {
   notices: TicketNotices;
   tagLinks: TicketTagLinks;
   clock: () => Date;
-  /** tickets whose whole history matches a text (the search index, docs/adr/0035); absent: last messages only */
-  historySearch?: (companyId: number, text: string, limit: number) => Promise<number[]>;
+  /**
+   * tickets whose whole history, contact name, number or protocol matches a text, each with its contact's id (the
+   * search index, docs/adr/0035, 0055); absent: names and numbers through the contacts' indexes and last messages
+   */
+  historySearch?: HistorySearch;
 }) => {
   const { tickets, contacts, changes, directory, events, cursors, notices, tagLinks, clock } = deps;
 
@@ -114,28 +123,64 @@ export const createTicketsService = (deps: {
   };
 
   /**
-   * Search: contacts by name/number prefix (indexes), the full-text history, a protocol number and recent tickets by
-   * last message text, all side by side; then the found contacts' tickets; bounded.
+   * Tickets whose contact's name starts with a text or whose number starts with some digits, through the contacts'
+   * name and number indexes and then each found contact's newest tickets: two reads in sequence. The ticket list's
+   * search uses it only where the search index cannot answer (docs/adr/0055): a word shorter than the index's
+   * shortest key, or no index at all.
    */
-  const search = async (auth: AuthContext, q: TicketListQuery, queueIds: number[]): Promise<TicketRecord[]> => {
+  const ticketIdsByContactPrefix = async (companyId: number, term: string, digits: string): Promise<number[]> => {
+    const found = await contacts.searchPrefix(companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20);
+    return (await Promise.all(found.map((c) => tickets.listIdsByContact(companyId, c.id, 5)))).flat();
+  };
+
+  /**
+   * GET /tickets?searchParam= (docs/adr/0035, 0055): after the caller's own read (auth), side by side: the company's
+   * directory, the search index (contact names, numbers and protocols per ticket with the ticket's contact id, and the
+   * whole message history), a protocol number's pointer and the caller's recent tickets by last message; then the
+   * found tickets and the contacts of every candidate in one batch read. Three round trips in sequence; a fourth only
+   * for a ticket whose contact the index did not name (a protocol of a ticket indexed before its protocol was).
+   * Visibility (`visibleTo`), the status and tag filters, newest activity first, paged and counted as before.
+   */
+  const searchPage = async (auth: AuthContext, q: TicketListQuery, viewer: TicketViewer): Promise<TicketListResponse> => {
+    const companyId = auth.companyId;
     const term = q.searchParam;
     const digits = searchedDigits(term);
-    const [found, byHistory, byProtocol, byText] = await Promise.all([
-      contacts.searchPrefix(auth.companyId, normalizeName(term), digits.length >= 3 ? digits : "", 20),
-      deps.historySearch ? deps.historySearch(auth.companyId, term, SEARCH_LIMIT) : Promise.resolve([]),
-      // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket
-      /^\d{9,}$/.test(term.trim()) ? tickets.findIdByProtocol(auth.companyId, term.trim()) : Promise.resolve(null),
-      tickets.pageListByLastMessage({ companyId: auth.companyId, viewer: viewerOf(auth), query: q, companyQueueIds: queueIds }, term, SEARCH_LIMIT),
+    const protocol = /^\d{9,}$/.test(term.trim()) ? term.trim() : null;
+    const history = deps.historySearch;
+    // a number typed with spaces or punctuation is also looked up as its digits (a number's prefix, as the contacts'
+    // number index answered); the text as typed finds names, messages and numbers written without punctuation
+    const texts = [...new Set([term, ...(digits.length >= 3 ? [digits] : [])])];
+    const prefixFallback = () => ticketIdsByContactPrefix(companyId, term, digits);
+    const [dir, byHistory, byProtocol, byText, byContact] = await Promise.all([
+      directory.load(companyId),
+      history ? Promise.all(texts.map((x) => history(companyId, x, SEARCH_LIMIT))) : Promise.resolve(null),
+      // a protocol number (YYYYMMDD + sequence) finds its cycle's ticket (also indexed; this finds older tickets too)
+      protocol ? tickets.findIdByProtocol(companyId, protocol) : Promise.resolve(null),
+      tickets.pageListByLastMessage({ companyId, viewer, query: q }, term, SEARCH_LIMIT),
+      // names by a prefix shorter than the index's keys ("jo", "maria d"): the contacts' indexes, as before the index
+      !history || shortForIndex(term) ? prefixFallback() : Promise.resolve(null),
     ]);
-    const byContactIds = await Promise.all(found.map((c) => tickets.listIdsByContact(auth.companyId, c.id, 5)));
-    const ids = [...(byProtocol !== null ? [byProtocol] : []), ...byContactIds.flat(), ...byHistory];
-    const byContact = await tickets.findByIds(auth.companyId, ids);
-    const seen = new Set<number>();
-    return [...byContact, ...byText.items]
-      .filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)))
+    const hits = (byHistory ?? []).flatMap((l) => l ?? []);
+    // the index failed (logged): names and numbers from the contacts' own indexes after all (two more round trips)
+    const byPrefix = byContact ?? (byHistory && byHistory.every((l) => l !== null) ? [] : await prefixFallback());
+    const read = new Set(byText.items.map((t) => t.id));
+    const ids = [...new Set([...(byProtocol !== null ? [byProtocol] : []), ...byPrefix, ...hits.map((h) => h.ticketId)])].filter((id) => !read.has(id));
+    // every candidate's contact is known here (the index names it, a last-message ticket carries it): read with the tickets
+    const contactIds = new Set([...hits.map((h) => h.contactId), ...byText.items.map((t) => t.contactId)]);
+    const batch = () => Promise.all([ids.length ? tickets.findByIds(companyId, ids) : Promise.resolve([]), contacts.findByIds(companyId, [...contactIds])]);
+    const [found, people] = await (deps.coalesceReads ? deps.coalesceReads(batch) : batch());
+    const all = [...found, ...byText.items]
       .filter((t) => !q.status || t.status === q.status)
       .filter((t) => !q.tags.length || q.tags.some((tag) => t.tagIds.includes(tag)))
-      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
+      .filter(visibleTo(viewer))
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : b.id - a.id));
+    const start = (q.pageNumber - 1) * PAGE_SIZE;
+    const page = all.slice(start, start + PAGE_SIZE);
+    const byId = new Map(people.map((c) => [c.id, c]));
+    // a page ticket whose contact nobody named (a protocol's ticket the index does not hold yet): read now
+    const missing = [...new Set(page.map((t) => t.contactId).filter((id) => !contactIds.has(id)))];
+    if (missing.length) for (const c of await contacts.findByIds(companyId, missing)) byId.set(c.id, c);
+    return { tickets: page.map((t) => toTicketView(t, dir, byId.get(t.contactId))), count: all.length, hasMore: all.length > start + PAGE_SIZE };
   };
 
   const assertRefs = (dir: Directory, input: { queueId?: number | null; userId?: number | null; whatsappId?: number | null }) => {
@@ -157,14 +202,7 @@ export const createTicketsService = (deps: {
     async list(auth: AuthContext, q: TicketListQuery): Promise<TicketListResponse> {
       if (auth.user.profile !== "admin") q = { ...q, users: [], showAll: false };
       const viewer = viewerOf(auth);
-      if (q.searchParam) {
-        const dir = await directory.load(auth.companyId);
-        const queueIds = [...dir.queues.keys()];
-        const all = (await search(auth, q, queueIds)).filter(visibleTo(viewer));
-        const start = (q.pageNumber - 1) * PAGE_SIZE;
-        const page = all.slice(start, start + PAGE_SIZE);
-        return { tickets: await views(auth.companyId, page, dir), count: all.length, hasMore: all.length > start + PAGE_SIZE };
-      }
+      if (q.searchParam) return searchPage(auth, q, viewer);
       const scope = { companyId: auth.companyId, viewer, query: q };
       // open and pending sets are small: their tab badges get an exact count; the closed history does not
       const exact = q.status === "open" || q.status === "pending";
@@ -246,6 +284,7 @@ export const createTicketsService = (deps: {
           { byUserId: auth.user.id, now: clock() },
         );
         await events.ticketUpdated(t, null, dir, contact);
+        await events.ticketOpened(t, contact);
         return toTicketView(t, dir, contact);
       } catch (e) {
         if (e instanceof OpenTicketExists) throw await otherOpen(auth.companyId, e.ticketId);
