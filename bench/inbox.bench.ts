@@ -7,9 +7,10 @@ import { join } from "node:path";
 import { PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
 import WebSocket from "ws";
 import type { Message } from "@atende/shared/domain/messages/message";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
 import { createMessagesRepository } from "@atende/functions/features/inbox/messages/messages.repository";
-import { NEW_BOT, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
+import { NEW_BOT, contactCardFields, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
 import { createTenant } from "@atende/functions/testing/factories";
 import { createSearchIndexRepository } from "@atende/functions/features/search/search-index.repository";
 import { ticketDocId } from "@atende/functions/features/search/search-index.port";
@@ -57,6 +58,9 @@ const EXTRA_POLLERS = Number(process.env.BENCH_EXTRA_POLLERS ?? 0);
 /** Tickets (the newest) whose search-index identity document the seed writes (name, number: the list's search, ADR 0055). */
 const SEARCH_INDEXED_TICKETS = Number(process.env.BENCH_SEARCH_INDEXED_TICKETS ?? 2_000);
 const SEED_BUDGET_S = Number(process.env.BENCH_SEED_BUDGET_S ?? 420);
+/** BENCH_CASES=pending,attendant open: only the list cases whose name contains one of these (short runs) */
+/** BENCH_SEED_CONTACT_CARDS=0: seeded tickets without their contact's card (items written before ADR 0057) */
+const SEED_CONTACT_CARDS = process.env.BENCH_SEED_CONTACT_CARDS !== "0";
 /** BENCH_CASES=pending,attendant open: only the list cases whose name contains one of these (short runs) */
 const CASES = (process.env.BENCH_CASES ?? "").split(",").map((c) => c.trim()).filter(Boolean);
 /** BENCH_CPU_PROFILE=<folder>: a V8 CPU profile of the bench process per list case and phase (`node --cpu-prof` for one case) */
@@ -369,7 +373,7 @@ const listBench = async (platform: Platform) => {
     const tagId = Number(tag.body.id);
     const seedStarted = Date.now();
     const contactIds: number[] = [];
-    const contactOf = new Map<number, { name: string; number: string }>();
+    const contactById = new Map<number, Contact>();
     for (let i = 0; i < contacts; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, contacts - i) }, (_, j) => {
@@ -383,7 +387,7 @@ const listBench = async (platform: Platform) => {
         }),
       );
       contactIds.push(...batch.map((b) => b.contact.id));
-      for (const b of batch) contactOf.set(b.contact.id, b.contact);
+      for (const b of batch) contactById.set(b.contact.id, b.contact);
     }
     const t0 = Date.now() - tickets * 60_000;
     const perTicket = Math.max(1, Math.floor(messages / tickets));
@@ -425,13 +429,16 @@ const listBench = async (platform: Platform) => {
           version: 1,
           createdAt: at,
           updatedAt: at,
+          // the contact's card on the ticket, as every ticket written since ADR 0057 carries it
+          // (BENCH_SEED_CONTACT_CARDS=0: items as written before, whose cards read their contacts)
+          ...(SEED_CONTACT_CARDS ? contactCardFields(contactById.get(contactId)!) : {}),
         };
         items.push(...putItems(ticketsRepo.createItems(t)));
         // the search index's identity document of the newest tickets, as the write path stores it (docs/adr/0055: the
         // list's search finds names and numbers there); older tickets' only lengthen partitions a search reads at most
         // POSTINGS_PER_READ of, newest first
         if (i >= tickets - SEARCH_INDEXED_TICKETS) {
-          const c = contactOf.get(contactId)!;
+          const c = contactById.get(contactId)!;
           items.push(...searchIndex.itemsOf({ docId: ticketDocId(t.id), companyId: cid, ticketId: t.id, contactId, at: t.createdAt, text: c.name, numbers: [c.number] }));
         }
         if (status !== "closed") items.push(...putItems([ticketsRepo.lockOpenItem(t)]));

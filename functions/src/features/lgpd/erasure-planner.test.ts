@@ -18,6 +18,16 @@ describe("erasure planner", () => {
     expect(shipping).toMatchObject({ op: "update", set: ANONYMOUS_SHIPPING, remove: ["gsi1pk", "gsi1sk"] });
     expect(plan.steps.some((s) => s.key.sk.startsWith("CYCLE#"))).toBe(false);
   });
+  it("anonymises a tagged ticket's copies with it, the contact's card on them too (docs/adr/0057)", () => {
+    const tagged = { ...data, tickets: [{ ...data.tickets[0]!, tagIds: [5, 6] }] };
+    const copies = planErasure(tagged).steps.filter((s) => s.what === "ticketTagCopy");
+    expect(copies.map((s) => s.key)).toEqual([
+      { pk: "CO#7#TTAG#0000000010", sk: "TAG#0000000005" },
+      { pk: "CO#7#TTAG#0000000010", sk: "TAG#0000000006" },
+    ]);
+    for (const s of copies) expect(s).toMatchObject({ op: "update", set: { lastMessage: "", chatJid: "", contactCard: null } });
+    expect(plan.steps.find((s) => s.what === "ticket")).toMatchObject({ set: { contactCard: null } });
+  });
   it("decrements the counters that counted the person", () => {
     expect(plan.steps.filter((s) => s.op === "add")).toEqual([
       { op: "add", key: { pk: "CO#7", sk: "CONTACTLIST#0000000004" }, what: "listCount", add: { contactsCount: -1 } },

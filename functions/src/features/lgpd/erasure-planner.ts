@@ -1,3 +1,4 @@
+import { pad } from "../../platform/db/keys";
 import type { ItemKey, PersonData, RawItem } from "./personal-data.repository";
 
 /**
@@ -22,6 +23,7 @@ export type ErasureKind =
   | "identity"
   | "ticketPointer"
   | "ticket"
+  | "ticketTagCopy"
   | "ratingWait"
   | "note"
   | "message"
@@ -53,6 +55,8 @@ export const ANONYMOUS_TICKET = {
   lastInboundId: null,
   presence: null,
   bot: { stage: "done", optionParentId: null, sends: 0, lastSentAt: null, outOfHoursAt: null, greetedAt: null },
+  // the card's copy of the contact (docs/adr/0057): the contact is deleted, its cards show none
+  contactCard: null,
 } as const;
 
 /** The shipping fields that could identify the person (the state and times stay for the campaign report). */
@@ -70,6 +74,11 @@ export const planErasure = (data: PersonData): ErasurePlan => {
   del(data.notes, "note");
   del(data.ratingWaits, "ratingWait");
   for (const t of data.tickets) steps.push({ op: "update", key: keyOf(t), what: "ticket", set: { ...ANONYMOUS_TICKET }, remove: [] });
+  // a tagged ticket's copies (one per tag, closed tickets too since docs/adr/0057; keys: tickets.repository.ts
+  // tagCopyKey) hold the same fields: anonymised with it (an update of a missing copy does nothing)
+  for (const t of data.tickets)
+    for (const tagId of new Set(Array.isArray(t.tagIds) ? (t.tagIds as number[]) : []))
+      steps.push({ op: "update", key: { pk: `${t.pk}#TTAG#${pad(Number(t.id))}`, sk: `TAG#${pad(tagId)}` }, what: "ticketTagCopy", set: { ...ANONYMOUS_TICKET }, remove: [] });
   for (const s of data.shippings) steps.push({ op: "update", key: keyOf(s), what: "shipping", set: { ...ANONYMOUS_SHIPPING }, remove: ["gsi1pk", "gsi1sk"] });
   del(data.listItems, "listItem");
   del(data.listItemPointers, "listItemPointer");

@@ -24,7 +24,7 @@ import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
 import type { RealtimeService } from "../../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
-import type { TicketsRepository } from "../tickets/tickets.repository";
+import { contactCardFields, sameContactCard, type TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
 import type { ContactIdentity } from "./contact-identity";
 import type { ContactsRepository } from "./contacts.repository";
@@ -62,7 +62,7 @@ export const createContactsService = (deps: {
   commands: CommandQueue;
   jobs: JobQueue;
   media: Pick<MediaStore, "put" | "get">;
-  tickets: Pick<TicketsRepository, "listIdsByContact" | "findByIds">;
+  tickets: Pick<TicketsRepository, "listIdsByContact" | "findByIds" | "followContact">;
   realtime: Pick<RealtimeService, "publish">;
   cursors: PageCursors;
   events: Pick<InboxEvents, "contactUpdated">;
@@ -73,6 +73,17 @@ export const createContactsService = (deps: {
   spreadsheets: SpreadsheetCodec;
 }) => {
   const { contacts, cursors, clock } = deps;
+
+  /**
+   * A contact's card changed (name, number, e-mail, picture, extra fields; deleted: null): every card of its tickets
+   * shows it when this returns (docs/adr/0057), so no list is stale after the change's answer. A change the card does
+   * not show (a LID) writes nothing.
+   */
+  const followOnCards = async (companyId: number, id: number, before: Contact | null, after: Contact | null) => {
+    const card = after ? contactCardFields(after).contactCard : null;
+    if (before && after && sameContactCard(contactCardFields(before).contactCard, card)) return;
+    await deps.tickets.followContact(companyId, id, card);
+  };
 
   const findOrFail = async (companyId: number, id: number) => {
     const c = await contacts.findById(companyId, id);
@@ -123,6 +134,7 @@ export const createContactsService = (deps: {
         }
         next.updatedAt = clock().toISOString();
         await contacts.save(next, null);
+        await followOnCards(companyId, existing.id, existing, next);
         summary.updated++;
         touched.push(next);
         continue;
@@ -297,6 +309,7 @@ export const createContactsService = (deps: {
       };
       const result = await contacts.save(next, current.isGroup ? null : current.number);
       if (result === "duplicate") throw new AppError("ERR_DUPLICATED_CONTACT");
+      await followOnCards(auth.companyId, id, current, next);
       await deps.events.contactUpdated(next);
       return next;
     },
@@ -311,6 +324,8 @@ export const createContactsService = (deps: {
       const tickets = await deps.tickets.findByIds(auth.companyId, ticketIds);
       if (tickets.some((t) => t.status === "pending" || t.status === "open")) throw new AppError("ERR_CONTACT_HAS_OPEN_TICKET");
       await contacts.remove(contact);
+      // its closed tickets stay (history): their cards show no contact, as a read of the deleted contact did
+      await followOnCards(auth.companyId, id, contact, null);
       await deps.realtime.publish<ContactEventData>(auth.companyId, "contact", { action: "delete", contactId: id }, { kind: "company" });
       // who and when only: the deleted person's data does not move into the trail (LGPD)
       await deps.audit.record(auditEntry(auth, "delete", { kind: "contact", id }));
@@ -346,7 +361,9 @@ export const createContactsService = (deps: {
         for (const other of identities) if (other !== identity) await contacts.addIdentity(companyId, id, other);
         const lid = identities.find((i) => i.kind === "L")?.value;
         if ((lid && !found.lid) || (party.isGroup && party.groupSubject && party.groupSubject !== found.name)) {
-          return (await contacts.setProfile(companyId, id, { lid: lid ?? found.lid, name: party.isGroup && party.groupSubject ? party.groupSubject : found.name }, clock())) ?? found;
+          const next = await contacts.setProfile(companyId, id, { lid: lid ?? found.lid, name: party.isGroup && party.groupSubject ? party.groupSubject : found.name }, clock());
+          if (next) await followOnCards(companyId, id, found, next);
+          return next ?? found;
         }
         return found;
       }
@@ -393,7 +410,9 @@ export const createContactsService = (deps: {
         if (!found || found.isGroup) return null;
         if (found.number) return found; // a number of its own already (another form of it): left alone
         const next = { ...found, number: numberId.value, updatedAt: clock().toISOString() };
-        return (await contacts.save(next, "")) === "ok" ? next : found;
+        if ((await contacts.save(next, "")) !== "ok") return found;
+        await followOnCards(companyId, byLid, found, next);
+        return next;
       }
       return null;
     },
@@ -406,6 +425,7 @@ export const createContactsService = (deps: {
         if (!found || found.isGroup) return null;
         if (found.profilePicUrl === profilePicUrl) return found;
         const next = await contacts.setProfile(companyId, id, { profilePicUrl }, clock());
+        if (next) await followOnCards(companyId, id, found, next);
         if (next) await deps.events.contactUpdated(next);
         return next;
       }

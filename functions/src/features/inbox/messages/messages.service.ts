@@ -19,7 +19,7 @@ import type { Directory, InboxDirectory } from "../tickets/inbox-directory";
 import { toTicketView } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { OpenTicketExists, type TicketChanges } from "../tickets/ticket-changes";
-import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
+import { contactCardFields, type TicketRecord, type TicketsRepository } from "../tickets/tickets.repository";
 import type { TicketsService } from "../tickets/tickets.service";
 import { toMessageView } from "./message-view";
 import type { MessagesRepository } from "./messages.repository";
@@ -118,6 +118,7 @@ export const createMessagesService = (deps: {
             userId: owner?.id ?? null,
             status: owner ? "open" : "pending",
             isGroup: contact.isGroup,
+            ...contactCardFields(contact),
             chatJid: chatJidOf(contact),
           },
           { byUserId: owner?.id ?? null, now: clock() },

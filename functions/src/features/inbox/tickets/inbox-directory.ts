@@ -51,6 +51,25 @@ export const createInboxDirectory = (
     };
   };
   const withCompany = new WeakSet<Directory>();
+  /**
+   * Queues, users, connections and tags a list's cards named, each reused for `ttlMs` (≤ 1 s, the same rule as the
+   * whole directory's; docs/adr/0057): a list page whose names were read within the second reads none of them.
+   */
+  const reused = new Map<string, { at: number; value: Promise<unknown> }>();
+  const reusing =
+    <T>(kind: string, companyId: number, find: (id: number) => Promise<T | null>) =>
+    (id: number): Promise<T | null> => {
+      const k = `${companyId}#${kind}#${id}`;
+      const hit = reused.get(k);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T | null>;
+      const value = find(id);
+      reused.delete(k);
+      reused.set(k, { at: Date.now(), value });
+      // a miss (a deleted queue, a failed read) is not kept
+      value.then((v) => v === null && reused.delete(k), () => reused.delete(k));
+      if (reused.size > 5000) reused.delete(reused.keys().next().value!);
+      return value;
+    };
   const byIds = async <T extends { id: number }>(ids: Iterable<number | null | undefined>, have: Map<number, T> | undefined, find: (id: number) => Promise<T | null>) => {
     const out = new Map(have ?? []);
     const missing = [...new Set([...ids].filter((id): id is number => id != null && !out.has(id)))];
@@ -67,13 +86,17 @@ export const createInboxDirectory = (
       companyId: number,
       need: { queueIds: (number | null | undefined)[]; userIds: (number | null | undefined)[]; whatsappIds: (number | null | undefined)[]; tagIds: number[]; settings: boolean },
       base?: Directory,
+      /** reuse entries read within `ttlMs` (≤ 1 s) on this instance: the lists' cards (docs/adr/0057); writes never do */
+      opts: { reuse?: boolean } = {},
     ): Promise<Directory> {
       const withSettings = need.settings && !(base && withCompany.has(base));
+      const reuse = !!opts.reuse && ttlMs > 0;
+      const find = <T>(kind: string, read: (id: number) => Promise<T | null>) => (reuse ? reusing(kind, companyId, read) : read);
       const [queues, users, whatsapps, tags, company, settings] = await Promise.all([
-        byIds(need.queueIds, base?.queues, (id) => deps.queues.findById(companyId, id)),
-        byIds(need.userIds, base?.users, (id) => deps.users.findById(companyId, id)),
-        byIds(need.whatsappIds, base?.whatsapps, (id) => deps.whatsapps.findById(companyId, id)),
-        byIds(need.tagIds, base?.tags, (id) => deps.tags.findById(companyId, id)),
+        byIds(need.queueIds, base?.queues, find("q", (id) => deps.queues.findById(companyId, id))),
+        byIds(need.userIds, base?.users, find("u", (id) => deps.users.findById(companyId, id))),
+        byIds(need.whatsappIds, base?.whatsapps, find("w", (id) => deps.whatsapps.findById(companyId, id))),
+        byIds(need.tagIds, base?.tags, find("t", (id) => deps.tags.findById(companyId, id))),
         withSettings ? deps.companies.findById(companyId) : null,
         withSettings ? deps.settings.list(companyId) : null,
       ]);
@@ -110,11 +133,14 @@ export const createInboxDirectory = (
 };
 export type InboxDirectory = ReturnType<typeof createInboxDirectory>;
 
-export const contactSummary = (c: Contact | null | undefined): TicketView["contact"] =>
+/** A contact, or the card's copy of one a ticket carries (docs/adr/0057). */
+type ContactShown = Pick<Contact, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "extraInfo">;
+
+export const contactSummary = (c: ContactShown | null | undefined): TicketView["contact"] =>
   c ? { id: c.id, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup, extraInfo: c.extraInfo } : null;
 
 /** The API / realtime shape of a ticket (explicit mapper: internal fields never leak). */
-export const toTicketView = (t: TicketCard, dir: Directory, contact: Contact | null | undefined): TicketView => {
+export const toTicketView = (t: TicketCard, dir: Directory, contact: ContactShown | null | undefined): TicketView => {
   const queue = t.queueId !== null ? dir.queues.get(t.queueId) : undefined;
   const user = t.userId !== null ? dir.users.get(t.userId) : undefined;
   const whatsapp = t.whatsappId !== null ? dir.whatsapps.get(t.whatsappId) : undefined;

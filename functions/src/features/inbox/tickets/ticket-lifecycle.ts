@@ -2,7 +2,7 @@ import type { TxItem } from "../../../platform/db/transact";
 import type { InboxWhatsapp } from "../inbox-ports";
 import { ExtraConditionFailed, OpenTicketExists, VersionConflict, type TicketChanges } from "./ticket-changes";
 import type { TicketTimersRepository } from "./ticket-timers.repository";
-import type { TicketRecord, TicketsRepository } from "./tickets.repository";
+import { contactCardFields, sameContactCard, type ContactCard, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 
 /** After a close with userRating on, an answer 1..3 within this window is a rating. */
 export const RATING_WINDOW_MS = 24 * 3600_000;
@@ -57,7 +57,8 @@ export const createTicketLifecycle = (deps: { tickets: TicketsRepository; change
     async receive(
       input: {
         companyId: number;
-        contact: { id: number; isGroup: boolean };
+        /** the contact as the pipeline holds it: its card goes on a new ticket and refreshes an older copy (docs/adr/0057) */
+        contact: ContactCard;
         whatsapp: Pick<InboxWhatsapp, "id" | "timeToTransfer" | "transferQueueId">;
         chatJid: string;
         arrival: Arrival;
@@ -73,7 +74,10 @@ export const createTicketLifecycle = (deps: { tickets: TicketsRepository; change
         const open = openId ? await tickets.findById(companyId, openId) : null;
         try {
           if (open && open.status !== "closed") {
-            return { before: open, after: await changes.apply(open, arrivalPatch(open, arrival), { byUserId: null, now, extra: [messageItem(open)] }) };
+            // a ticket written before the cards' copies (or one a contact change missed) gets its contact's card
+            const wanted = contactCardFields(contact);
+            const card = wanted.contactCard && !sameContactCard(open.contactCard, wanted.contactCard) ? wanted : {};
+            return { before: open, after: await changes.apply(open, { ...arrivalPatch(open, arrival), ...card }, { byUserId: null, now, extra: [messageItem(open)] }) };
           }
           const after = await changes.create(
             {
@@ -84,6 +88,7 @@ export const createTicketLifecycle = (deps: { tickets: TicketsRepository; change
               userId: null,
               status: "pending",
               isGroup: contact.isGroup,
+              ...contactCardFields(contact),
               chatJid: input.chatJid,
               lastMessage: arrival.preview,
               lastMessageLc: arrival.preview.toLowerCase(),

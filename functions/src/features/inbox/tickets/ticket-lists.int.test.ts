@@ -16,7 +16,7 @@ let t: TestApp;
 let a: Tenant;
 let seq = 0;
 
-type Call = { name: string; depth: number; end: number | null; read: number; written: number; projection?: string };
+type Call = { name: string; depth: number; end: number | null; read: number; written: number; projection?: string; keys?: string[] };
 let recording: Call[] | null = null;
 let failIndexReads = false;
 
@@ -32,11 +32,9 @@ const itemsWritten = (name: string, input: Record<string, any>) => {
   return /^(Put|Update|Delete)Item$/.test(name) ? 1 : 0;
 };
 
-beforeAll(async () => {
-  // the inbound directory read on every message (its 1 s reuse off): the figures are the worst case
-  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
-  a = await createTenant(t);
-  t.container.db.doc.observe(({ operation: name, input: sent }) => {
+/** Counts an app's DynamoDB calls while `recording` (an observer on its client). */
+const countCalls = (app: TestApp) =>
+  app.container.db.doc.observe(({ operation: name, input: sent }) => {
     const calls = recording;
     if (!calls) return;
     const input = sent as Record<string, any>;
@@ -53,6 +51,8 @@ beforeAll(async () => {
       const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
       call.projection = input.ProjectionExpression.replace(/#\w+/g, (n: string) => names[n] ?? n);
     }
+    // the sort keys a batch read asks for (e.g. CONTACT#…: a card reading its contact, docs/adr/0057)
+    if (name === "BatchGetItem") call.keys = Object.values(input.RequestItems as Record<string, { Keys: { sk: string }[] }>).flatMap((r) => r.Keys.map((k) => String(k.sk)));
     calls.push(call);
     return {
       done: ({ output }) => {
@@ -61,6 +61,12 @@ beforeAll(async () => {
       },
     };
   });
+
+beforeAll(async () => {
+  // the inbound directory read on every message (its 1 s reuse off): the figures are the worst case
+  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0" });
+  a = await createTenant(t);
+  countCalls(t);
   // the search index unavailable (a throttled or failing partition read): its queries fail before they are sent
   const doc = t.container.db.doc as unknown as { send: (command: unknown, ...rest: unknown[]) => Promise<unknown> };
   const send = doc.send.bind(doc);
@@ -90,8 +96,12 @@ const measure = async (fn: () => Promise<unknown>) => {
     roundTripsInSequence: Math.max(0, ...calls.map((c) => c.depth)),
     names: calls.map((c) => c.name).join(", "),
     projections: calls.map((c) => c.projection),
+    batchKeys: calls.flatMap((c) => c.keys ?? []),
   };
 };
+
+/** Items a first list page reads with the inbox directory read fresh (measured after docs/adr/0057: no contacts). */
+const LIST_ITEMS_AFTER_0057 = 7;
 
 /** `measure` with the caller's user item read by the request (not reused from an earlier one: the worst case). */
 const measureWithAuth = async (tenant: Tenant, userId: number, fn: () => Promise<unknown>) => {
@@ -292,9 +302,11 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
       // (ADR 0040: the cards' reads are one BatchGetItem; was 8 calls with one GetItem per queue, user and connection)
       expect(f.calls, `${name}: ${f.names}`).toBeLessThanOrEqual(6);
     }
-    // the count reads the counter cells, not the tickets: a tab's items read stay near one page of cards
-    expect(attendantOpen.itemsRead, attendantOpen.names).toBeLessThanOrEqual(8);
-    expect(adminPending.itemsRead, adminPending.names).toBeLessThanOrEqual(8);
+    // the count reads the counter cells, not the tickets: a tab's items read stay near one page of cards; the cards
+    // carry their contacts (docs/adr/0057): no contact is read (was 8 items each, the contacts among them)
+    expect(attendantOpen.itemsRead, attendantOpen.names).toBeLessThanOrEqual(LIST_ITEMS_AFTER_0057);
+    expect(adminPending.itemsRead, adminPending.names).toBeLessThanOrEqual(LIST_ITEMS_AFTER_0057);
+    for (const [name, f] of Object.entries({ attendantOpen, adminPending, closedPage2 })) expect(f.batchKeys.filter((k) => k.startsWith("CONTACT#")), `${name}: ${f.names}`).toEqual([]);
   });
 });
 
@@ -332,7 +344,8 @@ describe("the cards read only what they show (docs/adr/0050)", () => {
 
 describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
   /** `n` closed tickets of one contact, written as the benchmark's seed writes them (the deep pages' history). */
-  const closedHistory = async (tenant: Tenant, contactId: number, n: number) => {
+  const closedHistory = async (tenant: Tenant, contact: NonNullable<TicketRecord["contactCard"]>, n: number) => {
+    const contactId = contact.id;
     const repo = createTicketsRepository(t.container.db);
     const base = Date.now() - 10 * 24 * 3600_000;
     for (let i = 0; i < n; i++) {
@@ -365,6 +378,7 @@ describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
         version: 1,
         createdAt: at,
         updatedAt: at,
+        contactCard: contact,
       };
       await repo.transact(repo.createItems(ticket));
     }
@@ -384,7 +398,8 @@ describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
       expect((await t.call("POST", "/tags/sync", { token: c.adminToken, body })).status).toBe(200);
     }
     expect((await t.call("PUT", `/tickets/${two.id}`, { token: c.userToken, body: { status: "open" } })).status).toBe(200);
-    await closedHistory(c, one.contact.id, 45);
+    // (the admin list's card: the contact's whole card, as a ticket written since docs/adr/0057 carries it)
+    await closedHistory(c, one.contact as NonNullable<TicketRecord["contactCard"]>, 45);
 
     const tabs: Record<string, readonly [string, string]> = {
       "admin pending": [c.adminToken, "status=pending&showAll=true"],
@@ -412,6 +427,8 @@ describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
       // the caller's item, the page's partitions (up to 4 here), the count, one batch read for the cards, the cursor
       expect(f.calls, `${name}: ${f.names}`).toBeLessThanOrEqual(7);
       expect(f.names, name).not.toMatch(/GetItem:(QUEUE|WHATSAPP|TAG|CONTACT)/);
+      // the cards carry their contacts (docs/adr/0057): the batch names only queues, users, connections and tags
+      expect(f.batchKeys.filter((k) => k.startsWith("CONTACT#")), `${name}: ${f.names}`).toEqual([]);
     }
     // a tag-filtered live tab reads that tag's partitions (about a page), never the tab's own
     for (const name of ["admin pending, tag", "admin open, tag", "admin pending, two tags", "attendant pending, tag", "attendant open, tag"]) {
@@ -480,6 +497,97 @@ describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
     expect(foreign.tickets.map((x) => x.id)).toEqual(ownPage2.tickets.map((x) => x.id));
     expect(foreign.tickets.some((x) => bs.has(x.id))).toBe(false);
     await ignored(a, a.adminToken, query(`${closed}&pageNumber=2`, p1.nextPageToken));
+  });
+});
+
+describe("the closed tab with a tag filter reads the tag's closed copies (docs/adr/0057)", () => {
+  it("follows close, reopen, a tag change and a delete; recountLists writes the copies of closed tickets written around the repository", async () => {
+    const c = await createTenant(t);
+    const one = await newCustomer(c, 1);
+    const two = await newCustomer(c, 1);
+    const tagOf = async (name: string) => Number((await t.call("POST", "/tags", { token: c.adminToken, body: { name, color: "#00aa00" } })).body.id);
+    const vip = await tagOf("VIP fechado");
+    const other = await tagOf("Outro fechado");
+    const sync = async (ticketId: number, tags: number[]) =>
+      expect((await t.call("POST", "/tags/sync", { token: c.adminToken, body: { ticketId, tags: tags.map((id) => ({ id })) } })).status).toBe(200);
+    const setStatus = async (id: number, status: string) => expect((await t.call("PUT", `/tickets/${id}`, { token: c.adminToken, body: { status } })).status).toBe(200);
+    const ids = async (q: string, token = c.adminToken) => (await list(c, token, q)).tickets.map((x) => x.id);
+    const closedVip = `status=closed&showAll=true&tags=[${vip}]`;
+    await sync(one.id, [vip]);
+    await sync(two.id, [vip]);
+    await setStatus(one.id, "closed");
+    expect(await ids(closedVip)).toEqual([one.id]);
+    const f = await measure(() => list(c, c.adminToken, closedVip));
+    // the tag's closed partition (about a page), never the closed tab's own partition read by item filter (was ~400 items)
+    expect(f.names, f.names).toMatch(/Query:TG#TST#closed/);
+    expect(f.names, f.names).not.toMatch(/Query:TST#closed/);
+    // the caller's item, the tag's closed partition, the card's names (read fresh here): about one page of items
+    expect(f.roundTripsInSequence, f.names).toBeLessThanOrEqual(3);
+    expect(f.itemsRead, f.names).toBeLessThanOrEqual(5);
+    await setStatus(two.id, "closed");
+    expect(await ids(closedVip)).toEqual([two.id, one.id]);
+    expect(await ids(`status=closed&tags=[${vip}]`, c.userToken)).toEqual([two.id, one.id]);
+    // reopened: out of the closed tab, in the open one
+    await setStatus(one.id, "open");
+    expect(await ids(closedVip)).toEqual([two.id]);
+    expect(await ids(`status=open&showAll=true&tags=[${vip}]`)).toEqual([one.id]);
+    // a closed ticket's tags changed
+    await sync(two.id, [other]);
+    expect(await ids(closedVip)).toEqual([]);
+    expect(await ids(`status=closed&showAll=true&tags=[${other}]`)).toEqual([two.id]);
+    // deleted
+    expect((await t.call("DELETE", `/tickets/${two.id}`, { token: c.adminToken })).status).toBe(200);
+    expect(await ids(`status=closed&showAll=true&tags=[${other}]`)).toEqual([]);
+
+    // a closed tagged ticket written before the closed copies existed: listed once recountLists has run
+    const repo = createTicketsRepository(t.container.db);
+    const like = (await repo.findById(c.company.id, one.id))!;
+    const old = { ...like, id: 850_000, uuid: "00000000-0000-4000-8000-000000850000", status: "closed" as const, tagIds: [vip], cycle: { ...like.cycle, protocol: null } };
+    await repo.transact(repo.createItems(old));
+    expect(await ids(closedVip)).toEqual([]);
+    await repo.recountLists(c.company.id);
+    expect(await ids(closedVip)).toEqual([old.id]);
+  });
+});
+
+describe("a list page whose names were read within the second (docs/adr/0057)", () => {
+  it("is the page's partitions and the count side by side: one round trip, no batch read of contacts or names", async () => {
+    // the production setting: the inbox directory's entries (and so the cards' names) reused for at most 1 s
+    const w = await createTestApp();
+    countCalls(w);
+    const c = await createTenant(w);
+    for (const [i, choice] of [[1, "1"], [2, "1"], [3, "2"]] as const) {
+      const number = `55119${String(80000000 + i).padStart(8, "0")}`;
+      await deliver(w, customerMessage(c, { number, body: "oi", pushName: `Reuso ${i}` }));
+      await deliver(w, customerMessage(c, { number, body: choice }));
+    }
+    const pending = await w.call("GET", "/tickets?status=pending&showAll=true", { token: c.adminToken });
+    const first = (pending.body as ListPage).tickets.find((x) => x.queueId === c.queues[0]!.id)!;
+    expect((await w.call("PUT", `/tickets/${first.id}`, { token: c.userToken, body: { status: "open" } })).status).toBe(200);
+    const other = (pending.body as ListPage).tickets.find((x) => x.id !== first.id)!;
+    expect((await w.call("PUT", `/tickets/${other.id}`, { token: c.adminToken, body: { status: "closed" } })).status).toBe(200);
+    const tabs: Record<string, readonly [string, string]> = {
+      "admin pending": [c.adminToken, "status=pending&showAll=true"],
+      "admin open": [c.adminToken, "status=open&showAll=true"],
+      "admin closed": [c.adminToken, "status=closed&showAll=true"],
+      "attendant pending": [c.userToken, "status=pending"],
+      "attendant open": [c.userToken, "status=open"],
+    };
+    const get = async (token: string, q: string) => {
+      const res = await w.call("GET", `/tickets?${q}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as ListPage;
+    };
+    for (const [name, [token, q]] of Object.entries(tabs)) {
+      const warm = await get(token, q); // the caller's item and the page's names read (reused ≤ 1 s)
+      let again: ListPage | undefined;
+      const f = await measure(async () => (again = await get(token, q)));
+      expect(again, name).toEqual(warm);
+      console.log(`${name}: ${f.roundTripsInSequence} trips, ${f.calls} calls, ${f.itemsRead} read: ${f.names}`);
+      // before docs/adr/0057: 2 round trips, the second one BatchGetItem of the cards' contacts and names
+      expect(f.roundTripsInSequence, `${name}: ${f.names}`).toBe(1);
+      expect(f.names, name).not.toMatch(/BatchGetItem|GetItem/);
+    }
   });
 });
 

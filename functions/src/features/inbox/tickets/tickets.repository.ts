@@ -1,5 +1,5 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { CycleSla, TicketChange, TicketCycle } from "@atende/shared/contracts/http/tickets";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { CycleSla, TicketChange, TicketCycle, TicketView } from "@atende/shared/contracts/http/tickets";
 import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
@@ -7,7 +7,7 @@ import type { Db } from "../../../platform/db/client";
 import { companyPk, pad } from "../../../platform/db/keys";
 import { mergedIndexPage, type IndexPartition, type ItemFilter } from "../../../platform/db/merged-query";
 import { mapItem, type RecordFields } from "../../../platform/db/map-item";
-import { transact, type TxItem } from "../../../platform/db/transact";
+import { transact, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { batchGetAll } from "../../../platform/db/batch-get";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { contactFromItem, contactItemKey } from "../contacts/contacts.repository";
@@ -49,6 +49,37 @@ export type TicketCycleTimes = {
   ratingRequestedAt?: string | null;
 };
 
+/**
+ * What a ticket's card shows of its contact (the API's `TicketView.contact`), copied onto the ticket's list items so a
+ * list page needs no read of the contacts (docs/adr/0057). Kept by the ticket's writes (it travels with the record) and
+ * by every change of the contact (`TicketsRepository#followContact`).
+ */
+export type ContactCard = NonNullable<TicketView["contact"]>;
+/** The card's copy of a contact (the same fields as the API's `contact` of a ticket, nothing else: no LID, no dates). */
+export const contactCardOf = (c: ContactCard): ContactCard => ({
+  id: c.id,
+  name: c.name,
+  number: c.number,
+  email: c.email,
+  profilePicUrl: c.profilePicUrl,
+  isGroup: c.isGroup,
+  extraInfo: c.extraInfo,
+});
+/**
+ * The largest card copied onto tickets (its JSON, ~150–300 bytes for a usual contact): a contact with long extra fields
+ * (up to 50 × 1,000 characters) would make every write of each of its tickets and copies that much larger, so its
+ * tickets carry no copy and their cards read the contact, as items written before the copies do.
+ */
+export const CONTACT_CARD_MAX_BYTES = 2048;
+/** The card a ticket of this contact carries: `{ contactCard }`, or `{}` when the card is too large to copy. */
+export const contactCardFields = (c: ContactCard): { contactCard?: ContactCard } => {
+  const card = contactCardOf(c);
+  return Buffer.byteLength(JSON.stringify(card)) <= CONTACT_CARD_MAX_BYTES ? { contactCard: card } : {};
+};
+/** Whether two copies are the same (`undefined`: no copy — an item written before the copies existed, or too large). */
+export const sameContactCard = (a: ContactCard | null | undefined, b: ContactCard | null | undefined) =>
+  a === undefined || a === null || b === undefined || b === null ? a === b : JSON.stringify(contactCardOf(a)) === JSON.stringify(contactCardOf(b));
+
 export type TicketRecord = {
   id: number;
   uuid: string;
@@ -80,6 +111,11 @@ export type TicketRecord = {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The contact's card (docs/adr/0057): absent on items written before session 9 (their cards read the contact),
+   * null once the contact is deleted (the card shows no contact, as before).
+   */
+  contactCard?: ContactCard | null;
 };
 
 const activityKey = (t: TicketRecord) => `${t.updatedAt}#${pad(t.id)}`;
@@ -102,7 +138,7 @@ const ratingWaitKey = (companyId: number, contactId: number, whatsappId: number 
 
 /**
  * Index partitions of a ticket: by status (gsi1), by queue and status (gsi2), by owner and status (gsi3). With a
- * tag: the same partitions of that tag's copies of the live tickets carrying it (docs/adr/0040-tag-lists-and-page-tokens.md).
+ * tag: the same partitions of that tag's copies of the tickets carrying it (docs/adr/0040-tag-lists-and-page-tokens.md, 0057).
  */
 const family = (companyId: number, tagId?: number) => `${companyPk(companyId)}${tagId !== undefined ? `#TG#${tagId}` : ""}`;
 const statusPartition = (companyId: number, status: TicketStatus, tagId?: number): IndexPartition => ({ index: "gsi1", pk: `${family(companyId, tagId)}#TST#${status}` });
@@ -114,9 +150,20 @@ const userPartition = (companyId: number, userId: number, status: TicketStatus, 
   index: "gsi3",
   pk: `${family(companyId, tagId)}#TU#${userId}#${status}`,
 });
-/** Live statuses: they have counter cells (below) and tag copies (docs/adr/0040); the closed history has neither. */
+/** Live statuses: they have counter cells (below); the closed history has none (its tab has no exact count). */
 const COUNTED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(["pending", "open"]);
-const COPIED = COUNTED;
+/**
+ * Statuses whose tickets have tag copies: live ones since docs/adr/0040, closed ones too since docs/adr/0057 (the closed
+ * tab with a tag filter read ~400 tickets by item filter to find a page; it reads the tag's closed partitions now).
+ */
+const COPIED: ReadonlySet<TicketStatus> = new Set<TicketStatus>(TICKET_STATUSES);
+/**
+ * A contact's change reaching its tickets' cards (docs/adr/0057): tickets read per BatchGetItem, updates per
+ * transaction (DynamoDB's limit), and single updates in flight at once when a transaction had to be redone ticket by ticket.
+ */
+const FOLLOW_READ = 100;
+const FOLLOW_TX_ITEMS = 100;
+const FOLLOW_CONCURRENCY = 16;
 
 /**
  * What a ticket list reads: the caller and their query. `companyQueueIds` is no longer needed by the lists (an
@@ -142,7 +189,7 @@ const listShape = ({ viewer, query: q }: TicketListScope) => {
  * - admin without a queue filter (showAll or not: an admin sees every ticket): the status partitions (gsi1);
  * - everyone else: the partitions of the queues they may see (gsi2), filtered by `queueIds` when given, the
  *   queue-less partition when allowed (with or without a queue filter), and their own tickets (gsi3). Merged newest-first by last activity.
- * `tagId`: the same partitions of that tag's copies (only live statuses have copies).
+ * `tagId`: the same partitions of that tag's copies (every status since docs/adr/0057).
  */
 const basePartitions = (scope: TicketListScope, tagId?: number): IndexPartition[] => {
   const { companyId, viewer, query: q } = scope;
@@ -157,9 +204,9 @@ const basePartitions = (scope: TicketListScope, tagId?: number): IndexPartition[
   ]);
 };
 /**
- * A tag-filtered pending or open list reads the tags' copies (about one page, whatever the tab's size; several tags:
- * each tag's partitions, a ticket carrying two of them served once); any other tag filter (closed, all statuses)
- * reads the tab's partitions with the tags as an item filter (docs/adr/0040).
+ * A tag-filtered list of one status reads the tags' copies (about one page, whatever the tab's size; several tags:
+ * each tag's partitions, a ticket carrying two of them served once; closed tabs too since docs/adr/0057); a tag filter
+ * over all statuses reads the tab's partitions with the tags as an item filter (docs/adr/0040).
  */
 const readsTagCopies = (q: TicketListQuery) => q.tags.length > 0 && !!q.status && COPIED.has(q.status);
 const listPartitions = (scope: TicketListScope): IndexPartition[] =>
@@ -241,11 +288,11 @@ const indexFields = (t: TicketRecord, tagId?: number) => {
   };
 };
 /**
- * A live ticket's copy per tag it carries (docs/adr/0040-tag-lists-and-page-tokens.md): the whole ticket under
- * `CO#c#TTAG#<ticket>` / `TAG#<tag>`, indexed like the ticket in the tag's own partitions, so a tag-filtered
- * pending/open tab reads about one page. Rewritten in the ticket's own transaction on every write of the ticket
- * while it is live; deleted when it closes, loses the tag or is deleted (closed tickets have none: the history and
- * the LGPD erasure, which only touches closed tickets, never meet a copy).
+ * A ticket's copy per tag it carries (docs/adr/0040-tag-lists-and-page-tokens.md; closed tickets too since
+ * docs/adr/0057): the whole ticket under `CO#c#TTAG#<ticket>` / `TAG#<tag>`, indexed like the ticket in the tag's own
+ * partitions, so a tag-filtered tab of any status reads about one page. Rewritten in the ticket's own transaction on
+ * every write of the ticket; deleted when it loses the tag or is deleted. The LGPD erasure anonymises a closed
+ * ticket's copies with the ticket (lgpd/erasure-planner.ts).
  */
 const tagCopyKey = (companyId: number, ticketId: number, tagId: number) => ({ pk: `${companyPk(companyId)}#TTAG#${pad(ticketId)}`, sk: `TAG#${pad(tagId)}` });
 const copiedTags = (t: TicketRecord | null): number[] => (t && COPIED.has(t.status) ? [...new Set(t.tagIds)] : []);
@@ -278,6 +325,7 @@ const toTicket = mapItem<TicketRecord>({
   version: true,
   createdAt: true,
   updatedAt: true,
+  contactCard: true,
 });
 /** The attributes of a ticket its card (the API's TicketView, inbox-directory.ts#toTicketView) and the lists' visibility read. */
 const CARD_FIELDS = {
@@ -300,6 +348,7 @@ const CARD_FIELDS = {
   useIntegration: true,
   promptId: true,
   integrationId: true,
+  contactCard: true,
 } as const satisfies Partial<RecordFields<TicketRecord>>;
 /** What a ticket's card reads of it: CARD_FIELDS and, of its cycle, the protocol and the SLA clocks. */
 export type TicketCard = Pick<TicketRecord, keyof typeof CARD_FIELDS> & { cycle: Pick<TicketCycleTimes, "protocol" | "sla"> };
@@ -450,6 +499,140 @@ export const createTicketsRepository = (db: Db) => {
       );
       return (out.Items ?? []).map((i) => Number(i.ticketId));
     },
+    /**
+     * A contact's change reaches the cards of all its tickets at once (docs/adr/0057): every ticket of the contact
+     * (its `CT#` pointers, newest first) gets the new `contactCard` and one more `version` — a ticket write read
+     * before this one then loses its version condition and re-reads, so it never puts the old copy back — and the
+     * ticket's tag copies (docs/adr/0040) get the card and the ticket's new version unless a newer write of the
+     * ticket already rewrote them. `null`: the contact was deleted (its cards show no contact); `undefined`: the card
+     * is too large to copy (CONTACT_CARD_MAX_BYTES), the copies are removed and the cards read the contact. In bulk:
+     * one BatchGetItem per 100 tickets and one transaction per 100 updates (a contact with 10 tickets: 3 calls); a
+     * transaction that loses a condition is redone ticket by ticket. Answers how many tickets and copies it wrote.
+     */
+    async followContact(companyId: number, contactId: number, card: ContactCard | null | undefined): Promise<{ tickets: number; copies: number }> {
+      const set = card !== undefined;
+      const ids: number[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.doc.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk",
+            ExpressionAttributeValues: { ":pk": contactTicketKey(companyId, contactId, 0).pk },
+            ProjectionExpression: "ticketId",
+            ScanIndexForward: false,
+            ExclusiveStartKey: start,
+          }),
+        );
+        ids.push(...(out.Items ?? []).map((i) => Number(i.ticketId)));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      const written = { tickets: 0, copies: 0 };
+      const ignoringCondition = async (send: () => Promise<unknown>) => {
+        try {
+          await send();
+          return true;
+        } catch (e) {
+          if ((e as Error).name === "ConditionalCheckFailedException") return false;
+          throw e;
+        }
+      };
+      const one = async (ticketId: number) => {
+        let after: Record<string, unknown> | undefined;
+        const updated = await ignoringCondition(async () => {
+          const out = await db.doc.send(
+            new UpdateCommand({
+              TableName: T,
+              Key: key(companyId, ticketId),
+              UpdateExpression: set ? "SET #cc = :cc ADD #v :one" : "REMOVE #cc ADD #v :one",
+              // an item of this contact only (never creates one: the ticket may be gone)
+              ConditionExpression: "attribute_exists(pk) AND #cid = :cid",
+              ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version", "#cid": "contactId" },
+              ExpressionAttributeValues: { ...(set ? { ":cc": card } : {}), ":one": 1, ":cid": contactId },
+              ReturnValues: "ALL_NEW",
+            }),
+          );
+          after = out.Attributes;
+        });
+        if (!updated || !after) return;
+        written.tickets++;
+        const status = after.status as TicketStatus;
+        if (!COPIED.has(status)) return;
+        const version = Number(after.version);
+        await Promise.all(
+          [...new Set((after.tagIds as number[] | undefined) ?? [])].map(async (tagId) => {
+            const done = await ignoringCondition(() =>
+              db.doc.send(
+                new UpdateCommand({
+                  TableName: T,
+                  Key: tagCopyKey(companyId, ticketId, tagId),
+                  UpdateExpression: set ? "SET #cc = :cc, #v = :v" : "SET #v = :v REMOVE #cc",
+                  ConditionExpression: "attribute_exists(pk) AND #v <= :v",
+                  ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version" },
+                  ExpressionAttributeValues: { ...(set ? { ":cc": card } : {}), ":v": version },
+                }),
+              ),
+            );
+            if (done) written.copies++;
+          }),
+        );
+      };
+      // in bulk: the tickets' status, tags and version (one BatchGetItem per 100), then transactions of up to 100
+      // updates, each ticket's conditioned on the version just read (so its copies are the ones that version wrote);
+      // a transaction that loses a condition (a ticket written meanwhile, a copy missing) redoes its tickets one by one
+      const names = { "#cc": "contactCard", "#v": "version", "#cid": "contactId" };
+      const setCard = (v: number) => ({
+        UpdateExpression: set ? "SET #cc = :cc, #v = :nv" : "SET #v = :nv REMOVE #cc",
+        ExpressionAttributeValues: { ...(set ? { ":cc": card } : {}), ":nv": v + 1 },
+      });
+      type Found = { id: number; version: number; copies: number[] };
+      const run = async (group: Found[]) => {
+        const items: TxItem[] = group.flatMap((f): TxItem[] => {
+          const ticket = setCard(f.version);
+          return [
+            {
+              Update: {
+                TableName: T,
+                Key: key(companyId, f.id),
+                ...ticket,
+                ConditionExpression: "#v = :v AND #cid = :cid",
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: { ...ticket.ExpressionAttributeValues, ":v": f.version, ":cid": contactId },
+              },
+            },
+            ...f.copies.map((tagId): TxItem => {
+              const copy = setCard(f.version);
+              return { Update: { TableName: T, Key: tagCopyKey(companyId, f.id, tagId), ...copy, ConditionExpression: "attribute_exists(pk)", ExpressionAttributeNames: { "#cc": "contactCard", "#v": "version" } } };
+            }),
+          ];
+        });
+        try {
+          await transact(db, items);
+          written.tickets += group.length;
+          written.copies += items.length - group.length;
+        } catch (e) {
+          if (!(e instanceof TxConditionFailed)) throw e;
+          for (let i = 0; i < group.length; i += FOLLOW_CONCURRENCY) await Promise.all(group.slice(i, i + FOLLOW_CONCURRENCY).map((f) => one(f.id)));
+        }
+      };
+      for (let i = 0; i < ids.length; i += FOLLOW_READ) {
+        const found = (await batchGetAll(db, ids.slice(i, i + FOLLOW_READ).map((id) => key(companyId, id)), { consistent: true, attributes: ["id", "status", "tagIds", "version", "contactId"] }))
+          .filter((it) => Number(it.contactId) === contactId)
+          .map((it): Found => ({ id: Number(it.id), version: Number(it.version), copies: COPIED.has(it.status as TicketStatus) ? [...new Set((it.tagIds as number[] | undefined) ?? [])] : [] }));
+        const groups: Found[][] = [];
+        let ops = 0;
+        for (const f of found) {
+          if (!groups.length || ops + 1 + f.copies.length > FOLLOW_TX_ITEMS) {
+            groups.push([]);
+            ops = 0;
+          }
+          groups.at(-1)!.push(f);
+          ops += 1 + f.copies.length;
+        }
+        await Promise.all(groups.map(run));
+      }
+      return written;
+    },
     /** What identifies a list's reads (its partitions and filter), for the page cursors kept between requests. */
     listCacheKey(scope: TicketListScope): unknown[] {
       return ["tickets", listPartitions(scope).map((p) => p.pk), listFilter(scope.query) ?? null];
@@ -529,8 +712,8 @@ export const createTicketsRepository = (db: Db) => {
     },
     /**
      * The tag copies of a ticket moving from `before` to `after` (null: created / deleted), for the ticket's own
-     * transaction (docs/adr/0040): every copy of a live tagged ticket is rewritten with it (its card and activity
-     * change with it), copies of tags it lost or of a ticket no longer live are deleted.
+     * transaction (docs/adr/0040, 0057): every copy of a tagged ticket is rewritten with it (its card and activity
+     * change with it), copies of tags it lost or of a deleted ticket are deleted.
      */
     tagCopyItems(before: TicketRecord | null, after: TicketRecord | null): TxItem[] {
       const kept = copiedTags(after);
@@ -543,15 +726,18 @@ export const createTicketsRepository = (db: Db) => {
       ];
     },
     /**
-     * Rebuilds a company's counter cells and tag copies (docs/adr/0040) from its pending and open tickets (a table
-     * written before they existed, or data loaded around the repository, e.g. the benchmark's seed). Writes
-     * absolute values: run it while the company's tickets are not changing. (Copies are only added or replaced:
-     * a copy left by a ticket that is no longer live would need the ticket's next write to go.)
+     * Rebuilds a company's counter cells (from its pending and open tickets) and tag copies (docs/adr/0040; of its
+     * closed tagged tickets too since docs/adr/0057) for a table written before they existed, or data loaded around
+     * the repository (e.g. the benchmark's seed). Writes absolute values: run it while the company's tickets are not
+     * changing. (Copies are only added or replaced: a copy of a tag the ticket no longer carries goes with the
+     * ticket's next write.)
      */
     async recountLists(companyId: number): Promise<void> {
       const cells = new Map<string, CountCell & { n: number }>();
       const copies: Record<string, unknown>[] = [];
-      for (const status of COUNTED) {
+      for (const status of COPIED) {
+        // the closed history only for its tagged tickets' copies (it has no counter cells)
+        const taggedOnly = !COUNTED.has(status);
         let start: Record<string, unknown> | undefined;
         do {
           const out = await db.doc.send(
@@ -559,7 +745,8 @@ export const createTicketsRepository = (db: Db) => {
               TableName: T,
               IndexName: "gsi1",
               KeyConditionExpression: "gsi1pk = :pk",
-              ExpressionAttributeValues: { ":pk": statusPartition(companyId, status).pk },
+              ExpressionAttributeValues: { ":pk": statusPartition(companyId, status).pk, ...(taggedOnly ? { ":zero": 0 } : {}) },
+              ...(taggedOnly ? { FilterExpression: "size(tagIds) > :zero" } : {}),
               ExclusiveStartKey: start,
             }),
           );

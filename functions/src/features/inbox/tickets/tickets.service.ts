@@ -15,7 +15,7 @@ import type { InboxEvents } from "./inbox-events";
 import { visibleTo } from "./ticket-list";
 import { ExtraConditionFailed, OpenTicketExists, type ChangeAction, type TicketChanges } from "./ticket-changes";
 import type { TxItem } from "../../../platform/db/transact";
-import type { TicketCard, TicketRecord, TicketsRepository } from "./tickets.repository";
+import { contactCardFields, type TicketCard, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 import { PAGE_SIZE } from "@atende/shared/constants/business";
 import { MAX_TAGS_PER_TICKET } from "@atende/shared/domain/tags/tag";
 import type { AuditRecorder } from "../../audit/audit.port";
@@ -90,14 +90,23 @@ export const createTicketsService = (deps: {
     return list.map((t) => toTicketView(t, d, byId.get(t.contactId)));
   };
 
-  /** The list's cards: the tickets' contacts and only the queues, users, connections and tags they name, in one batch read. */
+  /**
+   * The list's cards: each ticket carries its contact's card (docs/adr/0057; only items written before the copies
+   * existed read their contact), and the queues, users, connections and tags they name are point reads reused for at
+   * most a second on this instance; what is left to read goes in one batch read. A page whose names were read within
+   * the second reads nothing here.
+   */
   const cards = async (companyId: number, list: TicketCard[]): Promise<TicketView[]> => {
     if (!list.length) return [];
+    const uncopied = [...new Set(list.filter((t) => t.contactCard === undefined).map((t) => t.contactId))];
     const lookups = () =>
-      Promise.all([directory.loadFor(companyId, { ...needOf(list, {}), settings: false }), contacts.findByIds(companyId, list.map((t) => t.contactId))]);
+      Promise.all([
+        directory.loadFor(companyId, { ...needOf(list, {}), settings: false }, undefined, { reuse: true }),
+        uncopied.length ? contacts.findByIds(companyId, uncopied) : Promise.resolve([]),
+      ]);
     const [dir, found] = await (deps.coalesceReads ? deps.coalesceReads(lookups) : lookups());
     const byId = new Map(found.map((c) => [c.id, c]));
-    return list.map((t) => toTicketView(t, dir, byId.get(t.contactId)));
+    return list.map((t) => toTicketView(t, dir, t.contactCard !== undefined ? t.contactCard : byId.get(t.contactId)));
   };
 
   const findVisible = async (auth: AuthContext, id: number): Promise<TicketRecord> => {
@@ -269,6 +278,7 @@ export const createTicketsService = (deps: {
             userId: status === "pending" ? (input.userId ?? null) : (input.userId ?? auth.user.id),
             status,
             isGroup: contact.isGroup,
+            ...contactCardFields(contact),
             chatJid: chatJidOf(contact),
           },
           { byUserId: auth.user.id, now: clock() },
