@@ -4,6 +4,7 @@ import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-mes
 import { consumeInbound } from "../app/inbound-consumer";
 import type { Tenant } from "./factories";
 import type { TestApp } from "./test-app";
+import { NEW_BOT, type TicketRecord } from "../features/inbox/tickets/tickets.repository";
 
 /** Test data for the inbox: inbound events as the session host sends them, delivered through the real consumer. */
 export const waId = () => `3A${randomBytes(8).toString("hex").toUpperCase()}`;
@@ -58,4 +59,45 @@ export const adminTickets = async (t: TestApp, tenant: Tenant, query = "showAll=
   const res = await t.call("GET", `/tickets?${query}`, { token: tenant.adminToken });
   if (res.status !== 200) throw new Error(`GET /tickets ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.tickets as { id: number; status: string; queueId: number | null; userId: number | null; unreadMessages: number; contact: { id: number; number: string; name: string; profilePicUrl?: string }; lastMessage: string }[];
+};
+
+/**
+ * A closed ticket's record as a repository writes it (for tests that write items directly: a seeded history, an item
+ * from before a field existed). `id` also makes its uuid; `at` is every date of its one cycle.
+ */
+export const closedTicketRecord = (
+  tenant: Tenant,
+  r: { id: number; contactId: number; at: string; lastMessage: string } & Partial<TicketRecord>,
+): TicketRecord => {
+  const { id, contactId, at, lastMessage, ...rest } = r;
+  return {
+    id,
+    uuid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+    companyId: tenant.company.id,
+    status: "closed",
+    userId: tenant.user.id,
+    queueId: tenant.queues[0]!.id,
+    whatsappId: tenant.whatsapp.id,
+    contactId,
+    chatJid: "x@s.whatsapp.net",
+    isGroup: false,
+    lastMessage,
+    lastMessageLc: lastMessage.toLowerCase(),
+    lastMessageAt: at,
+    lastFromMe: false,
+    lastInboundId: null,
+    unreadMessages: 0,
+    tagIds: [],
+    presence: null,
+    chatbot: false,
+    useIntegration: false,
+    promptId: null,
+    integrationId: null,
+    bot: NEW_BOT,
+    cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    ...rest,
+  };
 };

@@ -201,6 +201,15 @@ class Sha256 {
 }
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+/** Adds an observer to a client's list; the returned function removes it. */
+const addObserver = (observers: DbObserver[], observer: DbObserver) => {
+  observers.push(observer);
+  return () => {
+    const i = observers.indexOf(observer);
+    if (i >= 0) observers.splice(i, 1);
+  };
+};
+
 type Flight = { observers: { done?: (o: DbCallOutcome) => void }[]; headers: Record<string, string> };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -229,11 +238,7 @@ export class LeanDocClient implements DocClient {
   }
 
   observe(observer: DbObserver) {
-    this.observers.push(observer);
-    return () => {
-      const i = this.observers.indexOf(observer);
-      if (i >= 0) this.observers.splice(i, 1);
-    };
+    return addObserver(this.observers, observer);
   }
 
   destroy() {
@@ -413,11 +418,7 @@ export class SdkDocClient implements DocClient {
   }
 
   observe(observer: DbObserver) {
-    this.observers.push(observer);
-    return () => {
-      const i = this.observers.indexOf(observer);
-      if (i >= 0) this.observers.splice(i, 1);
-    };
+    return addObserver(this.observers, observer);
   }
 
   destroy() {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { customerMessage, deliver, waId } from "../../../testing/inbox-fixtures";
-import { NEW_BOT, createTicketsRepository, type TicketRecord } from "./tickets.repository";
+import { closedTicketRecord, customerMessage, deliver, waId } from "../../../testing/inbox-fixtures";
+import { createTicketsRepository } from "./tickets.repository";
 
 /**
  * The contact's card on its tickets' list items (docs/adr/0057): a list page reads no contact, so every change of a
@@ -173,37 +173,16 @@ describe("items written before the cards' copies", () => {
     const repo = createTicketsRepository(t.container.db);
     // a closed ticket of the contact as written before session 9 (no contactCard), e.g. the benchmark's seed without copies
     const at = new Date(Date.now() - 3600_000).toISOString();
-    const old: TicketRecord = {
+    const old = closedTicketRecord(c, {
       id: 900_000 + seq,
-      uuid: `00000000-0000-4000-8000-${String(900_000 + seq).padStart(12, "0")}`,
-      companyId: c.company.id,
-      status: "closed",
-      userId: c.user.id,
-      queueId: c.queues[0]!.id,
-      whatsappId: c.whatsapp.id,
       contactId,
-      chatJid: `${phone}@s.whatsapp.net`,
-      isGroup: false,
+      at,
       lastMessage: "de antes",
-      lastMessageLc: "de antes",
-      lastMessageAt: at,
-      lastFromMe: false,
-      lastInboundId: null,
-      unreadMessages: 0,
+      chatJid: `${phone}@s.whatsapp.net`,
       // tagged but without its tag copies (written around the repository): the bulk transaction of a contact change
       // loses its condition on the missing copy and redoes the ticket alone
       tagIds: [424_242],
-      presence: null,
-      chatbot: false,
-      useIntegration: false,
-      promptId: null,
-      integrationId: null,
-      bot: NEW_BOT,
-      cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
-      version: 1,
-      createdAt: at,
-      updatedAt: at,
-    };
+    });
     await repo.transact(repo.createItems(old));
     // and the live ticket's item as an old one: its copy removed
     const live = (await repo.findById(c.company.id, tk.id))!;

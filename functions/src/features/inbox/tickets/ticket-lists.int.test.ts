@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { adminTickets, customerMessage, deliver, waId } from "../../../testing/inbox-fixtures";
+import { adminTickets, closedTicketRecord, customerMessage, deliver, waId } from "../../../testing/inbox-fixtures";
 import { consumeInbound } from "../../../app/inbound-consumer";
 import { noteUserWrite } from "../../users/user-writes";
-import { NEW_BOT, createTicketsRepository, type TicketRecord } from "./tickets.repository";
+import { createTicketsRepository, type TicketRecord } from "./tickets.repository";
 import { createSearchIndexRepository } from "../../search/search-index.repository";
 
 /**
@@ -350,36 +350,7 @@ describe("every tab in at most three round trips (docs/adr/0036, 0040)", () => {
     const base = Date.now() - 10 * 24 * 3600_000;
     for (let i = 0; i < n; i++) {
       const at = new Date(base + i * 60_000).toISOString();
-      const ticket: TicketRecord = {
-        id: 800_000 + i,
-        uuid: `00000000-0000-4000-8000-${String(800_000 + i).padStart(12, "0")}`,
-        companyId: tenant.company.id,
-        status: "closed",
-        userId: tenant.user.id,
-        queueId: tenant.queues[0]!.id,
-        whatsappId: tenant.whatsapp.id,
-        contactId,
-        chatJid: "x@s.whatsapp.net",
-        isGroup: false,
-        lastMessage: `antiga ${i}`,
-        lastMessageLc: `antiga ${i}`,
-        lastMessageAt: at,
-        lastFromMe: false,
-        lastInboundId: null,
-        unreadMessages: 0,
-        tagIds: [],
-        presence: null,
-        chatbot: false,
-        useIntegration: false,
-        promptId: null,
-        integrationId: null,
-        bot: NEW_BOT,
-        cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
-        version: 1,
-        createdAt: at,
-        updatedAt: at,
-        contactCard: contact,
-      };
+      const ticket = closedTicketRecord(tenant, { id: 800_000 + i, contactId, at, lastMessage: `antiga ${i}`, contactCard: contact });
       await repo.transact(repo.createItems(ticket));
     }
   };
