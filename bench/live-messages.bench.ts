@@ -26,7 +26,8 @@ import { httpJson, poll } from "../e2e/support/http";
  * `work` (sustained and burst, docs/adr/0045): CPU ms per message of this process (the whole platform but DynamoDB
  * Local, plus these clients) and of DynamoDB Local's JVM, the idle rate of both subtracted; inbound events and
  * DynamoDB calls per message. BENCH_LIVE_CPU_PROFILE=<file>: the sustained phase's CPU profile (the profiler slows
- * the process: not for timing runs).
+ * the process: not for timing runs). BENCH_LIVE_TIMELINE=<file>: each sustained and burst message's send time and
+ * latency, to see when in a phase the slow ones came.
  */
 const CUSTOMERS = Number(process.env.BENCH_LIVE_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
@@ -36,6 +37,8 @@ const PROFILE_MESSAGES = Number(process.env.BENCH_LIVE_PROFILE_MESSAGES ?? 20);
 const PICK_QUEUE = process.env.BENCH_LIVE_PICK_QUEUE === "1";
 /** a file to write the platform process's CPU profile of the sustained phase to (Chrome DevTools' .cpuprofile) */
 const CPU_PROFILE = process.env.BENCH_LIVE_CPU_PROFILE;
+/** a file to write the sustained and burst phases' messages to, each `[sent at ms since the phase began, latency ms]` */
+const TIMELINE = process.env.BENCH_LIVE_TIMELINE;
 
 /** CPU time (user + system, ms) a process and its descendants used so far, from /proc (Linux); null elsewhere. */
 const treeCpuMs = (pid: number): number | null => {
@@ -159,6 +162,8 @@ const run = async (platform: Platform) => {
   /** customer index -> their ticket, from the frames */
   const ticketOf = new Map<number, number>();
   const latencies: number[] = [];
+  /** when each latency's message was sent (performance.now()), in the same order */
+  const sentTimes: number[] = [];
   const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws?token=${encodeURIComponent(token)}`);
   await new Promise<void>((res, rej) => {
     ws.once("open", () => res());
@@ -173,6 +178,7 @@ const run = async (platform: Platform) => {
     if (started === undefined) return;
     sentAt.delete(frame.data.message!.body);
     latencies.push(performance.now() - started);
+    sentTimes.push(started);
   });
 
   const tag = randomBytes(3).toString("hex");
@@ -218,6 +224,7 @@ const run = async (platform: Platform) => {
     if (inQueue < CUSTOMERS) throw new Error(`only ${inQueue} of ${CUSTOMERS} customers' tickets reached a queue`);
   }
   latencies.splice(0);
+  sentTimes.splice(0);
   queueWaitMs.splice(0);
   handlerMs.splice(0);
 
@@ -259,6 +266,7 @@ const run = async (platform: Platform) => {
     callsOfTheMedianMessage: [...profile].sort((a, b) => a.handlerMs - b.handlerMs)[Math.floor(profile.length / 2)]?.calls,
   };
   latencies.splice(0);
+  sentTimes.splice(0);
   queueWaitMs.splice(0);
   handlerMs.splice(0);
 
@@ -296,6 +304,7 @@ const run = async (platform: Platform) => {
     profiler.disconnect();
   }
   const sustained = latencies.splice(0);
+  const sustainedSent = sentTimes.splice(0).map((at) => at - t0);
   const sustainedQueueWait = queueWaitMs.splice(0);
   const sustainedHandler = handlerMs.splice(0);
 
@@ -310,6 +319,11 @@ const run = async (platform: Platform) => {
   const burstLost = await drained();
   const burstSeconds = (performance.now() - b0) / 1000;
   const burst = latencies.splice(0);
+  const burstSent = sentTimes.splice(0).map((at) => at - b0);
+  if (TIMELINE) {
+    const pairs = (sent: number[], ms: number[]) => sent.map((at, k) => [Math.round(at), Math.round(ms[k]! * 10) / 10]);
+    writeFileSync(TIMELINE, JSON.stringify({ sustained: pairs(sustainedSent, sustained), burst: pairs(burstSent, burst) }));
+  }
   await sleep(1000);
   const burstCost = workSince(burstWork, CUSTOMERS * BURST_PER_CUSTOMER);
   ws.close();
