@@ -4,7 +4,7 @@ import UploadFileIcon from "@mui/icons-material/UploadFile";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Button, CircularProgress, IconButton, Tooltip } from "@mui/material";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { ContactEventData, ContactView } from "@atende/shared/contracts/http/contacts";
@@ -20,6 +20,9 @@ import { toastError } from "../../../../lib/toast-error";
 import { isContactUploadFile, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../api/contacts";
 import { useContactsList } from "../../../../lib/pickers";
 import { ContactDialog } from "./contact-dialog";
+
+/** How a background import ended (a `contact` reload event's `import`). */
+type ImportEnd = NonNullable<Extract<ContactEventData, { action: "reload" }>["import"]>;
 
 const HIDDEN_ON_PHONES = { display: { xs: "none", md: "table-cell" } } as const;
 
@@ -39,14 +42,31 @@ export function ContactsPage() {
   const importPhone = useImportPhoneContacts();
   // a phone import or a large spreadsheet runs in the background; its `contact` reload events name the request
   const [importing, setImporting] = useState<{ requestId: string; kind: "phone" | "upload" } | null>(null);
-  useRealtime<ContactEventData>("contact", (data) => {
-    if (data.action !== "reload" || !data.import?.done || data.import.requestId !== importing?.requestId) return;
+  // an import may end before its request's answer reaches the page (a small phone book through a fast session host):
+  // the ends seen for no import of this page are kept, and the answer that names one of them ends at once
+  const endedEarly = useRef(new Map<string, ImportEnd>());
+  const finish = (kind: "phone" | "upload", end: ImportEnd) => {
     setImporting(null);
-    if (importing.kind === "upload") {
-      if (data.import.error) toastError(new ApiError(500, data.import.error, undefined));
-      else toast.success(t("upload.queuedDone", { total: data.import.progress?.total ?? 0 }));
-    } else if (data.import.error) toast.error(t(`errors:${data.import.error}`, { defaultValue: t("importPhone.failed") }));
+    if (kind === "upload") {
+      if (end.error) toastError(new ApiError(500, end.error, undefined));
+      else toast.success(t("upload.queuedDone", { total: end.progress?.total ?? 0 }));
+    } else if (end.error) toast.error(t(`errors:${end.error}`, { defaultValue: t("importPhone.failed") }));
     else toast.success(t("importPhone.done"));
+  };
+  const begin = (requestId: string, kind: "phone" | "upload") => {
+    const end = endedEarly.current.get(requestId);
+    if (end) return finish(kind, end);
+    setImporting({ requestId, kind });
+  };
+  useRealtime<ContactEventData>("contact", (data) => {
+    if (data.action !== "reload" || !data.import?.done) return;
+    if (data.import.requestId !== importing?.requestId) {
+      const early = endedEarly.current;
+      early.set(data.import.requestId, data.import);
+      if (early.size > 20) early.delete(early.keys().next().value!);
+      return;
+    }
+    finish(importing.kind, data.import);
   });
 
   const onUpload = (file: File | undefined) => {
@@ -55,8 +75,8 @@ export function ContactsPage() {
     upload.mutate(file, {
       onSuccess: (r) => {
         if (r.queued && r.requestId) {
-          setImporting({ requestId: r.requestId, kind: "upload" });
           toast.info(t("upload.queued", { count: r.queued }));
+          begin(r.requestId, "upload");
         } else toast.success(t("upload.done", { created: r.created, updated: r.updated, unchanged: r.unchanged, invalid: r.invalid + r.duplicates }));
         // LGPD: rows of erased people are refused, never silently imported
         if (r.erased) toast.warning(t("lgpd:erasedSkipped", { count: r.erased }));
@@ -67,8 +87,8 @@ export function ContactsPage() {
   const onImportPhone = () =>
     importPhone.mutate(undefined, {
       onSuccess: (r) => {
-        setImporting({ requestId: r.requestId, kind: "phone" });
         toast.info(t("importPhone.started"));
+        begin(r.requestId, "phone");
       },
     });
 

@@ -91,6 +91,26 @@ describe("contacts", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeDisabled();
   });
 
+  it("a phone import that ends before the server's answer reaches the page still ends there", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = mockFetch({
+      "GET /api/contacts": { contacts: [], count: 0, hasMore: false },
+      "POST /api/contacts/import": async () => {
+        await answered;
+        return { message: "Importing contacts", requestId: "imp:1:early", whatsappId: 1 };
+      },
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user: aUser(), plan: aPlan() });
+    await userEvent.click(await screen.findByRole("button", { name: "Importar do telefone" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    // the session host was quicker than the answer: the import's end arrives first
+    emitRealtime("contact", { action: "reload", import: { requestId: "imp:1:early", done: true } });
+    answer();
+    expect(await screen.findByText("Contatos do telefone importados.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeEnabled());
+  });
+
   it("shows the server's refusal of a phone import (a connection not connected)", async () => {
     mockFetch({
       "GET /api/contacts": { contacts: [], count: 0, hasMore: false },
