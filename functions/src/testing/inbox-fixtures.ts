@@ -4,7 +4,7 @@ import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-mes
 import { consumeInbound } from "../app/inbound-consumer";
 import type { Tenant } from "./factories";
 import type { TestApp } from "./test-app";
-import { NEW_BOT, type TicketRecord } from "../features/inbox/tickets/tickets.repository";
+import { newTicketFields, type TicketRecord } from "../features/inbox/tickets/tickets.repository";
 
 /** Test data for the inbox: inbound events as the session host sends them, delivered through the real consumer. */
 export const waId = () => `3A${randomBytes(8).toString("hex").toUpperCase()}`;
@@ -81,23 +81,11 @@ export const closedTicketRecord = (
     contactId,
     chatJid: "x@s.whatsapp.net",
     isGroup: false,
+    ...newTicketFields(at),
     lastMessage,
     lastMessageLc: lastMessage.toLowerCase(),
-    lastMessageAt: at,
-    lastFromMe: false,
-    lastInboundId: null,
-    unreadMessages: 0,
-    tagIds: [],
-    presence: null,
-    chatbot: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    bot: NEW_BOT,
     cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
     version: 1,
-    createdAt: at,
-    updatedAt: at,
     ...rest,
   };
 };

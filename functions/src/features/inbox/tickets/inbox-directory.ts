@@ -4,7 +4,7 @@ import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Tag } from "@atende/shared/domain/tags/tag";
 import type { InboxCompany, InboxQueue, InboxReads, InboxUser, InboxWhatsapp } from "../inbox-ports";
 import type { TagsRepository } from "../tags/tags.repository";
-import type { TicketCard } from "./tickets.repository";
+import { contactCardOf, type TicketCard } from "./tickets.repository";
 
 /** The small per-company lists a ticket view needs (queues, users, connections, tags: plan-limited, few). */
 export type Directory = {
@@ -136,8 +136,7 @@ export type InboxDirectory = ReturnType<typeof createInboxDirectory>;
 /** A contact, or the card's copy of one a ticket carries (docs/adr/0057). */
 type ContactShown = Pick<Contact, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "extraInfo">;
 
-export const contactSummary = (c: ContactShown | null | undefined): TicketView["contact"] =>
-  c ? { id: c.id, name: c.name, number: c.number, email: c.email, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup, extraInfo: c.extraInfo } : null;
+export const contactSummary = (c: ContactShown | null | undefined): TicketView["contact"] => (c ? contactCardOf(c) : null);
 
 /** The API / realtime shape of a ticket (explicit mapper: internal fields never leak). */
 export const toTicketView = (t: TicketCard, dir: Directory, contact: ContactShown | null | undefined): TicketView => {

@@ -9,7 +9,7 @@ import { AppError } from "../../../platform/errors";
 import type { Protocols } from "./protocols";
 import type { TicketTimersRepository } from "./ticket-timers.repository";
 import { newSlaAlerts, slaWakeUps, type SlaAlert } from "@atende/shared/domain/service-levels/sla";
-import { NEW_BOT, type TicketRecord, type TicketsRepository } from "./tickets.repository";
+import { newTicketFields, type TicketRecord, type TicketsRepository } from "./tickets.repository";
 import type { InboxSla, TicketChangeListener, TicketSlots } from "../inbox-ports";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
@@ -141,21 +141,7 @@ export const createTicketChanges = (deps: {
       const at = opts.now.toISOString();
       const t: TicketRecord = {
         uuid: randomUUID(),
-        lastMessage: "",
-        lastMessageLc: "",
-        lastMessageAt: at,
-        lastFromMe: false,
-        lastInboundId: null,
-        unreadMessages: 0,
-        tagIds: [],
-        presence: null,
-        chatbot: false,
-        useIntegration: false,
-        promptId: null,
-        integrationId: null,
-        bot: NEW_BOT,
-        createdAt: at,
-        updatedAt: at,
+        ...newTicketFields(at),
         ...input,
         id,
         version: 1,

@@ -25,6 +25,25 @@ export type BotState = {
 };
 export const NEW_BOT: BotState = { stage: "none", optionParentId: null, sends: 0, lastSentAt: null, outOfHoursAt: null, greetedAt: null };
 
+/** What a ticket starts with besides who, where and how it was opened: no message yet, no tags, no bot turn. */
+export const newTicketFields = (at: string) => ({
+  lastMessage: "",
+  lastMessageLc: "",
+  lastMessageAt: at,
+  lastFromMe: false,
+  lastInboundId: null,
+  unreadMessages: 0,
+  tagIds: [] as number[],
+  presence: null,
+  chatbot: false,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  bot: NEW_BOT,
+  createdAt: at,
+  updatedAt: at,
+});
+
 /**
  * The attention cycle as kept on the ticket (copied to the cycle item the dashboard and reports read). Tickets
  * stored before issue 13 lack `protocol`, `firstResponseAt` and `sla`.
