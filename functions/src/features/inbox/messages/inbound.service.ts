@@ -14,6 +14,7 @@ import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
 import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
 import type { MessagesRepository } from "./messages.repository";
 import { newMessageId } from "../message-ids";
+import { startEarlyReads } from "../../../platform/unit-of-work";
 import { previewOf, type OutboundService } from "./outbound.service";
 
 type Ev<T extends InboundEvent["type"]> = Extract<InboundEvent, { type: T }>;
@@ -88,9 +89,13 @@ export const createInboundService = (deps: {
       // side by side, in one BatchGetItem (docs/adr/0049): the dedupe read, the contact's identity (read by the
       // contact upsert below; a reaction or a dropped message reads it for nothing, in the same call) and the
       // company's lookups (usually reused: the directory's reuse)
-      const [seen, loaded, knownContactId] = await together(() =>
-        Promise.all([messages.exists(companyId, wm.id), directory.load(companyId), wm.type === "reactionMessage" ? null : contacts.identifyParty(companyId, party)]),
-      );
+      // (+ the other features' early reads of this event, docs/adr/0058: the LGPD keywords join the BatchGetItem,
+      // the campaign confirmations' and the socket list's queries go beside it)
+      const [seen, loaded, knownContactId] = await together(() => {
+        const first = Promise.all([messages.exists(companyId, wm.id), directory.load(companyId), wm.type === "reactionMessage" ? null : contacts.identifyParty(companyId, party)]);
+        startEarlyReads();
+        return first;
+      });
       if (seen) return; // a redelivery or our own echo
       let dir = loaded;
       // the lookups are reused for a moment (INBOX_DIRECTORY_TTL_MS): a connection created since is read fresh,
