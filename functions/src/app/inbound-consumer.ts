@@ -4,7 +4,7 @@ import { recordQueueAge } from "../platform/metrics";
 import { runWithCorrelation } from "../platform/logger";
 import { addEarlyRead, runUnitOfWork, startEarlyReads } from "../platform/unit-of-work";
 import type { Container } from "./container";
-import type { FeatureModule, InboundEarlyReads, InboundHandlers } from "../platform/modules/feature-module";
+import type { FeatureModule, InboundHandlers } from "../platform/modules/feature-module";
 
 type Handler<T extends InboundEvent["type"]> = (event: Extract<InboundEvent, { type: T }>) => Promise<void>;
 
