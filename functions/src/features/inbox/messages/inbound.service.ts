@@ -122,9 +122,9 @@ export const createInboundService = (deps: {
 
       // the contact and, for the contact the identity named, its pending/open ticket's lock, in one BatchGetItem
       // (docs/adr/0049); a contact found or made under another id (a new contact, another identity) reads its own
-      const [contact, openOfKnown] = await together(() =>
+      const [{ contact, created }, openOfKnown] = await together(() =>
         Promise.all([
-          contacts.upsertFromWhatsapp(companyId, whatsappId, party, { firstIdentityId: knownContactId }),
+          contacts.upsertParty(companyId, whatsappId, party, { firstIdentityId: knownContactId }),
           knownContactId === null ? null : lifecycle.openTicketId(companyId, knownContactId, whatsappId),
         ]),
       );
@@ -157,9 +157,11 @@ export const createInboundService = (deps: {
       const preview = previewOf(base);
       const messageFor = (t: TicketRecord): Message => ({ ...base, ticketId: t.id, queueId: t.queueId });
 
-      // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle
-      const firstOpenId = contact.id === knownContactId ? openOfKnown : await lifecycle.openTicketId(companyId, contact.id, whatsappId);
-      if (!wm.fromMe && !wm.isGroup && firstOpenId === null) {
+      // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle. A contact this
+      // message created has no ticket and no rating wait: neither is read (docs/adr/0058; a ticket a concurrent event
+      // opened meanwhile is found by the lock's condition, as for any race of two creations)
+      const firstOpenId = contact.id === knownContactId ? openOfKnown : created ? null : await lifecycle.openTicketId(companyId, contact.id, whatsappId);
+      if (!wm.fromMe && !wm.isGroup && firstOpenId === null && !created) {
         const rated = await lifecycle.ratingAnswer(companyId, contact.id, whatsappId, wm.body, now);
         if (rated) {
           const m = messageFor(rated.ticket);
