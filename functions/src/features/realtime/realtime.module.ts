@@ -13,10 +13,11 @@ export const createRealtimeModule = (deps: Parameters<typeof createRealtimeServi
   service: createRealtimeService(deps),
   // the company's socket list (read once per event, docs/adr/0039) read with the event's first round trip instead of
   // after its writes (docs/adr/0058): for a customer's message (not our own echo, which is usually dropped as a
-  // duplicate) and for a receipt, edit or a message command's result (beside the message's update)
+  // duplicate, nor a group's, which a company may ignore by setting) and for a receipt, edit or a message command's
+  // result (beside the message's update)
   inboundEarly: {
     message: (e) => {
-      if (!e.message.fromMe) deps.connections.listByCompany(e.companyId).catch(() => undefined);
+      if (!e.message.fromMe && !e.message.isGroup) deps.connections.listByCompany(e.companyId).catch(() => undefined);
     },
     "message.update": (e) => void deps.connections.listByCompany(e.companyId).catch(() => undefined),
     "command.result": (e) => {
