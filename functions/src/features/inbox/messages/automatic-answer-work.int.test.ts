@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { customerMessage, deliver, waId } from "../../../testing/inbox-fixtures";
-import { createMessagesRepository } from "../messages/messages.repository";
+import { createMessagesRepository } from "./messages.repository";
 
 /**
  * The DynamoDB work of an automatic answer (docs/adr/0061-automatic-answer-work.md): the queue menu re-sent for an
