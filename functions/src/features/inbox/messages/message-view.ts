@@ -6,7 +6,8 @@ import type { Message } from "@atende/shared/domain/messages/message";
 export const mediaUrlOf = (key: string | null) => (key ? `/api/media/${key.split("/").map(encodeURIComponent).join("/")}` : null);
 
 export const toMessageView = (m: Message, quoted: Message | null | undefined, contact: Contact | null | undefined): MessageView => {
-  const { mediaKey, ...rest } = m;
+  // isRepeat is the search index's (docs/adr/0061), not the conversation's
+  const { mediaKey, isRepeat: _repeat, ...rest } = m;
   return {
     ...rest,
     mediaUrl: m.mediaUrl ?? mediaUrlOf(mediaKey),
