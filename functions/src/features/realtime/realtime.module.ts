@@ -11,14 +11,11 @@ import { createSocketsService, SOCKET_OPEN_JOB, SOCKET_PING_JOB, type SocketJobP
  */
 export const createRealtimeModule = (deps: Parameters<typeof createRealtimeService>[0]): FeatureModule<RealtimeService> => ({
   service: createRealtimeService(deps),
-  // the company's socket list (read once per event, docs/adr/0039) read with the event's first round trip instead of
-  // after its writes (docs/adr/0058): for a customer's message (not our own echo, which is usually dropped as a
-  // duplicate, nor a group's, which a company may ignore by setting) and for a receipt, edit or a message command's
-  // result (beside the message's update)
+  // the company's socket list (read once per event, docs/adr/0039) read beside a receipt's, edit's or a message
+  // command's result's update instead of after it (docs/adr/0058). Not for a customer's message: its list is read
+  // after the message is stored, so a socket that opened while the handler ran either is in the list or, having
+  // opened after the read, re-reads the lists and finds the message (a list read before the write could miss both)
   inboundEarly: {
-    message: (e) => {
-      if (!e.message.fromMe && !e.message.isGroup) deps.connections.listByCompany(e.companyId).catch(() => undefined);
-    },
     "message.update": (e) => void deps.connections.listByCompany(e.companyId).catch(() => undefined),
     "command.result": (e) => {
       // a send's, edit's or reaction's result names its message; a result of another command (a rejected call) does not

@@ -273,15 +273,19 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
     // Since docs/adr/0049 the dedupe read, the contact's identity and the directory's company item are one
     // BatchGetItem, and so are the contact and its open-ticket lock (before: 15 reads, 17 calls, 11 in sequence).
     // Since docs/adr/0058 the campaign confirmations (both number forms side by side; were one after the other, after
-    // the frames), the LGPD keywords (in the first BatchGetItem; were a GetItem of their own) and the socket list
-    // are read with the first round trip, and the queue comes from the directory's list (≤ 1 s; was a GetItem after
-    // the ticket's): 14 -> 13 calls, 12 -> 11 reads, 9 -> 5 round trips in sequence.
+    // the frames) and the LGPD keywords (in the first BatchGetItem; were a GetItem of their own) are read with the
+    // first round trip, and the queue comes from the directory's list (≤ 1 s; was a GetItem after the ticket's):
+    // 14 -> 13 calls, 12 -> 11 reads, 9 -> 6 round trips in sequence (the socket list stays after the write).
     expect(next.readCalls, next.names).toBeLessThanOrEqual(11);
     expect(next.calls, next.names).toBeLessThanOrEqual(13);
-    expect(next.roundTripsInSequence, next.names).toBeLessThanOrEqual(5);
+    expect(next.roundTripsInSequence, next.names).toBeLessThanOrEqual(6);
     expect(next.names).not.toMatch(/GetItem:QUEUE/);
-    for (const early of ["Query:CMPCONF", "Query:WS"]) {
-      for (const f of [first, choice, next]) expect(f.trips.filter((c) => c.name === early).map((c) => c.depth), `${early}: ${f.names}`).toEqual(early === "Query:WS" ? [1] : [1, 1]);
+    for (const f of [first, choice, next]) {
+      expect(f.trips.filter((c) => c.name === "Query:CMPCONF").map((c) => c.depth), f.names).toEqual([1, 1]);
+      // the socket list only after the message is stored: a socket opening meanwhile is either in it or re-reads the
+      // lists after the write (a list read before the write could miss the socket while its re-read missed the message)
+      const stored = Math.min(...f.trips.filter((c) => c.name.startsWith("TransactWriteItems")).map((c) => c.depth));
+      expect(Math.min(...f.trips.filter((c) => c.name === "Query:WS").map((c) => c.depth)), f.names).toBeGreaterThan(stored);
     }
     // the first message of the company within the second reads the LGPD keywords ("oi" may be an opt-out word): in the
     // first BatchGetItem, with the dedupe and the sender's identity
@@ -296,8 +300,8 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
     // (+ the protocol counter, the SLA wake-ups and the index entries of the contact and both messages); the menu's
     // send and the bot state's write use the ticket just written (before: 24 reads, 37 calls, 32 in sequence)
     // (docs/adr/0049: the dedupe, identity and company reads in one BatchGetItem; before: 17 reads, 20 in sequence)
-    // (docs/adr/0058: the LGPD keywords in the first batch, the campaign confirmations and the socket list with it;
-    // a contact the message created has no open-ticket lock or rating wait to read: 15 -> 12 reads, 19 -> 13 in sequence)
+    // (docs/adr/0058: the LGPD keywords in the first batch, the campaign confirmations with it; a contact the
+    // message created has no open-ticket lock or rating wait to read: 15 -> 12 reads, 19 -> 13 in sequence)
     expect(first.readCalls, first.names).toBeLessThanOrEqual(12);
     expect(first.roundTripsInSequence, first.names).toBeLessThanOrEqual(13);
     expect(first.names).not.toMatch(/GetItem:(OPEN|RATE)/);
@@ -306,9 +310,9 @@ describe("DynamoDB work per inbound message, reply and list (docs/scale.md)", ()
     // the menu choice: the ticket to the queue, its greeting (before: 34 reads, 41 calls, 31 in sequence; the
     // ticket update of the move now reuses the pipeline's directory)
     // (docs/adr/0049: 17 -> 15 reads, as for the message above)
-    // (docs/adr/0058: the chosen queue from the directory's list, the early reads: 14 -> 13 reads, 14 -> 10 in sequence)
+    // (docs/adr/0058: the chosen queue from the directory's list, the early reads: 14 -> 13 reads, 14 -> 11 in sequence)
     expect(choice.readCalls, choice.names).toBeLessThanOrEqual(13);
-    expect(choice.roundTripsInSequence, choice.names).toBeLessThanOrEqual(10);
+    expect(choice.roundTripsInSequence, choice.names).toBeLessThanOrEqual(11);
     expect(choice.names).not.toMatch(/GetItem:QUEUE/);
     expect(choice.writeCalls, choice.names).toBeLessThanOrEqual(7);
     // an attendant's reply: stored at ack 0 with the ticket in one transaction (the send command is a queue message)
