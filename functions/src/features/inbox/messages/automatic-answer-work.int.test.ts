@@ -110,7 +110,7 @@ describe("an answer the queue menu did not understand (docs/adr/0061)", () => {
     expect(menuSends(number)).toHaveLength(3);
   });
 
-  it("answers the menu's command result with its ack and frame only, on any instance (the search index is not asked about an ack)", async () => {
+  it("answers the menu's command result and its receipts with the ack and frame only, on any instance (the search index is not asked about an ack)", async () => {
     const number = "5511944440002";
     await deliver(t, customerMessage(a, { number, body: "oi", pushName: "Recibo" }));
     await deliver(t, customerMessage(a, { number, body: "banana" }));
@@ -122,7 +122,6 @@ describe("an answer the queue menu did not understand (docs/adr/0061)", () => {
     // another instance (no memory of the index's documents): before, it read the message's and the ticket's index
     // documents to learn that nothing changed (5 calls)
     const elsewhere = await measure(() => deliver(other, result));
-    console.log(JSON.stringify({ elsewhere }, null, 1));
     expect(elsewhere.names).not.toMatch(/GetItem:DOC/);
     expect(elsewhere.calls, elsewhere.names).toBeLessThanOrEqual(3);
     expect(elsewhere.names).toMatch(/^UpdateItem:MSG/);
@@ -131,5 +130,13 @@ describe("an answer the queue menu did not understand (docs/adr/0061)", () => {
     expect((await messages.findById(a.company.id, sent!.commandId))?.ack).toBe(1);
     await deliver(other, result);
     expect((await messages.findById(a.company.id, sent!.commandId))?.ack).toBe(1);
+    // the phone's receipts (delivered, read) change no words either: the index is not asked on any instance
+    for (const ack of [3, 4]) {
+      const receipt = { type: "message.update" as const, eventId: waId(), companyId: a.company.id, whatsappId: a.whatsapp.id, messageId: sent!.commandId, chatJid: `${number}@s.whatsapp.net`, ack };
+      const work = await measure(() => deliver(other, receipt));
+      expect(work.names).not.toMatch(/GetItem:DOC|BatchWriteItem/);
+      expect(work.calls, work.names).toBeLessThanOrEqual(3);
+      expect((await messages.findById(a.company.id, sent!.commandId))?.ack).toBe(ack);
+    }
   });
 });

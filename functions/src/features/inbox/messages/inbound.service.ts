@@ -225,7 +225,8 @@ export const createInboundService = (deps: {
           })) ?? m;
       }
       if (!m) return;
-      await publishUpdate(ev.companyId, m);
+      // a receipt alone changes none of the message's words: the search index is not told (docs/adr/0061)
+      await publishUpdate(ev.companyId, m, ev.body === undefined && !ev.isDeleted ? { words: false } : {});
     },
 
     /** The session host accepted (ack 1) or refused our command; a failure is shown on the message with its reason. */
