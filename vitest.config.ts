@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects:
- * - unit: pure rules, services with in-memory fakes, CDK assertions, web components (jsdom);
+ * Four projects:
+ * - unit: pure rules, services with in-memory fakes, CDK assertions, the benches' statistics;
+ * - web: the web app's components (jsdom);
  * - int: handlers and repositories against DynamoDB Local (-inMemory), one JVM for the run;
  * - e2e: headless Chromium against the started local platform (scripts/e2e.sh).
  */
@@ -12,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{shared,functions,session-host,infra,local-sqs}/**/*.test.ts"],
+          include: ["{shared,functions,session-host,infra,local-sqs,bench}/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
           testTimeout: 60_000,

@@ -2,6 +2,7 @@ import { startPlatform } from "../infra/local/src/platform";
 import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
 import { connectSimulator } from "../e2e/support/simulator";
 import { httpJson } from "../e2e/support/http";
+import { percentile } from "./stats";
 
 /**
  * Bot flows' answer latency on the local platform (issue 11 closing note, ADR 0027): customer message (simulator
@@ -11,11 +12,6 @@ import { httpJson } from "../e2e/support/http";
  */
 const SAMPLES = Number(process.env.BENCH_BOT_SAMPLES ?? 20);
 const TIMEOUT_MS = 30_000;
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!) : null;
-};
 
 export default async function botsFlowsBench(): Promise<Record<string, unknown>> {
   const platform = await startPlatform({ logLevel: "warn", env: { BCRYPT_ROUNDS: "4" }, tick: false });
@@ -116,7 +112,7 @@ export default async function botsFlowsBench(): Promise<Record<string, unknown>>
         if (process.env.BENCH_VERBOSE) console.log(kind, i, kinds[kind].at(-1));
       }
     }
-    const summary = (v: number[]) => ({ samples: v.length, p50Ms: pct(v, 50), p99Ms: pct(v, 99), maxMs: v.length ? Math.round(Math.max(...v)) : null });
+    const summary = (v: number[]) => ({ samples: v.length, p50Ms: percentile(v, 50, 0), p99Ms: percentile(v, 99, 0), maxMs: v.length ? Math.round(Math.max(...v)) : null });
     return {
       what: "customer message (simulator) → bot answer on the customer's phone, local platform in memory, stand-ins answering at once",
       baselineNoBot: summary(kinds.baseline),

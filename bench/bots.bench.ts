@@ -3,6 +3,7 @@ import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
 import { startPlatform } from "../infra/local/src/platform";
 import { httpJson, poll } from "../e2e/support/http";
 import { connectSimulator } from "../e2e/support/simulator";
+import { percentile } from "./stats";
 
 /**
  * Bot answer latency on the local platform (issue 11 "closing note"): the demo company's queue Suporte gets an AI
@@ -15,11 +16,6 @@ import { connectSimulator } from "../e2e/support/simulator";
  */
 const CUSTOMERS = Number(process.env.BENCH_BOT_CUSTOMERS ?? 10);
 const MESSAGES = Number(process.env.BENCH_BOT_MESSAGES ?? 10);
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
-};
 
 export default async function bench(): Promise<Record<string, unknown>> {
   const platform = await startPlatform({ logLevel: "warn", tick: false });
@@ -112,12 +108,12 @@ export default async function bench(): Promise<Record<string, unknown>> {
       unanswered,
       seconds: Math.round(seconds * 10) / 10,
       prompt: {
-        messageToAnswerMsP50: pct(answerMs, 50),
-        messageToAnswerMsP99: pct(answerMs, 99),
-        inboxOnlyMsP50: pct(inboxMs, 50),
-        inboxOnlyMsP99: pct(inboxMs, 99),
-        addedByBotMsP50: pct(addedMs, 50),
-        addedByBotMsP99: pct(addedMs, 99),
+        messageToAnswerMsP50: percentile(answerMs, 50),
+        messageToAnswerMsP99: percentile(answerMs, 99),
+        inboxOnlyMsP50: percentile(inboxMs, 50),
+        inboxOnlyMsP99: percentile(inboxMs, 99),
+        addedByBotMsP50: percentile(addedMs, 50),
+        addedByBotMsP99: percentile(addedMs, 99),
       },
     };
   } finally {

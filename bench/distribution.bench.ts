@@ -3,6 +3,7 @@ import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
 import { startPlatform } from "../infra/local/src/platform";
 import { httpJson } from "../e2e/support/http";
 import { connectSimulator } from "../e2e/support/simulator";
+import { percentile } from "./stats";
 
 /**
  * Assignment latency (issue 13 numbers, docs/adr/0032): from a pending ticket to an owner, under
@@ -16,11 +17,6 @@ import { connectSimulator } from "../e2e/support/simulator";
 const RATE = Number(process.env.BENCH_DIST_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_DIST_SECONDS ?? 10);
 const AGENTS = Number(process.env.BENCH_DIST_AGENTS ?? 5);
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
-};
 
 export default async function bench(): Promise<Record<string, unknown>> {
   const platform = await startPlatform({ logLevel: "warn", tick: false });
@@ -91,9 +87,9 @@ export default async function bench(): Promise<Record<string, unknown>> {
       assigned: latency.length,
       sendSeconds: Math.round(sendSeconds * 10) / 10,
       perAgent: panel.map((a) => a.openTickets),
-      pendingToOwnerMsP50: pct(latency, 50),
-      pendingToOwnerMsP99: pct(latency, 99),
-      pendingToOwnerMsMax: pct(latency, 100),
+      pendingToOwnerMsP50: percentile(latency, 50),
+      pendingToOwnerMsP99: percentile(latency, 99),
+      pendingToOwnerMsMax: percentile(latency, 100),
     };
   } finally {
     await platform.stop();

@@ -34,7 +34,6 @@ const median = (values: number[]) => {
 
 const http = <T>(base: string, path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, init);
 
-
 /**
  * A company of its own with `tickets` tickets (one message each), written straight to the table; `statusOf(i)`
  * picks each ticket's status (default: every third open and assigned to the admin, the others pending).

@@ -21,6 +21,7 @@ import { pollQueue, sqsClient } from "../infra/local/src/sqs";
 import { consumeInbound } from "@atende/functions/app/inbound-consumer";
 import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
 import { httpJson, poll } from "../e2e/support/http";
+import { percentile } from "./stats";
 
 /**
  * Inbox benchmark (issue 3 "Numbers"):
@@ -35,7 +36,7 @@ const PER_CUSTOMER = Number(process.env.BENCH_MESSAGES_PER_CUSTOMER ?? 10);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 /** the small company of the flatness check (issue 15 item 2: its figures within 1.5× of the large one's) */
 const SMALL_TICKETS = Number(process.env.BENCH_SMALL_TICKETS ?? 1_000);
 /** the concurrent phase of each list case: CONCURRENCY clients sending CONCURRENT_REQUESTS requests in all */
@@ -79,11 +80,6 @@ const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
  * the benches before session 9 did. A server that has run for a while never pays this per tab; AWS has no JVM at all.
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
-};
 
 const http = <T>(base: string, path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, init);
 
@@ -182,18 +178,18 @@ const inboundBench = async (platform: Platform) => {
       messagesSent: total,
       messagesPushedToBrowser: total,
       sustainedMessagesPerSecond: Math.round((total / seconds) * 10) / 10,
-      latencyMsP50: pct(burstLatencies, 50),
-      latencyMsP99: pct(burstLatencies, 99),
+      latencyMsP50: percentile(burstLatencies, 50),
+      latencyMsP99: percentile(burstLatencies, 99),
     },
     paced: {
       offeredMessagesPerSecond: Math.round((CUSTOMERS / PACE_S) * 10) / 10,
       messagesSent: pacedSent,
       messagesPushedToBrowser: received - total,
-      latencyMsP50: pct(latencies, 50),
-      latencyMsP99: pct(latencies, 99),
+      latencyMsP50: percentile(latencies, 50),
+      latencyMsP99: percentile(latencies, 99),
     },
-    queueWaitMsP50: pct(queueWaitMs, 50),
-    handlerMs: Object.fromEntries(Object.entries(handlerMs).map(([k, v]) => [k, { count: v.length, p50: pct(v, 50), p99: pct(v, 99) }])),
+    queueWaitMsP50: percentile(queueWaitMs, 50),
+    handlerMs: Object.fromEntries(Object.entries(handlerMs).map(([k, v]) => [k, { count: v.length, p50: percentile(v, 50), p99: percentile(v, 99) }])),
   };
 };
 
@@ -537,7 +533,7 @@ const listBench = async (platform: Platform) => {
     );
     // the answer's size in bytes (node:http clients) beside the DynamoDB work of one request
     const dynamo = await counter.measure(async () => (await get(path, token), CLIENT === "http" ? answerBytes : undefined));
-    const figures: Record<string, unknown> = { p50: pct(out, 50), p99: pct(out, 99), max: pct(out, 100), slowest, cpuMsPerRequest: sequential.cpuMsPerRequest, nodeGc: sequential.nodeGc, dynamo };
+    const figures: Record<string, unknown> = { p50: percentile(out, 50), p99: percentile(out, 99), max: percentile(out, 100), slowest, cpuMsPerRequest: sequential.cpuMsPerRequest, nodeGc: sequential.nodeGc, dynamo };
     if (concurrent) {
       const lat: number[] = [];
       let left = CONCURRENT_REQUESTS;
@@ -559,8 +555,8 @@ const listBench = async (platform: Platform) => {
         clients: CONCURRENCY,
         requests: lat.length,
         requestsPerSecond: Math.round((lat.length / ((performance.now() - s) / 1000)) * 10) / 10,
-        p50: pct(lat, 50),
-        p99: pct(lat, 99),
+        p50: percentile(lat, 50),
+        p99: percentile(lat, 99),
         cpuMsPerRequest: phase.cpuMsPerRequest,
         nodeGc: phase.nodeGc,
       };

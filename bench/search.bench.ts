@@ -13,6 +13,7 @@ import { createTenant } from "@atende/functions/testing/factories";
 import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
 import { startPlatform } from "../infra/local/src/platform";
+import { percentile } from "./stats";
 
 /**
  * Full-text search benchmark (issue 15 items 1-2, docs/adr/0035, docs/adr/0041): a company with BENCH_SEARCH_MESSAGES
@@ -37,10 +38,6 @@ const CONCURRENCY = 8;
 /** Tickets whose items are built and written per round; the progress is saved after each round. */
 const TICKETS_PER_ROUND = 250;
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : null;
-};
 /** A stable uuid for a seeded ticket (a round written again after a crash writes the same items). */
 const uuidOf = (i: number) => {
   const h = createHash("sha1").update(`search-bench-${i}`).digest("hex");
@@ -316,10 +313,10 @@ export default async function searchBench() {
         if (marks.length === 6) phases.push([marks[0]!, marks[1]! - marks[0]!, marks[2]! - marks[1]!, marks[3]! - marks[2]!, marks[4]! - marks[3]!, marks[5]! - marks[4]!, r.ms - marks[5]!]);
       }
       sequential.push(...times);
-      perQuery[q] = { p50: pct(times, 50), p99: pct(times, 99), results, roundTrips: maxRounds, calls: maxCalls };
+      perQuery[q] = { p50: percentile(times, 50), p99: percentile(times, 99), results, roundTrips: maxRounds, calls: maxCalls };
     }
     const PHASES = ["before the first round (HTTP, JWT)", "round 1: the session's user", "between (query parsing)", "round 2: the terms' partitions", "between (candidates)", "round 3: tickets, messages, contacts", "after (visibility, ranking, snippets, JSON, HTTP)"];
-    const breakdown = Object.fromEntries(PHASES.map((name, i) => [name, pct(phases.map((p) => p[i]!), 50)]));
+    const breakdown = Object.fromEntries(PHASES.map((name, i) => [name, percentile(phases.map((p) => p[i]!), 50)]));
     const attendant: number[] = [];
     for (let i = 0; i < 30; i++) attendant.push((await one("boleto vencido", userToken)).ms);
 
@@ -341,9 +338,9 @@ export default async function searchBench() {
       indexLayoutVersion: SEARCH_INDEX_VERSION,
       seed,
       requests: REQUESTS,
-      "GET /search sequential (admin) ms": { p50: pct(sequential, 50), p99: pct(sequential, 99) },
-      "GET /search?q=boleto vencido (attendant, one queue) ms": { p50: pct(attendant, 50), p99: pct(attendant, 99) },
-      "GET /search at 8 concurrent ms": { p50: pct(concurrent, 50), p99: pct(concurrent, 99), requestsPerSecond: Math.round((concurrent.length / seconds) * 10) / 10 },
+      "GET /search sequential (admin) ms": { p50: percentile(sequential, 50), p99: percentile(sequential, 99) },
+      "GET /search?q=boleto vencido (attendant, one queue) ms": { p50: percentile(attendant, 50), p99: percentile(attendant, 99) },
+      "GET /search at 8 concurrent ms": { p50: percentile(concurrent, 50), p99: percentile(concurrent, 99), requestsPerSecond: Math.round((concurrent.length / seconds) * 10) / 10 },
       "max DynamoDB round trips in sequence per request (auth included)": Math.max(...Object.values(perQuery).map((p) => p.roundTrips)),
       "sequential request breakdown, p50 ms of each phase": { requestsWithThreeRounds: phases.length, ...breakdown },
       perQuery,

@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   ERR_DIALOGFLOW_UNREACHABLE: 502,
   /** contact-list import: not a readable .xls/.xlsx spreadsheet */
   ERR_INVALID_IMPORT_FILE: 400,
+  /** GET /contacts/import/{requestId}: no such import in the caller's company (or over a day old) */
+  ERR_NO_IMPORT_FOUND: 404,
   /** billing: the invoice is not the caller's company's, or does not exist */
   ERR_NO_INVOICE_FOUND: 404,
   ERR_INVOICE_ALREADY_PAID: 409,

@@ -90,8 +90,7 @@ const open = async () => {
     sendFrame({ action: "userStatus" });
     clearInterval(statusTimer);
     statusTimer = setInterval(() => sendFrame({ action: "userStatus" }), USER_STATUS_INTERVAL_MS);
-    const opened: RealtimeOpened = { openedAt: Date.now(), reconnect: isReconnect };
-    openListeners.forEach((listener) => listener(opened));
+    deliverOpen({ openedAt: Date.now(), reconnect: isReconnect });
   };
   ws.onmessage = (message) => {
     let frame: ServerFrame;
@@ -162,6 +161,9 @@ export const useRealtimeStatus = () =>
     },
     () => status,
   );
+
+/** Tells the open listeners the socket is up, as the socket does (tests play a reconnect with it). */
+export const deliverOpen = (opened: RealtimeOpened) => openListeners.forEach((listener) => listener(opened));
 
 /** Hands a server frame to its event's subscribers, as the socket does (tests play server frames with it). */
 export const deliverFrame = (frame: ServerFrame) => handlers.get(frame.event)?.forEach((handler) => handler(frame.data, frame));

@@ -44,9 +44,14 @@ export const createSearchIndexer = (deps: { index: SearchIndex; logger: Logger }
   const indexer = {
     async message(action: "create" | "update", m: Message & { mediaType?: string }, t: Ticket, contact: Contact | null) {
       await safe("message", m.companyId, async () => {
-        // side by side: the message's items (one BatchWriteItem) and the ticket's identity (usually known: nothing)
+        // side by side: the message's items (one BatchWriteItem) and the ticket's identity (usually known: nothing);
+        // an automatic message repeating the previous one word for word has no entry (docs/adr/0061) until an edit
         await Promise.all([
-          m.isDeleted || SKIPPED.has(m.mediaType ?? "") ? index.remove(m.companyId, [messageDocId(m.id)]) : index.put(messageDoc(m), { isNew: action === "create" }),
+          m.isRepeat && !m.isEdited
+            ? undefined
+            : m.isDeleted || SKIPPED.has(m.mediaType ?? "")
+              ? index.remove(m.companyId, [messageDocId(m.id)])
+              : index.put(messageDoc(m), { isNew: action === "create" }),
           index.put(ticketDoc(t, contact)),
         ]);
       });

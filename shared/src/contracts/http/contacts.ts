@@ -12,10 +12,13 @@ export type ContactCreateResponse = ContactView & { alreadyExists?: boolean; exi
  * Realtime `contact` event. `reload`: many contacts changed at once (an upload or a phone import): lists refetch;
  * `import` names the phone import it belongs to (`done` on its last part, `error` when the phone could not list).
  */
-export type ContactEventData =
-  | { action: "update"; contact: ContactView }
-  | { action: "delete"; contactId: number }
-  | { action: "reload"; import?: { requestId: string; done: boolean; error?: string; progress?: { merged: number; total: number } } };
+/**
+ * A background contact import (a phone's contacts, a large upload) as the `contact` reload event carries it and as
+ * GET /contacts/import/{requestId} answers it (a page whose socket was closed when the end was published asks).
+ */
+export type ContactImportState = { requestId: string; done: boolean; error?: string; progress?: { merged: number; total: number } };
+
+export type ContactEventData = { action: "update"; contact: ContactView } | { action: "delete"; contactId: number } | { action: "reload"; import?: ContactImportState };
 
 /** What a bulk merge did: new contacts, existing ones completed (name, e-mail, LID), ones left as they were, rows refused. */
 export type ContactMergeSummary = {

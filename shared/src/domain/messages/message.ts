@@ -79,6 +79,12 @@ export type Message = {
   participant: string | null;
   /** a customer's audio as text, made by the AI prompt before it answered (issue 11); absent until then */
   transcript?: string | null;
+  /**
+   * An automatic message repeating word for word the ticket's previous automatic message (a menu re-sent for an
+   * answer the bot did not understand): kept out of the full-text index, whose entry for the first one finds the
+   * same ticket by the same words (docs/adr/0061-automatic-answer-work.md). Absent on every other message.
+   */
+  isRepeat?: boolean;
   queueId: number | null;
   userId: number | null;
   createdAt: string;

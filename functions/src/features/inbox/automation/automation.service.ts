@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
 import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
@@ -68,9 +69,12 @@ export const createAutomationService = (deps: {
   };
   const queueMedia = (q: Pick<InboxQueue, "mediaPath" | "mediaName"> | InboxQueueOption): OutboundMedia | undefined =>
     q.mediaPath ? { key: q.mediaPath, mimetype: "application/octet-stream", filename: q.mediaName ?? q.mediaPath, kind: guessKind(q.mediaName ?? q.mediaPath) } : undefined;
-  /** `t` as stored now (the arrival pipeline's, after its sends): the first attempt does not read it again. */
+  /**
+   * `t` as stored now (the arrival pipeline's, after its sends): the first attempt does not read it again. A change
+   * record ("bot") only when the ticket moves to another queue (a menu re-sent where it was moved nothing).
+   */
   const setBot = async (t: TicketRecord, bot: Partial<BotState>, patch: Partial<TicketRecord> = {}, ctx: { contact?: Contact; dir?: Directory } = {}) => {
-    const out = await changes.mutate(t.companyId, t.id, (cur) => ({ patch: { ...patch, bot: { ...cur.bot, ...bot } }, action: patch.queueId !== undefined ? "bot" : undefined, touch: false }), {
+    const out = await changes.mutate(t.companyId, t.id, (cur) => ({ patch: { ...patch, bot: { ...cur.bot, ...bot } }, action: patch.queueId !== undefined && patch.queueId !== cur.queueId ? "bot" : undefined, touch: false }), {
       byUserId: null,
       now: clock(),
       read: t,
@@ -79,6 +83,23 @@ export const createAutomationService = (deps: {
       await events.ticketUpdated(out.after, out.before, ctx.dir, ctx.contact?.id === out.after.contactId ? ctx.contact : undefined);
     }
     return out?.after ?? t;
+  };
+  /**
+   * An automatic text and the bot state it leads to, in the message's own transaction (one write instead of the
+   * send's and the bot state's; docs/adr/0061). Only where the ticket stays where it is (its queue unchanged).
+   * Nothing to send: only the bot state. A text repeating word for word the last one sent this way (the menu
+   * re-sent for an answer the bot did not understand) is stored and sent as ever, but not indexed again.
+   */
+  const sayWithBot = async (t: TicketRecord, contact: Contact, dir: Directory, text: string, media: OutboundMedia | undefined, bot: Partial<BotState>): Promise<TicketRecord> => {
+    if (!text.trim() && !media) return setBot(t, bot);
+    const body = renderTemplate(text, { name: contact.name, ticketId: t.id, now: clock(), timeZone: dir.company?.timezone, protocol: t.cycle.protocol });
+    const digest = createHash("sha256").update(`${body}\u0000${media?.key ?? ""}`).digest("base64url").slice(0, 22);
+    const sent = await outbound.send(
+      t,
+      { body, media, userId: null, repeat: t.bot.digest === digest, ticketPatch: (cur) => ({ bot: { ...cur.bot, ...bot, digest } }) },
+      { dir, contact, current: true },
+    );
+    return sent.ticket;
   };
   const menuOf = (items: { label: string; key: string }[]) => items.map((i) => `*[ ${i.key} ]* - ${i.label}`).join("\n");
   const queuesOf = (wa: InboxWhatsapp, dir: Directory) =>
@@ -92,8 +113,11 @@ export const createAutomationService = (deps: {
 
   const sendQueueMenu = async (t: TicketRecord, contact: Contact, dir: Directory, wa: InboxWhatsapp, queues: InboxQueue[]) => {
     const menu = `${wa.greetingMessage || "{{greeting}}, {{name}}!"}\n\n${menuOf(queues.map((q, i) => ({ key: String(i + 1), label: q.name })))}`;
+    const bot: Partial<BotState> = { stage: "queues", optionParentId: null, sends: t.bot.sends + 1, lastSentAt: clock().toISOString(), greetedAt: t.bot.greetedAt ?? clock().toISOString() };
+    // the ticket without a queue (the first menu, an invalid answer): one write; back from a queue (#): the menu, then the move
+    if (t.queueId === null) return sayWithBot(t, contact, dir, menu, undefined, bot);
     const sent = await say(t, contact, dir, menu);
-    return setBot(sent, { stage: "queues", optionParentId: null, sends: t.bot.sends + 1, lastSentAt: clock().toISOString(), greetedAt: t.bot.greetedAt ?? clock().toISOString() }, { queueId: null }, { contact, dir });
+    return setBot(sent, bot, { queueId: null }, { contact, dir });
   };
 
   /** The ticket reached a queue: out-of-hours of the queue, or its greeting and option tree. */
@@ -131,25 +155,21 @@ export const createAutomationService = (deps: {
       const up = node?.parentId ?? null;
       const siblings = await queueOptions.listChildren(t.companyId, queue.id, up);
       const upNode = up !== null ? await queueOptions.findById(t.companyId, up) : null;
-      const sent = await say(t, contact, dir, optionsMenu(upNode?.message || queue.greetingMessage || queue.name, siblings));
-      return setBot(sent, { optionParentId: up, lastSentAt: clock().toISOString() });
+      return sayWithBot(t, contact, dir, optionsMenu(upNode?.message || queue.greetingMessage || queue.name, siblings), undefined, { optionParentId: up, lastSentAt: clock().toISOString() });
     }
     const children = await queueOptions.listChildren(t.companyId, queue.id, parentId);
     const chosen = children.find((c, i) => optionKey(c, i) === body);
     if (!chosen) {
       if (!underCap(t, wa)) return setBot(t, { stage: "done" });
       const node = parentId !== null ? await queueOptions.findById(t.companyId, parentId) : null;
-      const sent = await say(t, contact, dir, optionsMenu(node?.message || queue.greetingMessage || queue.name, children));
-      return setBot(sent, { sends: t.bot.sends + 1, lastSentAt: clock().toISOString() });
+      return sayWithBot(t, contact, dir, optionsMenu(node?.message || queue.greetingMessage || queue.name, children), undefined, { sends: t.bot.sends + 1, lastSentAt: clock().toISOString() });
     }
     const grandChildren = await queueOptions.listChildren(t.companyId, queue.id, chosen.id);
     if (grandChildren.length) {
-      const sent = await say(t, contact, dir, optionsMenu(chosen.message || chosen.title, grandChildren), queueMedia(chosen));
-      return setBot(sent, { optionParentId: chosen.id, lastSentAt: clock().toISOString() });
+      return sayWithBot(t, contact, dir, optionsMenu(chosen.message || chosen.title, grandChildren), queueMedia(chosen), { optionParentId: chosen.id, lastSentAt: clock().toISOString() });
     }
     // a leaf: its message, then the ticket waits in the queue for an attendant
-    const sent = await say(t, contact, dir, chosen.message, queueMedia(chosen));
-    return setBot(sent, { stage: "done", optionParentId: chosen.id });
+    return sayWithBot(t, contact, dir, chosen.message, queueMedia(chosen), { stage: "done", optionParentId: chosen.id });
   };
 
   const automation = {
@@ -173,24 +193,20 @@ export const createAutomationService = (deps: {
       }
       const companySchedules: HoursEntry[] = dir.company.schedules ?? DEFAULT_SCHEDULES;
       if (dir.setting("scheduleType") === "company" && !isWithinHours(companySchedules, now, dir.company.timezone)) {
-        if (!t.bot.outOfHoursAt) {
-          const sent = await say(t, contact, dir, wa.outOfHoursMessage || "Estamos fora do horário de atendimento.");
-          await setBot(sent, { outOfHoursAt: now.toISOString() });
-        }
+        if (!t.bot.outOfHoursAt) await sayWithBot(t, contact, dir, wa.outOfHoursMessage || "Estamos fora do horário de atendimento.", undefined, { outOfHoursAt: now.toISOString() });
         return;
       }
       const queues = queuesOf(wa, dir);
       const body = message.body.trim();
       if (t.queueId === null) {
         if (queues.length === 0) {
-          const sent = !t.bot.greetedAt && wa.greetingMessage ? await say(t, contact, dir, wa.greetingMessage) : t;
-          await setBot(sent, { stage: "done", greetedAt: t.bot.greetedAt ?? now.toISOString() });
+          const bot = { stage: "done" as const, greetedAt: t.bot.greetedAt ?? now.toISOString() };
+          await (!t.bot.greetedAt && wa.greetingMessage ? sayWithBot(t, contact, dir, wa.greetingMessage, undefined, bot) : setBot(t, bot));
           return;
         }
         if (queues.length === 1) {
-          const sent =
-            !t.bot.greetedAt && wa.greetingMessage && dir.setting("sendGreetingMessageOneQueues") === "enabled" ? await say(t, contact, dir, wa.greetingMessage) : t;
-          const greeted = await setBot(sent, { greetedAt: now.toISOString() });
+          const greet = !t.bot.greetedAt && wa.greetingMessage && dir.setting("sendGreetingMessageOneQueues") === "enabled";
+          const greeted = greet ? await sayWithBot(t, contact, dir, wa.greetingMessage, undefined, { greetedAt: now.toISOString() }) : await setBot(t, { greetedAt: now.toISOString() });
           await enterQueue(greeted, contact, dir, queues[0]!);
           return;
         }

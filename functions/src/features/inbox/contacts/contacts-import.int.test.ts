@@ -237,3 +237,44 @@ describe("POST /contacts/import", () => {
     expect(await search(b, "Nome de B")).toMatchObject([{ companyId: b.company.id, number: "5521966660000" }]);
   });
 });
+
+describe("GET /contacts/import/{requestId}", () => {
+  const state = (tenant: Tenant, requestId: string) => t.call("GET", `/contacts/import/${encodeURIComponent(requestId)}`, { token: tenant.userToken });
+
+  it("answers a phone import's state from its start to its end (what a page whose socket missed the end asks)", async () => {
+    const c = await createTenant(t);
+    const res = await t.call("POST", "/contacts/import", { token: c.adminToken, body: {} });
+    const requestId = res.body.requestId as string;
+    expect(await state(c, requestId)).toMatchObject({ status: 200, body: { requestId, done: false } });
+    const cmd = t.commands.sent.find((x): x is ListCommand => x.type === "listContacts" && x.requestId === requestId)!;
+    await answer(cmd, [{ contacts: [{ jid: "5531977770001@s.whatsapp.net", number: "5531977770001", name: "Ana" }] }, { contacts: [] }]);
+    expect(await state(c, requestId)).toEqual(expect.objectContaining({ status: 200, body: { requestId, done: true } }));
+
+    const failed = await t.call("POST", "/contacts/import", { token: c.adminToken, body: {} });
+    const failedCmd = t.commands.sent.find((x): x is ListCommand => x.type === "listContacts" && x.requestId === failed.body.requestId)!;
+    await answer(failedCmd, [{ contacts: [], error: "ERR_WAPP_NOT_INITIALIZED" }]);
+    expect((await state(c, failed.body.requestId)).body).toEqual({ requestId: failed.body.requestId, done: true, error: "ERR_WAPP_NOT_INITIALIZED" });
+  });
+
+  it("answers a large upload's progress and end", async () => {
+    const c = await createTenant(t);
+    const queued = t.jobs.pending.length;
+    const total = INLINE_IMPORT_ROWS + 1;
+    const rows = [["Nome", "Número"], ...Array.from({ length: total }, (_, i) => [`Estado ${i}`, String(5521970000000 + i)])];
+    const res = await upload(c.adminToken, xlsx(rows), "estado.xlsx");
+    const requestId = res.body.requestId!;
+    expect((await state(c, requestId)).body).toEqual({ requestId, done: false, progress: { merged: 0, total } });
+    for (const p of t.jobs.pending.slice(queued)) await runJob(t.container, p.job);
+    expect((await state(c, requestId)).body).toEqual({ requestId, done: true, progress: { merged: total, total } });
+  });
+
+  it("is the caller's company's only, and refuses an unknown or malformed id", async () => {
+    const c = await createTenant(t);
+    const res = await t.call("POST", "/contacts/import", { token: c.adminToken, body: {} });
+    const other = await state(b, res.body.requestId);
+    expect(other).toMatchObject({ status: 404, body: { error: "ERR_NO_IMPORT_FOUND" } });
+    expect(await state(c, "imp:1:nao-existe")).toMatchObject({ status: 404, body: { error: "ERR_NO_IMPORT_FOUND" } });
+    expect(await state(c, "x".repeat(200))).toMatchObject({ status: 404, body: { error: "ERR_NO_IMPORT_FOUND" } });
+    expect(await state(c, "a b")).toMatchObject({ status: 404, body: { error: "ERR_NO_IMPORT_FOUND" } });
+  });
+});

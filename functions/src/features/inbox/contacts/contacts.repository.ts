@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
+import type { ContactImportState } from "@atende/shared/contracts/http/contacts";
 import type { Db } from "../../../platform/db/client";
 import { nextId } from "../../../platform/db/counters";
 import { companyPk, pad } from "../../../platform/db/keys";
@@ -18,7 +19,9 @@ const identityKey = (companyId: number, id: ContactIdentity) => ({ pk: `${compan
 const countKey = (companyId: number) => ({ pk: companyPk(companyId), sk: "COUNT#contacts" });
 const namePk = (companyId: number) => `${companyPk(companyId)}#CNAME`;
 const numberPk = (companyId: number) => `${companyPk(companyId)}#CNUM`;
-
+/** a background import's state, kept a day after its last change (DynamoDB's TTL) */
+const importKey = (companyId: number, requestId: string) => ({ pk: companyPk(companyId), sk: `CIMPORT#${requestId}` });
+const IMPORT_STATE_TTL_S = 86_400;
 
 const indexFields = (c: Contact) => ({
   gsi1pk: namePk(c.companyId),
@@ -161,6 +164,18 @@ export const createContactsRepository = (db: Db) => {
       const byId = new Map<number, Contact>();
       for (const out of outs) for (const item of out.Items ?? []) byId.set(Number(item.id), toContact(item));
       return [...byId.values()];
+    },
+    /** Keeps a background import's state (its start, each progress, its end) for GET /contacts/import/{requestId}. */
+    async putImportState(companyId: number, state: ContactImportState, now: Date): Promise<void> {
+      await db.doc.send(
+        new PutCommand({ TableName: T, Item: { ...importKey(companyId, state.requestId), entity: "contactImport", ...state, updatedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + IMPORT_STATE_TTL_S } }),
+      );
+    },
+    async findImportState(companyId: number, requestId: string): Promise<ContactImportState | null> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: importKey(companyId, requestId), ConsistentRead: true }));
+      if (!out.Item) return null;
+      const { done, error, progress } = out.Item as ContactImportState;
+      return { requestId, done: Boolean(done), ...(error ? { error } : {}), ...(progress ? { progress: { merged: Number(progress.merged), total: Number(progress.total) } } : {}) };
     },
     async setProfile(companyId: number, id: number, fields: Partial<Pick<Contact, "name" | "profilePicUrl" | "lid">>, now: Date): Promise<Contact | null> {
       const current = await this.findById(companyId, id);

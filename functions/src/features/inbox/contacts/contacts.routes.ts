@@ -23,6 +23,9 @@ const importBody = z.object({
   whatsappId: optionalId().transform((v) => v ?? undefined),
 });
 
+/** a background import's id as POST /contacts/import and POST /contacts/upload answer it; anything else is not found */
+const importRequestId = z.string().max(120).regex(/^[\w:-]+$/).catch("");
+
 export const contactsRoutes = (contacts: ContactsService, guards: Guards) => {
   const r = new Hono<AppEnv>();
   const svc = () => contacts;
@@ -35,6 +38,7 @@ export const contactsRoutes = (contacts: ContactsService, guards: Guards) => {
     const input = raw.trim() ? await parseJson(c, importBody) : { whatsappId: undefined };
     return c.json(await svc().importFromPhone(c.get("auth"), input));
   });
+  r.get("/import/:requestId", async (c) => c.json(await svc().importState(c.get("auth"), importRequestId.parse(c.req.param("requestId")))));
   r.post("/upload", async (c) => c.json(await svc().importFile(c.get("auth"), await uploadedFile(c))));
   r.get("/:id", async (c) => c.json(await svc().get(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
   r.post("/", async (c) => c.json(await svc().create(c.get("auth"), await parseJson(c, contactFormSchema))));

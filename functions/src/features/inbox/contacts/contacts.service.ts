@@ -21,7 +21,7 @@ import { parseContactCsv, parseContactSpreadsheet } from "../../contact-lists/co
 import type { SpreadsheetCodec } from "../../../platform/spreadsheets/spreadsheet.port";
 import type { InboxReads } from "../inbox-ports";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
-import type { ContactEventData } from "@atende/shared/contracts/http/contacts";
+import type { ContactEventData, ContactImportState } from "@atende/shared/contracts/http/contacts";
 import type { RealtimeService } from "../../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { contactCardFields, sameContactCard, type TicketsRepository } from "../tickets/tickets.repository";
@@ -153,6 +153,11 @@ export const createContactsService = (deps: {
 
   const publishReload = (companyId: number, data: Extract<ContactEventData, { action: "reload" }>) =>
     deps.realtime.publish<ContactEventData>(companyId, "contact", data, { kind: "company" });
+  /** A background import's progress or end: kept first (a page whose socket was closed asks for it), then published. */
+  const reportImport = async (companyId: number, state: ContactImportState) => {
+    await contacts.putImportState(companyId, state, clock());
+    await publishReload(companyId, { action: "reload", import: state });
+  };
 
   /** The connection a phone import reads: the one asked for, else the user's, else the company's default. */
   const importConnection = async (auth: AuthContext, whatsappId: number | undefined) => {
@@ -186,6 +191,7 @@ export const createContactsService = (deps: {
         const key = mediaKeyFor(auth.companyId, `contact-upload-${randomUUID()}`, "rows.json");
         await deps.media.put(key, new TextEncoder().encode(JSON.stringify(parsed.rows)), "application/json");
         const payload: UploadJobPayload = { key, offset: 0, whatsappId: auth.user.whatsappId, requestId };
+        await contacts.putImportState(auth.companyId, { requestId, done: false, progress: { merged: 0, total: parsed.rows.length } }, clock());
         await deps.jobs.enqueue({ type: "feature", companyId: auth.companyId, name: CONTACT_UPLOAD_JOB, payload });
         return { created: 0, updated: 0, unchanged: 0, invalid: parsed.invalid, duplicates: parsed.duplicates, truncated: parsed.truncated, contacts: [], queued: parsed.rows.length, requestId };
       }
@@ -204,7 +210,7 @@ export const createContactsService = (deps: {
       const end = Math.min(payload.offset + UPLOAD_JOB_ROWS, rows.length);
       await mergeEntries(companyId, payload.whatsappId, rows.slice(payload.offset, end));
       const done = end >= rows.length;
-      await publishReload(companyId, { action: "reload", import: { requestId: payload.requestId, done, progress: { merged: end, total: rows.length } } });
+      await reportImport(companyId, { requestId: payload.requestId, done, progress: { merged: end, total: rows.length } });
       if (!done) await deps.jobs.enqueue({ type: "feature", companyId, name: CONTACT_UPLOAD_JOB, payload: { ...payload, offset: end } });
     },
 
@@ -216,6 +222,7 @@ export const createContactsService = (deps: {
       const w = await importConnection(auth, input.whatsappId);
       if (w.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
       const requestId = `${IMPORT_REQUEST_PREFIX}${auth.user.id}:${randomUUID()}`;
+      await contacts.putImportState(auth.companyId, { requestId, done: false }, clock());
       await deps.commands.send({ type: "listContacts", commandId: randomUUID(), companyId: auth.companyId, whatsappId: w.id, requestId });
       return { message: "Importing contacts", requestId, whatsappId: w.id };
     },
@@ -227,8 +234,18 @@ export const createContactsService = (deps: {
       if (!w) return;
       const entries = event.contacts.map((c: PhoneContact): ContactEntry => ({ jid: c.jid, number: c.number, lid: c.lid, name: c.name }));
       const merged = await mergeEntries(event.companyId, w.id, entries);
-      if (merged.created + merged.updated > 0 || event.last)
-        await publishReload(event.companyId, { action: "reload", import: { requestId: event.requestId, done: event.last, ...(event.error ? { error: event.error } : {}) } });
+      const state: ContactImportState = { requestId: event.requestId, done: event.last, ...(event.error ? { error: event.error } : {}) };
+      if (event.last) await reportImport(event.companyId, state);
+      else if (merged.created + merged.updated > 0) await publishReload(event.companyId, { action: "reload", import: state });
+    },
+    /**
+     * GET /contacts/import/{requestId}: a background import's state in the caller's company (started, progress, ended
+     * with or without an error); kept a day. What a page asks when its socket may have missed the end.
+     */
+    async importState(auth: AuthContext, requestId: string): Promise<ContactImportState> {
+      const state = await contacts.findImportState(auth.companyId, requestId);
+      if (!state) throw new AppError("ERR_NO_IMPORT_FOUND");
+      return state;
     },
     /** GET /contacts: by name; a search matches name or number prefixes through their indexes. */
     async list(auth: AuthContext, q: ContactListQuery): Promise<ContactListResponse> {

@@ -71,10 +71,13 @@ export const createInboundService = (deps: {
   const together = deps.coalesceReads ?? (<T>(fn: () => Promise<T>) => fn());
 
   const ticketOfMessage = async (companyId: number, m: Message) => tickets.findById(companyId, m.ticketId);
-  /** an ack, edit or delete on the message's ticket: the ticket and the contact read in one call (ADR 0045) */
-  const publishUpdate = async (companyId: number, m: Message) => {
+  /**
+   * An ack, edit or delete on the message's ticket: the ticket and the contact read in one call (ADR 0045).
+   * `words: false`: the message's words did not change (the search index is not told, docs/adr/0061).
+   */
+  const publishUpdate = async (companyId: number, m: Message, opts: { words?: boolean } = {}) => {
     const { ticket: t, contact } = await tickets.findWithContact(companyId, m.ticketId, m.contactId);
-    if (t) await events.message("update", m, t, undefined, contact?.id === t.contactId ? contact : undefined);
+    if (t) await events.message("update", m, t, undefined, contact?.id === t.contactId ? contact : undefined, opts);
   };
 
   return {
@@ -226,7 +229,8 @@ export const createInboundService = (deps: {
         ? await messages.advanceAck(ev.companyId, id, 1, now, true)
         : await messages.update(ev.companyId, id, { error: ev.error || "ERR_SENDING_WAPP_MSG", updatedAt: now.toISOString() });
       if (!m) return;
-      await publishUpdate(ev.companyId, m);
+      // an ack or a send error: the message's words are as indexed when it was stored (docs/adr/0061)
+      await publishUpdate(ev.companyId, m, { words: false });
     },
 
     async presence(ev: Ev<"presence">): Promise<void> {

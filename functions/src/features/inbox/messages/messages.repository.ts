@@ -37,6 +37,7 @@ const toMessage = mapItem<Message>({
   reactions: true,
   participant: true,
   transcript: true,
+  isRepeat: true,
   queueId: true,
   userId: true,
   createdAt: true,

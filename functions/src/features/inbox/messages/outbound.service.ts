@@ -62,6 +62,14 @@ export const createOutboundService = (deps: {
         bulk?: boolean;
         /** written by an attendant (not a bot, not an automatic message): the cycle's first response when it has none */
         attendant?: boolean;
+        /**
+         * More of the ticket written in the message's own transaction (automation: its bot state, docs/adr/0061),
+         * from the ticket as stored (a retry after a conflict asks again). Never a move (status, owner, queue,
+         * connection): the message's frames go to the ticket's viewers as it was.
+         */
+        ticketPatch?: (current: TicketRecord) => Partial<TicketRecord>;
+        /** an automatic message repeating the ticket's previous one word for word: not indexed (Message.isRepeat) */
+        repeat?: boolean;
       },
       ctx: {
         dir?: Directory;
@@ -98,8 +106,16 @@ export const createOutboundService = (deps: {
         userId: input.userId,
         createdAt: at,
         updatedAt: at,
+        ...(input.repeat ? { isRepeat: true } : {}),
       };
       let saved: TicketRecord;
+      const patchOf = (cur: TicketRecord) => {
+        const more = input.ticketPatch?.(cur) ?? {};
+        for (const k of ["status", "userId", "queueId", "whatsappId"] as const) {
+          if (k in more && more[k] !== cur[k]) throw new Error(`outbound: the message's own ticket write may not move the ticket (${k})`);
+        }
+        return more;
+      };
       try {
         const out = await changes.mutate(
           ticket.companyId,
@@ -111,6 +127,7 @@ export const createOutboundService = (deps: {
               lastMessageAt: at,
               lastFromMe: true,
               ...(input.attendant ? { cycle: { ...cur.cycle, firstResponseAt: cur.cycle.firstResponseAt ?? at, lastResponseAt: at } } : {}),
+              ...patchOf(cur),
             },
             extra: [messages.createItem(message)],
           }),

@@ -104,7 +104,8 @@ export const createSearchReads = (deps: {
           let mc: string | undefined;
           do {
             const mp = await deps.messages.pageByContact(companyId, contact.id, 500, mc);
-            messages.push(...mp.items.filter((m) => !m.isDeleted).map(searchMessage));
+            // a repeated automatic message stays out of the index (docs/adr/0061), unless an edit made it its own
+            messages.push(...mp.items.filter((m) => !m.isDeleted && !(m.isRepeat && !m.isEdited)).map(searchMessage));
             mc = mp.next ?? undefined;
           } while (mc);
           yield { contact, tickets, messages };

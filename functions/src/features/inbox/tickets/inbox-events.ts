@@ -74,8 +74,11 @@ export const createInboxEvents = (deps: {
     async unreadCleared(t: TicketRecord) {
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "updateUnread", ticketId: t.id }, audienceOf(t));
     },
-    /** Answers the ticket's contact it used (read when not given), for the caller's next event. */
-    async message(action: "create" | "update", m: Message, t: TicketRecord, dir?: Directory, contact?: Contact | null): Promise<Contact | null> {
+    /**
+     * Answers the ticket's contact it used (read when not given), for the caller's next event. `words: false`: an
+     * update that changed none of the message's words (an ack): the listeners (the search index) are not told.
+     */
+    async message(action: "create" | "update", m: Message, t: TicketRecord, dir?: Directory, contact?: Contact | null, opts: { words?: boolean } = {}): Promise<Contact | null> {
       const c = await ctx(t, dir, contact);
       const quoted = m.quotedMsgId ? await messages.findById(t.companyId, m.quotedMsgId) : null;
       const ticket = toTicketView(t, c.dir, c.contact);
@@ -86,6 +89,7 @@ export const createInboxEvents = (deps: {
         audienceOf(t),
       );
       // the search index after the unit of work's frames (an inbound event: after the automatic answers too, ADR 0039)
+      if (opts.words === false) return c.contact;
       const told = listened(t);
       for (const l of onMessage) await afterWork(() => l(action, m, told, c.contact));
       return c.contact;

@@ -22,6 +22,8 @@ export type BotState = {
   lastSentAt: string | null;
   outOfHoursAt: string | null;
   greetedAt: string | null;
+  /** the words of the last automatic message sent with a bot state (a digest): its repeat is not indexed (docs/adr/0061) */
+  digest?: string | null;
 };
 export const NEW_BOT: BotState = { stage: "none", optionParentId: null, sends: 0, lastSentAt: null, outOfHoursAt: null, greetedAt: null };
 

@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ContactCreateResponse, ContactImportResponse, ContactListResponse, ContactUploadResponse, ContactView } from "@atende/shared/contracts/http/contacts";
+import type { ContactCreateResponse, ContactImportResponse, ContactImportState, ContactListResponse, ContactUploadResponse, ContactView } from "@atende/shared/contracts/http/contacts";
 import type { ContactFormInput } from "@atende/shared/domain/contacts/contact";
 import { api } from "../../../../lib/api-client";
 import { contactKeys } from "../../../../lib/query-keys";
@@ -65,6 +65,9 @@ export const useUploadContacts = () => {
 };
 
 /** POST /contacts/import: the phone's contacts arrive later, as `contact` reload events. */
+/** A background import's state (its end may have been published while the page's socket was closed). */
+export const fetchImportState = (requestId: string) => api.get<ContactImportState>(`/contacts/import/${encodeURIComponent(requestId)}`);
+
 export const useImportPhoneContacts = () => useMutation({ mutationFn: () => api.post<ContactImportResponse>("/contacts/import", {}) });
 
 /** The contact upload's accepted files. */

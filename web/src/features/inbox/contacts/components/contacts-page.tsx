@@ -4,25 +4,27 @@ import UploadFileIcon from "@mui/icons-material/UploadFile";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Button, CircularProgress, IconButton, Tooltip } from "@mui/material";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
-import type { ContactEventData, ContactView } from "@atende/shared/contracts/http/contacts";
+import type { ContactEventData, ContactImportState, ContactView } from "@atende/shared/contracts/http/contacts";
 import { Link } from "react-router";
 import { useIsAdmin, useSession } from "../../../../lib/session/session-context";
 import { DataTable } from "../../../../components/ui/data-table";
 import { searchTerm, useDebounced } from "../../../../hooks/use-debounced";
 import { NewTicketDialog } from "../../tickets/components/new-ticket-dialog";
 import { ApiError } from "../../../../lib/api-client";
-import { useRealtime } from "../../../../lib/realtime";
+import { onRealtimeOpen, useRealtime } from "../../../../lib/realtime";
 import { toast } from "../../../../lib/toast";
 import { toastError } from "../../../../lib/toast-error";
-import { isContactUploadFile, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../api/contacts";
+import { fetchImportState, isContactUploadFile, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../api/contacts";
 import { useContactsList } from "../../../../lib/pickers";
 import { ContactDialog } from "./contact-dialog";
 
-/** How a background import ended (a `contact` reload event's `import`). */
-type ImportEnd = NonNullable<Extract<ContactEventData, { action: "reload" }>["import"]>;
+/** How a background import ended (a `contact` reload event's `import`, or GET /contacts/import/{requestId}). */
+type ImportEnd = ContactImportState;
+/** While an import runs, how often the page asks for its state besides listening for its end (a socket may miss it). */
+const IMPORT_CHECK_MS = 15_000;
 
 const HIDDEN_ON_PHONES = { display: { xs: "none", md: "table-cell" } } as const;
 
@@ -45,7 +47,11 @@ export function ContactsPage() {
   // an import may end before its request's answer reaches the page (a small phone book through a fast session host):
   // the ends seen for no import of this page are kept, and the answer that names one of them ends at once
   const endedEarly = useRef(new Map<string, ImportEnd>());
+  const finished = useRef(new Set<string>());
   const finish = (kind: "phone" | "upload", end: ImportEnd) => {
+    // the end may come twice (its event and a check of its state): one toast
+    if (finished.current.has(end.requestId)) return;
+    finished.current.add(end.requestId);
     setImporting(null);
     if (kind === "upload") {
       if (end.error) toastError(new ApiError(500, end.error, undefined));
@@ -58,6 +64,25 @@ export function ContactsPage() {
     if (end) return finish(kind, end);
     setImporting({ requestId, kind });
   };
+  // an end published while this page's socket was closed (a reconnect, a socket not yet open) never arrives as an
+  // event: the page asks for the import's state when the socket opens again, and every IMPORT_CHECK_MS meanwhile
+  useEffect(() => {
+    if (!importing) return;
+    const { requestId, kind } = importing;
+    let stopped = false;
+    const check = () =>
+      void fetchImportState(requestId).then(
+        (state) => !stopped && state.done && finish(kind, state),
+        () => undefined, // the event or the next check ends it
+      );
+    const timer = setInterval(check, IMPORT_CHECK_MS);
+    const off = onRealtimeOpen(check);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      off();
+    };
+  }, [importing]);
   useRealtime<ContactEventData>("contact", (data) => {
     if (data.action !== "reload" || !data.import?.done) return;
     if (data.import.requestId !== importing?.requestId) {

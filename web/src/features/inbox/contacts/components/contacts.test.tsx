@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockFetch, reply } from "../../../../testing/fetch-mock";
 import { aPlan, aUser } from "../../../../testing/fixtures";
-import { emitRealtime } from "../../../../testing/realtime";
+import { emitRealtime, emitRealtimeReopen } from "../../../../testing/realtime";
 import { renderWithApp } from "../../../../testing/render";
 import { TicketNotes } from "../../ticket-notes/components/ticket-notes";
 import { ContactDialog } from "./contact-dialog";
@@ -109,6 +109,33 @@ describe("contacts", { timeout: 30_000 }, () => {
     answer();
     expect(await screen.findByText("Contatos do telefone importados.")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeEnabled());
+  });
+
+  it("a phone import whose end was published while the socket was down ends when the socket opens again", async () => {
+    let ended = false;
+    const user = aUser();
+    const { calls } = mockFetch({
+      "GET /api/contacts": { contacts: [], count: 0, hasMore: false },
+      "POST /api/contacts/import": { message: "Importing contacts", requestId: "imp:1:lost", whatsappId: 1 },
+      "GET /api/contacts/import/imp%3A1%3Alost": () => ({ requestId: "imp:1:lost", done: ended }),
+      // what the session re-reads on any reopen (resync-on-open)
+      "GET /api/auth/me": user,
+      "GET /api/companies/listPlan/2": { id: 2, name: user.company.name, dueDate: user.company.dueDate, plan: aPlan() },
+    });
+    renderWithApp(<ContactsPage />, { route: "/contacts", user, plan: aPlan() });
+    await userEvent.click(await screen.findByRole("button", { name: "Importar do telefone" }));
+    await screen.findByText("Buscando os contatos do telefone da conexão; eles aparecem na lista conforme chegam.");
+    // a reconnect while the import still runs: asked, not ended
+    emitRealtimeReopen();
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET" && c.url.includes("/contacts/import/"))).toHaveLength(1));
+    expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeDisabled();
+    // its end went out while the socket was down: the next open finds it, and a late event adds no second toast
+    ended = true;
+    emitRealtimeReopen();
+    expect(await screen.findByText("Contatos do telefone importados.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Importar do telefone" })).toBeEnabled());
+    emitRealtime("contact", { action: "reload", import: { requestId: "imp:1:lost", done: true } });
+    expect(screen.getAllByText("Contatos do telefone importados.")).toHaveLength(1);
   });
 
   it("shows the server's refusal of a phone import (a connection not connected)", async () => {
