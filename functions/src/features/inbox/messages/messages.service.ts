@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
 import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
-import type { Message } from "@atende/shared/domain/messages/message";
-import type { SendMessageInput } from "@atende/shared/domain/messages/message";
+import type { Message, SendMessageInput } from "@atende/shared/domain/messages/message";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { AutomaticKind, AutomaticSkipReason, AutomaticValues } from "@atende/shared/domain/cloud-api/automatic-messages";
 import { isVoiceNote } from "@atende/shared/domain/messages/message";
@@ -208,14 +207,14 @@ export const createMessagesService = (deps: {
   };
 
   return {
-    /**
-     * Starts reading a ticket for `list` before the caller is known: the route starts it beside the caller's own read
-     * (docs/adr/0059). Nothing read here is shown before `list` has checked the caller may see the ticket.
-     */
     /** Runs `fn` (the route's auth and handler) with its point reads side by side joined: the caller's user item and `readAhead`'s ticket in one batch read. */
     readTogether<T>(fn: () => Promise<T>): Promise<T> {
       return deps.coalesceReads ? deps.coalesceReads(fn) : fn();
     },
+    /**
+     * Starts reading a ticket for `list` before the caller is known: the route starts it beside the caller's own read
+     * (docs/adr/0059). Nothing read here is shown before `list` has checked the caller may see the ticket.
+     */
     readAhead(companyId: number, ticketId: number): TicketReadAhead {
       const ticket = tickets.findById(companyId, ticketId);
       ticket.catch(() => undefined); // awaited by `list`; a request refused by auth never gets there
@@ -250,6 +249,7 @@ export const createMessagesService = (deps: {
       return together(async () => {
         // the card's contact: the ticket's copy (docs/adr/0057), or the contact for a ticket written before the copies
         const contactRead = t.contactCard === undefined ? contacts.findById(companyId, t.contactId) : null;
+        contactRead?.catch(() => undefined); // awaited below; a failure must not go unhandled when the page fails first
         const contact: Promise<ContactCard | Contact | null> = contactRead ?? Promise.resolve(t.contactCard ?? null);
         const [page, dir, shown] = await Promise.all([
           pageByNumberWith({
