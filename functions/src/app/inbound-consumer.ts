@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { recordQueueAge } from "../platform/metrics";
 import { runWithCorrelation } from "../platform/logger";
-import { runUnitOfWork } from "../platform/unit-of-work";
+import { addEarlyRead, runUnitOfWork, startEarlyReads } from "../platform/unit-of-work";
 import type { Container } from "./container";
 import type { FeatureModule, InboundHandlers } from "../platform/modules/feature-module";
 
@@ -28,6 +28,18 @@ export const inboundHandlersOf = (container: Container): InboundHandlers => {
   return handlers;
 };
 const byContainer = new WeakMap<Container, InboundHandlers>();
+
+/** Every module's early reads (docs/adr/0058) of each event type, in module order. */
+const earlyReadsOf = (container: Container): Map<string, ((event: never) => void)[]> => {
+  const cached = earlyByContainer.get(container);
+  if (cached) return cached;
+  const lists = new Map<string, ((event: never) => void)[]>();
+  const modules = Object.values(container.modules).flat() as Pick<FeatureModule<unknown>, "inboundEarly">[];
+  for (const m of modules) for (const [type, fn] of Object.entries(m.inboundEarly ?? {})) lists.set(type, [...(lists.get(type) ?? []), fn as (event: never) => void]);
+  earlyByContainer.set(container, lists);
+  return lists;
+};
+const earlyByContainer = new WeakMap<Container, Map<string, ((event: never) => void)[]>>();
 
 type Parsed = { record: SQSEvent["Records"][number]; event: InboundEvent | null };
 
@@ -113,7 +125,12 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
           await runWithCorrelation({ requestId: record.messageId, companyId: parsed.companyId, connectionId }, () =>
             runUnitOfWork(async () => {
               const ready = await container.cloudApi.inboundStep.prepare(parsed);
-              await handler(ready as never);
+              // the reads later handlers will make, started with the first round trip (docs/adr/0058): the inbox's
+              // message handler starts them beside its first reads; otherwise they start here, beside the handler's
+              for (const early of earlyReadsOf(container).get(ready.type) ?? []) addEarlyRead(() => early(ready as never));
+              const handled = handler(ready as never);
+              startEarlyReads();
+              await handled;
             }),
           );
         } catch (err) {

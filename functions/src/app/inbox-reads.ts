@@ -15,14 +15,18 @@ const inboxUser = (u: UserRecord) => ({ id: u.id, name: u.name, queueIds: u.queu
  */
 export const createInboxReads = (repos: {
   companies: Pick<CompaniesRepository, "findById">;
-  queues: Pick<QueuesRepository, "findById" | "listByCompany">;
+  queues: Pick<QueuesRepository, "findById" | "listByCompany" | "remember">;
   users: Pick<UsersRepository, "findById" | "listByCompany">;
   whatsapps: Pick<WhatsappsRepository, "findById" | "listByCompany">;
   settings: Pick<SettingsRepository, "list">;
   queueOptions: Pick<QueueOptionsRepository, "findById" | "listChildren">;
 }): InboxReads => ({
   companies: { findById: (companyId) => repos.companies.findById(companyId) },
-  queues: { findById: (companyId, id) => repos.queues.findById(companyId, id), listByCompany: (companyId) => repos.queues.listByCompany(companyId) },
+  queues: {
+    findById: (companyId, id) => repos.queues.findById(companyId, id),
+    listByCompany: (companyId) => repos.queues.listByCompany(companyId),
+    remember: (companyId, queues, readAt) => repos.queues.remember(companyId, queues, readAt),
+  },
   users: {
     findById: async (companyId, id) => {
       const u = await repos.users.findById(companyId, id);

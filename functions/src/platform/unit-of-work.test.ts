@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { afterWork, forgetMemoized, MEMO_MAX_AGE_MS, memoized, runUnitOfWork } from "./unit-of-work";
+import { addEarlyRead, afterWork, forgetMemoized, MEMO_MAX_AGE_MS, memoized, runUnitOfWork, seedMemoized, startEarlyReads } from "./unit-of-work";
 
 describe("unit of work", () => {
   afterEach(() => {
@@ -38,6 +38,49 @@ describe("unit of work", () => {
       vi.setSystemTime(1_000_000 + MEMO_MAX_AGE_MS + 1);
       expect(await memoized("k", async () => ++reads)).toBe(3);
     });
+  });
+
+  it("answers from a seeded read while it is at most MEMO_MAX_AGE_MS old counted from when it was read, never over its own write", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    let reads = 0;
+    const load = () => memoized("q", async () => `read ${++reads}`);
+    await runUnitOfWork(async () => {
+      // read 400 ms ago by a list (docs/adr/0058): used until 1 s after that read, not after the seed
+      seedMemoized("q", "listed", 1_000_000 - 400);
+      expect(await load()).toBe("listed");
+      vi.setSystemTime(1_000_000 - 400 + MEMO_MAX_AGE_MS + 1);
+      expect(await load()).toBe("read 1");
+      // an older list does not replace a newer read; one already too old is ignored
+      seedMemoized("q", "older list", Date.now() - 10);
+      expect(await load()).toBe("read 1");
+      seedMemoized("other", "stale", Date.now() - MEMO_MAX_AGE_MS - 1);
+      expect(await memoized("other", async () => "fresh")).toBe("fresh");
+      // after the unit of work's own write of the key, a list read before it never answers
+      forgetMemoized("q");
+      seedMemoized("q", "list read before the write", Date.now());
+      expect(await load()).toBe("read 2");
+    });
+    // outside a unit of work nothing is seeded
+    seedMemoized("q", "listed", Date.now());
+    expect(await load()).toBe("read 3");
+  });
+
+  it("starts early reads once, where the work starts them; outside a unit of work they are dropped", async () => {
+    const started: string[] = [];
+    await runUnitOfWork(async () => {
+      addEarlyRead(() => started.push("a"));
+      addEarlyRead(() => {
+        throw new Error("an early read that fails to start");
+      });
+      addEarlyRead(() => started.push("b"));
+      expect(started).toEqual([]);
+      startEarlyReads();
+      startEarlyReads();
+    });
+    expect(started).toEqual(["a", "b"]);
+    addEarlyRead(() => started.push("outside"));
+    startEarlyReads();
+    expect(started).toEqual(["a", "b"]);
   });
 
   it("does not keep a failed read", async () => {

@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * Outside a unit of work (an HTTP request, a job, a test calling a service) nothing is memoised and `afterWork`
  * runs the task at once.
  */
-type Scope = { memo: Map<string, { at: number; value: Promise<unknown> }>; after: (() => Promise<unknown>)[] };
+type Scope = { memo: Map<string, { at: number; value: Promise<unknown> }>; after: (() => Promise<unknown>)[]; early: (() => void)[]; written: Set<string> };
 
 const storage = new AsyncLocalStorage<Scope>();
 
@@ -20,7 +20,7 @@ export const MEMO_MAX_AGE_MS = 1000;
 
 /** Runs `fn` as one unit of work; its deferred tasks run when it ends (even when it failed), in order, failures swallowed. */
 export const runUnitOfWork = async <T>(fn: () => Promise<T>): Promise<T> => {
-  const scope: Scope = { memo: new Map(), after: [] };
+  const scope: Scope = { memo: new Map(), after: [], early: [], written: new Set() };
   try {
     return await storage.run(scope, fn);
   } finally {
@@ -49,7 +49,23 @@ export const memoized = <T>(key: string, load: () => Promise<T>): Promise<T> => 
 
 /** The unit of work changed what `key` read (its own write): the next `memoized` read loads again. */
 export const forgetMemoized = (key: string): void => {
-  storage.getStore()?.memo.delete(key);
+  const scope = storage.getStore();
+  scope?.memo.delete(key);
+  scope?.written.add(key);
+};
+
+/**
+ * `value` was read at `readAt` (epoch ms) by another read of the unit of work (a list holding the item, docs/adr/0058):
+ * a later `memoized(key)` uses it while it is at most MEMO_MAX_AGE_MS old, counted from `readAt`, not from now. Ignored
+ * outside a unit of work, when it is already too old, when the memo holds a newer read, and for a key the unit of work
+ * wrote (`forgetMemoized`): its own write is never hidden by an earlier read.
+ */
+export const seedMemoized = <T>(key: string, value: T, readAt: number): void => {
+  const scope = storage.getStore();
+  if (!scope || scope.written.has(key) || Date.now() - readAt > MEMO_MAX_AGE_MS) return;
+  const hit = scope.memo.get(key);
+  if (hit && hit.at >= readAt) return;
+  scope.memo.set(key, { at: readAt, value: Promise.resolve(value) });
 };
 
 /** Runs `task` when the unit of work ends (at once outside one). The task handles its own failures. */
@@ -60,4 +76,27 @@ export const afterWork = async (task: () => Promise<unknown>): Promise<void> => 
     return;
   }
   scope.after.push(task);
+};
+
+/**
+ * Reads the unit of work will make later and that depend on nothing it writes (docs/adr/0058): `startEarlyReads`
+ * starts them (once), where the work makes its first round trip, so they share it (a point read inside a
+ * `coalescedReads` scope joins its BatchGetItem). Each is a memoised load, which the later read finds. Outside a unit
+ * of work nothing is remembered (there is no memo to warm).
+ */
+export const addEarlyRead = (read: () => void): void => {
+  storage.getStore()?.early.push(read);
+};
+
+/** Starts the unit of work's early reads (see `addEarlyRead`); a second call starts nothing. */
+export const startEarlyReads = (): void => {
+  const scope = storage.getStore();
+  if (!scope) return;
+  for (const read of scope.early.splice(0)) {
+    try {
+      read();
+    } catch {
+      // an early read is only a head start: its handler reads again
+    }
+  }
 };

@@ -3,6 +3,7 @@ import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templ
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { Logger } from "../../platform/logger";
+import { memoized } from "../../platform/unit-of-work";
 import type { UploadedFile } from "../../platform/http/uploaded-file";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { MediaStore } from "../../platform/storage/media-store.port";
@@ -213,6 +214,33 @@ export const createCampaignDispatch = (deps: {
     await service.publishUpdate({ ...c, expectedValid: counted });
   };
 
+  /** Answers each of these awaiting confirmation requests by sending the real message; returns how many were confirmed. */
+  const confirmShippings = async (companyId: number, awaiting: Shipping[]): Promise<number> => {
+    let confirmed = 0;
+    for (const s of awaiting) {
+      const c = await campaigns.findById(companyId, s.campaignId);
+      if (!c || c.status !== "EM_ANDAMENTO") continue;
+      if (!(await campaigns.moveShipping(s, "awaiting", "confirmed", { confirmedAt: clock().toISOString() }, { confirmedCount: 1 }))) continue;
+      confirmed++;
+      await sendMessage(c, { ...s, state: "confirmed" }, "confirmed");
+      await settle(companyId, c.id);
+    }
+    return confirmed;
+  };
+
+  /** The number a contact's own message (not ours, not a group's) may answer confirmation requests from; null: none. */
+  const answeringNumber = (ev: Extract<InboundEvent, { type: "message" }>): string | null => {
+    const m = ev.message;
+    return m.fromMe || m.isGroup || !m.sender.number ? null : m.sender.number;
+  };
+
+  /**
+   * The confirmation requests awaiting from each form of the number on the connection (numberVariants' order), both
+   * queries side by side (were one after the other); read once per unit of work (the early read and the hook share it).
+   */
+  const awaitingFrom = (companyId: number, whatsappId: number, number: string): Promise<Shipping[][]> =>
+    memoized(`campaign-awaiting:${companyId}:${whatsappId}:${number}`, () => Promise.all(numberVariants(number).map((n) => campaigns.listAwaiting(companyId, whatsappId, n))));
+
   return {
     /** One recipient's shipping record (null when none). */
     shippingOf: (companyId: number, campaignId: number, itemId: number) => campaigns.findShipping(companyId, campaignId, itemId),
@@ -287,13 +315,21 @@ export const createCampaignDispatch = (deps: {
      * requests awaiting from its number on that connection. Never throws: the inbox's handling must not be retried for it.
      */
     async onInboundMessage(ev: Extract<InboundEvent, { type: "message" }>): Promise<void> {
-      const m = ev.message;
-      if (m.fromMe || m.isGroup || !m.sender.number) return;
+      const number = answeringNumber(ev);
+      if (number === null) return;
       try {
-        for (const number of numberVariants(m.sender.number)) await this.confirmAnswer(ev.companyId, ev.whatsappId, number);
+        // both forms of the number side by side (read early, with the inbox's first reads: docs/adr/0058), then
+        // answered in the order they were before: the number as sent, then its other form
+        for (const awaiting of await awaitingFrom(ev.companyId, ev.whatsappId, number)) await confirmShippings(ev.companyId, awaiting);
       } catch (err) {
         logger.error("campaign confirmation failed", { companyId: ev.companyId, err: String(err) });
       }
+    },
+
+    /** The inbound message's early read (docs/adr/0058): the confirmations it may answer, read with its first round trip. */
+    readEarly(ev: Extract<InboundEvent, { type: "message" }>): void {
+      const number = answeringNumber(ev);
+      if (number !== null) awaitingFrom(ev.companyId, ev.whatsappId, number).catch(() => undefined);
     },
 
     /**
@@ -321,16 +357,7 @@ export const createCampaignDispatch = (deps: {
      * by sending the real message. Returns how many were confirmed.
      */
     async confirmAnswer(companyId: number, whatsappId: number, number: string): Promise<number> {
-      let confirmed = 0;
-      for (const s of await campaigns.listAwaiting(companyId, whatsappId, number.replace(/\D/g, ""))) {
-        const c = await campaigns.findById(companyId, s.campaignId);
-        if (!c || c.status !== "EM_ANDAMENTO") continue;
-        if (!(await campaigns.moveShipping(s, "awaiting", "confirmed", { confirmedAt: clock().toISOString() }, { confirmedCount: 1 }))) continue;
-        confirmed++;
-        await sendMessage(c, { ...s, state: "confirmed" }, "confirmed");
-        await settle(companyId, c.id);
-      }
-      return confirmed;
+      return confirmShippings(companyId, await campaigns.listAwaiting(companyId, whatsappId, number.replace(/\D/g, "")));
     },
   };
 };

@@ -390,4 +390,24 @@ describe("campaign dispatch", () => {
     view = (await get(a.adminToken, c.body.id)).body;
     expect(view).toMatchObject({ status: "FINALIZADA", counts: { confirmed: 1, delivered: 1, progress: 100 } });
   });
+
+  it("an answer from the number's other form (without the ninth digit) confirms too: both forms are read, side by side, with the message's first reads", async () => {
+    const list = await newList(a, [{ name: "Iara", valid: true }]);
+    const c = await create(
+      a.adminToken,
+      campaignBody({ contactListId: list.id, scheduledAt: at(2 * MIN), confirmation: true, message1: "Oferta para {nome}", confirmationMessage1: "{nome}, podemos enviar?" }),
+    );
+    t.clock.advance(3 * MIN);
+    await runTick(t.container);
+    await runAllSteps();
+    const number = list.numbers[0]!; // 55 11 9xxxxxxxx
+    expect(sendsTo(number).filter((x) => textOf(x).includes("podemos enviar"))).toHaveLength(1);
+    const withoutNinth = `${number.slice(0, 4)}${number.slice(5)}`;
+    expect(withoutNinth).toHaveLength(12);
+    // the customer's WhatsApp reports the old form: the awaiting request is keyed by the list's form, read as the
+    // second of the two forms (docs/adr/0058)
+    await deliver(t, customerMessage(a, { number: withoutNinth, body: "Pode" }));
+    const view = (await get(a.adminToken, c.body.id)).body;
+    expect(view).toMatchObject({ status: "FINALIZADA", counts: { confirmed: 1, delivered: 1, progress: 100 } });
+  });
 });

@@ -23,6 +23,8 @@ export const createCampaignsModule = (
     // enqueued only by the campaigns feature, so its payload has that shape
     // after the inbox's handlers (module order): an answer to a confirmation request, a campaign message that failed after all
     inbound: { message: (e) => dispatch.onInboundMessage(e), "command.result": (e) => dispatch.onCommandResult(e) },
+    // the awaiting confirmations a customer's message may answer, read with the inbox's first reads (docs/adr/0058)
+    inboundEarly: { message: (e) => dispatch.readEarly(e) },
     jobs: { named: { [CAMPAIGN_STEP_JOB]: (companyId, payload) => dispatch.step(companyId, payload as CampaignStepPayload) } },
     tick: [{ name: "campaigns", run: async (now) => void (await dispatch.startDue(now)) }],
   };

@@ -23,7 +23,12 @@ export type InboxSetting = { key: string; value: string };
 
 export type InboxReads = {
   companies: { findById(companyId: number): Promise<InboxCompany | null> };
-  queues: { findById(companyId: number, id: number): Promise<InboxQueue | null>; listByCompany(companyId: number): Promise<InboxQueue[]> };
+  queues: {
+    findById(companyId: number, id: number): Promise<InboxQueue | null>;
+    listByCompany(companyId: number): Promise<InboxQueue[]>;
+    /** the queues as a list read them at `readAt`: the unit of work's `findById` answers from them (≤ 1 s, docs/adr/0058) */
+    remember?(companyId: number, queues: InboxQueue[], readAt: number): void;
+  };
   users: { findById(companyId: number, id: number): Promise<InboxUser | null>; listByCompany(companyId: number): Promise<InboxUser[]> };
   whatsapps: { findById(companyId: number, id: number): Promise<InboxWhatsapp | null>; listByCompany(companyId: number): Promise<InboxWhatsapp[]> };
   settings: { list(companyId: number): Promise<InboxSetting[]> };

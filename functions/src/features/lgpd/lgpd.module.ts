@@ -1,4 +1,5 @@
 import type { LgpdJobView, OptOutView } from "@atende/shared/contracts/http/lgpd";
+import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import type { Db } from "../../platform/db/client";
 import { createPageCursors } from "../../platform/db/page-cursors";
 import type { Logger } from "../../platform/logger";
@@ -17,7 +18,7 @@ import { createMediaRetentionRepository } from "./media-retention.repository";
 import { createMediaBackfillRepository } from "./media-backfill.repository";
 import { createNumberHasher, erasureHashKey } from "./number-hash";
 import { createOptOutsRepository } from "./opt-outs.repository";
-import { createOptOutsService, type OptOutInbox, type OptOutsService } from "./opt-outs.service";
+import { createOptOutsService, type OptOutInbound, type OptOutInbox, type OptOutsService } from "./opt-outs.service";
 import { createPersonalDataRepository } from "./personal-data.repository";
 
 type Publish = (companyId: number, event: "lgpd" | "optOut" | "contact", data: unknown) => Promise<unknown>;
@@ -32,6 +33,12 @@ export const createLgpdConsent = (db: Db, config: { ERASURE_HASH_SECRET?: string
 /**
  * LGPD (issue 14 items 3-5; docs/adr/0030): the customer's export and erasure, opt-outs, media retention.
  */
+/** What the opt-out check needs of an inbound message. */
+const optOutInboundOf = (ev: Extract<InboundEvent, { type: "message" }>): OptOutInbound => {
+  const m = ev.message;
+  return { companyId: ev.companyId, whatsappId: ev.whatsappId, number: m.sender.number ?? "", body: m.body ?? "", fromMe: m.fromMe, isGroup: m.isGroup };
+};
+
 export const createLgpdModule = (deps: {
   db: Db;
   config: { ERASURE_HASH_SECRET?: string; JWT_SECRET: string; LGPD_SYNC_MAX_MESSAGES: number };
@@ -98,14 +105,15 @@ export const createLgpdModule = (deps: {
     inbound: {
       // after the inbox stored the message (module order): a reply that opts the customer out
       message: async (ev) => {
-        const m = ev.message;
         try {
-          await optOuts.onInbound({ companyId: ev.companyId, whatsappId: ev.whatsappId, number: m.sender.number ?? "", body: m.body ?? "", fromMe: m.fromMe, isGroup: m.isGroup });
+          await optOuts.onInbound(optOutInboundOf(ev));
         } catch (err) {
           logger.error("opt-out check failed", { companyId: ev.companyId, err: String(err) });
         }
       },
     },
+    // the keywords that reply will be checked against, read with the inbox's first reads (docs/adr/0058)
+    inboundEarly: { message: (ev) => optOuts.readEarly(optOutInboundOf(ev)) },
     jobs: {
       named: {
         // enqueued only by this module, so the payloads have these shapes

@@ -6,7 +6,7 @@ import { nextId } from "../../platform/db/counters";
 import { companyPk, pad } from "../../platform/db/keys";
 import { mapItem } from "../../platform/db/map-item";
 import { AppError } from "../../platform/errors";
-import { forgetMemoized, memoized } from "../../platform/unit-of-work";
+import { forgetMemoized, memoized, seedMemoized } from "../../platform/unit-of-work";
 
 export type { ScheduleEntry };
 /** The entity is defined once, in shared (the stored record = the view type + timestamps). */
@@ -73,6 +73,13 @@ export const createQueuesRepository = (db: Db) => {
         throw guardFailure(e, { name: 0, color: 1 }) ?? e;
       }
       return queue;
+    },
+    /**
+     * The company's queues as read at `readAt` by a list of them (the inbox directory's, reused ≤ 1 s): inside a unit of
+     * work `findById` answers from them while they are at most a second old (docs/adr/0058), instead of reading the queue.
+     */
+    remember(companyId: number, queues: Queue[], readAt: number): void {
+      for (const q of queues) if (q.companyId === companyId) seedMemoized(memoKey(companyId, q.id), q, readAt);
     },
     /** Inside a unit of work (platform/unit-of-work.ts) read once, for at most a second; its own writes read it again. */
     findById(companyId: number, id: number): Promise<Queue | null> {

@@ -11,6 +11,20 @@ import { createSocketsService, SOCKET_OPEN_JOB, SOCKET_PING_JOB, type SocketJobP
  */
 export const createRealtimeModule = (deps: Parameters<typeof createRealtimeService>[0]): FeatureModule<RealtimeService> => ({
   service: createRealtimeService(deps),
+  // the company's socket list (read once per event, docs/adr/0039) read with the event's first round trip instead of
+  // after its writes (docs/adr/0058): for a customer's message (not our own echo, which is usually dropped as a
+  // duplicate, nor a group's, which a company may ignore by setting) and for a receipt, edit or a message command's
+  // result (beside the message's update)
+  inboundEarly: {
+    message: (e) => {
+      if (!e.message.fromMe && !e.message.isGroup) deps.connections.listByCompany(e.companyId).catch(() => undefined);
+    },
+    "message.update": (e) => void deps.connections.listByCompany(e.companyId).catch(() => undefined),
+    "command.result": (e) => {
+      // a send's, edit's or reaction's result names its message; a result of another command (a rejected call) does not
+      if (e.messageId !== undefined) deps.connections.listByCompany(e.companyId).catch(() => undefined);
+    },
+  },
 });
 
 /** Sockets and presence: $connect/$default/$disconnect, the user.offlineCheck job and the Socket.IO jobs. */

@@ -22,6 +22,8 @@ export type FeatureModule<S> = {
   /** Hono sub-apps, each mounted at `path` under /api (several may share a path: mounted in list order) */
   routes?: RouteMount[];
   inbound?: InboundHandlers;
+  /** reads an inbound event's handlers will make, started with its first round trip (docs/adr/0058) */
+  inboundEarly?: InboundEarlyReads;
   jobs?: JobHandlers;
   tick?: TickJob[];
 };
@@ -40,6 +42,14 @@ export type Guards = {
 
 /** Inbound events (inbound.fifo) a feature owns, by event type. */
 export type InboundHandlers = { [T in InboundEvent["type"]]?: (event: Extract<InboundEvent, { type: T }>) => Promise<void> };
+
+/**
+ * Reads of an inbound event that do not depend on what the handlers before them write (docs/adr/0058): started with
+ * the event's first round trip through memoised loads (platform/unit-of-work.ts), so the handler's own read later in
+ * the same unit of work gets the answer already read. A point read started here joins that round trip's BatchGetItem.
+ * Must not throw nor write; a read it starts and nobody uses is a wasted call, so each says when its handler will read.
+ */
+export type InboundEarlyReads = { [T in InboundEvent["type"]]?: (event: Extract<InboundEvent, { type: T }>) => void };
 
 /** Delayed jobs (the `jobs` queue): by message type, and the generic `feature` jobs by name. */
 export type JobHandlers = {

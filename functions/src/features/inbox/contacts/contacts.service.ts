@@ -172,7 +172,7 @@ export const createContactsService = (deps: {
     return w;
   };
 
-  return {
+  const service = {
     findOrFail,
     mergeEntries,
 
@@ -367,6 +367,18 @@ export const createContactsService = (deps: {
       /** the contact id the party's first identity points to, when the caller already read it (`identifyParty`) */
       known?: { firstIdentityId: number | null },
     ): Promise<Contact> {
+      return (await service.upsertParty(companyId, whatsappId, party, known)).contact;
+    },
+    /**
+     * `upsertFromWhatsapp`, also saying whether the contact was created by this call (`created`): a contact that did not
+     * exist has no ticket, lock or rating wait yet (the inbound pipeline reads none of them, docs/adr/0058).
+     */
+    async upsertParty(
+      companyId: number,
+      whatsappId: number,
+      party: { jid: string; number?: string; lid?: string; pushName?: string; isGroup?: boolean; groupSubject?: string },
+      known?: { firstIdentityId: number | null },
+    ): Promise<{ contact: Contact; created: boolean }> {
       const identities = identitiesOf(party);
       if (!identities.length) throw new Error(`no identity for ${party.jid}`);
       for (const [i, identity] of identities.entries()) {
@@ -380,13 +392,13 @@ export const createContactsService = (deps: {
         if ((lid && !found.lid) || (party.isGroup && party.groupSubject && party.groupSubject !== found.name)) {
           const next = await contacts.setProfile(companyId, id, { lid: lid ?? found.lid, name: party.isGroup && party.groupSubject ? party.groupSubject : found.name }, clock());
           if (next) await followOnCards(companyId, id, found, next);
-          return next ?? found;
+          return { contact: next ?? found, created: false };
         }
-        return found;
+        return { contact: found, created: false };
       }
       const now = clock().toISOString();
       const number = identities.find((i) => i.kind === "N" || i.kind === "G")?.value ?? "";
-      const { contact } = await contacts.createWithIdentities(
+      return contacts.createWithIdentities(
         {
           companyId,
           name: (party.isGroup ? party.groupSubject : party.pushName) || number || party.jid,
@@ -402,7 +414,6 @@ export const createContactsService = (deps: {
         },
         identities,
       );
-      return contact;
     },
     /**
      * WhatsApp says a LID and a phone number are the same person (Baileys' lid-mapping.update): the contact known by
@@ -457,5 +468,6 @@ export const createContactsService = (deps: {
       return null;
     },
   };
+  return service;
 };
 export type ContactsService = ReturnType<typeof createContactsService>;

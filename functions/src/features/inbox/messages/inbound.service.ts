@@ -14,6 +14,7 @@ import type { TicketLifecycle } from "../tickets/ticket-lifecycle";
 import type { TicketRecord, TicketsRepository } from "../tickets/tickets.repository";
 import type { MessagesRepository } from "./messages.repository";
 import { newMessageId } from "../message-ids";
+import { startEarlyReads } from "../../../platform/unit-of-work";
 import { previewOf, type OutboundService } from "./outbound.service";
 
 type Ev<T extends InboundEvent["type"]> = Extract<InboundEvent, { type: T }>;
@@ -91,9 +92,13 @@ export const createInboundService = (deps: {
       // side by side, in one BatchGetItem (docs/adr/0049): the dedupe read, the contact's identity (read by the
       // contact upsert below; a reaction or a dropped message reads it for nothing, in the same call) and the
       // company's lookups (usually reused: the directory's reuse)
-      const [seen, loaded, knownContactId] = await together(() =>
-        Promise.all([messages.exists(companyId, wm.id), directory.load(companyId), wm.type === "reactionMessage" ? null : contacts.identifyParty(companyId, party)]),
-      );
+      // (+ the other features' early reads of this event, docs/adr/0058: the LGPD keywords join the BatchGetItem,
+      // the campaign confirmations' and the socket list's queries go beside it)
+      const [seen, loaded, knownContactId] = await together(() => {
+        const first = Promise.all([messages.exists(companyId, wm.id), directory.load(companyId), wm.type === "reactionMessage" ? null : contacts.identifyParty(companyId, party)]);
+        startEarlyReads();
+        return first;
+      });
       if (seen) return; // a redelivery or our own echo
       let dir = loaded;
       // the lookups are reused for a moment (INBOX_DIRECTORY_TTL_MS): a connection created since is read fresh,
@@ -120,9 +125,9 @@ export const createInboundService = (deps: {
 
       // the contact and, for the contact the identity named, its pending/open ticket's lock, in one BatchGetItem
       // (docs/adr/0049); a contact found or made under another id (a new contact, another identity) reads its own
-      const [contact, openOfKnown] = await together(() =>
+      const [{ contact, created }, openOfKnown] = await together(() =>
         Promise.all([
-          contacts.upsertFromWhatsapp(companyId, whatsappId, party, { firstIdentityId: knownContactId }),
+          contacts.upsertParty(companyId, whatsappId, party, { firstIdentityId: knownContactId }),
           knownContactId === null ? null : lifecycle.openTicketId(companyId, knownContactId, whatsappId),
         ]),
       );
@@ -155,9 +160,11 @@ export const createInboundService = (deps: {
       const preview = previewOf(base);
       const messageFor = (t: TicketRecord): Message => ({ ...base, ticketId: t.id, queueId: t.queueId });
 
-      // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle
-      const firstOpenId = contact.id === knownContactId ? openOfKnown : await lifecycle.openTicketId(companyId, contact.id, whatsappId);
-      if (!wm.fromMe && !wm.isGroup && firstOpenId === null) {
+      // a rating answer for the ticket just closed (never reopens it); anything else starts a new cycle. A contact this
+      // message created has no ticket and no rating wait: neither is read (docs/adr/0058; a ticket a concurrent event
+      // opened meanwhile is found by the lock's condition, as for any race of two creations)
+      const firstOpenId = contact.id === knownContactId ? openOfKnown : created ? null : await lifecycle.openTicketId(companyId, contact.id, whatsappId);
+      if (!wm.fromMe && !wm.isGroup && firstOpenId === null && !created) {
         const rated = await lifecycle.ratingAnswer(companyId, contact.id, whatsappId, wm.body, now);
         if (rated) {
           const m = messageFor(rated.ticket);

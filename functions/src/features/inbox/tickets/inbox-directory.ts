@@ -50,6 +50,18 @@ export const createInboxDirectory = (
       setting: (key) => values.get(key) ?? COMPANY_SETTING_DEFAULTS[key],
     };
   };
+  /**
+   * The unit of work that loads the directory has read its queues (as of when the directory was read, ≤ 1 s ago): the
+   * SLA planner's and the bot resolver's queue read answer from them (docs/adr/0058: one GetItem fewer per message
+   * on a ticket in a queue). The answer waits for that, so every read after it finds them.
+   */
+  const remembered = (companyId: number, entry: { at: number; value: Promise<Directory> }): Promise<Directory> =>
+    deps.queues.remember
+      ? entry.value.then((dir) => {
+          deps.queues.remember?.(companyId, [...dir.queues.values()], entry.at);
+          return dir;
+        })
+      : entry.value;
   const withCompany = new WeakSet<Directory>();
   /**
    * Queues, users, connections and tags a list's cards named, each reused for `ttlMs` (≤ 1 s, the same rule as the
@@ -120,14 +132,14 @@ export const createInboxDirectory = (
     /** The company's lookups, reused for `ttlMs` (≤ 1 s; the inbound pipeline loads them for every message). */
     load(companyId: number, opts: { fresh?: boolean } = {}): Promise<Directory> {
       const hit = cache.get(companyId);
-      if (!opts.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value;
-      const value = fresh(companyId);
+      if (!opts.fresh && hit && Date.now() - hit.at < ttlMs) return remembered(companyId, hit);
+      const entry = { at: Date.now(), value: fresh(companyId) };
       if (ttlMs > 0) {
-        cache.set(companyId, { at: Date.now(), value });
-        value.catch(() => cache.delete(companyId));
+        cache.set(companyId, entry);
+        entry.value.catch(() => cache.delete(companyId));
         if (cache.size > 1000) cache.delete(cache.keys().next().value!);
       }
-      return value;
+      return remembered(companyId, entry);
     },
   };
 };
