@@ -4,6 +4,7 @@ import type { AuthEventData } from "@atende/shared/contracts/ws-events";
 import { isCompanyExpired } from "@atende/shared/domain/auth/auth";
 import type { AuthContext as SharedAuthContext } from "@atende/shared/domain/auth/principal";
 import { AppError } from "../../platform/errors";
+import type { BesideCaller } from "../../platform/http/middleware";
 import type { Logger } from "../../platform/logger";
 import type { CompanyLookup } from "../companies/companies.ports";
 import type { QueuesOfCompany } from "../queues/queues.ports";
@@ -191,9 +192,9 @@ export const createAuthService = (deps: {
 
     authenticateSession,
 
-    /** Resolves a bearer token to the caller; 401 when missing or bad, 403 when only expired. */
-    async authenticate(token: string | undefined): Promise<AuthContext> {
-      return (await authenticateSession(token)).auth;
+    /** Resolves a bearer token to the caller; 401 when missing or bad, 403 when only expired. `beside`: see BesideCaller. */
+    async authenticate(token: string | undefined, beside?: BesideCaller): Promise<AuthContext> {
+      return (await authenticateSession(token, beside)).auth;
     },
 
     /** GET /auth/me: the caller's session user, read fresh (presence and all). */

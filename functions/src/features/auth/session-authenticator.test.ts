@@ -108,3 +108,37 @@ describe("session authenticator: user item reuse", () => {
     expect(none.reads()).toBe(2);
   });
 });
+
+describe("session authenticator: a read beside the caller's (docs/adr/0059)", () => {
+  it("tells `beside` a verified token's company and user before the user item is read; a bad token tells nothing; a throwing `beside` does not decide", async () => {
+    const order: string[] = [];
+    const authenticate = createSessionAuthenticator({
+      tokens: {
+        verifyAccess: async (token: string) =>
+          token === "bad"
+            ? { ok: false as const, reason: "invalid" as const }
+            : { ok: true as const, claims: { companyId: 3, userId: 7, tokenVersion: 1, profile: "user" as const, super: false } },
+      },
+      users: {
+        findById: async () => {
+          order.push("user read");
+          return user();
+        },
+      },
+      reuseMs: 0,
+    });
+    await authenticate("3:7:1", (caller) => order.push(`beside ${caller.companyId}:${caller.userId}`));
+    expect(order).toEqual(["beside 3:7", "user read"]);
+    order.length = 0;
+    expect(await status(authenticate("bad", (caller) => order.push(`beside ${caller.companyId}`)))).toBe(401);
+    expect(await status(authenticate(undefined, (caller) => order.push(`beside ${caller.companyId}`)))).toBe(401);
+    expect(order).toEqual([]);
+    expect(
+      await status(
+        authenticate("3:7:1", () => {
+          throw new Error("beside failed");
+        }),
+      ),
+    ).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 import type { AuthContext, Principal } from "@atende/shared/domain/auth/principal";
 import { AppError } from "../../platform/errors";
+import type { BesideCaller } from "../../platform/http/middleware";
 import type { UserRecord, UserSessions } from "../users/users.ports";
 import type { Tokens } from "./tokens";
 import { userWriteGeneration } from "../users/user-writes";
@@ -62,10 +63,16 @@ export const createSessionAuthenticator = (deps: {
     }
     return user;
   };
-  return async (token: string | undefined): Promise<{ auth: AuthContext; tokenVersion: number }> => {
+  /** `beside`: told the token's company and user once it is verified, before the user item is read (docs/adr/0059). */
+  return async (token: string | undefined, beside?: BesideCaller): Promise<{ auth: AuthContext; tokenVersion: number }> => {
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
     const verified = await tokens.verifyAccess(token);
     if (!verified.ok) throw new AppError("ERR_SESSION_EXPIRED", undefined, verified.reason === "expired" ? 403 : 401);
+    try {
+      beside?.({ companyId: verified.claims.companyId, userId: verified.claims.userId });
+    } catch {
+      // a read started ahead never decides who the caller is
+    }
     const user = await findUser(verified.claims.companyId, verified.claims.userId, verified.claims.tokenVersion);
     if (!user || user.tokenVersion !== verified.claims.tokenVersion) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
     return { auth: { user: principalOf(user), companyId: user.companyId }, tokenVersion: user.tokenVersion };

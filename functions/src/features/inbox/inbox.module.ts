@@ -162,6 +162,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     cursors,
     clock,
     audit: deps.audit,
+    coalesceReads: (fn) => coalescedReads(db, fn),
   });
   const inbound = createInboundService({
     messages: messagesRepo,

@@ -11,7 +11,16 @@ import { runUnitOfWork } from "../unit-of-work";
  * (platform/http/app-env.ts: `AppEnv = HttpEnv<AuthContext>`, the principal from shared), so platform imports no feature.
  */
 export type Principal = { user: { profile: string; super: boolean }; companyId: number; clientAddress?: string };
-export type HttpEnv<A extends Principal = Principal> = { Variables: { requestId: string; auth: A; clientAddress: string } };
+/** The company and user a verified access token names, before the caller's user item confirms them. */
+export type TokenCaller = { companyId: number; userId: number };
+/**
+ * A read a route starts beside the caller's own (docs/adr/0059): a route's middleware sets it as the request's
+ * `besideCaller` before `requireAuth`, which tells it the company and user of a verified token just before the caller's
+ * user item is read, so the two reads cross the network together. What it starts is used only by that route's handler,
+ * after the caller is known and allowed; a request without a valid token starts nothing.
+ */
+export type BesideCaller = (caller: TokenCaller) => void;
+export type HttpEnv<A extends Principal = Principal> = { Variables: { requestId: string; auth: A; clientAddress: string; besideCaller: BesideCaller | undefined } };
 type AnyEnv = HttpEnv<Principal>;
 
 export const requestId: MiddlewareHandler<AnyEnv> = async (c, next) => {
@@ -54,9 +63,9 @@ const bearer = (c: Context) => {
  * address it came from (the audit trail records it: docs/adr/0029).
  */
 export const requireAuth =
-  <A extends Principal>(authenticate: (token: string | undefined) => Promise<A>): MiddlewareHandler<HttpEnv<A>> =>
+  <A extends Principal>(authenticate: (token: string | undefined, beside?: BesideCaller) => Promise<A>): MiddlewareHandler<HttpEnv<A>> =>
   async (c, next) => {
-    const auth = await authenticate(bearer(c));
+    const auth = await authenticate(bearer(c), c.get("besideCaller"));
     c.set("auth", { ...auth, clientAddress: clientAddress(c) });
     addCorrelation({ companyId: auth.companyId });
     await next();

@@ -5,7 +5,8 @@ import type { Message } from "@atende/shared/domain/messages/message";
 /** The API path media is served from (authenticated; the browser fetches it as a blob). */
 export const mediaUrlOf = (key: string | null) => (key ? `/api/media/${key.split("/").map(encodeURIComponent).join("/")}` : null);
 
-export const toMessageView = (m: Message, quoted: Message | null | undefined, contact: Contact | null | undefined): MessageView => {
+/** `contact`: the message's contact, or a ticket's copy of its card (docs/adr/0057): only its id, name and number are shown. */
+export const toMessageView = (m: Message, quoted: Message | null | undefined, contact: Pick<Contact, "id" | "name" | "number"> | null | undefined): MessageView => {
   // isRepeat is the search index's (docs/adr/0061), not the conversation's
   const { mediaKey, isRepeat: _repeat, ...rest } = m;
   return {

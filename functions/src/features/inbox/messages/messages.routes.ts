@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { pageQuerySchema } from "@atende/shared/contracts/http/paging";
 import { editMessageSchema, forwardSchema, reactionSchema, sendMessageSchema } from "@atende/shared/domain/messages/message";
 import type { Guards } from "../../../platform/modules/feature-module";
-import type { MessagesService } from "./messages.service";
+import type { MessagesService, TicketReadAhead } from "./messages.service";
 import { AppError } from "../../../platform/errors";
 import type { AppEnv } from "../../../platform/http/app-env";
 import { idParam, parseJson, parseQuery } from "../../../platform/http/parse";
@@ -24,10 +24,20 @@ const parseMultipart = async (c: Context) => {
 export const messagesRoutes = (messages: MessagesService, guards: Guards) => {
   const r = new Hono<AppEnv>();
   const svc = () => messages;
+  // GET /messages/{ticketId}: the ticket is read beside the caller's user item (one batch read when that is not reused),
+  // once the token is verified (docs/adr/0059); registered before the guard so it runs first. An id that is not a
+  // ticket's starts nothing (the handler refuses it).
+  const ahead = new WeakMap<Context, TicketReadAhead>();
+  r.get("/:ticketId", async (c, next) => {
+    const id = c.req.param("ticketId");
+    if (!/^\d{1,12}$/.test(id)) return next();
+    c.set("besideCaller", (caller) => void ahead.set(c, svc().readAhead(caller.companyId, Number(id))));
+    await svc().readTogether(() => next());
+  });
   r.use("*", guards.auth);
   r.get("/:ticketId", async (c) => {
     const { pageNumber } = parseQuery(c, pageQuerySchema);
-    return c.json(await svc().list(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), pageNumber));
+    return c.json(await svc().list(c.get("auth"), idParam(c, "ticketId", "ERR_NO_TICKET_FOUND"), pageNumber, ahead.get(c)));
   });
   r.post("/edit/:id", async (c) => {
     const id = messageId(c);

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
 import { FORWARD_PAUSE_MS, MESSAGES_PAGE_SIZE } from "@atende/shared/constants/business";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
-import type { SendMessageInput } from "@atende/shared/domain/messages/message";
+import type { Message, SendMessageInput } from "@atende/shared/domain/messages/message";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { AutomaticKind, AutomaticSkipReason, AutomaticValues } from "@atende/shared/domain/cloud-api/automatic-messages";
 import { isVoiceNote } from "@atende/shared/domain/messages/message";
-import { hashQuery, pageByNumber, type PageCursors } from "../../../platform/db/page-cursors";
+import { hashQuery, pageByNumberWith, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { MediaStore } from "../../../platform/storage/media-store.port";
 import { mediaKeyFor } from "../../../platform/storage/media-store.port";
@@ -19,7 +19,7 @@ import type { Directory, InboxDirectory } from "../tickets/inbox-directory";
 import { toTicketView } from "../tickets/inbox-directory";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { OpenTicketExists, type TicketChanges } from "../tickets/ticket-changes";
-import { contactCardFields, type TicketRecord, type TicketsRepository } from "../tickets/tickets.repository";
+import { contactCardFields, type ContactCard, type TicketRecord, type TicketsRepository } from "../tickets/tickets.repository";
 import type { TicketsService } from "../tickets/tickets.service";
 import { toMessageView } from "./message-view";
 import type { MessagesRepository } from "./messages.repository";
@@ -29,6 +29,15 @@ import type { AuditRecorder } from "../../audit/audit.port";
 import { auditEntry } from "../../audit/audit-diff";
 
 export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
+
+/**
+ * A ticket's read started before the caller is known (GET /messages/{ticketId} starts it beside the caller's own read,
+ * docs/adr/0059): `list` uses it only for this company and ticket, and only after checking the caller may see it.
+ */
+export type TicketReadAhead = { companyId: number; ticketId: number; ticket: Promise<TicketRecord | null> };
+
+/** Pages of a conversation served by one read from its newest message (page 1 and 2: no cursor read or write, docs/adr/0059). */
+const FIRST_PAGES_IN_ONE_READ = 2;
 
 /**
  * What the connection's provider allows (docs/adr/0028-cloud-api-provider.md), asked before anything is stored:
@@ -69,6 +78,8 @@ export const createMessagesService = (deps: {
   sleep?: (ms: number) => Promise<void>;
   /** per-provider rules (Cloud API: the 24-hour window, no editing, templates); absent: QR rules only */
   channelRules?: ChannelRules;
+  /** runs a conversation page's point reads (the card's lookups, the quoted messages) as one batch read each (docs/adr/0059) */
+  coalesceReads?: <T>(fn: () => Promise<T>) => Promise<T>;
 }) => {
   const { messages, tickets, ticketsService, changes, contacts, directory, events, outbound, media, cursors, clock } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -78,6 +89,25 @@ export const createMessagesService = (deps: {
     const contactIds = [...new Set(list.map((m) => m.contactId))];
     const byId = new Map((await contacts.findByIds(companyId, contactIds)).map((c) => [c.id, c]));
     return list.map((m) => toMessageView(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null, byId.get(m.contactId)));
+  };
+
+  /**
+   * A conversation page's views (docs/adr/0059): every message of a contact's conversation is that contact's (`known`:
+   * the ticket's card or the contact read beside the page), and a quoted message on the page is taken from the page;
+   * only quotes of older messages (and, never expected, another contact's message) are read, in one batch read.
+   */
+  const pageViews = async (companyId: number, list: Message[], known: { id: number; contact: Pick<Contact, "id" | "name" | "number"> | null }): Promise<MessageView[]> => {
+    const onPage = new Map(list.map((m) => [m.id, m]));
+    const quotedIds = list.flatMap((m) => (m.quotedMsgId && !onPage.has(m.quotedMsgId) ? [m.quotedMsgId] : []));
+    const otherIds = [...new Set(list.filter((m) => m.contactId !== known.id).map((m) => m.contactId))];
+    const [quoted, others] = await Promise.all([
+      quotedIds.length ? messages.findByIds(companyId, quotedIds) : [],
+      otherIds.length ? contacts.findByIds(companyId, otherIds) : [],
+    ]);
+    for (const m of quoted) onPage.set(m.id, m);
+    const byId = new Map<number, Pick<Contact, "id" | "name" | "number"> | null>(others.map((c) => [c.id, c]));
+    byId.set(known.id, known.contact);
+    return list.map((m) => toMessageView(m, m.quotedMsgId ? onPage.get(m.quotedMsgId) : null, byId.get(m.contactId)));
   };
 
   /** The author's own message in a ticket the caller may see. */
@@ -177,29 +207,71 @@ export const createMessagesService = (deps: {
   };
 
   return {
-    /** GET /messages/{ticketId}: the contact's conversation (every cycle), newest page first; opening clears unread. */
-    async list(auth: AuthContext, ticketId: number, pageNumber: number): Promise<MessageListResponse> {
-      let t = await ticketsService.findVisible(auth, ticketId);
-      const { items, hasMore } = await pageByNumber({
-        cursors,
-        companyId: auth.companyId,
-        viewerId: auth.user.id,
-        queryHash: hashQuery(["messages", t.contactId]),
-        page: pageNumber,
-        now: clock(),
-        fetch: (cursor) => messages.pageByContact(auth.companyId, t.contactId, MESSAGES_PAGE_SIZE, cursor),
-      });
-      if (pageNumber === 1 && t.unreadMessages > 0) {
-        t = await ticketsService.markRead(auth, t);
-        if (t.lastInboundId && t.whatsappId !== null) {
+    /** Runs `fn` (the route's auth and handler) with its point reads side by side joined: the caller's user item and `readAhead`'s ticket in one batch read. */
+    readTogether<T>(fn: () => Promise<T>): Promise<T> {
+      return deps.coalesceReads ? deps.coalesceReads(fn) : fn();
+    },
+    /**
+     * Starts reading a ticket for `list` before the caller is known: the route starts it beside the caller's own read
+     * (docs/adr/0059). Nothing read here is shown before `list` has checked the caller may see the ticket.
+     */
+    readAhead(companyId: number, ticketId: number): TicketReadAhead {
+      const ticket = tickets.findById(companyId, ticketId);
+      ticket.catch(() => undefined); // awaited by `list`; a request refused by auth never gets there
+      return { companyId, ticketId, ticket };
+    },
+
+    /**
+     * GET /messages/{ticketId}: the contact's conversation (every cycle), newest page first; opening page 1 clears
+     * unread (docs/adr/0059). After the ticket (who may see it: queues, allTicket, admin) everything else is side by
+     * side: the page (pages 1 and 2 in one read from the newest message, without a remembered cursor), the card's
+     * queue, user, connection and tags (point reads reused for at most a second, one batch read with the contact when
+     * the ticket carries no card), and on page 1 of an unread ticket the read mark, its receipt and the socket list its
+     * frame goes to. Then only the quoted messages the page does not hold. `ahead`: the ticket's read already started.
+     */
+    async list(auth: AuthContext, ticketId: number, pageNumber: number, ahead?: TicketReadAhead): Promise<MessageListResponse> {
+      const companyId = auth.companyId;
+      const started = ahead && ahead.companyId === companyId && ahead.ticketId === ticketId ? ahead.ticket : undefined;
+      const t = await ticketsService.findVisible(auth, ticketId, started);
+      const clearing = pageNumber === 1 && t.unreadMessages > 0;
+      const together = deps.coalesceReads ?? (<T>(fn: () => Promise<T>) => fn());
+      const need = (x: TicketRecord) => ({ queueIds: [x.queueId], userIds: [x.userId], whatsappIds: [x.whatsappId], tagIds: x.tagIds, settings: false });
+      const markRead = async () => {
+        events.readAudience(companyId);
+        const after = await ticketsService.markRead(auth, t, { current: true });
+        if (after.lastInboundId && after.whatsappId !== null) {
           await outbound
-            .command({ type: "read", commandId: `read-${t.lastInboundId}`, companyId: t.companyId, whatsappId: t.whatsappId, chatJid: t.chatJid, messageIds: [t.lastInboundId] })
+            .command({ type: "read", commandId: `read-${after.lastInboundId}`, companyId: after.companyId, whatsappId: after.whatsappId, chatJid: after.chatJid, messageIds: [after.lastInboundId] })
             .catch(() => undefined);
         }
-      }
-      const dir = await directory.load(auth.companyId);
-      const contact = await contacts.findById(auth.companyId, t.contactId);
-      return { messages: await views(auth.companyId, [...items].reverse()), ticket: toTicketView(t, dir, contact), count: items.length, hasMore };
+        return after;
+      };
+      return together(async () => {
+        // the card's contact: the ticket's copy (docs/adr/0057), or the contact for a ticket written before the copies
+        const contactRead = t.contactCard === undefined ? contacts.findById(companyId, t.contactId) : null;
+        contactRead?.catch(() => undefined); // awaited below; a failure must not go unhandled when the page fails first
+        const contact: Promise<ContactCard | Contact | null> = contactRead ?? Promise.resolve(t.contactCard ?? null);
+        const [page, dir, shown] = await Promise.all([
+          pageByNumberWith({
+            cursors,
+            companyId,
+            viewerId: auth.user.id,
+            queryHash: hashQuery(["messages", t.contactId]),
+            page: pageNumber,
+            now: clock(),
+            fetch: (cursor, pages = 1) => messages.pageByContact(companyId, t.contactId, MESSAGES_PAGE_SIZE * pages, cursor),
+            firstPages: FIRST_PAGES_IN_ONE_READ,
+            pageSize: MESSAGES_PAGE_SIZE,
+            present: async (items) => pageViews(companyId, [...items].reverse(), { id: t.contactId, contact: await contact }),
+          }),
+          directory.loadFor(companyId, need(t), undefined, { reuse: true }),
+          clearing ? markRead() : t,
+        ]);
+        // a read mark that met a concurrent write re-read the ticket: what it names now and was not read above
+        const moved = shown.queueId !== t.queueId || shown.userId !== t.userId || shown.whatsappId !== t.whatsappId || shown.tagIds.some((id) => !t.tagIds.includes(id));
+        const names = moved ? await directory.loadFor(companyId, need(shown), dir, { reuse: true }) : dir;
+        return { messages: page.items, ticket: toTicketView(shown, names, await contact), count: page.items.length, hasMore: page.hasMore };
+      });
     },
 
     /** POST /messages/{ticketId}: text (JSON) or media (multipart `medias`). Idempotent per key. */

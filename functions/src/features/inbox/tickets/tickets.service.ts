@@ -109,8 +109,9 @@ export const createTicketsService = (deps: {
     return list.map((t) => toTicketView(t, dir, t.contactCard !== undefined ? t.contactCard : byId.get(t.contactId)));
   };
 
-  const findVisible = async (auth: AuthContext, id: number): Promise<TicketRecord> => {
-    const t = await tickets.findById(auth.companyId, id);
+  /** `read`: the ticket's read of this company already under way (GET /messages starts it beside the caller's, docs/adr/0059). */
+  const findVisible = async (auth: AuthContext, id: number, read?: Promise<TicketRecord | null>): Promise<TicketRecord> => {
+    const t = await (read ?? tickets.findById(auth.companyId, id));
     if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
     if (!visibleTo(viewerOf(auth))(t)) throw new AppError("ERR_NO_PERMISSION");
     return t;
@@ -404,11 +405,13 @@ export const createTicketsService = (deps: {
     },
 
     /** Opening a conversation clears its unread count (and tells WhatsApp it was read). */
-    async markRead(auth: AuthContext, t: TicketRecord): Promise<TicketRecord> {
+    /** `opts.current`: `t` was just read (strongly consistent), so the write's first attempt does not read it again (a conflict re-reads). */
+    async markRead(auth: AuthContext, t: TicketRecord, opts: { current?: boolean } = {}): Promise<TicketRecord> {
       if (t.unreadMessages === 0) return t;
       const out = await changes.mutate(auth.companyId, t.id, (cur) => (cur.unreadMessages ? { patch: { unreadMessages: 0 }, touch: false } : null), {
         byUserId: auth.user.id,
         now: clock(),
+        ...(opts.current ? { read: t } : {}),
       });
       if (!out) return t;
       await events.unreadCleared(out.after);
