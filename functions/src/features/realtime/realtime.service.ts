@@ -54,14 +54,6 @@ export const createRealtimeService = (deps: { connections: ConnectionsRepository
     (await connections.listByCompany(companyId)).filter((c) => c.companyId === companyId && c.userId === userId);
 
   return {
-    /**
-     * Starts reading the company's socket list for the frames this unit of work is about to publish (the list is read
-     * once per unit of work and shared for at most a second, connections.repository.ts): a request that writes and
-     * then publishes reads it beside its write instead of after it (docs/adr/0059). A failure is left to `publish`.
-     */
-    readAudience(companyId: number): void {
-      connections.listByCompany(companyId).catch(() => undefined);
-    },
     async publish<T>(companyId: number, event: RealtimeEvent, data: T, audience: Audience = { kind: "company" }): Promise<number> {
       const targets = (await connections.listByCompany(companyId)).filter((c) => c.companyId === companyId && matches(c, audience));
       let delivered = 0;

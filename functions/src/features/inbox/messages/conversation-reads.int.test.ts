@@ -69,6 +69,8 @@ const measure = async <T>(fn: () => Promise<T>) => {
     answer,
     calls: calls.length,
     roundTripsInSequence: Math.max(0, ...calls.map((c) => c.depth)),
+    /** each call's round trip in sequence */
+    trips: calls.map((c) => ({ name: c.name, depth: c.depth })),
     itemsRead: calls.reduce((n, c) => n + c.read, 0),
     writes: calls.filter((c) => /Write|Put|Update|Delete/.test(c.name)).map((c) => c.name),
     names: calls.map((c) => `${c.depth} ${c.name}${c.keys.length ? `[${c.keys.join(",")}]` : ""}`).join(", "),
@@ -135,7 +137,6 @@ describe("a conversation's first page", () => {
     const receipts = t.commands.sent.filter((c) => c.type === "read").length;
 
     const f = await measureWithAuth(a, a.admin.id, () => t.call("GET", `/messages/${tk.id}`, { token: a.adminToken }));
-    console.log(`admin, unread: ${f.roundTripsInSequence} trips, ${f.calls} calls, ${f.itemsRead} read: ${f.names}`);
     expect(f.answer.status).toBe(200);
     // (before ADR 0059: 10 round trips and 10 calls with the names reused, 16 calls with them read, as here)
     expect(f.roundTripsInSequence, f.names).toBeLessThanOrEqual(3);
@@ -164,7 +165,6 @@ describe("a conversation's first page", () => {
     const tk = await ticketOf(a, number);
     await t.call("GET", `/messages/${tk.id}`, { token: a.adminToken });
     const f = await measureWithAuth(a, a.admin.id, () => t.call("GET", `/messages/${tk.id}`, { token: a.adminToken }));
-    console.log(`admin, read: ${f.roundTripsInSequence} trips, ${f.calls} calls, ${f.itemsRead} read: ${f.names}`);
     // (before ADR 0059: 7 round trips, 7 calls with the names reused — the caller, the ticket, the page, its cursor, the contact, the quotes, the contacts)
     expect(f.roundTripsInSequence, f.names).toBeLessThanOrEqual(2);
     expect(f.calls, f.names).toBeLessThanOrEqual(3);
@@ -179,7 +179,7 @@ describe("a conversation's first page", () => {
     expect(reused.calls, reused.names).toBeLessThanOrEqual(3);
   });
 
-  it("attendant, an open ticket of their queue with unread messages: at most 3 round trips, the answer as before", async () => {
+  it("attendant, an open ticket of their queue with unread messages: at most 4 round trips, the answer as before", async () => {
     const number = newNumber();
     await customerWrites(a, number, ["oi", "1"]);
     const tk = await ticketOf(a, number);
@@ -204,9 +204,12 @@ describe("a conversation's first page", () => {
     expect(before.body.unreadMessages).toBeGreaterThan(0);
 
     const f = await measureWithAuth(a, a.user.id, () => t.call("GET", `/messages/${tk.id}`, { token: a.userToken }));
-    console.log(`attendant, unread: ${f.roundTripsInSequence} trips, ${f.calls} calls, ${f.itemsRead} read: ${f.names}`);
     expect(f.answer.status).toBe(200);
-    expect(f.roundTripsInSequence, f.names).toBeLessThanOrEqual(3);
+    // the caller and the ticket; the page and the names; the read mark; then its frame's socket list, after the mark
+    // on purpose (docs/adr/0058: a socket opening meanwhile is in the list or re-reads the ticket after the mark)
+    expect(f.roundTripsInSequence, f.names).toBeLessThanOrEqual(4);
+    const trip = (name: string) => Math.max(...f.trips.filter((c) => c.name.startsWith(name)).map((c) => c.depth));
+    expect(trip("Query:WS"), f.names).toBeGreaterThan(trip("TransactWriteItems"));
     expect(f.calls, f.names).toBeLessThanOrEqual(6);
     expect(f.writes, f.names).toEqual(["TransactWriteItems"]);
     expect(f.batchKeys, f.names).not.toContain("CONTACT");

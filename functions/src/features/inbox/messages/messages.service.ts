@@ -226,8 +226,8 @@ export const createMessagesService = (deps: {
      * unread (docs/adr/0059). After the ticket (who may see it: queues, allTicket, admin) everything else is side by
      * side: the page (pages 1 and 2 in one read from the newest message, without a remembered cursor), the card's
      * queue, user, connection and tags (point reads reused for at most a second, one batch read with the contact when
-     * the ticket carries no card), and on page 1 of an unread ticket the read mark, its receipt and the socket list its
-     * frame goes to. Then only the quoted messages the page does not hold. `ahead`: the ticket's read already started.
+     * the ticket carries no card), and on page 1 of an unread ticket the read mark and its receipt (then the socket list its
+     * frame goes to). Then only the quoted messages the page does not hold. `ahead`: the ticket's read already started.
      */
     async list(auth: AuthContext, ticketId: number, pageNumber: number, ahead?: TicketReadAhead): Promise<MessageListResponse> {
       const companyId = auth.companyId;
@@ -237,7 +237,8 @@ export const createMessagesService = (deps: {
       const together = deps.coalesceReads ?? (<T>(fn: () => Promise<T>) => fn());
       const need = (x: TicketRecord) => ({ queueIds: [x.queueId], userIds: [x.userId], whatsappIds: [x.whatsappId], tagIds: x.tagIds, settings: false });
       const markRead = async () => {
-        events.readAudience(companyId);
+        // its frame's socket list is read after the mark is stored, not beside it (docs/adr/0058: a socket opening
+        // meanwhile is then in the list, or re-reads the ticket after the mark)
         const after = await ticketsService.markRead(auth, t, { current: true });
         if (after.lastInboundId && after.whatsappId !== null) {
           await outbound

@@ -67,10 +67,6 @@ export const createInboxEvents = (deps: {
     async ticketDeleted(t: TicketRecord) {
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "delete", ticketId: t.id }, audienceOf(t));
     },
-    /** The socket list `unreadCleared` (or any frame of this request) will read, started now (docs/adr/0059). */
-    readAudience(companyId: number) {
-      realtime.readAudience(companyId);
-    },
     async unreadCleared(t: TicketRecord) {
       await realtime.publish<TicketEventData>(t.companyId, "ticket", { action: "updateUnread", ticketId: t.id }, audienceOf(t));
     },
