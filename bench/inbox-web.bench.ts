@@ -7,7 +7,7 @@ import { chromium, type Page } from "playwright-core";
 import type { Message } from "@atende/shared/domain/messages/message";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
 import { createMessagesRepository } from "@atende/functions/features/inbox/messages/messages.repository";
-import { NEW_BOT, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
+import { NEW_BOT, newTicketFields, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
 import { createTenant } from "@atende/functions/testing/factories";
 import type { TestApp } from "@atende/functions/testing/test-app";
 import type { TxItem } from "@atende/functions/platform/db/transact";
@@ -83,23 +83,13 @@ export const seedCompany = async (platform: Platform, { tickets: count = TICKETS
       contactId,
       chatJid: "x@s.whatsapp.net",
       isGroup: false,
+      ...newTicketFields(at),
       lastMessage: `mensagem ${i}`,
       lastMessageLc: `mensagem ${i}`,
-      lastMessageAt: at,
-      lastFromMe: false,
-      lastInboundId: null,
       unreadMessages: 1,
-      tagIds: [],
-      presence: null,
-      chatbot: false,
-      useIntegration: false,
-      promptId: null,
-      integrationId: null,
       bot: { ...NEW_BOT, stage: "done" },
       cycle: { queuedAt: at, acceptedAt: at, finishedAt: null, ratedAt: null, rating: null },
       version: 1,
-      createdAt: at,
-      updatedAt: at,
     };
     items.push(...tickets.createItems(t).map(putItem), putItem(tickets.lockOpenItem(t)));
     const m: Message = {

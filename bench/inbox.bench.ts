@@ -10,7 +10,7 @@ import type { Message } from "@atende/shared/domain/messages/message";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
 import { createMessagesRepository } from "@atende/functions/features/inbox/messages/messages.repository";
-import { NEW_BOT, contactCardFields, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
+import { NEW_BOT, newTicketFields, contactCardFields, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
 import { createTenant } from "@atende/functions/testing/factories";
 import { createSearchIndexRepository } from "@atende/functions/features/search/search-index.repository";
 import { ticketDocId } from "@atende/functions/features/search/search-index.port";
@@ -408,23 +408,14 @@ const listBench = async (platform: Platform) => {
           contactId,
           chatJid: `x@s.whatsapp.net`,
           isGroup: false,
+          ...newTicketFields(at),
           lastMessage: `mensagem ${i}`,
           lastMessageLc: `mensagem ${i}`,
-          lastMessageAt: at,
-          lastFromMe: false,
-          lastInboundId: null,
           unreadMessages: status === "closed" ? 0 : 1,
           tagIds: i % 5 === 0 ? [tagId] : [],
-          presence: null,
-          chatbot: false,
-          useIntegration: false,
-          promptId: null,
-          integrationId: null,
           bot: { ...NEW_BOT, stage: "done" },
           cycle: { queuedAt: at, acceptedAt: at, finishedAt: status === "closed" ? at : null, ratedAt: null, rating: null },
           version: 1,
-          createdAt: at,
-          updatedAt: at,
           // the contact's card on the ticket, as every ticket written since ADR 0057 carries it
           // (BENCH_SEED_CONTACT_CARDS=0: items as written before, whose cards read their contacts)
           ...(SEED_CONTACT_CARDS ? contactCardFields(contactById.get(contactId)!) : {}),

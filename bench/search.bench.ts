@@ -6,7 +6,7 @@ import type { Message } from "@atende/shared/domain/messages/message";
 import { corpus } from "@atende/shared/domain/search/pt-corpus.fixtures";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
 import { createMessagesRepository } from "@atende/functions/features/inbox/messages/messages.repository";
-import { NEW_BOT, createTicketsRepository, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
+import { NEW_BOT, createTicketsRepository, newTicketFields, type TicketRecord } from "@atende/functions/features/inbox/tickets/tickets.repository";
 import { createSearchIndexRepository, SEARCH_INDEX_VERSION } from "@atende/functions/features/search/search-index.repository";
 import type { SearchDoc } from "@atende/functions/features/search/search-index.port";
 import { createTenant } from "@atende/functions/testing/factories";
@@ -151,23 +151,10 @@ export default async function searchBench() {
         contactId: contact.id,
         chatJid: "x@s.whatsapp.net",
         isGroup: false,
-        lastMessage: "",
-        lastMessageLc: "",
-        lastMessageAt: at,
-        lastFromMe: false,
-        lastInboundId: null,
-        unreadMessages: 0,
-        tagIds: [],
-        presence: null,
-        chatbot: false,
-        useIntegration: false,
-        promptId: null,
-        integrationId: null,
+        ...newTicketFields(at),
         bot: { ...NEW_BOT, stage: "done" },
         cycle: { queuedAt: at, acceptedAt: at, finishedAt: at, ratedAt: null, rating: null },
         version: 1,
-        createdAt: at,
-        updatedAt: at,
       };
       const bodies = corpus(PER_TICKET, 1000 + i, false);
       const messages: Message[] = bodies.map((b, k) => ({
