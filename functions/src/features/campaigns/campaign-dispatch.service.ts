@@ -351,14 +351,6 @@ export const createCampaignDispatch = (deps: {
         logger.error("campaign send failure not recorded", { companyId: ev.companyId, err: String(err) });
       }
     },
-
-    /**
-     * A message from a contact on a connection: answers every confirmation request awaiting from that number there,
-     * by sending the real message. Returns how many were confirmed.
-     */
-    async confirmAnswer(companyId: number, whatsappId: number, number: string): Promise<number> {
-      return confirmShippings(companyId, await campaigns.listAwaiting(companyId, whatsappId, number.replace(/\D/g, "")));
-    },
   };
 };
 export type CampaignDispatch = ReturnType<typeof createCampaignDispatch>;
