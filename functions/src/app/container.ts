@@ -15,7 +15,7 @@ import { createPromptLookup, createPromptsModule } from "../features/prompts/pro
 import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
 import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
 import { createDialogflowRest } from "../platform/dialogflow/dialogflow-rest.adapter";
-import { createPublicUrlGuard } from "../platform/net/public-url-guard";
+import { createOutbound } from "../platform/net/outbound-fetch";
 import { integrationEngineConfig, type StoredFlowIntegration } from "../features/bots/engines/integration-config";
 import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
@@ -180,8 +180,10 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     /** attendants' status and slot counters (docs/adr/0032) */
     agents: createAgentsRepository(db),
   };
+  // THE outbound guard (docs/adr/0062): every call to a URL a company typed or a provider answered goes through it
+  const outbound = createOutbound({ on: config.OUTBOUND_GUARD === "on" });
   // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
-  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
+  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE, fetch: outbound.fetch });
   const promptsRepo = createPromptsRepository(db);
   const integrationsRepo = createQueueIntegrationsRepository(db);
   const tokens = createTokens({
@@ -296,7 +298,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     jobs,
     clock,
     logger,
-    fetch: overrides.graphFetch,
+    fetch: overrides.graphFetch ?? outbound.fetch,
+    checkUrl: outbound.checkSavedUrl,
     metrics,
     guards,
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
@@ -330,8 +333,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const integrationSecrets = createIntegrationSecrets(secrets);
   // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
   // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
-  // one guard for every call to an address an admin typed: the flows and the media they answer with
-  const urlGuard = createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS });
+  // the outbound guard's early URL check (the flows and the media they answer with); their calls use outbound.fetch
+  const urlGuard = outbound.guard;
   const botIntake = createBotIntake({
     db,
     jobs,
@@ -344,19 +347,20 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     integration: (companyId, id) => integrationsRepo.findById(companyId, id),
     // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
     integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
-    flows: { dialogflow: dialogflowRest, guard: urlGuard },
+    flows: { dialogflow: dialogflowRest, guard: urlGuard, fetch: outbound.fetch },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
     promptEngine: overrides.promptEngine,
     metrics,
   });
-  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
+  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards, checkUrl: outbound.checkSavedUrl });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
     db,
     repository: integrationsRepo,
     queues: queueReads,
     whatsapps,
     dialogflow: createDialogflowTester(dialogflowRest),
+    checkUrl: outbound.checkSavedUrl,
     secrets: integrationSecrets,
     realtime,
     clock,
@@ -407,6 +411,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const inboxModule = createInboxModule({ audit,
     urlGuard,
+    outboundFetch: outbound.fetch,
     db,
     reads: inboxReads,
     realtime,
@@ -543,6 +548,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       pixKey: config.EFI_PIX_KEY,
       certPath: config.EFI_CERT_PATH,
       certPassphrase: config.EFI_CERT_PASSPHRASE,
+      lookup: outbound.lookup,
     });
   const invoicesModule = createInvoicesModule({ db, companies: repos.companies, plans: repos.plans, realtime, logger, clock, guards });
   const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });
@@ -666,6 +672,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     fakeBank,
     secrets,
     dialogflowRest,
+    /** the outbound guard (docs/adr/0062): push endpoints, the copilot and a flow's HTTP node call through outbound.fetch */
+    outbound,
     guards,
     modules,
     /** the Cloud API feature: the consumer step (inbound-consumer.ts), its webhook and service (tests, local runner) */

@@ -49,6 +49,8 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     BCRYPT_ROUNDS: "4",
     COOKIE_SECURE: "false",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // like the local platform: the stand-ins live on loopback; the SSRF tests pass OUTBOUND_GUARD=on (docs/adr/0062)
+    OUTBOUND_GUARD: "off",
     ...env,
   });
   const container: Container = createContainer(config, {

@@ -154,7 +154,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     // webhook integrations may point at the local stand-ins on this machine (docs/integrations.md)
     env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
     env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
-    env.BOT_ALLOW_PRIVATE_URLS ??= "true";
+    // the outbound guard (docs/adr/0062) is off here so the stand-ins on 127.0.0.1 answer; OUTBOUND_GUARD=on turns it on
+    env.OUTBOUND_GUARD ??= process.env.OUTBOUND_GUARD === "on" ? "on" : "off";
     // one process plays every Lambda: all heavy ports (functions/src/app/lambda-roles.ts)
     const container = createContainer(parseConfig(env), { spreadsheets: xlsxSpreadsheets, promptEngine: createPromptEngine });
 
