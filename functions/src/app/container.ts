@@ -15,7 +15,7 @@ import { createPromptLookup, createPromptsModule } from "../features/prompts/pro
 import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
 import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
 import { createDialogflowRest } from "../platform/dialogflow/dialogflow-rest.adapter";
-import { createOutbound } from "../platform/net/outbound-fetch";
+import { createOutbound, type Outbound } from "../platform/net/outbound-fetch";
 import { integrationEngineConfig, type StoredFlowIntegration } from "../features/bots/engines/integration-config";
 import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createQueueIntegrationsRepository } from "../features/queue-integrations/queue-integrations.repository";
@@ -115,6 +115,8 @@ export type Overrides = {
   secrets?: SecretBox;
   /** the Graph API's transport (tests: a stand-in) */
   graphFetch?: GraphFetch;
+  /** the outbound guard (tests: one whose resolver and address policy play public and private on loopback) */
+  outbound?: Outbound;
   /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */
   promptEngine?: PromptEngineFactory;
   /** SheetJS: only the Lambdas that read or write spreadsheets get it (handlers, lambda-roles.ts; ADR 0038) */
@@ -181,7 +183,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     agents: createAgentsRepository(db),
   };
   // THE outbound guard (docs/adr/0062): every call to a URL a company typed or a provider answered goes through it
-  const outbound = createOutbound({ on: config.OUTBOUND_GUARD === "on" });
+  const outbound = overrides.outbound ?? createOutbound({ on: config.OUTBOUND_GUARD === "on" });
   // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
   const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE, fetch: outbound.fetch });
   const promptsRepo = createPromptsRepository(db);
