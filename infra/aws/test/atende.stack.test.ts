@@ -90,7 +90,7 @@ describe("lambdas", () => {
   it("turns the outbound guard on in every Lambda (docs/adr/0062: no call to loopback, private or metadata addresses)", () => {
     const lambdas = resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x");
     expect(lambdas.length).toBeGreaterThanOrEqual(5);
-    for (const [id, r] of lambdas) expect(r.Properties.Environment.Variables.OUTBOUND_GUARD, id).toBe("on");
+    for (const [id, r] of lambdas) expect((r.Properties.Environment as { Variables: Record<string, string> }).Variables.OUTBOUND_GUARD, id).toBe("on");
   });
 
   it("points WS_MANAGEMENT_ENDPOINT at the WebSocket stage's https callback URL", () => {
