@@ -110,7 +110,7 @@ const TEXTS = {
     chat: 'Chat', message: 'Message', hoursAgo: 'sent (hours ago)', send: 'Send', read: 'Read messages', autoRead: 'read automatically', language: 'Language',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker', 'type.location': 'location',
     'type.contacts': 'contact', 'type.reaction': 'reaction to the last message', 'type.button': 'template button', 'type.interactive': 'button reply',
-    shownOnce: 'Copy them now: this number\'s token and app secret are not shown again.',
+    shownOnce: 'Copy them now: the token and app secret of this number are not shown again.',
     phoneNumberId: 'Phone number ID', wabaId: 'Business account ID (WABA)', token: 'Access token', secret: 'App secret', callback: 'Callback URL', verifyToken: 'Verify token',
     verify: 'Verify and save', verified: 'verified', notSet: 'not set', failed: 'failed', approve: 'Approve', reject: 'Reject', pending: 'Pending', pickCustomer: 'Pick or type a customer' },
   es: { title: 'Simulador de la API oficial (Cloud API)', header: 'Simulador de la API oficial de WhatsApp (Meta)', tabQr: 'QR (Baileys)', tabCloud: 'API oficial', numbers: 'Números (aplicación de Meta)',
