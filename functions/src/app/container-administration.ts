@@ -14,7 +14,7 @@ import { createLogosModule } from "../features/logos/logos.module";
 import { createPasswordResetModule } from "../features/password-reset/password-reset.module";
 import { createQueueOptionsModule } from "../features/queue-options/queue-options.module";
 import { createSignupModule } from "../features/signup/signup.module";
-import { createCloudApiModule } from "../features/cloud-api/cloud-api.module";
+import { createCloudApiModule } from "../features/channels/cloud-api/cloud-api.module";
 import { createBotIntake } from "../features/bots/bots.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
