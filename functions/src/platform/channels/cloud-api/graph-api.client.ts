@@ -1,6 +1,5 @@
 import { fromGraphTemplate, type MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
 import type { PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
-import { OutboundBodyTooLargeError } from "../../net/outbound-fetch";
 import { GraphApiError, graphErrorFrom } from "./graph-api-errors";
 
 /**
@@ -99,7 +98,9 @@ export const createGraphApiClient = (opts: GraphApiOptions) => {
         if (bytes.byteLength > maxBytes) return { tooLarge: bytes.byteLength };
         return { bytes, mimeType: info.mimeType };
       } catch (err) {
-        if (err instanceof OutboundBodyTooLargeError || (err as { cause?: unknown })?.cause instanceof OutboundBodyTooLargeError) return { tooLarge: maxBytes + 1 };
+        // the guard's cap (OutboundBodyTooLargeError, by name: this client does not bundle the guard itself)
+        const tooLarge = (e: unknown) => (e as Error | undefined)?.name === "OutboundBodyTooLargeError";
+        if (tooLarge(err) || tooLarge((err as { cause?: unknown })?.cause)) return { tooLarge: maxBytes + 1 };
         throw err;
       }
     },
