@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
@@ -160,6 +160,27 @@ describe("DNS rebinding", () => {
     expect(await (await out.fetch(`http://counted.test:${port}/ok`)).text()).toBe("ok");
     expect(seen.map((s) => s.path)).toEqual(["/ok"]);
     expect(calls).toBe(1);
+  });
+});
+
+describe("the checking lookup on node:http(s) requests (the Efí adapter's mTLS calls)", () => {
+  const get = (host: string, lookup: ReturnType<typeof guarded>["lookup"]) =>
+    new Promise<string>((resolve, reject) => {
+      const req = request({ host, port, path: "/ok", lookup }, (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => resolve(body));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("connects to a name whose addresses pass and refuses one that resolves to a refused address", async () => {
+    seen.length = 0;
+    const { lookup } = guarded();
+    expect(await get("public.test", lookup)).toBe("ok");
+    await expect(get("private.test", lookup)).rejects.toBeInstanceOf(PrivateUrlError);
+    expect(seen.map((x) => x.path)).toEqual(["/ok"]);
   });
 });
 
