@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from "@atende/shared/constants/business";
-import { createLoginThrottleRepository } from "../features/auth/login-throttle.repository";
+import { createSignInLimits } from "../features/auth/sign-in-limits";
+import { createAttemptLimiter } from "../platform/limits/attempt-limiter";
 import { createAuthModule } from "../features/auth/auth.module";
 import { createTokens } from "../features/auth/tokens";
 import { createCompaniesRepository } from "../features/companies/companies.repository";
@@ -174,7 +175,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     whatsapps: createWhatsappsRepository(db),
     numberChecks: createNumberChecksRepository(db),
     connections: createConnectionsRepository(db),
-    throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
+    /** sign-in, two-factor, reset codes, sign-up, external API: slots taken before the check (docs/adr/0064) */
+    limiter: createAttemptLimiter(db, clock),
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
     /** attendants' status and slot counters (docs/adr/0032) */
@@ -204,15 +206,18 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     clock,
     retentionDays: async () => Number(await settingValue(null, "auditRetentionDays", GLOBAL_SETTING_DEFAULTS.auditRetentionDays)),
   });
+  const signInLimits = createSignInLimits(repos.limiter, {
+    perAccount: { limit: config.LOGIN_MAX_ATTEMPTS, windowSeconds: config.LOGIN_WINDOW_SECONDS },
+    perAddress: { limit: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, windowSeconds: config.LOGIN_WINDOW_SECONDS },
+  });
   // two-factor sign-in: required by the company (requireMfa) or by the operator for all (requireMfaAllCompanies)
   const mfa = createMfaService({
     mfa: createMfaRepository(db),
     secrets,
-    throttle: repos.throttle,
+    limits: signInLimits,
     audit,
     logger,
     clock,
-    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
     isRequired: async (companyId) =>
       (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
     issuer: "Atende",
@@ -247,7 +252,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     tokens,
     logger,
     clock,
-    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
+    limits: signInLimits,
     cookie: { secure: config.COOKIE_SECURE, maxAgeSeconds: config.REFRESH_TOKEN_TTL_SECONDS },
   });
   const auth = authModule.service;
@@ -375,9 +380,10 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
-  const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
+  const signupModule = createSignupModule({ limiter: repos.limiter, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
   const passwordResetModule = createPasswordResetModule({
     resets: repos.passwordResets,
+    limiter: repos.limiter,
     users: repos.users,
     mailer,
     logger,
@@ -500,7 +506,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const fileListsModule = createFileListsModule({ db, realtime, media, clock, guards });
   const externalApiModule = createExternalApiModule({
-    db,
+    limiter: repos.limiter,
     whatsapps: repos.whatsapps,
     companies: repos.companies,
     companiesService: companies,

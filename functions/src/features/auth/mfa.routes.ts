@@ -49,7 +49,9 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
       return sessionAnswer(c, cookie, await auth.completeLogin(challenge.companyId, challenge.userId, ip), { recoveryCodes });
     }
     const a = await auth.authenticate(bearer(c));
-    return c.json({ recoveryCodes: await mfa.enable(await subject(a), code, ip) });
+    const recoveryCodes = await mfa.enable(await subject(a), code, ip);
+    // every other session of the user ends; the caller continues in a fresh one (docs/adr/0064)
+    return sessionAnswer(c, cookie, await auth.renewSession(a), { recoveryCodes });
   });
 
   app.post("/verify", async (c) => {
@@ -62,7 +64,7 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
   app.post("/disable", guards.auth, async (c) => {
     const { code } = await parseJson(c, mfaDisableSchema);
     await mfa.disable(await subject(c.get("auth")), code, clientAddress(c));
-    return c.body(null, 204);
+    return sessionAnswer(c, cookie, await auth.renewSession(c.get("auth")));
   });
 
   // an admin resets a user of their own company (the id is looked up in the caller's company only)
@@ -74,6 +76,7 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
     if (!target) throw new AppError("ERR_NO_USER_FOUND");
     if (target.userId === a.user.id) throw new AppError("ERR_NO_PERMISSION");
     await mfa.resetBy(await subject(a), userId, clientAddress(c));
+    await auth.endSessionsOf(a.companyId, userId);
     return c.body(null, 204);
   });
 
