@@ -19,7 +19,9 @@ beforeAll(async () => {
 let n = 0;
 const newUser = async (tenant: Tenant) => {
   const email = `limits-${++n}-${Math.random().toString(36).slice(2, 6)}@x.com`;
-  const made = await t.call("POST", "/users", { token: tenant.adminToken, body: { name: "Limites", email, password: "Senha1234", profile: "user", queueIds: [] } });
+  // a fresh admin session each time: an admin signing in elsewhere in these tests ends the previous one
+  const adminToken = (await tenant.login(tenant.admin.email)).token;
+  const made = await t.call("POST", "/users", { token: adminToken, body: { name: "Limites", email, password: "Senha1234", profile: "user", queueIds: [] } });
   expect(made.status).toBe(201);
   return { id: made.body.id as number, email };
 };
