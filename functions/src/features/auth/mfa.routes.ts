@@ -18,7 +18,9 @@ const bearer = (c: Context) => {
 /**
  * Two-factor sign-in under /auth/mfa (docs/adr/0029). Status, setup, enable and disable act on the signed-in caller
  * only (no route takes a user id); setup and enable also take the `mfaToken` of a setup-required login, and verify
- * takes only an `mfaToken`: those three answer the session as the login does.
+ * takes only an `mfaToken`: those three answer the session as the login does. Enable and disable by a signed-in
+ * caller end every other session of the user and answer the caller's renewed one (docs/adr/0064); an admin's reset
+ * ends all of the user's sessions.
  */
 export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guards, "auth">, cookie: RefreshCookie) => {
   const app = new Hono<AppEnv>();
