@@ -41,16 +41,17 @@ export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOpt
     network = createSimulatorNetwork({ pairing: createTablePairingStore(db), qrRefreshMs: config.SIMULATOR_QR_REFRESH_MS, ackDelayMs: config.SIMULATOR_ACK_DELAY_MS });
     await network.init();
   }
+  const metrics = createHostMetrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, region: config.AWS_REGION, logger });
   const host = createSessionHost({
     config,
     db,
     sqs,
     media,
     logger,
-    metrics: createHostMetrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, region: config.AWS_REGION, logger }),
+    metrics,
     providers: {
       simulator: opts.providers?.simulator?.(network) ?? createSimulatorProvider(network),
-      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db }),
+      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db, metrics }),
     },
   });
   const simulatorHttp = createSimulatorHttp(network, media);

@@ -154,7 +154,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   /** Waits while the session is still connecting; a session showing a QR or disconnected fails at once. */
   const waitConnected = async (r: Running, ms: number) => {
     const until = now() + ms;
-    const connecting = () => r.status === "OPENING" || r.status === "PAIRING" || r.status === "CONNECTED";
+    const connecting = () => r.status === "OPENING" || r.status === "PAIRING" || r.status === "CONNECTED" || Boolean(r.session.isReconnecting?.());
     while (!r.session.isConnected() && connecting() && now() < until && !r.lost && !killed) await sleep(50);
     return r.session.isConnected();
   };

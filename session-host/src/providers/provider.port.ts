@@ -108,6 +108,11 @@ export type ProviderSession = {
    */
   requestPairingCode(phoneNumber: string): Promise<void>;
   isConnected(): boolean;
+  /**
+   * A linked session's socket closed for a routine reason (network, WhatsApp restarting the stream) and is
+   * reconnecting: commands wait for it (bounded) instead of failing with ERR_WAPP_NOT_INITIALIZED.
+   */
+  isReconnecting?(): boolean;
   /** resolves once WhatsApp accepted the message (ack 1) with its id */
   send(message: OutgoingMessage): Promise<{ messageId: string }>;
   edit(chatJid: string, targetId: string, body: string): Promise<void>;
@@ -149,7 +154,7 @@ export type Provider = {
 export class ProviderError extends Error {
   constructor(
     /** an error code of the catalogue, sent back in command.result */
-    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT" | "ERR_WAPP_MEDIA_TOO_LARGE",
+    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT" | "ERR_WAPP_MEDIA_TOO_LARGE" | "ERR_FETCH_WAPP_MSG",
     message?: string,
   ) {
     super(message ?? code);

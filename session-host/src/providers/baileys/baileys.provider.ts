@@ -1,9 +1,10 @@
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
 import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import type { Db } from "../../platform/db";
+import type { HostMetrics } from "../../platform/host-metrics";
 import type { Logger } from "../../platform/logger";
 import { pinoAdapter } from "../../platform/pino-adapter";
-import type { Provider, ProviderSession, SessionContext } from "../provider.port";
+import { ProviderError, type Provider, type ProviderSession, type SessionContext } from "../provider.port";
 import { createConnection } from "./connection";
 import { createChatChains } from "./inbound";
 import { outboundContent } from "./media";
@@ -38,6 +39,12 @@ export type BaileysProviderDeps = {
    * sends beyond it wait (bursts of automated messages are a ban trigger). `now`/`sleep` for tests.
    */
   sendPace?: { perMinute: number; burst: number; now?: () => number; sleep?: (ms: number) => Promise<void> };
+  /** how long a command waits for a routine reconnect before ERR_WAPP_NOT_INITIALIZED (15 s) */
+  reconnectWaitMs?: number;
+  /** passkey walls and repeated bad-session closes are counted here */
+  metrics?: Pick<HostMetrics, "count">;
+  /** tests: the jitter of the reconnect backoff */
+  random?: () => number;
 };
 
 /**
@@ -77,6 +84,9 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         groupMetadata,
         getMessage: async (id) => (await keys.storedMessage(id))?.message ?? undefined,
         unlinkTimeoutMs: deps.unlinkTimeoutMs,
+        reconnectWaitMs: deps.reconnectWaitMs,
+        metrics: deps.metrics,
+        random: deps.random,
         inbound: {
           events,
           log,
@@ -91,7 +101,7 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           learnContacts: phoneBook.learn,
         },
       });
-      const { live } = conn;
+      const { ready } = conn;
 
       return {
         start: conn.start,
@@ -100,11 +110,13 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         requestNewQr: conn.requestNewQr,
         requestPairingCode: conn.requestPairingCode,
         isConnected: conn.isConnected,
+        isReconnecting: conn.isReconnecting,
         async send(m) {
-          const s = live();
+          await ready();
           const quoted = m.quotedId ? await keys.storedMessage(m.quotedId) : undefined;
           const body = await outboundContent(m, mediaMax);
           await pacer.take();
+          const s = await ready();
           sentIds.add(m.messageId);
           if (sentIds.size > 5_000) sentIds.delete(sentIds.values().next().value as string);
           const sent = await s.sendMessage(m.chatJid, body as never, { messageId: m.messageId, quoted });
@@ -114,35 +126,38 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         },
         async edit(chatJid, targetId, body) {
           const key = await keys.keyOf(chatJid, targetId, true);
-          await live().sendMessage(key.remoteJid!, { text: body, edit: key });
+          await (await ready()).sendMessage(key.remoteJid!, { text: body, edit: key });
         },
         async delete(chatJid, targetId) {
           const key = await keys.keyOf(chatJid, targetId, true);
-          await live().sendMessage(key.remoteJid!, { delete: key });
+          await (await ready()).sendMessage(key.remoteJid!, { delete: key });
         },
         async react(chatJid, targetId, emoji) {
-          const key = await keys.keyOf(chatJid, targetId);
-          await live().sendMessage(key.remoteJid!, { react: { text: emoji, key } });
+          // a reaction names the message's real key (who sent it, which chat): unknown here, it is refused rather
+          // than guessed (a guessed fromMe: true would react to a message of ours that does not exist)
+          const key = await keys.storedKey(targetId);
+          if (!key) throw new ProviderError("ERR_FETCH_WAPP_MSG", `reaction to a message not kept here (${targetId})`);
+          await (await ready()).sendMessage(key.remoteJid!, { react: { text: emoji, key } });
         },
         async markRead(chatJid, ids) {
-          const read = await Promise.all(ids.map(async (id) => ({ ...(await keys.keyOf(chatJid, id, false)), fromMe: false })));
-          await live().readMessages(read);
+          const s = await ready();
+          await s.readMessages(await keys.readKeys(chatJid, ids));
         },
         async sendPresence(chatJid, presence) {
-          await live().sendPresenceUpdate(presence, chatJid);
+          await (await ready()).sendPresenceUpdate(presence, chatJid);
         },
         async checkNumber(number) {
-          const [found] = (await live().onWhatsApp(number)) ?? [];
+          const [found] = (await (await ready()).onWhatsApp(number)) ?? [];
           return found?.exists ? { exists: true, jid: found.jid } : { exists: false };
         },
         async listContacts() {
-          live();
+          await ready();
           return phoneBook.list();
         },
         async checkNumbers(numbers) {
           // one usync query for the lot; WhatsApp answers only the numbers that exist, by jid (a Brazilian mobile
           // may come back without its ninth digit), so answers are matched by canonical number
-          const found = (await live().onWhatsApp(...numbers)) ?? [];
+          const found = (await (await ready()).onWhatsApp(...numbers)) ?? [];
           const byNumber = new Map(found.filter((f) => f.exists).map((f) => [canonicalBrazilianNumber(userOf(f.jid)), f.jid]));
           return numbers.map((number) => {
             const jid = byNumber.get(canonicalBrazilianNumber(number));
@@ -150,7 +165,7 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
           });
         },
         async rejectCall(callId, from) {
-          await live().rejectCall(callId, from);
+          await (await ready()).rejectCall(callId, from);
         },
       };
     },

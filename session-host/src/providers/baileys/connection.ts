@@ -1,3 +1,5 @@
+import { METRIC } from "@atende/shared/contracts/metric-names";
+import type { HostMetrics } from "../../platform/host-metrics";
 import type { Logger } from "../../platform/logger";
 import { ProviderError, type AuthStore, type ProviderEvents } from "../provider.port";
 import { createBaileysAuth } from "./baileys-auth";
@@ -18,6 +20,25 @@ export type ConnectionDeps = {
   getMessage: (id: string) => Promise<unknown>;
   inbound: InboundContext;
   unlinkTimeoutMs?: number;
+  /** how long a command waits for a routine reconnect to open the socket again before ERR_WAPP_NOT_INITIALIZED */
+  reconnectWaitMs?: number;
+  metrics?: Pick<HostMetrics, "count">;
+  /** tests: the jitter of the reconnect backoff */
+  random?: () => number;
+};
+
+/**
+ * WhatsApp's notifications that ask the companion for a passkey while linking (the web client's "Shortcake"
+ * flow: Baileys issues #2672, #2684). We never answer them (docs/adr/0076).
+ */
+export const PASSKEY_NOTIFICATIONS = new Set(["passkey_prologue_request", "crsc_continuation"]);
+type Node = { tag?: string; attrs?: Record<string, string>; content?: unknown };
+/** the passkey step a raw notification node asks for, if any: by its type or by its first child's tag */
+export const passkeyStepOf = (node: Node): string | undefined => {
+  const type = node.attrs?.type;
+  if (type && PASSKEY_NOTIFICATIONS.has(type)) return type;
+  const children = Array.isArray(node.content) ? (node.content as Node[]) : [];
+  return children.map((c) => c?.tag ?? "").find((tag) => PASSKEY_NOTIFICATIONS.has(tag));
 };
 
 /**
@@ -43,6 +64,20 @@ export const createConnection = (deps: ConnectionDeps) => {
   let awaitingQr = false;
   /** the QR on screen (kept on the event that brings the pairing code: the admin may still scan instead) */
   let lastQr = "";
+  /**
+   * A routine reconnect is under way (a transient close of a linked session): commands wait for the socket to
+   * open again, at most `reconnectWaitMs`, instead of failing at once.
+   */
+  let reconnecting = false;
+  const waiters = new Set<{ done: (ok: boolean) => void }>();
+  const wake = (ok: boolean) => {
+    for (const w of waiters) w.done(ok);
+    waiters.clear();
+  };
+  const setReconnecting = (on: boolean) => {
+    reconnecting = on;
+    if (!on) wake(connected);
+  };
 
   const connectionState = (status: "DISCONNECTED" | "OPENING", extra: { retries?: number; reason?: string; loggedOut?: boolean } = {}) =>
     report(events.connection({ status, qrcode: "", ...extra }));
@@ -78,6 +113,12 @@ export const createConnection = (deps: ConnectionDeps) => {
     // queued behind the connection's other auth writes (see createTableAuthStore), never beside them
     s.ev.on("creds.update", () => void saving.saveCreds().catch((err) => log.error("creds not saved", { err: String(err) })));
 
+    // raw nodes: WhatsApp asking for a passkey during linking (Baileys has no handler for it and would hang)
+    s.ws.on("CB:notification", (node: Node) => {
+      const step = passkeyStepOf(node);
+      if (step && sock === s && !connected) passkeyGate(step);
+    });
+
     s.ev.on("connection.update", (u) => {
       if (sock !== s) return;
       if (u.qr) {
@@ -104,6 +145,7 @@ export const createConnection = (deps: ConnectionDeps) => {
         sameInARow = 0;
         lastCode = undefined;
         qrCount = 0;
+        setReconnecting(false);
         log.info("connected", { number: userOf(s.user?.id) });
         void report(events.connection({ status: "CONNECTED", qrcode: "", number: userOf(s.user?.id) }));
       }
@@ -136,9 +178,28 @@ export const createConnection = (deps: ConnectionDeps) => {
     }
   };
 
+  /**
+   * WhatsApp asked for a passkey while linking: stop waiting (the phone would hang on "continue on your other
+   * device"), clear the half-made link (it can never log in), count it and show PASSKEY_REQUIRED. Nothing is
+   * answered: a malformed answer to the WebAuthn step risks a ban (docs/adr/0076).
+   */
+  const passkeyGate = (step: string) => {
+    log.warn("WhatsApp asked for a passkey while linking: not supported, the connection waits for the owner", { step });
+    deps.metrics?.count(METRIC.passkeyRequired);
+    stopped = true;
+    pairing = undefined;
+    halt();
+    setReconnecting(false);
+    void (async () => {
+      await clearSession();
+      await events.connection({ status: "PASSKEY_REQUIRED", qrcode: "", reason: "passkeyRequired" });
+    })().catch((err) => log.error("passkey handling failed", { err: String(err) }));
+  };
+
   /** A socket closed: the decision of ADR 0014 for its status code. */
   const onClose = (s: Socket, error: unknown) => {
     if (sock !== s) return;
+    const wasLinked = connected || reconnecting;
     connected = false;
     sock = undefined;
     awaitingQr = false;
@@ -152,18 +213,24 @@ export const createConnection = (deps: ConnectionDeps) => {
       const saving = authState;
       void saving.saveCreds().catch((err) => log.error("creds not saved", { err: String(err) }));
     }
-    if (stopped) return;
+    if (stopped) return setReconnecting(false);
     const code = (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
     sameInARow = code === lastCode ? sameInARow + 1 : 1;
     lastCode = code;
-    const decision = reconnectDecision(code, attempt++, Math.random, sameInARow);
+    const decision = reconnectDecision(code, attempt++, deps.random ?? Math.random, sameInARow);
+    setReconnecting(wasLinked && (decision.action === "reconnect" || decision.action === "refreshVersion"));
     log.info("connection closed", { code, reason: decision.reason, action: decision.action, attempt, err: String(error ?? "") });
     const later = (ms: number) => {
       retryTimer = setTimeout(() => void connect().catch((err) => log.error("reconnect failed", { err: String(err) })), ms);
     };
     switch (decision.action) {
       case "reconnect":
-        if (decision.delayMs > 0) void connectionState(attempt > 1 ? "DISCONNECTED" : "OPENING", { retries: attempt, reason: decision.reason });
+        if (decision.alert) {
+          // never cleared for a 500 (ADR 0014): backed off, and someone is told
+          log.error("WhatsApp keeps refusing the session (500): reconnecting with backoff, auth kept", { code, inARow: sameInARow });
+          deps.metrics?.count(METRIC.badSessionCloses);
+        }
+        if (decision.delayMs > 0) void connectionState(attempt > 1 || decision.alert ? "DISCONNECTED" : "OPENING", { retries: attempt, reason: decision.reason });
         later(decision.delayMs);
         return;
       case "refreshVersion":
@@ -237,21 +304,44 @@ export const createConnection = (deps: ConnectionDeps) => {
     }
   };
 
-  const halt = () => {
+  function halt() {
     stopped = true;
     connected = false;
+    reconnecting = false;
+    wake(false);
     if (retryTimer) clearTimeout(retryTimer);
     const s = sock;
     sock = undefined;
     s?.end(undefined);
+  }
+
+  /** the open socket; during a routine reconnect, once it is open again (bounded), else ERR_WAPP_NOT_INITIALIZED */
+  const ready = async (): Promise<Socket> => {
+    if (sock && connected) return sock;
+    if (reconnecting && !stopped) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const w = {
+          done: (v: boolean) => {
+            clearTimeout(timer);
+            resolve(v);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(w);
+          resolve(false);
+        }, deps.reconnectWaitMs ?? 15_000);
+        waiters.add(w);
+      });
+      if (ok && sock && connected) return sock;
+    }
+    throw new ProviderError("ERR_WAPP_NOT_INITIALIZED");
   };
 
   return {
-    live(): Socket {
-      if (!sock || !connected) throw new ProviderError("ERR_WAPP_NOT_INITIALIZED");
-      return sock;
-    },
+    ready,
     isConnected: () => connected,
+    /** a linked session's socket closed for a routine reason and is on its way back */
+    isReconnecting: () => reconnecting && !stopped,
     async start() {
       stopped = false;
       attempt = 0;

@@ -49,15 +49,16 @@ export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext) => {
   });
   s.ev.on("group-participants.update", ({ id }) => groupMetadata.del(id));
   // Baileys keeps the LID <-> number mappings in the auth store for itself; the functions link the contact too
-  s.ev.on("lid-mapping.update", (m) => {
-    for (const { lid, pn } of [m].flat() as { lid?: string; pn?: string }[]) {
+  const forwardMappings = (list: { lid?: string; pn?: string }[]) => {
+    for (const { lid, pn } of list) {
       const l = userOf(lid);
       const n = userOf(pn);
       if (!l || !/^\d{8,15}$/.test(n) || !lid?.endsWith("@lid")) continue;
       log.debug("lid mapping", { lid: l, number: n });
       if (events.identity) void report(events.identity({ lid: l, number: n }));
     }
-  });
+  };
+  s.ev.on("lid-mapping.update", (m) => forwardMappings([m].flat() as { lid?: string; pn?: string }[]));
   /**
    * The profile picture of a person who writes: looked up on their first message, then at most once a day
    * (the contact keeps the URL); none, or hidden by their privacy settings, is not an error.
@@ -85,7 +86,21 @@ export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext) => {
 
   s.ev.on("contacts.upsert", (list) => ctx.learnContacts(list));
   s.ev.on("contacts.update", (list) => ctx.learnContacts(list));
-  s.ev.on("messaging-history.set", ({ contacts }) => ctx.learnContacts(contacts ?? []));
+  s.ev.on("messaging-history.set", ({ contacts, lidPnMappings }) => {
+    ctx.learnContacts(contacts ?? []);
+    // history sync brings the LID <-> number pairs of the phone's chats: the functions link those contacts too
+    forwardMappings(lidPnMappings ?? []);
+  });
+  /**
+   * A 1:1 chat addressed by LID without its number (a message typed on the phone into an @lid chat comes that
+   * way): the number from Baileys' LID mapping, so the functions find the contact the number already has.
+   */
+  const withNumber = async (msg: WAMessage): Promise<WAMessage> => {
+    const k = msg.key;
+    if (!k.remoteJid?.endsWith("@lid") || k.remoteJidAlt?.endsWith("@s.whatsapp.net")) return msg;
+    const pn = await s.signalRepository.lidMapping.getPNForLID(k.remoteJid).catch(() => null);
+    return pn ? { ...msg, key: { ...k, remoteJidAlt: pn } } : msg;
+  };
 
   const download = downloader(b, s, ctx.mediaMax, ctx.baileysLog);
   s.ev.on("messages.upsert", ({ messages: list, type }) => {
@@ -97,7 +112,7 @@ export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext) => {
       if (msg.key.fromMe && msg.key.id && ctx.sentIds.has(msg.key.id)) continue;
       void inChat(chatJid, async () => {
         await ctx.keys.remember(msg).catch((err) => log.warn("message not kept for retries", { err: String(err) }));
-        const mapped = mapBaileysMessage(msg, download);
+        const mapped = mapBaileysMessage(await withNumber(msg), download);
         if (mapped.kind === "message" && mapped.message.isGroup) mapped.message.groupSubject = await subjectOf(chatJid);
         if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify" && !subscribed.has(chatJid)) {
           subscribed.add(chatJid);

@@ -31,6 +31,22 @@ export const createMessageKeys = (messages: MessageStore, loadBaileys: () => Pro
       if (stored) return keyFrom(id, stored);
       return { remoteJid: chatJid, id, fromMe: fromMe ?? true };
     },
+    /** the key as WhatsApp addressed the message, only when it is kept here */
+    async storedKey(id: string): Promise<WAMessageKey | undefined> {
+      const stored = await messages.get(id);
+      return stored ? keyFrom(id, stored) : undefined;
+    },
+    /**
+     * The keys a read receipt names: each message's own (a LID chat stays a LID chat even when the ticket
+     * holds the number); a message not kept here goes to the chat its kept neighbours name (the LID chat
+     * when the chat is a LID chat), else to the ticket's chat.
+     */
+    async readKeys(chatJid: string, ids: string[]): Promise<WAMessageKey[]> {
+      const stored = await Promise.all(ids.map(async (id) => [id, await messages.get(id)] as const));
+      const known = stored.find(([, k]) => k && !k.remoteJid.endsWith("@g.us") && k.remoteJid.endsWith("@lid"))?.[1];
+      const chat = chatJid.endsWith("@g.us") ? chatJid : (known?.remoteJid ?? chatJid);
+      return stored.map(([id, k]) => (k ? { ...keyFrom(id, k), fromMe: false } : { remoteJid: chat, id, fromMe: false }));
+    },
     async remember(msg: WAMessage | undefined) {
       if (!msg?.key.id || !msg.message || !msg.key.remoteJid) return;
       const { proto } = await loadBaileys();
