@@ -1,5 +1,6 @@
 import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
 import { METRIC } from "@atende/shared/contracts/metric-names";
+import { heartbeatRoundAlive } from "../platform/health.http";
 import type { HostMetrics } from "../platform/host-metrics";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
 import { outboundCommandSchema, type InboundEvent, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
@@ -357,6 +358,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   };
 
   let lastHeartbeatAt = now();
+  let failingSessions = 0;
   const heartbeat = async () => {
     let renewed = 0;
     let failed = 0;
@@ -369,8 +371,9 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         log.warn("heartbeat failed", { ...r.identity, err: String(err) });
       }
     }
-    // a round counts as alive when no renewal failed (with no session, the loop itself is what is alive)
-    if (failed === 0) lastHeartbeatAt = now();
+    // one session's failure is that session's trouble, not the host's (platform/health.http.ts)
+    failingSessions = failed;
+    if (heartbeatRoundAlive({ renewed, failed })) lastHeartbeatAt = now();
     deps.metrics?.onHeartbeat({ renewed, failed });
   };
 
@@ -412,7 +415,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     /** sessions this host drives (tests, benchmarks) */
     sessions: () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status, fence: r.held.fence, auth: r.auth.stats })),
     /** for the health endpoint: sessions driven, and when the lease heartbeat last completed without a failure */
-    health: () => ({ running, sessions: sessions.size, lastHeartbeatAt }),
+    health: () => ({ running, sessions: sessions.size, lastHeartbeatAt, failingSessions }),
     async start() {
       running = true;
       lastHeartbeatAt = now();
