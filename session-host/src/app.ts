@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { HostConfig } from "./config";
 import type { Channel } from "./leases/lease.repository";
@@ -51,7 +53,7 @@ export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOpt
     metrics,
     providers: {
       simulator: opts.providers?.simulator?.(network) ?? createSimulatorProvider(network),
-      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db, metrics }),
+      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db, metrics, journalDir: join(config.UPSERT_JOURNAL_DIR ?? join(tmpdir(), "atende-upsert-journal"), config.HOST_ID) }),
     },
   });
   const simulatorHttp = createSimulatorHttp(network, media);

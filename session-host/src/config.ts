@@ -17,6 +17,8 @@ const configSchema = z.object({
   /** media store: a local folder (one machine, tests) or an S3 bucket (AWS) */
   MEDIA_DIR: z.string().optional(),
   MEDIA_BUCKET: z.string().optional(),
+  /** the Baileys upsert journal's folder (a subfolder per HOST_ID; the OS temp folder by default) */
+  UPSERT_JOURNAL_DIR: z.string().optional(),
   /** this host's identity in the lease items; a restarted host with the same id reclaims its leases at once */
   HOST_ID: z.string().min(1).default(() => `host-${Math.random().toString(36).slice(2, 10)}`),
   /** which provider drives connections whose start command names no channel */

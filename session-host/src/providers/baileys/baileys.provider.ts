@@ -11,6 +11,7 @@ import { outboundContent } from "./media";
 import { createMessageKeys } from "./message-keys";
 import { createMessageStore, type MessageStore } from "./message-store";
 import { createPhoneBook } from "./phone-contacts";
+import { createTableJournalMirror, createUpsertJournal, type UpsertJournal } from "./upsert-journal";
 import { createPacer, createVersionLookup, importBaileys, ttlCache, userOf, type Baileys } from "./support";
 
 export { readCapped } from "./media";
@@ -45,6 +46,13 @@ export type BaileysProviderDeps = {
   metrics?: Pick<HostMetrics, "count">;
   /** tests: the jitter of the reconnect backoff */
   random?: () => number;
+  /**
+   * This host's folder for the upsert journal (a file per connection; mirrored to the table for a takeover).
+   * Without one (and no `journal`), upserts are not journaled.
+   */
+  journalDir?: string;
+  /** tests: the journal of a connection */
+  journal?: (identity: SessionContext["identity"], b: Baileys) => UpsertJournal;
 };
 
 /**
@@ -87,6 +95,9 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         reconnectWaitMs: deps.reconnectWaitMs,
         metrics: deps.metrics,
         random: deps.random,
+        journal: (b) =>
+          deps.journal?.(identity, b) ??
+          (deps.journalDir ? createUpsertJournal({ dir: deps.journalDir, identity, proto: b.proto, logger: log, mirror: createTableJournalMirror(deps.db, identity) }) : undefined),
         inbound: {
           events,
           log,

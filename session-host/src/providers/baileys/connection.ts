@@ -4,6 +4,7 @@ import type { Logger } from "../../platform/logger";
 import { ProviderError, type AuthStore, type ProviderEvents } from "../provider.port";
 import { createBaileysAuth } from "./baileys-auth";
 import { wireInbound, type InboundContext } from "./inbound";
+import type { JournalEntry, UpsertJournal } from "./upsert-journal";
 import { MAX_QR_ATTEMPTS, reconnectDecision } from "./reconnect-policy";
 import { ignoredJid, userOf, type Baileys, type Socket, type TtlCache, type createVersionLookup } from "./support";
 
@@ -25,6 +26,8 @@ export type ConnectionDeps = {
   metrics?: Pick<HostMetrics, "count">;
   /** tests: the jitter of the reconnect backoff */
   random?: () => number;
+  /** the connection's upsert journal, built once Baileys is loaded (upsert-journal.ts) */
+  journal?: (b: Baileys) => UpsertJournal | undefined;
 };
 
 /**
@@ -82,6 +85,21 @@ export const createConnection = (deps: ConnectionDeps) => {
   const connectionState = (status: "DISCONNECTED" | "OPENING", extra: { retries?: number; reason?: string; loggedOut?: boolean } = {}) =>
     report(events.connection({ status, qrcode: "", ...extra }));
 
+  /** the journal's leftovers are replayed once per session start (they are this holder's from then on) */
+  let replayed = false;
+  const leftovers = async (b: Baileys): Promise<JournalEntry[]> => {
+    deps.inbound.journal ??= deps.journal?.(b);
+    if (replayed || !deps.inbound.journal) return [];
+    try {
+      const entries = await deps.inbound.journal.pending();
+      replayed = true;
+      return entries;
+    } catch (err) {
+      log.warn("journaled upserts not read yet: tried again at the next socket", { err: String(err) });
+      return [];
+    }
+  };
+
   const clearSession = async () => {
     authState = undefined;
     await auth.clear();
@@ -91,6 +109,8 @@ export const createConnection = (deps: ConnectionDeps) => {
     const b = await loadBaileys();
     if (stopped) return;
     authState ??= await createBaileysAuth(b, auth, baileysLog);
+    const replay = await leftovers(b);
+    if (stopped) return;
     const saving = authState;
     const s = b.makeWASocket({
       auth: saving.state,
@@ -152,7 +172,7 @@ export const createConnection = (deps: ConnectionDeps) => {
       if (u.connection === "close") onClose(s, u.lastDisconnect?.error);
     });
 
-    wireInbound(s, b, deps.inbound);
+    wireInbound(s, b, deps.inbound, replay);
   };
 
   /**

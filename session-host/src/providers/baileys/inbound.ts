@@ -5,6 +5,7 @@ import { downloader } from "./media";
 import { ackOf, mapBaileysMessage } from "./message-mapper";
 import type { MessageKeys } from "./message-keys";
 import type { BaileysContact } from "./phone-contacts";
+import type { JournalEntry, UpsertJournal } from "./upsert-journal";
 import { ignoredJid, userOf, type Baileys, type Socket, type TtlCache } from "./support";
 
 /** one chain per chat: a slow media download never lets a later message of that chat overtake it */
@@ -33,13 +34,15 @@ export type InboundContext = {
   /** chats whose profile picture was looked up in the last day (kept across reconnects) */
   pictureChecked: TtlCache;
   learnContacts: (list: Partial<BaileysContact>[]) => void;
+  /** where each upsert is written before anything else (upsert-journal.ts) */
+  journal?: UpsertJournal;
 };
 
 /**
  * WhatsApp's events of one socket as provider events (message mapping): messages, their updates, presence,
  * calls, LID mappings, contacts and group subjects. Messages of one chat are handled one at a time, in order.
  */
-export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext) => {
+export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext, replay: JournalEntry[] = []) => {
   const { events, log, report, inChat, groupMetadata, pictureChecked } = ctx;
   s.ev.on("groups.upsert", (groups) => {
     for (const g of groups) groupMetadata.set(g.id, g);
@@ -103,6 +106,36 @@ export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext) => {
   };
 
   const download = downloader(b, s, ctx.mediaMax, ctx.baileysLog);
+  /** one upsert, in its chat's order; its journal entry is settled once its event is durable */
+  const handle = (msg: WAMessage, type: "notify" | "append", chatJid: string, entry?: string) =>
+    void inChat(chatJid, async () => {
+      await ctx.keys.remember(msg).catch((err) => log.warn("message not kept for retries", { err: String(err) }));
+      const mapped = mapBaileysMessage(await withNumber(msg), download);
+      if (mapped.kind === "message" && mapped.message.isGroup) mapped.message.groupSubject = await subjectOf(chatJid);
+      if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify" && !subscribed.has(chatJid)) {
+        subscribed.add(chatJid);
+        void s.presenceSubscribe(chatJid).catch((err) => log.debug("presence subscribe failed", { chatJid, err: String(err) }));
+      }
+      try {
+        if (mapped.kind === "message") await events.message(mapped.message);
+        else if (mapped.kind === "update") await events.messageUpdate(mapped.update);
+      } catch (err) {
+        // not durable: the entry stays in the journal and is replayed at the next start
+        log.warn("event not published: kept in the journal", { chatJid, err: String(err) });
+        return;
+      }
+      if (entry) ctx.journal?.settle(entry);
+      if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify") void lookUpPicture(mapped.message);
+    });
+
+  // what a previous holder acknowledged to WhatsApp but never published: first, in order
+  for (const e of replay) {
+    const chatJid = e.msg.key.remoteJid;
+    if (chatJid) handle(e.msg, e.type, chatJid, e.sk);
+    else ctx.journal?.settle(e.sk);
+  }
+  if (replay.length) log.info("journaled upserts replayed", { count: replay.length });
+
   s.ev.on("messages.upsert", ({ messages: list, type }) => {
     if (type !== "notify" && type !== "append") return;
     for (const msg of list) {
@@ -110,18 +143,14 @@ export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext) => {
       if (!chatJid || ignoredJid(chatJid)) continue;
       // our own send coming back: the functions already have it (and its media)
       if (msg.key.fromMe && msg.key.id && ctx.sentIds.has(msg.key.id)) continue;
-      void inChat(chatJid, async () => {
-        await ctx.keys.remember(msg).catch((err) => log.warn("message not kept for retries", { err: String(err) }));
-        const mapped = mapBaileysMessage(await withNumber(msg), download);
-        if (mapped.kind === "message" && mapped.message.isGroup) mapped.message.groupSubject = await subjectOf(chatJid);
-        if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify" && !subscribed.has(chatJid)) {
-          subscribed.add(chatJid);
-          void s.presenceSubscribe(chatJid).catch((err) => log.debug("presence subscribe failed", { chatJid, err: String(err) }));
-        }
-        if (mapped.kind === "message") await report(events.message(mapped.message));
-        if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify") void lookUpPicture(mapped.message);
-        else if (mapped.kind === "update") await report(events.messageUpdate(mapped.update));
-      });
+      // before any await: on disk when this handler returns (Baileys has already sent the receipt)
+      let entry: string | undefined;
+      try {
+        entry = ctx.journal?.append(msg, type);
+      } catch (err) {
+        log.error("upsert not journaled", { chatJid, err: String(err) });
+      }
+      handle(msg, type, chatJid, entry);
     }
   });
 

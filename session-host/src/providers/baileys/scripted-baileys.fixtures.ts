@@ -35,7 +35,9 @@ export type FakeSocket = {
 export const boom = (statusCode?: number) => Object.assign(new Error("Connection Failure"), { output: { statusCode } });
 
 export const harness = (opts: Partial<BaileysProviderDeps> & {
-  lidToPn?: Record<string, string>; fetchVersion?: () => Promise<{ version: number[]; isLatest: boolean }>; download?: (m: WAMessage) => Promise<Readable> } = {}) => {
+  lidToPn?: Record<string, string>;
+  /** the host dies before publishing: message events never resolve */
+  hang?: boolean; fetchVersion?: () => Promise<{ version: number[]; isLatest: boolean }>; download?: (m: WAMessage) => Promise<Readable> } = {}) => {
   const sockets: FakeSocket[] = [];
   let versionLookups = 0;
   const makeWASocket = (config: FakeSocket["config"]) => {
@@ -157,6 +159,7 @@ export const harness = (opts: Partial<BaileysProviderDeps> & {
   const events: ProviderEvents = {
     connection: async (c) => void connection.push(c),
     message: async (m) => {
+      if (opts.hang) return new Promise<void>(() => undefined);
       // stores the media as the host does (the download is part of handling the message)
       if (m.media) await m.media.download().catch(() => undefined);
       messages.push(m);
