@@ -48,6 +48,8 @@ export type SessionHostDeps = {
   now?: () => number;
   /** messages in/out by provider, send failures by code, the lease heartbeat (platform/host-metrics.ts) */
   metrics?: HostMetrics;
+  /** false under memory pressure: no orphan or new connection is taken (platform/memory-pressure.ts) */
+  canTakeConnections?: () => boolean;
 };
 
 /**
@@ -179,12 +181,13 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     let r: Running | null | undefined = sessions.get(keyOf(identity));
     switch (cmd.type) {
       case "session.start": {
-        if (r && (r.status === "DISCONNECTED" || r.status === "TIMEOUT")) {
+        if (r && (r.status === "DISCONNECTED" || r.status === "TIMEOUT" || r.status === "PASSKEY_REQUIRED")) {
           await r.session.stop();
           await r.session.start();
           return "done";
         }
         if (r) return "done";
+        if (deps.canTakeConnections?.() === false) return "handBack"; // memory pressure: another host takes it
         return (await takeOver(identity, cmd.channel)) ? "done" : "handBack";
       }
       case "session.newQr": {
@@ -380,6 +383,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   /** Takes over connections whose host died, a few at a time (a dead host may have held hundreds). */
   const scanOrphans = async () => {
     try {
+      if (deps.canTakeConnections?.() === false) return; // memory pressure: taking no more connections
       const orphans = (await leases.listOrphans(now(), hostId)).filter((l) => !sessions.has(keyOf(l)));
       const next = async (): Promise<void> => {
         const lease = orphans.shift();

@@ -13,7 +13,16 @@ export type SessionIdentity = { companyId: number; whatsappId: number };
  * Inbound media, not yet stored: the host stores it first (media store) and puts a MediaRef in the event.
  * `download` fails with MediaTooLargeError past the size limit (the message then arrives without its media).
  */
-export type InboundMedia = { mimetype: string; filename?: string; download: () => Promise<Buffer> };
+export type InboundMedia = {
+  mimetype: string;
+  filename?: string;
+  download: () => Promise<Buffer>;
+  /**
+   * The media as it is decrypted, capped at the size limit (the stream fails with MediaTooLargeError past it):
+   * the host pipes it into the media store without holding it whole. Providers that have it offer it.
+   */
+  stream?: () => Promise<Readable>;
+};
 
 /** Media over the size limit (MAX_MESSAGE_MEDIA_BYTES): refused, never buffered whole. */
 export class MediaTooLargeError extends Error {

@@ -3,6 +3,7 @@ import { canonicalBrazilianNumber } from "@atende/shared/domain/format/phone";
 import type { Db } from "../../platform/db";
 import type { HostMetrics } from "../../platform/host-metrics";
 import type { Logger } from "../../platform/logger";
+import { mediaSlots } from "../../media/media-slots";
 import { pinoAdapter } from "../../platform/pino-adapter";
 import { ProviderError, type Provider, type ProviderSession, type SessionContext } from "../provider.port";
 import { createConnection } from "./connection";
@@ -125,12 +126,16 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         async send(m) {
           await ready();
           const quoted = m.quotedId ? await keys.storedMessage(m.quotedId) : undefined;
-          const body = await outboundContent(m, mediaMax);
+          // over the limit: refused before it takes a turn of the pace or a media slot
+          const size = m.media ? (m.media.byteSize ? await m.media.byteSize() : m.media.size) : undefined;
+          if (size !== undefined && size > mediaMax) throw new ProviderError("ERR_WAPP_MEDIA_TOO_LARGE");
           await pacer.take();
           const s = await ready();
           sentIds.add(m.messageId);
           if (sentIds.size > 5_000) sentIds.delete(sentIds.values().next().value as string);
-          const sent = await s.sendMessage(m.chatJid, body as never, { messageId: m.messageId, quoted });
+          const out = async () => s.sendMessage(m.chatJid, (await outboundContent(m, mediaMax)) as never, { messageId: m.messageId, quoted });
+          // media: read, encrypted and uploaded inside one of the process's media slots
+          const sent = m.media ? await mediaSlots().run(out) : await out();
           if (sent?.key.id) sentIds.add(sent.key.id);
           await keys.remember(sent);
           return { messageId: sent?.key.id ?? m.messageId };

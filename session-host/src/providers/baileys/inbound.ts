@@ -1,7 +1,7 @@
 import type { WAMessage } from "baileys";
 import type { Logger } from "../../platform/logger";
 import type { ProviderEvents } from "../provider.port";
-import { downloader } from "./media";
+import { downloader, mediaStreamer } from "./media";
 import { ackOf, mapBaileysMessage } from "./message-mapper";
 import type { MessageKeys } from "./message-keys";
 import type { BaileysContact } from "./phone-contacts";
@@ -106,11 +106,12 @@ export const wireInbound = (s: Socket, b: Baileys, ctx: InboundContext, replay: 
   };
 
   const download = downloader(b, s, ctx.mediaMax, ctx.baileysLog);
+  const stream = mediaStreamer(b, s, ctx.mediaMax, ctx.baileysLog);
   /** one upsert, in its chat's order; its journal entry is settled once its event is durable */
   const handle = (msg: WAMessage, type: "notify" | "append", chatJid: string, entry?: string) =>
     void inChat(chatJid, async () => {
       await ctx.keys.remember(msg).catch((err) => log.warn("message not kept for retries", { err: String(err) }));
-      const mapped = mapBaileysMessage(await withNumber(msg), download);
+      const mapped = mapBaileysMessage(await withNumber(msg), download, stream);
       if (mapped.kind === "message" && mapped.message.isGroup) mapped.message.groupSubject = await subjectOf(chatJid);
       if (mapped.kind === "message" && !mapped.message.isGroup && !mapped.message.fromMe && type === "notify" && !subscribed.has(chatJid)) {
         subscribed.add(chatJid);

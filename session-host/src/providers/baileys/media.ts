@@ -2,6 +2,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { WAMessage } from "baileys";
 import { isOggOpus } from "@atende/shared/domain/messages/message";
+import { byteCounter } from "../../media/media-stream";
 import { MediaTooLargeError, ProviderError, type OutgoingMessage } from "../provider.port";
 import { unwrap } from "./message-mapper";
 import type { Baileys, Socket } from "./support";
@@ -24,8 +25,11 @@ export const readCapped = async (source: Readable, limit: number): Promise<Buffe
   return Buffer.concat(chunks);
 };
 
-/** Streams inbound media into memory with a cap; refuses at once when WhatsApp declares it too large. */
-export const downloader = (b: Baileys, s: Socket, mediaMax: number, logger: unknown) => async (m: WAMessage) => {
+/**
+ * Inbound media as Baileys decrypts it, as a stream capped at the limit (fails with MediaTooLargeError past
+ * it); refused at once when WhatsApp declares it too large.
+ */
+export const mediaStreamer = (b: Baileys, s: Socket, mediaMax: number, logger: unknown) => async (m: WAMessage): Promise<Readable> => {
   const content = unwrap(m.message);
   const media = content?.imageMessage ?? content?.videoMessage ?? content?.audioMessage ?? content?.documentMessage ?? content?.stickerMessage ?? content?.ptvMessage;
   const length = media?.fileLength as unknown;
@@ -33,7 +37,16 @@ export const downloader = (b: Baileys, s: Socket, mediaMax: number, logger: unkn
   const declared = typeof length === "object" && length && "toNumber" in length ? (length as { toNumber(): number }).toNumber() : Number(length ?? 0);
   if (declared > mediaMax) throw new MediaTooLargeError(mediaMax, declared);
   const stream = await b.downloadMediaMessage(m, "stream", {}, { logger: logger as never, reuploadRequest: s.updateMediaMessage });
-  return readCapped(stream, mediaMax);
+  const capped = byteCounter(mediaMax, (total) => new MediaTooLargeError(mediaMax, total));
+  stream.on("error", (err) => capped.destroy(err));
+  capped.on("close", () => stream.destroy()); // cut off at the cap: the download stops too
+  return stream.pipe(capped);
+};
+
+/** The same, read into memory (providers' `download`; the host prefers the stream). */
+export const downloader = (b: Baileys, s: Socket, mediaMax: number, logger: unknown) => {
+  const streamOf = mediaStreamer(b, s, mediaMax, logger);
+  return async (m: WAMessage) => readCapped(await streamOf(m), mediaMax);
 };
 
 /** What Baileys' sendMessage gets for one of our outgoing messages (media checked against the limit first). */
