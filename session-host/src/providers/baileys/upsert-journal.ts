@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DeleteCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { WAMessage } from "baileys";
@@ -60,12 +60,16 @@ export const createTableJournalMirror = (db: Db, identity: SessionIdentity): Jou
 };
 
 let seq = 0;
+let instances = 0;
 const skNow = () => `${String(Date.now()).padStart(15, "0")}#${process.pid}#${String(++seq).padStart(9, "0")}`;
 
 export const createUpsertJournal = (opts: { dir: string; identity: SessionIdentity; proto: Baileys["proto"]; logger: Logger; mirror?: JournalMirror }): UpsertJournal => {
   const { proto, logger, mirror } = opts;
   mkdirSync(opts.dir, { recursive: true });
-  const file = join(opts.dir, `${opts.identity.companyId}-${opts.identity.whatsappId}.jsonl`);
+  // a file per session instance: an instance that lost the connection and one that took it back in the same
+  // process never truncate each other's entries; a new instance adopts the files it finds (pending)
+  const prefix = `${opts.identity.companyId}-${opts.identity.whatsappId}.`;
+  const file = join(opts.dir, `${prefix}${process.pid}-${++instances}.jsonl`);
   /** entries of this process not settled yet, and their mirror put in flight (a delete must follow it) */
   const open = new Map<string, Promise<void>>();
   const encode = (msg: WAMessage, type: string) =>
@@ -76,10 +80,10 @@ export const createUpsertJournal = (opts: { dir: string; identity: SessionIdenti
     info.key = e.k; // the raw key: v7's *Alt fields are not in the protobuf
     return { sk, type: e.t, msg: info };
   };
-  const fileLines = (): { sk: string; line?: string; done?: boolean }[] => {
+  const linesOf = (path: string): { sk: string; line?: string; done?: boolean }[] => {
     let text = "";
     try {
-      text = readFileSync(file, "utf8");
+      text = readFileSync(path, "utf8");
     } catch {
       return [];
     }
@@ -118,10 +122,15 @@ export const createUpsertJournal = (opts: { dir: string; identity: SessionIdenti
     async pending() {
       const byKey = new Map<string, string>();
       const done = new Set<string>();
-      for (const e of fileLines()) {
-        if (e.done) done.add(e.sk);
-        else if (e.line) byKey.set(e.sk, e.line);
-      }
+      const files = readdirSync(opts.dir).filter((f) => f.startsWith(prefix) && f.endsWith(".jsonl")).map((f) => join(opts.dir, f));
+      for (const path of files)
+        for (const e of linesOf(path)) {
+          if (e.done) done.add(e.sk);
+          else if (e.line) byKey.set(e.sk, e.line);
+        }
+      // other instances' leftovers become this instance's (synchronously: no append of theirs in between)
+      for (const [sk, line] of byKey) if (!done.has(sk) && !open.has(sk)) appendFileSync(file, JSON.stringify({ sk, line }) + "\n");
+      for (const path of files) if (path !== file) unlinkSync(path);
       if (mirror) for (const e of await mirror.list()) if (!byKey.has(e.sk)) byKey.set(e.sk, e.line);
       const entries: JournalEntry[] = [];
       for (const [sk, line] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
