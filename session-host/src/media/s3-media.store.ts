@@ -4,8 +4,8 @@ import { Upload } from "@aws-sdk/lib-storage";
 import type { MediaStore } from "./media-store.port";
 
 /** The media store in AWS: the media bucket, by key. */
-export const createS3MediaStore = (bucket: string, region: string): MediaStore => {
-  const s3 = new S3Client({ region });
+export const createS3MediaStore = (bucket: string, region: string, client?: S3Client): MediaStore => {
+  const s3 = client ?? new S3Client({ region });
   return {
     async put(key, bytes, mimetype) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: mimetype }));
