@@ -88,7 +88,12 @@ export const createConnection = (deps: ConnectionDeps) => {
   /** the journal's leftovers are replayed once per session start (they are this holder's from then on) */
   let replayed = false;
   const leftovers = async (b: Baileys): Promise<JournalEntry[]> => {
-    deps.inbound.journal ??= deps.journal?.(b);
+    try {
+      deps.inbound.journal ??= deps.journal?.(b);
+    } catch (err) {
+      // a folder that cannot be written must not keep the number offline: it connects, unjournaled, and says so
+      log.error("upsert journal unavailable: upserts are not journaled", { err: String(err) });
+    }
     if (replayed || !deps.inbound.journal) return [];
     try {
       const entries = await deps.inbound.journal.pending();
