@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
 import { messageKindOf, sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
+import { mediaSlots } from "../media/media-slots";
 import { defaultFilename, mediaKey, type MediaStore } from "../media/media-store.port";
+import { byteCounter, peek } from "../media/media-stream";
 import type { Logger } from "../platform/logger";
 import { MediaTooLargeError, type ProviderEvents, type SessionIdentity } from "../providers/provider.port";
 import type { InboundPublisher } from "../queues/inbound-publisher";
@@ -127,15 +129,31 @@ export const createEventEmitter = (deps: {
       let type = m.type;
       if (m.media) {
         try {
-          const bytes = await m.media.download();
-          // the customer is an untrusted sender: the type is what the bytes are, never what the message declared,
-          // and anything a browser would not show inline (an "image" that is an SVG) becomes a document
-          const sniffed = withDeclaredAv(sniffMedia(bytes, m.media.filename), m.media.mimetype);
-          if ((type === "image" || type === "sticker" || type === "audio" || type === "video") && messageKindOf(sniffed) === "document") type = "document";
-          const filename = m.media.filename || defaultFilename(sniffed.mime, m.type);
-          const key = mediaKey(identity.companyId, filename);
-          await media.put(key, bytes, sniffed.mime);
-          ref = { key, mimetype: sniffed.mime, filename, size: bytes.length };
+          const inbound = m.media;
+          // one of the process's media slots for the whole transfer (download, decryption, store)
+          ref = await mediaSlots().run(async () => {
+            const store = (bytes: Uint8Array) => {
+              // the customer is an untrusted sender: the type is what the bytes are, never what the message declared,
+              // and anything a browser would not show inline (an "image" that is an SVG) becomes a document
+              const sniffed = withDeclaredAv(sniffMedia(bytes, inbound.filename), inbound.mimetype);
+              if ((type === "image" || type === "sticker" || type === "audio" || type === "video") && messageKindOf(sniffed) === "document") type = "document";
+              const filename = inbound.filename || defaultFilename(sniffed.mime, m.type);
+              return { sniffed, filename, key: mediaKey(identity.companyId, filename) };
+            };
+            if (inbound.stream && media.putStream) {
+              // decrypted straight into the store; only the first bytes are held, to sniff the type
+              const { head, stream } = await peek(await inbound.stream());
+              const { sniffed, filename, key } = store(head);
+              const counted = byteCounter(Number.MAX_SAFE_INTEGER, () => new Error("unreachable"));
+              stream.on("error", (err) => counted.destroy(err));
+              await media.putStream(key, stream.pipe(counted), sniffed.mime);
+              return { key, mimetype: sniffed.mime, filename, size: counted.bytes() };
+            }
+            const bytes = await inbound.download();
+            const { sniffed, filename, key } = store(bytes);
+            await media.put(key, bytes, sniffed.mime);
+            return { key, mimetype: sniffed.mime, filename, size: bytes.length };
+          });
         } catch (err) {
           // The message still reaches the ticket; the media is marked missing rather than blocking the chat forever.
           if (err instanceof MediaTooLargeError) mediaRefused = { reason: "tooLarge", size: err.size, limit: err.limit };
