@@ -40,6 +40,7 @@ import { createSettingsRepository } from "../features/settings/settings.reposito
 import { createSettingsModule } from "../features/settings/settings.module";
 import { createUsersRepository } from "../features/users/users.repository";
 import { createUsersCleanup, createUsersModule } from "../features/users/users.module";
+import { createUserView } from "../features/users/user-view";
 import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
 import { createNumberChecksRepository } from "../features/whatsapps/number-checks.repository";
 import { createWhatsappsModule } from "../features/whatsapps/whatsapps.module";
@@ -273,6 +274,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const socketsModule = createSocketsModule({
     connections: repos.connections,
     users: repos.users,
+    userView: createUserView({ users: repos.users, queues: repos.queues, whatsapps: repos.whatsapps }),
     auth,
     realtime,
     jobs,
