@@ -9,7 +9,7 @@ import type { InboxService } from "../inbox/inbox.service";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { WhatsappByToken } from "../whatsapps/whatsapps.ports";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
-import type { ApiRateRepository } from "./api-rate.repository";
+import type { AttemptLimiter } from "../../platform/limits/attempt-limiter";
 import { createKeyedTurns, TurnTimeout } from "../../platform/keyed-turns";
 
 /**
@@ -29,7 +29,8 @@ export const createExternalApiService = (deps: {
   companiesService: CompaniesService;
   contacts: Pick<InboxService, "upsertFromWhatsapp">;
   messages: Pick<InboxService, "sendToContact">;
-  rate: ApiRateRepository;
+  /** messages per connection per minute: taken atomically before anything is stored (docs/adr/0064) */
+  limiter: AttemptLimiter;
   /** LGPD (docs/adr/0030): a number on the company's opt-out list gets no API message (ERR_NUMBER_OPTED_OUT) */
   isOptedOut?: (companyId: number, number: string) => Promise<boolean>;
   /**
@@ -39,7 +40,7 @@ export const createExternalApiService = (deps: {
   templates?: { prepareTemplate(companyId: number, whatsappId: number, template: TemplateSend): Promise<unknown> };
   clock: () => Date;
 }) => {
-  const { whatsapps, companies, companiesService, contacts, messages, rate, clock } = deps;
+  const { whatsapps, companies, companiesService, contacts, messages, limiter, clock } = deps;
   const sameNumber = createKeyedTurns({ maxWaitMs: SAME_NUMBER_WAIT_MS });
 
   return {
@@ -67,17 +68,19 @@ export const createExternalApiService = (deps: {
         if (deps.templates) await deps.templates.prepareTemplate(whatsapp.companyId, whatsapp.id, input.template);
       }
       const count = Math.max(files.length, 1);
-      if ((await rate.take(whatsapp.companyId, whatsapp.id, count, clock())) > EXTERNAL_API_MESSAGES_PER_MINUTE) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+      const slots = await limiter.take(`api:${whatsapp.companyId}#${whatsapp.id}`, { limit: EXTERNAL_API_MESSAGES_PER_MINUTE, windowSeconds: 60 }, count);
       const idOf = idempotencyKey
         ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
         : undefined;
       try {
-        // sends to one number through one connection go one after the other here (their ticket is the same)
+        // sends to one number through one connection go one after the other here (their ticket is the same: docs/adr/0067)
         await sameNumber.run(`${whatsapp.companyId}:${whatsapp.id}:${input.number}`, async () => {
           const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });
           await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf, template: input.template });
         });
       } catch (e) {
+        // a failed send does not count against the minute
+        await slots.release();
         if (e instanceof TurnTimeout) throw new AppError("ERR_TICKET_BUSY");
         throw e;
       }
