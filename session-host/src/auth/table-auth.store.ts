@@ -87,8 +87,10 @@ export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; he
     return actions;
   };
 
-  const store: AuthStore & { stats: AuthStoreStats } = {
+  const store: AuthStore & { stats: AuthStoreStats; idle(): Promise<void> } = {
     stats,
+    /** resolves once every write queued so far is done (a drain hands the lease over only then) */
+    idle: () => serially(async () => undefined),
     async get(type, ids) {
       const result: Record<string, unknown> = {};
       const missing: string[] = [];

@@ -28,6 +28,8 @@ export const testHostConfig = (env: Record<string, string>): HostConfig =>
     LEASE_TTL_MS: "2000",
     LEASE_HEARTBEAT_MS: "500",
     LEASE_SCAN_MS: "500",
+    SESSION_HOST_HEARTBEAT_MS: "300",
+    SESSION_HOST_STALE_MS: "2500",
     COMMAND_VISIBILITY_SECONDS: "3",
     COMMAND_WAIT_SECONDS: "1",
     SEND_WAIT_CONNECTED_MS: "5000",

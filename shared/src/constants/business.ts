@@ -53,10 +53,14 @@ export const CONNECTION_DEFAULTS = {
   provider: "beta",
 } as const;
 
-export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
+/**
+ * WAITING_CAPACITY: the connection should run but every session host is full (docs/adr/0070); it starts as soon
+ * as a host has room.
+ */
+export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "WAITING_CAPACITY"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** States that put the red badge on the connections menu item. */
-export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
+export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "WAITING_CAPACITY"];
 
 export const WEEKDAYS = [
   { weekday: "Segunda-feira", weekdayEn: "monday" },
