@@ -6,7 +6,7 @@ import { createSessionHost } from "./host/session-host";
 import { createLocalMediaStore } from "./media/local-media.store";
 import type { MediaStore } from "./media/media-store.port";
 import { createS3MediaStore } from "./media/s3-media.store";
-import { createDb } from "./platform/db";
+import { createDb, type Db } from "./platform/db";
 import { createLogger, type Logger } from "./platform/logger";
 import { createHostMetrics } from "./platform/host-metrics";
 import { createBaileysProvider } from "./providers/baileys/baileys.provider";
@@ -22,6 +22,8 @@ export type HostRuntimeOptions = {
   logger?: Logger;
   media?: MediaStore;
   sqs?: SQSClient;
+  /** wrap the table client (tests: a table that pauses this host's requests, as a stalled process would) */
+  wrapDb?: (db: Db) => Db;
   /** replace a provider (tests: a provider that is slow or fails on purpose) */
   providers?: Partial<Record<Channel, (network: SimulatorNetwork) => Provider>>;
 };
@@ -29,7 +31,8 @@ export type HostRuntimeOptions = {
 /** Wires the session host once per process: table, queues, media store, providers, the simulator's network and page. */
 export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOptions = {}) => {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { service: "session-host" });
-  const db = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
+  const base = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
+  const db = opts.wrapDb ? opts.wrapDb(base) : base;
   const sqs = opts.sqs ?? createSqsClient(config.AWS_REGION, config.SQS_ENDPOINT);
   const media =
     opts.media ??

@@ -74,7 +74,8 @@ export const createOrphanScan = (deps: {
       const start = placeable.length ? Math.floor(Math.random() * placeable.length) : 0;
       const mine = [...placeable.slice(start), ...placeable.slice(0, start)].slice(0, quota);
       await claim(mine, view.dead);
-      if (waiting > 0) await markWaiting(orphans.slice(orphans.length - waiting));
+      // only a full host marks: one with room left would rather have claimed (its view may just be behind)
+      if (waiting > 0 && deps.load() >= deps.capacity) await markWaiting(orphans.slice(orphans.length - waiting));
       for (const h of view.hosts)
         if (view.dead.includes(h.hostId) && now() - h.lastHeartbeatAt > deps.staleForgetMs && !orphans.some((l) => l.owner === h.hostId)) await deps.fleet.forget(h.hostId);
     } catch (err) {

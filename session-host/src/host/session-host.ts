@@ -151,7 +151,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         foreign.set(key, lease.expiresAt);
         return null;
       }
-      if (!hasRoom() || killed) return null;
+      // `starting` holds this takeover already
+      if (fleet.draining || !running || killed || sessions.size + starting.size > capacity) return null;
       const ch = channel ?? lease?.channel ?? config.DEFAULT_CHANNEL;
       const at = now();
       const held = await leases.acquire(identity, hostId, ch, at, config.LEASE_TTL_MS, deadOwner ? [lease.owner!] : []);
