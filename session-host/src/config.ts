@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { SESSION_HOST_CAPACITY_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
 
 /**
  * The one validated configuration of the session host. Nothing else reads process.env.
@@ -27,7 +28,7 @@ const configSchema = z.object({
    * Sessions this host takes at most (docs/adr/0070). A placeholder until the `session-fleet` bench measures a
    * host's memory and CPU per session and derives the default from it.
    */
-  SESSION_HOST_CAPACITY: z.coerce.number().int().positive().default(50),
+  SESSION_HOST_CAPACITY: z.coerce.number().int().positive().default(SESSION_HOST_CAPACITY_DEFAULT),
   /** how often the host rewrites its registry item (its liveness, load and connections) */
   SESSION_HOST_HEARTBEAT_MS: z.coerce.number().int().positive().default(2_000),
   /**

@@ -28,3 +28,10 @@ export type SessionHostResponse = z.infer<typeof sessionHostSchema>;
 /** The registry partition and the item TTL (seconds after the last heartbeat DynamoDB may delete a silent host). */
 export const SESSION_HOST_REGISTRY_PK = "SESSIONHOST#REGISTRY";
 export const SESSION_HOST_REGISTRY_TTL_SECONDS = 3_600;
+
+/**
+ * Sessions per host when SESSION_HOST_CAPACITY is not set (session-host config, the ECS task's environment and
+ * its autoscaling target). A placeholder: the `session-fleet` bench measures a host's memory and CPU per session
+ * and derives it (docs/adr/0070, docs/scale.md).
+ */
+export const SESSION_HOST_CAPACITY_DEFAULT = 50;
