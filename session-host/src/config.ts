@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { SESSION_HOST_CAPACITY_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
+import { SESSION_HOST_CAPACITY_DEFAULT, SESSION_HOST_STALE_MS_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
 
 /**
  * The one validated configuration of the session host. Nothing else reads process.env.
@@ -36,7 +36,7 @@ const configSchema = z.object({
    * the leases to expire. The host itself stops publishing events and running commands for its connections once its
    * own last successful registry write is this old (less a safety margin), so the two never overlap.
    */
-  SESSION_HOST_STALE_MS: z.coerce.number().int().positive().default(8_000),
+  SESSION_HOST_STALE_MS: z.coerce.number().int().positive().default(SESSION_HOST_STALE_MS_DEFAULT),
   /** SIGTERM: the most a drain may take before the process exits anyway (ECS stopTimeout is 30 s) */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   /** which provider drives connections whose start command names no channel */

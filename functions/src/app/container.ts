@@ -44,6 +44,7 @@ import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repos
 import { createNumberChecksRepository } from "../features/whatsapps/number-checks.repository";
 import { createWhatsappsModule } from "../features/whatsapps/whatsapps.module";
 import { createHelpsModule } from "../features/helps/helps.module";
+import { createSessionHostsModule } from "../features/session-hosts/session-hosts.module";
 import { createDashboardModule } from "../features/dashboard/dashboard.module";
 import { createLogosModule } from "../features/logos/logos.module";
 import { createPasswordResetRepository } from "../features/password-reset/password-reset.repository";
@@ -374,6 +375,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   });
   const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
+  const sessionHostsModule = createSessionHostsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
   const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
   const passwordResetModule = createPasswordResetModule({
@@ -620,7 +622,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
    * Inbound handlers of one event type run in this order too: the inbox's before campaigns'.
    */
   const modules = {
-    beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, dashboardModule],
+    beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, sessionHostsModule, dashboardModule],
     // POST /messages/send (connection token), before the inbox's /messages
     inboxPrefix: [externalApiModule, lgpdModule.contactRoutes],
     inbox: [inboxModule],

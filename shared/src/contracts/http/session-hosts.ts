@@ -28,6 +28,8 @@ export type SessionHostResponse = z.infer<typeof sessionHostSchema>;
 /** The registry partition and the item TTL (seconds after the last heartbeat DynamoDB may delete a silent host). */
 export const SESSION_HOST_REGISTRY_PK = "SESSIONHOST#REGISTRY";
 export const SESSION_HOST_REGISTRY_TTL_SECONDS = 3_600;
+/** a host whose registry item is older than this is dead (SESSION_HOST_STALE_MS's default; the API lists only live ones) */
+export const SESSION_HOST_STALE_MS_DEFAULT = 8_000;
 
 /**
  * Sessions per host when SESSION_HOST_CAPACITY is not set (session-host config, the ECS task's environment and
