@@ -1,5 +1,6 @@
 import CheckCircleIcon from "@mui/icons-material/SignalCellular4Bar";
 import CropFreeIcon from "@mui/icons-material/CropFree";
+import HourglassIcon from "@mui/icons-material/HourglassEmpty";
 import NoInternetIcon from "@mui/icons-material/SignalCellularConnectedNoInternet0Bar";
 import LostIcon from "@mui/icons-material/SignalCellularConnectedNoInternet2Bar";
 import { Button, CircularProgress, Stack, Tooltip } from "@mui/material";
@@ -19,7 +20,9 @@ export function ConnectionStatusIcon({ status, reason }: { status: WhatsappRespo
           ? [<NoInternetIcon key="i" color="error" />, "disconnected"]
           : status === "OPENING"
             ? [<CircularProgress key="i" size={20} />, "opening"]
-            : [<LostIcon key="i" color="error" />, "timeout"];
+            : status === "WAITING_CAPACITY"
+              ? [<HourglassIcon key="i" color="warning" />, "waitingCapacity"]
+              : [<LostIcon key="i" color="error" />, "timeout"];
   return (
     <Tooltip
       title={
@@ -62,6 +65,8 @@ export function SessionActions({ whatsapp, onQr, onAction, busy }: { whatsapp: W
     case "CONNECTED":
     case "PAIRING":
     case "TIMEOUT":
+    // every session host is full: it starts by itself when one has room; disconnecting withdraws it
+    case "WAITING_CAPACITY":
       return (
         <Button {...small} color="secondary" onClick={() => onAction("disconnect")} data-testid="disconnect">
           {t("buttons.disconnect")}
