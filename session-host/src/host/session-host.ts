@@ -253,6 +253,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           for (const e of [failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED")].flat()) emit(e, "chatJid" in cmd ? cmd.chatJid : undefined);
           return "done";
         }
+        // past the lease's validity (renewals failing): wait for a renewal rather than bounce the command in a loop
+        for (const until = now() + config.SEND_WAIT_CONNECTED_MS; !leaseLive(r) && !r.lost && !killed && now() < until; ) await sleep(100);
         if (!leaseLive(r)) return "handBack";
         try {
           const result = await executeCommand(r.session, cmd, media);
