@@ -1,8 +1,10 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import "../testing/provided-context";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createHostRuntime, type HostRuntime } from "../app";
+import { decodeAuthValue } from "../auth/auth-codec";
 import { LeaseLostError, type TableAuthStore } from "../auth/table-auth.store";
 import { createHostRegistry } from "../leases/host-registry";
 import { createLeaseRepository, type LeaseRepository } from "../leases/lease.repository";
@@ -268,8 +270,9 @@ describe("fencing", () => {
     await expect(authA.set({ session: { s1: Buffer.from("stale A") } })).rejects.toBeInstanceOf(LeaseLostError);
     await late;
     expect((await createEventSpill(db, id).oldest()).map((e) => e.event.type)).toEqual(["presence"]);
-    const fresh = (await authB.get("session", ["s1"])).s1 as Buffer;
-    expect(fresh.toString()).toBe("from B");
+    // read from the table, not from a store's cache: B's key is there, A's stale write is not, nothing was cleared
+    const stored0 = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: "CO#130#WAAUTH#1", sk: "session#s1" } }));
+    expect(decodeAuthValue(stored0.Item!.v as string) as Buffer).toEqual(Buffer.from("from B"));
     const stored = await createLeaseRepository(db).get(id);
     expect(stored).toMatchObject({ owner: "fence-b", fence: 2 });
     expect(holds(b, id)).toBe(true);

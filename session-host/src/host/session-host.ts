@@ -137,11 +137,13 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   };
 
   /** Takes the connection (when free or orphaned) and starts its session; null when another live host drives it. */
-  const takeOver = (identity: SessionIdentity, channel: Channel | undefined, begin: "start" | "none" = "start", deadOwners: readonly string[] = []): Promise<Running | null> => {
+  /** `scan`: from the fleet scan, which read the lease and the registry just now (a cached foreign owner may be gone) */
+  const takeOver = (identity: SessionIdentity, channel: Channel | undefined, begin: "start" | "none" = "start", scan?: { deadOwners: readonly string[] }): Promise<Running | null> => {
+    const deadOwners = scan?.deadOwners ?? [];
     const key = keyOf(identity);
     const existing = sessions.get(key);
     if (existing) return Promise.resolve(existing);
-    if ((foreign.get(key) ?? 0) > now()) return Promise.resolve(null);
+    if (!scan && (foreign.get(key) ?? 0) > now()) return Promise.resolve(null);
     const pending = starting.get(key);
     if (pending) return pending;
     const task = (async () => {
@@ -429,7 +431,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     load: () => sessions.size + starting.size,
     skip: (key) => sessions.has(key) || starting.has(key),
     active: () => running && !killed && !fleet.draining,
-    takeOver: (identity, channel, deadOwners) => takeOver(identity, channel, "start", deadOwners),
+    takeOver: (identity, channel, deadOwners) => takeOver(identity, channel, "start", { deadOwners }),
     metrics: deps.metrics,
     staleForgetMs: config.LEASE_TTL_MS * 2,
   });
