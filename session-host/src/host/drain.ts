@@ -7,7 +7,9 @@ const DRAIN_CONCURRENCY = 20;
 
 /**
  * SIGTERM (deploys, scale-in; docs/adr/0070): the host says it is draining (registry: no host counts on it
- * for room), stops taking connections and receiving commands, lets in-flight command groups and starts finish,
+ * for room), stops taking connections and receiving commands (a long poll in flight returns within
+ * COMMAND_WAIT_SECONDS), lets in-flight command groups and starts finish — its sessions stay up meanwhile, their
+ * lease and registry heartbeats going on —
  * then hands each lease over once the session's socket is closed and its auth writes are done (released with the
  * marker, never left to expire), so another host takes it at its next scan; last it leaves the registry.
  * Bounded by `timeoutMs` (ECS stopTimeout is a little longer): what is left then is taken as after a crash.
@@ -21,6 +23,8 @@ export const createDrain = <S>(deps: {
   stopTaking: () => Promise<void>;
   sessions: () => S[];
   handOver: (session: S) => Promise<void>;
+  /** after the hand-over: no more lease or registry heartbeats (they went on until then, so nobody took over) */
+  stopHeartbeats: () => void;
 }) => {
   const run = async () => {
     const started = deps.now();
@@ -35,6 +39,7 @@ export const createDrain = <S>(deps: {
       return next();
     };
     await Promise.all(Array.from({ length: DRAIN_CONCURRENCY }, next));
+    deps.stopHeartbeats();
     await deps.fleet.leave();
     deps.log.info("drained", { sessions: count, ms: deps.now() - started });
   };

@@ -177,7 +177,9 @@ describe("takeover and drain", () => {
       }) as never;
       return { ...inner, doc };
     };
-    const timing = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", LEASE_SCAN_MS: "2000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000" };
+    // production timing, long polls included: the drain waits up to 10 s for them while its heartbeats go on, so
+    // nobody takes its connections as a dead host's (every lease is released by A, with the marker)
+    const timing = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", LEASE_SCAN_MS: "2000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000", COMMAND_WAIT_SECONDS: "10" };
     const a = await host(tableName, "drain-a", timing, recordReleases);
     await a.host.start();
     const ids = Array.from({ length: 5 }, (_, i) => ({ companyId: 120, whatsappId: i + 1 }));

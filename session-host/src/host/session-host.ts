@@ -440,7 +440,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     let busy = false;
     timers.push(
       setInterval(() => {
-        if (busy || !running || killed) return;
+        // lease and registry heartbeats go on while a drain hands over (the scan checks that it may claim)
+        if (busy || killed) return;
         busy = true;
         void fn().finally(() => (busy = false));
       }, ms),
@@ -451,12 +452,12 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     ...{ fleet, log, now, timeoutMs: config.DRAIN_TIMEOUT_MS, connections: connectionsHeld },
     stopTaking: async () => {
       running = false;
-      timers.forEach(clearInterval);
       await Promise.all(loops);
       await Promise.all([...starting.values()].map((p) => p.catch(() => null)));
     },
     sessions: () => [...sessions.values()],
     handOver: (r) => stopSession(r, true, true),
+    stopHeartbeats: () => timers.forEach(clearInterval),
   });
 
   return {
