@@ -421,11 +421,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   };
 
   /** a session whose events waited in the spill while its validity lapsed, renewed again: publish them */
-  const resume = (r: Running) => {
-    if (!r.suspended || !leaseLive(r)) return;
-    r.suspended = false;
-    void r.events.replay();
-  };
+  const resume = (r: Running) => void (r.suspended && leaseLive(r) && ((r.suspended = false), r.events.replay()));
   const connectionsHeld = () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status }));
   const registryBeat = async () => {
     if (await fleet.beat(connectionsHeld())) for (const r of sessions.values()) resume(r);
