@@ -8,17 +8,14 @@ const main = async () => {
   const config = parseHostConfig(process.env);
   const runtime = await createHostRuntime(config);
   await runtime.host.start();
-  const server = config.SIMULATOR_PORT ? serve({ fetch: runtime.simulatorHttp.fetch, port: config.SIMULATOR_PORT }) : undefined;
   // the ECS container health check (infra/aws/constructs/session-host.ts); stale after 3 missed heartbeats
   const healthPort = Number(process.env.HEALTH_PORT ?? 0);
   const health = healthPort ? serve({ fetch: createHealthHttp(runtime.host.health, config.LEASE_HEARTBEAT_MS * 3 + 5_000).fetch, port: healthPort }) : undefined;
   runtime.logger.info("session host started", { hostId: config.HOST_ID });
 
   const shutdown = async () => {
-    server?.close();
     health?.close();
     await runtime.host.stop();
-    runtime.network.close();
     process.exit(0);
   };
   process.on("SIGTERM", shutdown);

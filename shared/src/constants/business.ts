@@ -53,10 +53,14 @@ export const CONNECTION_DEFAULTS = {
   provider: "beta",
 } as const;
 
-export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
+/**
+ * PASSKEY_REQUIRED: the phone that scanned is passkey-walled (WhatsApp's `passkey_prologue_request` during linking,
+ * issue 29); linking cannot finish through the QR connection.
+ */
+export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** States that put the red badge on the connections menu item. */
-export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
+export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"];
 
 export const WEEKDAYS = [
   { weekday: "Segunda-feira", weekdayEn: "monday" },

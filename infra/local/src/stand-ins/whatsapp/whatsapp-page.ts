@@ -4,6 +4,7 @@
  * It speaks pt (default), en and es; the choice is the app's own (localStorage `language`, same origin), and
  * changing it here changes it there too.
  */
+/** the tab bar (stand-in registry, ../registry.ts) goes where `<!--stand-in-tabs-->` is */
 export const SIMULATOR_PAGE = `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -14,6 +15,8 @@ export const SIMULATOR_PAGE = `<!doctype html>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f0f2f5; color: #111; }
   header { background: #075e54; color: #fff; padding: 10px 16px; font-size: 18px; display: flex; align-items: center; gap: 12px; }
   header span { flex: 1; }
+  nav.stand-in-tabs a { color: #fff; margin-right: 12px; }
+  nav.stand-in-tabs a.active { font-weight: 700; }
   main { display: grid; grid-template-columns: 320px 260px 1fr; gap: 12px; padding: 12px; }
   section { background: #fff; border-radius: 8px; padding: 12px; min-height: 200px; }
   h2 { font-size: 15px; margin: 0 0 8px; }
@@ -36,7 +39,7 @@ export const SIMULATOR_PAGE = `<!doctype html>
 </head>
 <body>
 <header><span data-i18n="header">Simulador WhatsApp — telefone e clientes</span>
-  <nav><a href="/simulator" style="color:#fff;font-weight:700;margin-right:12px" data-i18n="tabQr">QR (Baileys)</a><a href="/simulator/cloudapi" style="color:#fff" data-testid="tab-cloudapi" data-i18n="tabCloud">API oficial</a></nav>
+  <!--stand-in-tabs-->
   <select id="lang" data-testid="language" aria-label="Idioma"><option value="pt">Português</option><option value="en">English</option><option value="es">Español</option></select>
 </header>
 <main>
@@ -80,7 +83,7 @@ const TEXTS = {
   pt: {
     title: 'Simulador WhatsApp', header: 'Simulador WhatsApp — telefone e clientes', connections: 'Conexões (o telefone da empresa)',
     customers: 'Clientes', name: 'Nome', add: 'Adicionar', chat: 'Conversa', message: 'Mensagem', target: 'id alvo (reação)', send: 'Enviar',
-    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma', tabQr: 'QR (Baileys)', tabCloud: 'API oficial',
+    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha',
     'type.location': 'localização', 'type.vcard': 'contato', 'type.reaction': 'reação', 'type.call': 'chamada', 'type.typing': 'digitando',
     company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
@@ -93,7 +96,7 @@ const TEXTS = {
   en: {
     title: 'WhatsApp simulator', header: 'WhatsApp simulator — phone and customers', connections: 'Connections (the company phone)',
     customers: 'Customers', name: 'Name', add: 'Add', chat: 'Chat', message: 'Message', target: 'target id (reaction)', send: 'Send',
-    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language', tabQr: 'QR (Baileys)', tabCloud: 'Official API',
+    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker',
     'type.location': 'location', 'type.vcard': 'contact', 'type.reaction': 'reaction', 'type.call': 'call', 'type.typing': 'typing',
     company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', pairing: 'Pairing…', unlink: 'Unlink device',
@@ -106,7 +109,7 @@ const TEXTS = {
   es: {
     title: 'Simulador de WhatsApp', header: 'Simulador de WhatsApp — teléfono y clientes', connections: 'Conexiones (el teléfono de la empresa)',
     customers: 'Clientes', name: 'Nombre', add: 'Agregar', chat: 'Conversación', message: 'Mensaje', target: 'id destino (reacción)', send: 'Enviar',
-    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma', tabQr: 'QR (Baileys)', tabCloud: 'API oficial',
+    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker',
     'type.location': 'ubicación', 'type.vcard': 'contacto', 'type.reaction': 'reacción', 'type.call': 'llamada', 'type.typing': 'escribiendo',
     company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
@@ -182,7 +185,7 @@ async function renderChat() {
   el('chat').innerHTML = chat.messages.map((m) => {
     let content = esc(m.body);
     if (m.media) {
-      const src = m.fromCustomer ? '/simulator/api/media?id=' + m.id : '/simulator/api/media?key=' + encodeURIComponent(m.media.key) + '&type=' + encodeURIComponent(m.media.mimetype);
+      const src = '/simulator/api/media?phone=' + encodeURIComponent(customer) + '&id=' + encodeURIComponent(m.media.id);
       if (m.media.mimetype.startsWith('image/')) content = '<img class="media" src="' + esc(src) + '">' + content;
       else if (m.media.mimetype.startsWith('audio/')) content = '<audio controls src="' + esc(src) + '"></audio>' + content;
       else content = '<a href="' + esc(src) + '" target="_blank" rel="noopener">' + esc(m.media.filename || tr('file')) + '</a> ' + content;
