@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request, type Server } from "node:http";
+import { Agent, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,6 +124,24 @@ describe("local server: bodies are capped while streaming", () => {
     } finally {
       messages.send = original;
     }
+  });
+
+  it("a 413 says Connection: close to a keep-alive client, since the server closes the socket after it", async () => {
+    const agent = new Agent({ keepAlive: true });
+    const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const req = request(
+        { host: "127.0.0.1", port, agent, method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        },
+      );
+      req.on("error", reject);
+      req.write("{");
+    });
+    agent.destroy();
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe("close");
   });
 
   it("a JSON body declared larger than 1 MiB on the public login route is refused before it is read", async () => {

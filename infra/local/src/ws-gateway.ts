@@ -36,9 +36,14 @@ type Conn = { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp
  * $default routes invoke the same handler the Lambdas run, and the management API
  * (POST/GET/DELETE /@connections/{id}) answers like AWS's, so @aws-sdk/client-apigatewaymanagementapi works unchanged.
  */
-export const createWsGateway = (handler: WsRouteHandler, opts: { idleMs?: number; maxConnectionMs?: number } = {}) => {
+export const createWsGateway = (
+  handler: WsRouteHandler,
+  opts: { idleMs?: number; maxConnectionMs?: number; warn?: (message: string, detail: string) => void } = {},
+) => {
+  const warn = opts.warn ?? ((message: string, detail: string) => console.warn(`[ws-gateway] ${message}`, detail));
   const conns = new Map<string, Conn>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on("error", (err) => warn("server error", err.message));
 
   const baseContext = (connectionId: string, conn: { connectedAt: number; sourceIp: string }) => ({
     connectionId,
@@ -67,6 +72,9 @@ export const createWsGateway = (handler: WsRouteHandler, opts: { idleMs?: number
 
   /** Upgrade handler for the public server (path /ws). */
   const handleUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets the TCP connection while $connect runs must not take the process down.
+    const onSocketError = (err: Error) => warn("socket error before upgrade", err.message);
+    socket.on("error", onSocketError);
     const url = new URL(req.url ?? "/", "http://localhost");
     const connectionId = randomBytes(12).toString("base64url") + "=";
     const connectedAt = Date.now();
@@ -82,7 +90,13 @@ export const createWsGateway = (handler: WsRouteHandler, opts: { idleMs?: number
       socket.destroy();
       return;
     }
+    if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
+      socket.off("error", onSocketError);
+      // A hostile frame (over MAX_MESSAGE_BYTES, or text that is not UTF-8) makes \`ws\` close this socket with 1009
+      // or 1007 and emit 'error': handled here, it ends that one socket and nothing else (an unhandled 'error'
+      // would end the process, DynamoDB Local with it).
+      ws.on("error", (err) => warn(`closed socket ${connectionId} on a bad frame`, err.message));
       const conn: Conn = { ws, connectedAt, lastActiveAt: Date.now(), sourceIp, timers: [] };
       conns.set(connectionId, conn);
       const idle = () => setTimeout(() => close(connectionId, 1001), opts.idleMs ?? IDLE_MS);

@@ -13,6 +13,15 @@ export const MAX_MULTIPART_BODY_BYTES = MAX_MESSAGE_FILE_BYTES + 1024 * 1024;
 export type BodyLimits = { json: number; multipart: number };
 
 const tooLarge = () => new AppError("ERR_PAYLOAD_TOO_LARGE");
+/**
+ * A 413 leaves the rest of the body unread, and the server closes the socket after answering (@hono/node-server
+ * drains a little, then ends it): the answer says so (`Connection: close`) instead of promising a keep-alive the
+ * server will not keep, so a client never sends its next request into a socket about to close.
+ */
+const closing = (c: Parameters<MiddlewareHandler>[0]) => {
+  c.header("connection", "close");
+  return tooLarge();
+};
 
 /**
  * Caps every request body before anything parses it (413 ERR_PAYLOAD_TOO_LARGE):
@@ -32,7 +41,7 @@ export const limitBody =
     if (!raw.body) return next();
     const max = /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? limits.multipart : limits.json;
     const declared = c.req.header("content-length");
-    if (declared !== undefined && !c.req.header("transfer-encoding") && !(Number(declared) <= max)) throw tooLarge();
+    if (declared !== undefined && !c.req.header("transfer-encoding") && !(Number(declared) <= max)) throw closing(c);
 
     let seen = 0;
     let over = false;
@@ -42,7 +51,7 @@ export const limitBody =
           seen += chunk.byteLength;
           if (seen > max) {
             over = true;
-            controller.error(tooLarge());
+            controller.error(closing(c));
             return;
           }
           controller.enqueue(chunk);
@@ -52,5 +61,5 @@ export const limitBody =
     c.req.raw = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
     await next();
     // Whatever the route made of a body that failed half-way (usually ERR_VALIDATION), the answer is 413.
-    if (over) throw tooLarge();
+    if (over) throw closing(c);
   };
