@@ -38,7 +38,7 @@ export const startHostFleet = (opts: {
     const hostId = `host-${n}`;
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
       cwd: opts.repoRoot,
-      env: { ...process.env, ...opts.env, HOST_ID: hostId, SESSION_HOST_ID: hostId },
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", ...opts.env, HOST_ID: hostId, SESSION_HOST_ID: hostId },
       stdio: [opts.stdio ?? "inherit", opts.stdio ?? "inherit", opts.stdio ?? "inherit", "ipc"],
     });
     const h: HostProcess = { hostId, pid: child.pid, child, restarts };

@@ -16,6 +16,7 @@ export const startSimulatedNetwork = async (opts: { ackDelayMs?: number; pairing
   const child = spawn(process.execPath, ["--import", "tsx", SERVE], {
     env: {
       ...process.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
       SIM_ACK_DELAY_MS: String(opts.ackDelayMs ?? 10),
       SIM_PAIRING_DELAY_MS: String(opts.pairingDelayMs ?? 10),
       SIM_QR_REFRESH_MS: String(opts.qrRefreshMs ?? 60_000),
