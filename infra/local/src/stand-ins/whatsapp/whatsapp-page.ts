@@ -86,7 +86,7 @@ const TEXTS = {
     markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha',
     'type.location': 'localização', 'type.vcard': 'contato', 'type.reaction': 'reação', 'type.call': 'chamada', 'type.typing': 'digitando',
-    company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
+    company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', passkeyPhone: 'celular com chave de acesso (passkey)', passkeyHint: 'O WhatsApp pede a chave de acesso do celular para vincular: a conexão QR para em PASSKEY_REQUIRED', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
     thisPhone: 'número deste celular', code: 'código de 8 letras', enterCode: 'Conectar com código',
     unlinkConfirm: 'Desconectar este aparelho?', noConnections: 'Nenhuma conexão ativa. Adicione uma conexão na plataforma.',
     pickBoth: 'Escolha uma conexão conectada e um cliente.', pickBothShort: 'Escolha uma conexão e um cliente', chatWith: 'Conversa: ',
@@ -99,7 +99,7 @@ const TEXTS = {
     markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker',
     'type.location': 'location', 'type.vcard': 'contact', 'type.reaction': 'reaction', 'type.call': 'call', 'type.typing': 'typing',
-    company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', pairing: 'Pairing…', unlink: 'Unlink device',
+    company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', passkeyPhone: 'passkey-protected phone', passkeyHint: 'WhatsApp asks for the phone’s passkey to link it: the QR connection stops at PASSKEY_REQUIRED', pairing: 'Pairing…', unlink: 'Unlink device',
     thisPhone: "this phone's number", code: '8-letter code', enterCode: 'Link with code',
     unlinkConfirm: 'Unlink this device?', noConnections: 'No active connection. Add a connection on the platform.',
     pickBoth: 'Choose a connected connection and a customer.', pickBothShort: 'Choose a connection and a customer', chatWith: 'Chat: ',
@@ -112,7 +112,7 @@ const TEXTS = {
     markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker',
     'type.location': 'ubicación', 'type.vcard': 'contacto', 'type.reaction': 'reacción', 'type.call': 'llamada', 'type.typing': 'escribiendo',
-    company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
+    company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', passkeyPhone: 'teléfono con llave de acceso (passkey)', passkeyHint: 'WhatsApp pide la llave de acceso del teléfono para vincularlo: la conexión QR se detiene en PASSKEY_REQUIRED', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
     thisPhone: 'número de este teléfono', code: 'código de 8 letras', enterCode: 'Vincular con código',
     unlinkConfirm: '¿Desconectar este dispositivo?', noConnections: 'Ninguna conexión activa. Agregue una conexión en la plataforma.',
     pickBoth: 'Elija una conexión conectada y un cliente.', pickBothShort: 'Elija una conexión y un cliente', chatWith: 'Conversación: ',
@@ -159,7 +159,8 @@ async function renderConnections() {
       '<div class="status" data-testid="status-' + id + '">' + esc(c.status) + (c.number ? ' · +' + esc(c.number) : '') + '</div>' +
       (c.qrImage ? '<img class="qr" alt="QR" src="' + c.qrImage + '">' +
         '<div class="row"><input placeholder="' + esc(tr('phoneNumber')) + '" size="14" id="num-' + id + '">' +
-        '<button data-scan="' + id + '" data-testid="scan-' + id + '">' + esc(tr('scan')) + '</button></div>' : '') +
+        '<button data-scan="' + id + '" data-testid="scan-' + id + '">' + esc(tr('scan')) + '</button></div>' +
+        '<div class="row"><label title="' + esc(tr('passkeyHint')) + '"><input type="checkbox" id="passkey-' + id + '" data-testid="passkey-' + id + '"> ' + esc(tr('passkeyPhone')) + '</label></div>' : '') +
       (c.pairingCodeIssued ? '<div class="row"><input placeholder="' + esc(tr('thisPhone')) + '" size="14" id="pnum-' + id + '" data-testid="pairing-number-' + id + '">' +
         '<input placeholder="' + esc(tr('code')) + '" size="10" id="pcode-' + id + '" data-testid="pairing-code-' + id + '">' +
         '<button data-pair="' + id + '" data-testid="enter-code-' + id + '">' + esc(tr('enterCode')) + '</button></div>' : '') +
@@ -210,7 +211,8 @@ document.body.addEventListener('click', async (e) => {
     const [co, wa] = t.dataset.scan.split('-');
     const number = (el('num-' + t.dataset.scan) || {}).value;
     t.disabled = true; t.textContent = tr('pairing');
-    await api('/connections/' + co + '/' + wa + '/scan', { method: 'POST', body: JSON.stringify({ number: number || undefined }) }).catch(() => {});
+    const passkey = Boolean((el('passkey-' + t.dataset.scan) || {}).checked);
+    await api('/connections/' + co + '/' + wa + '/scan', { method: 'POST', body: JSON.stringify({ number: number || undefined, passkey }) }).catch(() => {});
     selected = { companyId: Number(co), whatsappId: Number(wa) };
   } else if (t.dataset.pair) {
     const [co, wa] = t.dataset.pair.split('-');
