@@ -16,6 +16,12 @@ export type HostFleet = {
   signal: (n: number, signal: NodeJS.Signals) => void;
   /** resolves once host `n` runs again under a new pid (after a kill or a drain) */
   restarted: (n: number, previousPid: number | undefined, timeoutMs?: number) => Promise<number>;
+  /** resolves once host `n` exited */
+  exited: (n: number) => Promise<void>;
+  /** starts host `n` again when it is down (with `autoRestart: false`) */
+  start: (n: number) => void;
+  /** host `n`'s memory as it reports it (heap, external, RSS in bytes), over the IPC channel */
+  memory: (n: number) => Promise<NodeJS.MemoryUsage>;
   stop: () => Promise<void>;
 };
 
@@ -25,6 +31,8 @@ export const startHostFleet = (opts: {
   repoRoot: string;
   log: (msg: string, fields: Record<string, unknown>) => void;
   restartDelayMs?: number;
+  /** false: a host that exits stays down until `start(n)` (the bench measures takeovers that way) */
+  autoRestart?: boolean;
   /** where the hosts' output goes: the runner's own (npm start) or nowhere (tests) */
   stdio?: "inherit" | "ignore";
 }): HostFleet => {
@@ -45,6 +53,7 @@ export const startHostFleet = (opts: {
     hosts[n - 1] = h;
     child.once("exit", (code, signal) => {
       if (stopping) return;
+      if (opts.autoRestart === false) return opts.log("session host exited", { hostId, pid: h.pid, code, signal });
       opts.log("session host exited; starting it again", { hostId, pid: h.pid, code, signal, restartInMs: restartDelayMs });
       const t = setTimeout(() => {
         timers.delete(t);
@@ -69,6 +78,26 @@ export const startHostFleet = (opts: {
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    exited: (n) => exited(hosts[n - 1]!.child),
+    start(n) {
+      const h = hosts[n - 1];
+      if (h && h.child.exitCode === null && h.child.signalCode === null) return;
+      launch(n, (h?.restarts ?? 0) + 1);
+    },
+    memory: (n) =>
+      new Promise((resolve, reject) => {
+        const child = hosts[n - 1]?.child;
+        if (!child?.connected) return reject(new Error(`host-${n} is not running`));
+        const timer = setTimeout(() => reject(new Error(`host-${n} did not report its memory`)), 10_000);
+        const onMessage = (m: unknown) => {
+          if (typeof m !== "object" || m === null || !("memory" in m)) return;
+          clearTimeout(timer);
+          child.off("message", onMessage);
+          resolve((m as { memory: NodeJS.MemoryUsage }).memory);
+        };
+        child.on("message", onMessage);
+        child.send("memory");
+      }),
     async stop() {
       stopping = true;
       timers.forEach(clearTimeout);
