@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 if ! command -v java >/dev/null 2>&1 || ! java -version 2>&1 | grep -Eq 'version "(1[7-9]|2[0-9])'; then
-  need_apt+=(openjdk-17-jre-headless)
+  need_apt+=(openjdk-17-jdk-headless)
+elif ! command -v javac >/dev/null 2>&1; then
+  # javac compiles the launcher that keeps DynamoDB Local on loopback (infra/local/java)
+  need_apt+=(openjdk-17-jdk-headless)
 fi
 if [ "${SKIP_CHROMIUM:-}" != "1" ] && [ ! -x /usr/bin/chromium ]; then
   need_apt+=(chromium)

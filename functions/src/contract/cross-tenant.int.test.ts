@@ -261,11 +261,11 @@ const ROUTES: Record<string, Coverage> = {
   "/contact-lists": { kind: "tenant", tests: ["features/contact-lists/contact-lists.int.test.ts"] },
   "/contact-list-items": { kind: "tenant", tests: ["features/contact-lists/contact-lists.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },
   "/campaign-settings": { kind: "tenant", tests: ["features/campaign-settings/campaign-settings.int.test.ts", "contract/cross-tenant.int.test.ts"] },
-  "/campaigns": { kind: "tenant", tests: ["features/campaigns/campaigns.int.test.ts", "features/cloud-api/cloud-api-templates.int.test.ts"] },
+  "/campaigns": { kind: "tenant", tests: ["features/campaigns/campaigns.int.test.ts", "features/channels/cloud-api/cloud-api-templates.int.test.ts"] },
   "/invoices": { kind: "tenant", tests: ["features/invoices/invoices.int.test.ts"] },
   "/subscription": { kind: "tenant", tests: ["features/invoices/invoices.int.test.ts"] },
-  "/cloud-api": { kind: "tenant", tests: ["features/cloud-api/cloud-api.int.test.ts", "contract/cross-tenant.int.test.ts"] },
-  "/channels/cloud-api/webhook": { kind: "tenant", tests: ["features/cloud-api/cloud-api-webhook.int.test.ts"] },
+  "/cloud-api": { kind: "tenant", tests: ["features/channels/cloud-api/cloud-api.int.test.ts", "contract/cross-tenant.int.test.ts"] },
+  "/channels/cloud-api/webhook": { kind: "tenant", tests: ["features/channels/cloud-api/cloud-api-webhook.int.test.ts"] },
 };
 
 /** The map's entry for a route path (without /api): the longest prefix, by whole segments. */

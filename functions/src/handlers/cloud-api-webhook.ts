@@ -6,10 +6,10 @@ import { createLogger } from "../platform/logger";
 import { createMetrics } from "../platform/metrics";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
-import { createCloudApiRepository } from "../features/cloud-api/cloud-api.repository";
-import { createCloudApiWebhookService } from "../features/cloud-api/cloud-api-webhook.service";
-import { cloudApiWebhookRoutes } from "../features/cloud-api/cloud-api-webhook.routes";
-import { WEBHOOK_PATH } from "../features/cloud-api/cloud-api.service";
+import { createCloudApiRepository } from "../features/channels/cloud-api/cloud-api.repository";
+import { createCloudApiWebhookService } from "../features/channels/cloud-api/cloud-api-webhook.service";
+import { cloudApiWebhookRoutes } from "../features/channels/cloud-api/cloud-api-webhook.routes";
+import { WEBHOOK_PATH } from "../features/channels/cloud-api/cloud-api.service";
 
 /**
  * The Cloud API webhook Lambda (API Gateway route /api/channels/cloud-api/webhook/{hookId}): it only verifies

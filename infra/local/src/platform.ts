@@ -127,7 +127,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
   };
 
   try {
-    const dynamo = await startDynamo({ port: opts.dynamoPort ?? (await freePort()), dataDir: dataDir && join(dataDir, "dynamodb") });
+    const dynamo = await startDynamo({ port: opts.dynamoPort ?? (await freePort()), dataDir: dataDir && join(dataDir, "dynamodb"), restart: true });
     stops.push(dynamo.stop);
     const tableName = opts.tableName ?? "atende";
     // DynamoDB Local's TTL sweeper only where the data persists (docs/adr/0056)

@@ -70,6 +70,8 @@ export const ERROR_STATUS = {
   ERR_INVOICE_ALREADY_PAID: 409,
   /** billing: the Pix provider could not be reached or is not configured */
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  /** the platform's database could not be reached (a network error or its own 5xx/throttling): try again shortly */
+  ERR_SERVICE_UNAVAILABLE: 503,
   /** campaigns: the campaign's status no longer allows this edit, or this cancel/restart */
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_INVALID_STATUS: 409,

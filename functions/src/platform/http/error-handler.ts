@@ -4,6 +4,20 @@ import type { ErrorBody } from "@atende/shared/errors/error-codes";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT"]);
+const DATABASE_BUSY = new Set(["ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "InternalServerError", "ServiceUnavailable", "TimeoutError"]);
+const describe = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+/**
+ * The database out of reach (DynamoDB Local restarting, a network error its retries did not get over) or refusing
+ * for now (throttling, its own 5xx): the request may succeed in a moment, so 503, not a 500 that looks like a bug.
+ */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
+  return DATABASE_BUSY.has(err.name) && "$metadata" in err;
+};
+
 /**
  * The one error-to-HTTP mapper: AppError -> its status and code; ZodError -> 400 ERR_VALIDATION with issues;
  * anything else -> 500 ERR_INTERNAL with the request id and no internals.
@@ -24,6 +38,10 @@ export const toErrorResponse = (err: unknown, requestId: string, logger: Logger)
     };
   }
   if (err instanceof SyntaxError) return { status: 400, body: { error: "ERR_VALIDATION" } };
+  if (isDatabaseUnavailable(err)) {
+    logger.warn("database unavailable", { requestId, err: describe(err) });
+    return { status: 503, body: { error: "ERR_SERVICE_UNAVAILABLE", requestId } };
+  }
   logger.error("unhandled error", { requestId, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   return { status: 500, body: { error: "ERR_INTERNAL", requestId } };
 };
@@ -31,5 +49,6 @@ export const toErrorResponse = (err: unknown, requestId: string, logger: Logger)
 export const sendError = (c: Context, err: unknown, logger: Logger) => {
   const requestId = (c.get("requestId" as never) as string | undefined) ?? "unknown";
   const { status, body } = toErrorResponse(err, requestId, logger);
+  if (status === 503) c.header("retry-after", "5");
   return c.json(body, status as 400);
 };

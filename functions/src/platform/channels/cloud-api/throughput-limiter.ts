@@ -4,7 +4,7 @@ import { DEFAULT_THROUGHPUT_PER_SECOND, PAIR_RATE_MS } from "@atende/shared/doma
  * Pacing of Cloud API sends. Two gates, each answering how long a send must wait (0: go now) and reserving its slot:
  * - throughput: at most `perSecond` messages per business phone number per second (Meta: 80 by default);
  * - pair rate: campaign messages to the same person one every 6 s (Meta's error 131056 otherwise).
- * The in-memory gates pace one process; the DynamoDB gates (features/cloud-api) pace every Lambda together.
+ * The in-memory gates pace one process; the DynamoDB gates (features/channels/cloud-api) pace every Lambda together.
  */
 export type SendGates = {
   /** ms to wait before sending on this phone number at `perSecond` */

@@ -1,11 +1,11 @@
 import type { CloudApiConnectionView } from "@atende/shared/contracts/http/whatsapps";
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
-import type { Db } from "../../platform/db/client";
-import { companyPk, pad } from "../../platform/db/keys";
-import { mapItem } from "../../platform/db/map-item";
-import { queryPrefix } from "../../platform/db/query-prefix";
-import type { CloudApiIds } from "../../platform/channels/cloud-api/cloud-api-sender";
+import type { Db } from "../../../platform/db/client";
+import { companyPk, pad } from "../../../platform/db/keys";
+import { mapItem } from "../../../platform/db/map-item";
+import { queryPrefix } from "../../../platform/db/query-prefix";
+import type { CloudApiIds } from "../../../platform/channels/cloud-api/cloud-api-sender";
 
 /**
  * A Cloud API connection's provider settings, kept beside the connection record (WHATSAPP#) in the company's

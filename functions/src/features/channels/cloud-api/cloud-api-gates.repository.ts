@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DEFAULT_THROUGHPUT_PER_SECOND, PAIR_RATE_MS } from "@atende/shared/domain/cloud-api/cloud-api-connection";
-import type { Db } from "../../platform/db/client";
-import type { SendGates } from "../../platform/channels/cloud-api/throughput-limiter";
+import type { Db } from "../../../platform/db/client";
+import type { SendGates } from "../../../platform/channels/cloud-api/throughput-limiter";
 
 const isConditionFailure = (e: unknown) => (e as Error).name === "ConditionalCheckFailedException";
 

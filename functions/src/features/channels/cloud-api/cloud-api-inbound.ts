@@ -1,11 +1,11 @@
 import { sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
-import type { Logger } from "../../platform/logger";
-import type { SecretBox } from "../../platform/secrets/secret-box.port";
-import { mediaKeyFor, type MediaStore } from "../../platform/storage/media-store.port";
-import type { GraphApiClient } from "../../platform/channels/cloud-api/graph-api.client";
-import { translateIds } from "../../platform/channels/cloud-api/webhook.mapper";
+import type { Logger } from "../../../platform/logger";
+import type { SecretBox } from "../../../platform/secrets/secret-box.port";
+import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
+import type { GraphApiClient } from "../../../platform/channels/cloud-api/graph-api.client";
+import { translateIds } from "../../../platform/channels/cloud-api/webhook.mapper";
 import type { CloudApiRepository } from "./cloud-api.repository";
 
 const isWamid = (id: string | undefined) => Boolean(id?.startsWith("wamid."));

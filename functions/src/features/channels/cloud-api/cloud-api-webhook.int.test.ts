@@ -6,17 +6,17 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
-import { createTenant, type Tenant } from "../../testing/factories";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { createLogger } from "../../platform/logger";
-import { createMemoryJobQueue } from "../../platform/queues/sqs-jobs.adapter";
-import { createMemoryInboundQueue } from "../../platform/queues/sqs-inbound.adapter";
-import { createLocalSecretBox } from "../../platform/secrets/local-secret-box.adapter";
-import { isSealed } from "../../platform/secrets/secret-box.port";
-import { companyPk, pad } from "../../platform/db/keys";
-import type { MediaStore } from "../../platform/storage/media-store.port";
-import { signatureFor } from "../../platform/channels/cloud-api/webhook-signature";
-import { envelope, INBOUND, STATUSES } from "../../platform/channels/cloud-api/meta-webhook.fixtures";
+import { createTenant, type Tenant } from "../../../testing/factories";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
+import { createLogger } from "../../../platform/logger";
+import { createMemoryJobQueue } from "../../../platform/queues/sqs-jobs.adapter";
+import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
+import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box.adapter";
+import { isSealed } from "../../../platform/secrets/secret-box.port";
+import { companyPk, pad } from "../../../platform/db/keys";
+import type { MediaStore } from "../../../platform/storage/media-store.port";
+import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { envelope, INBOUND, STATUSES } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
 import { createCloudApiModule, type CloudApiModule } from "./cloud-api.module";
 import { createDynamoGates } from "./cloud-api-gates.repository";
 import { cloudApiWebhookRoutes } from "./cloud-api-webhook.routes";
@@ -168,7 +168,7 @@ describe("the consumer step", () => {
 
   it("turns wamids of our messages into our ids, leaves QR events untouched, and restarts the window at the customer's message", async () => {
     await mod.repo.ids.link(a.company.id, "3EB0OURS", "wamid.OURS01", t.clock.now);
-    const [status] = (await import("../../platform/channels/cloud-api/webhook.mapper")).mapWebhook(envelope({ statuses: [STATUSES.read!] }), { companyId: a.company.id, whatsappId: a.whatsapp.id, phoneNumberId: PHONE_A }).events;
+    const [status] = (await import("../../../platform/channels/cloud-api/webhook.mapper")).mapWebhook(envelope({ statuses: [STATUSES.read!] }), { companyId: a.company.id, whatsappId: a.whatsapp.id, phoneNumberId: PHONE_A }).events;
     expect(await mod.inboundStep.prepare(status!)).toMatchObject({ type: "message.update", messageId: "3EB0OURS", ack: 4 });
     const qr: InboundEvent = { type: "message.update", eventId: "e", companyId: a.company.id, whatsappId: a.whatsapp.id, messageId: "3EB0QR", chatJid: "5511@s.whatsapp.net", ack: 2 };
     expect(mod.inboundStep.needs(qr)).toBe(false);

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import type { Guards } from "../../platform/modules/feature-module";
-import { AppError } from "../../platform/errors";
-import { requireAdmin } from "../../platform/http/middleware";
-import type { AppEnv } from "../../platform/http/app-env";
+import type { Guards } from "../../../platform/modules/feature-module";
+import { AppError } from "../../../platform/errors";
+import { requireAdmin } from "../../../platform/http/middleware";
+import type { AppEnv } from "../../../platform/http/app-env";
 import type { CloudApiService } from "./cloud-api.service";
 
 /**

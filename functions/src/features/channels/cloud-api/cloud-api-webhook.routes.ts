@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../platform/http/app-env";
+import type { AppEnv } from "../../../platform/http/app-env";
 import type { CloudApiWebhookService } from "./cloud-api-webhook.service";
 
 /**

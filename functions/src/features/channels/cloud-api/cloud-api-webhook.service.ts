@@ -1,10 +1,10 @@
-import type { Logger } from "../../platform/logger";
+import type { Logger } from "../../../platform/logger";
 import { METRIC } from "@atende/shared/contracts/metric-names";
-import { noMetrics, recordMessageIn, type Metrics } from "../../platform/metrics";
-import type { SecretBox } from "../../platform/secrets/secret-box.port";
-import { chatOfEvent, type InboundQueue } from "../../platform/queues/inbound-queue.port";
-import { mapWebhook, type MetaWebhook } from "../../platform/channels/cloud-api/webhook.mapper";
-import { verificationChallenge, verifySignature } from "../../platform/channels/cloud-api/webhook-signature";
+import { noMetrics, recordMessageIn, type Metrics } from "../../../platform/metrics";
+import type { SecretBox } from "../../../platform/secrets/secret-box.port";
+import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
+import { mapWebhook, type MetaWebhook } from "../../../platform/channels/cloud-api/webhook.mapper";
+import { verificationChallenge, verifySignature } from "../../../platform/channels/cloud-api/webhook-signature";
 import type { CloudApiRepository } from "./cloud-api.repository";
 
 export type WebhookOutcome = { status: 200; enqueued: number } | { status: 403 | 404 | 400 };

@@ -3,16 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
-import { createTenant, type Tenant } from "../../testing/factories";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { recordingGraphApi } from "../../testing/graph-api-stand-in";
-import { adminTickets, deliver } from "../../testing/inbox-fixtures";
-import { runJob } from "../../app/jobs-consumer";
-import { runTick } from "../../app/tick";
-import { createMemoryInboundQueue } from "../../platform/queues/sqs-inbound.adapter";
-import { createLocalSecretBox } from "../../platform/secrets/local-secret-box.adapter";
-import { signatureFor } from "../../platform/channels/cloud-api/webhook-signature";
-import { envelope, INBOUND } from "../../platform/channels/cloud-api/meta-webhook.fixtures";
+import { createTenant, type Tenant } from "../../../testing/factories";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
+import { recordingGraphApi } from "../../../testing/graph-api-stand-in";
+import { adminTickets, deliver } from "../../../testing/inbox-fixtures";
+import { runJob } from "../../../app/jobs-consumer";
+import { runTick } from "../../../app/tick";
+import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
+import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box.adapter";
+import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { envelope, INBOUND } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
 
 /**
  * The Cloud API through the whole API (issue 12): connections with provider "cloudapi" (no session host), the

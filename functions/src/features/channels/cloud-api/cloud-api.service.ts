@@ -5,12 +5,12 @@ import { canSendFreeForm, replyWindow, type ReplyWindow } from "@atende/shared/d
 import { isSendable, missingValues, renderTemplate, templateComponents, variablesOf, type TemplateSend, type TemplateValues } from "@atende/shared/domain/cloud-api/message-templates";
 import { automaticTemplateValues, type AutomaticKind, type AutomaticSkipReason, type AutomaticValues } from "@atende/shared/domain/cloud-api/automatic-messages";
 import { isMaskedSecret, maskSecret } from "@atende/shared/domain/prompts/prompt";
-import { AppError } from "../../platform/errors";
-import type { Logger } from "../../platform/logger";
-import type { SecretBox } from "../../platform/secrets/secret-box.port";
-import type { GraphApiClient } from "../../platform/channels/cloud-api/graph-api.client";
-import { GraphApiError } from "../../platform/channels/cloud-api/graph-api-errors";
-import type { CloudApiSettings } from "../../platform/channels/cloud-api/cloud-api-sender";
+import { AppError } from "../../../platform/errors";
+import type { Logger } from "../../../platform/logger";
+import type { SecretBox } from "../../../platform/secrets/secret-box.port";
+import type { GraphApiClient } from "../../../platform/channels/cloud-api/graph-api.client";
+import { GraphApiError } from "../../../platform/channels/cloud-api/graph-api-errors";
+import type { CloudApiSettings } from "../../../platform/channels/cloud-api/cloud-api-sender";
 import type { CloudApiRecord, CloudApiRepository, StoredTemplate } from "./cloud-api.repository";
 
 export const WEBHOOK_PATH = "/api/channels/cloud-api/webhook";

@@ -3,19 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobMessage } from "@atende/shared/contracts/job-messages";
-import { createTenant, type Tenant } from "../../testing/factories";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { recordingGraphApi } from "../../testing/graph-api-stand-in";
-import { adminTickets, deliver } from "../../testing/inbox-fixtures";
-import { runJob } from "../../app/jobs-consumer";
-import { runTick } from "../../app/tick";
-import { createMemoryInboundQueue } from "../../platform/queues/sqs-inbound.adapter";
-import { createLocalSecretBox } from "../../platform/secrets/local-secret-box.adapter";
-import { signatureFor } from "../../platform/channels/cloud-api/webhook-signature";
-import { envelope } from "../../platform/channels/cloud-api/meta-webhook.fixtures";
-import type { CloudApiJob } from "../../platform/channels/cloud-api/cloud-api-sender";
-import { CAMPAIGN_STEP_JOB } from "../campaigns/campaigns.service";
-import { hashPassword } from "../auth/password";
+import { createTenant, type Tenant } from "../../../testing/factories";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
+import { recordingGraphApi } from "../../../testing/graph-api-stand-in";
+import { adminTickets, deliver } from "../../../testing/inbox-fixtures";
+import { runJob } from "../../../app/jobs-consumer";
+import { runTick } from "../../../app/tick";
+import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
+import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box.adapter";
+import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { envelope } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
+import type { CloudApiJob } from "../../../platform/channels/cloud-api/cloud-api-sender";
+import { CAMPAIGN_STEP_JOB } from "../../campaigns/campaigns.service";
+import { hashPassword } from "../../auth/password";
 
 /**
  * Issue 12's template leftovers through the whole API (docs/adr/0031-cloud-api-templates-and-window.md):

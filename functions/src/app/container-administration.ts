@@ -1,0 +1,133 @@
+import { createPlansModule } from "../features/plans/plans.module";
+import { createQueueReads, createQueuesModule } from "../features/queues/queues.module";
+import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
+import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
+import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
+import { createPublicUrlGuard } from "../platform/net/public-url-guard";
+import { integrationEngineConfig, type StoredFlowIntegration } from "../features/bots/engines/integration-config";
+import { createIntegrationLookup, createQueueIntegrationsModule } from "../features/queue-integrations/queue-integrations.module";
+import { createSettingsModule } from "../features/settings/settings.module";
+import { createUsersModule } from "../features/users/users.module";
+import { createWhatsappsModule } from "../features/whatsapps/whatsapps.module";
+import { createHelpsModule } from "../features/helps/helps.module";
+import { createLogosModule } from "../features/logos/logos.module";
+import { createPasswordResetModule } from "../features/password-reset/password-reset.module";
+import { createQueueOptionsModule } from "../features/queue-options/queue-options.module";
+import { createSignupModule } from "../features/signup/signup.module";
+import { createCloudApiModule } from "../features/channels/cloud-api/cloud-api.module";
+import { createBotIntake } from "../features/bots/bots.module";
+import type { Base } from "./container-adapters";
+import type { Foundation } from "./container-foundation";
+import type { InboxModule } from "../features/inbox/inbox.module";
+
+/** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
+export type LateBound = { inbox?: InboxModule };
+
+/** Stage 3 of the composition: connections (the Cloud API channel first), settings, plans, queues and their options, prompts, integrations, the bots' intake, users and the public sign-up and password pages. */
+export const composeAdministration = (deps: Base & Foundation & { late: LateBound }) => {
+  const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
+  // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
+  const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
+  // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
+  const cloudApiModule = createCloudApiModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    jobs,
+    clock,
+    logger,
+    fetch: overrides.graphFetch,
+    metrics,
+    guards,
+    // the inbox is built later (it takes the Cloud API channel); read only when a request comes
+    ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
+    providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
+  });
+  const whatsappsModule = createWhatsappsModule({
+    audit,
+    cloudApi: cloudApiModule.service,
+    ...repos,
+    repository: repos.whatsapps,
+    companiesService: companies,
+    realtime,
+    commands,
+    clock,
+    logger,
+    channel: config.WHATSAPP_CHANNEL,
+    references,
+    guards,
+  });
+  const whatsapps = whatsappsModule.service;
+  // administration (docs/adr/0006-admin.md)
+  const settingsModule = createSettingsModule({ audit, repository: repos.settings, realtime, clock, guards });
+  const plansModule = createPlansModule({ audit, repository: repos.plans, companies: repos.companies, clock, guards });
+  // queue-options and prompts lose their part when a queue goes: built before queues, they read queues through the
+  // same reads the queues service answers with, and the queues service gets their cascades at construction
+  const queueReads = createQueueReads(repos.queues);
+  const queueOptionsModule = createQueueOptionsModule({ repository: repos.queueOptions, queues: queueReads, media, clock, guards });
+  // AI prompts and queue integrations (spec 3); a queue may only point at its own company's
+  // company secrets (prompt API keys ...) are sealed before storage: KMS in AWS, a key file on one machine
+  const integrationSecrets = createIntegrationSecrets(secrets);
+  // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
+  // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
+  // one guard for every call to an address an admin typed: the flows and the media they answer with
+  const urlGuard = createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS });
+  const botIntake = createBotIntake({
+    db,
+    jobs,
+    secrets,
+    clock,
+    logger,
+    queue: (companyId, id) => queueReads.findById(companyId, id),
+    connection: (companyId, id) => repos.whatsapps.findById(companyId, id),
+    prompt: (companyId, id) => promptsRepo.findById(companyId, id),
+    integration: (companyId, id) => integrationsRepo.findById(companyId, id),
+    // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
+    integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
+    flows: { dialogflow: dialogflowRest, guard: urlGuard },
+    speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
+    timeoutMs: config.BOT_TIMEOUT_MS,
+    promptEngine: overrides.promptEngine,
+    metrics,
+  });
+  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
+  const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
+    db,
+    repository: integrationsRepo,
+    queues: queueReads,
+    whatsapps,
+    dialogflow: createDialogflowTester(dialogflowRest),
+    secrets: integrationSecrets,
+    realtime,
+    clock,
+    guards,
+  });
+  const queuesModule = createQueuesModule({ audit,
+    repository: repos.queues,
+    companies,
+    realtime,
+    media,
+    clock,
+    references,
+    onDeleted: [(q) => queueOptionsModule.service.removeByQueue(q.companyId, q.id), (q) => promptsModule.service.detachQueue(q.companyId, q.id)],
+    guards,
+  });
+  const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
+  const helpsModule = createHelpsModule({ db, clock, guards });
+  const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
+  const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
+  const passwordResetModule = createPasswordResetModule({
+    resets: repos.passwordResets,
+    users: repos.users,
+    mailer,
+    logger,
+    clock,
+    secret: config.JWT_REFRESH_SECRET,
+    bcryptRounds: rounds,
+    realtime,
+  });
+  return { references, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+};
+export type Administration = ReturnType<typeof composeAdministration>;

@@ -1,0 +1,120 @@
+import { createSlaModule } from "../features/sla/sla.module";
+import { createDashboardModule } from "../features/dashboard/dashboard.module";
+import { createInboxModule } from "../features/inbox/inbox.module";
+import { manualAssignment } from "../features/distribution/assignment-kind";
+import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
+import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
+import { createProviderChannels } from "../platform/channels/provider-channels";
+import { createBotsModule } from "../features/bots/bots.module";
+import { createInboxReads } from "./inbox-reads";
+import { recordAssignment } from "../platform/metrics";
+import { createLgpdConsent } from "../features/lgpd/lgpd.module";
+import { createDistributionModule } from "../features/distribution/distribution.module";
+import type { Base } from "./container-adapters";
+import type { Foundation } from "./container-foundation";
+import type { Administration } from "./container-administration";
+
+/** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
+export const composeInbox = (deps: Base & Foundation & Administration) => {
+  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, urlGuard, botIntake, usersModule } = deps;
+  // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
+  const consent = createLgpdConsent(db, config);
+  // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
+  const inboxReads = createInboxReads(repos);
+  const slaModule = createSlaModule({
+    db,
+    reads: {
+      company: (companyId) => repos.companies.findById(companyId),
+      queue: (companyId, id) => repos.queues.findById(companyId, id),
+      setting: async (companyId, key) => (await inboxReads.settings.list(companyId)).find((s) => s.key === key)?.value,
+    },
+    realtime,
+    clock,
+    guards,
+    ttlMs: config.INBOX_DIRECTORY_TTL_MS,
+  });
+  // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
+  const searchIndexing = createSearchIndexing({ db, logger });
+  // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
+  const inboxModule = createInboxModule({ audit,
+    urlGuard,
+    db,
+    reads: inboxReads,
+    realtime,
+    // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
+    channels: createProviderChannels({ "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel }, async (companyId, whatsappId) =>
+      (await cloudApiModule.service.isCloudApi(companyId, whatsappId)) ? "cloud-api" : "session-host",
+    ),
+    commands,
+    jobs,
+    media,
+    spreadsheets,
+    clock,
+    logger,
+    guards,
+    channelRules: cloudApiModule.service,
+    directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
+    pageTokenSecret: config.JWT_SECRET,
+    erasedAmong: consent.erasedAmong,
+    customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
+    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    historySearch: searchIndexing.historySearch,
+    slots: repos.agents,
+    ticketListeners: [
+      (before, after) => distributionTrigger.ticketChanged(before, after),
+      // the Assignments metric of person-made assignments (automatic ones are counted by distribution)
+      async (before, after, change) => {
+        const mode = manualAssignment(before, after, change.byUserId);
+        if (mode) recordAssignment(metrics, mode);
+      },
+    ],
+    sla: slaModule.planner,
+  });
+  const inbox = inboxModule.service;
+  // full-text search, step 2: its routes read the inbox's search reads
+  const searchModule = createSearchModule({
+    indexing: searchIndexing,
+    inbox,
+    companyIds: async () => {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await repos.companies.listPage(100, cursor);
+        ids.push(...page.items.map((c) => c.id));
+        cursor = page.cursor;
+      } while (cursor);
+      return ids;
+    },
+    guards,
+    logger,
+  });
+  const distributionModule = createDistributionModule({
+    repo: distributionRepo,
+    agents: repos.agents,
+    users: agentUsers,
+    inbox,
+    queueExists: async (companyId, queueId) => (await repos.queues.findById(companyId, queueId)) !== null,
+    defaultCapacity,
+    trigger: distributionTrigger,
+    metrics,
+    logger,
+    clock,
+    guards,
+  });
+  // bots, step 2: the runner, with the inbox's bot facade (its `bots.turn` job)
+  const botsModule = createBotsModule({ intake: botIntake, inbox: inbox.bots });
+  const dashboardModule = createDashboardModule({
+    cycles: inbox,
+    users: usersModule.service,
+    companies,
+    clock,
+    sessions: {
+      // operator card: connected sessions across the given companies (operator call, one query per company)
+      countConnected: async (ids) =>
+        (await Promise.all(ids.map((id) => repos.whatsapps.listByCompany(id)))).flat().filter((w) => w.status === "CONNECTED").length,
+    },
+    guards,
+  });
+  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule };
+};
+export type InboxStage = ReturnType<typeof composeInbox>;
