@@ -54,8 +54,8 @@ export const CONNECTION_DEFAULTS = {
 } as const;
 
 /**
- * PASSKEY_REQUIRED: the phone that scanned is passkey-walled (WhatsApp's `passkey_prologue_request` during linking,
- * issue 29); linking cannot finish through the QR connection.
+ * PASSKEY_REQUIRED: WhatsApp asked this number for a passkey while linking (docs/adr/0076); a linked device
+ * built on WhatsApp Web's protocol cannot answer it, so the connection waits for the owner.
  */
 export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
