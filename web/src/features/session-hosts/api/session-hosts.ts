@@ -3,15 +3,16 @@ import { api } from "../../../lib/api-client";
 
 /**
  * GET /api/session-hosts (platform operator only, issue 29): the session hosts alive, what each holds. The shape
- * of the route's answer (its zod schema lives in shared/ with the route).
+ * of the route's answer (shared/contracts/http/session-hosts.ts `SessionHostResponse`, with the route): the pid of
+ * the process, its capacity, whether it drains, the epoch ms of its last registry heartbeat, its connections.
  */
 export type SessionHostConnection = { companyId: number; whatsappId: number; status: string };
 export type SessionHostView = {
   hostId: string;
-  pid: number | null;
+  pid: number;
   capacity: number;
   draining: boolean;
-  lastHeartbeatAt: string;
+  lastHeartbeatAt: number;
   connections: SessionHostConnection[];
 };
 

@@ -2,10 +2,10 @@ import { Alert, Box, Chip, CircularProgress, LinearProgress, Stack, Table, Table
 import { useTranslation } from "react-i18next";
 import { useSessionHosts, type SessionHostView } from "../api/session-hosts";
 
-/** seconds since the last heartbeat past which a host is shown as silent (three missed 10 s heartbeats) */
-const SILENT_AFTER_S = 30;
+/** seconds since the last registry heartbeat past which a host is shown as silent (the fleet's stale time is 8 s) */
+const SILENT_AFTER_S = 10;
 
-const secondsAgo = (iso: string, now: number) => Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+const secondsAgo = (at: number, now: number) => Math.max(0, Math.round((now - at) / 1000));
 
 function HostRow({ host, now }: { host: SessionHostView; now: number }) {
   const { t } = useTranslation("sessionHosts");
@@ -19,11 +19,9 @@ function HostRow({ host, now }: { host: SessionHostView; now: number }) {
         <Typography variant="body2" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
           {host.hostId}
         </Typography>
-        {host.pid !== null && (
-          <Typography variant="caption" color="text.secondary">
-            {t("pid", { pid: host.pid })}
-          </Typography>
-        )}
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t("pid", { pid: host.pid })}
+        </Typography>
       </TableCell>
       <TableCell>
         <Chip size="small" data-testid="session-host-state" data-state={state} label={t(`states.${state}`)} color={state === "serving" ? "success" : state === "silent" ? "error" : "warning"} />
