@@ -85,6 +85,8 @@ export default async function bench(): Promise<Record<string, unknown>> {
       DEFAULT_CHANNEL: "simulator",
       SIMULATOR_NETWORK_URL: wire.url,
       COMMAND_WAIT_SECONDS: "1",
+      // room for every session on the hosts left after a kill (the bench measures takeover, not WAITING_CAPACITY)
+      SESSION_HOST_CAPACITY: String(Math.ceil(SESSIONS / Math.max(1, HOSTS - 1)) + 10),
       LOG_LEVEL: "error",
     },
   });
