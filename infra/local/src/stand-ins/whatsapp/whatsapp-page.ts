@@ -150,7 +150,7 @@ const ticks = (ack) => ack >= 4 ? '✓✓ ' + tr('read') : ack === 3 ? '✓✓' 
 async function renderConnections() {
   const list = await api('/connections');
   // what the person is typing survives the once-a-second redraw
-  const typed = [...el('connections').querySelectorAll('input')].map((i) => [i.id, i.value, document.activeElement === i]);
+  const typed = [...el('connections').querySelectorAll('input')].map((i) => [i.id, i.value, document.activeElement === i, i.checked]);
   el('connections').innerHTML = list.map((c) => {
     const id = c.companyId + '-' + c.whatsappId;
     const sel = selected && selected.companyId === c.companyId && selected.whatsappId === c.whatsappId;
@@ -167,7 +167,7 @@ async function renderConnections() {
       (c.number ? '<div class="row"><button data-unlink="' + id + '">' + esc(tr('unlink')) + '</button></div>' : '') +
       '</div>';
   }).join('') || '<p>' + esc(tr('noConnections')) + '</p>';
-  for (const [id, value, focused] of typed) { const i = el(id); if (i) { i.value = value; if (focused) i.focus(); } }
+  for (const [id, value, focused, checked] of typed) { const i = el(id); if (i) { i.value = value; i.checked = checked; if (focused) i.focus(); } }
 }
 
 async function renderCustomers() {
