@@ -6,6 +6,8 @@ import webBoundaries from "./eslint-rules/web-boundaries.js";
 
 // kebab-case file names with dotted role suffixes (contacts.service.ts, inbox-directory.ts, 0001-x.md is not linted)
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+// the stand-ins' home (issue 35): functions and session-host never import it
+const STAND_IN = /(^|\/)(infra\/local|stand-ins)(\/|$)|^@atende\/infra(\/|$)/;
 const house = {
   rules: {
     "kebab-case-files": {
@@ -17,6 +19,17 @@ const house = {
           if (!KEBAB.test(stem)) context.report({ node, message: `file name "${base}" is not kebab-case (STYLE.md)` });
         },
       }),
+    },
+    "no-stand-in-imports": {
+      meta: { type: "problem", schema: [] },
+      create: (context) => {
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source === "string" && STAND_IN.test(source))
+            context.report({ node, message: `"${source}": a stand-in is reached over the wire (its URL), never imported (docs/adr/0073)` });
+        };
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
     },
   },
 };
@@ -152,6 +165,13 @@ export default tseslint.config(
         noImport([["@atende/functions/*", "@atende/web/*", "**/functions/src/**", "**/web/src/**"], "session-host meets functions only through shared contracts"]),
       ],
     },
+  },
+  {
+    // the stand-ins of outside services (infra/local/src/stand-ins/<service>, issue 35) are local only: production
+    // code and its tests talk to them over HTTP/WebSocket as to the real service, never by import (docs/adr/0073)
+    files: ["functions/src/**/*.ts", "session-host/src/**/*.ts"],
+    plugins: { house },
+    rules: { "house/no-stand-in-imports": "error" },
   },
   {
     files: ["web/src/**/*.{ts,tsx}"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIMULATOR_PAGE } from "./simulator-page";
+import { SIMULATOR_PAGE } from "./whatsapp-page";
 
 /** The page's dictionary, read from its script as the browser would. */
 const texts = (): Record<string, Record<string, string>> => {

@@ -1,15 +1,21 @@
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import QRCode from "qrcode";
 import * as z from "zod";
-import type { MediaStore } from "../../media/media-store.port";
-import { SimulatorError, type ConnectionRef, type SimulatorNetwork } from "./simulator-network";
-import { SIMULATOR_PAGE } from "./simulator-page";
+import { SimulatorError, type ConnectionRef, type SimulatorNetwork } from "./network";
+import { SIMULATOR_PAGE } from "./whatsapp-page";
 
 /**
- * The simulator's page and HTTP API (mounted at /simulator on the platform's origin locally).
+ * The WhatsApp phones' page and HTTP API (mounted at /simulator on the platform's origin locally).
  * Tests drive customers through the API; a person plays them on the page.
  */
+
+/**
+ * The largest request body the page and API read (an attachment a customer sends, base64): 32 MiB. Past it the
+ * request is refused with 413 before it is buffered (a 300 MiB body used to be read whole).
+ */
+export const SIMULATOR_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const refSchema = z.union([
   z.object({ companyId: z.coerce.number().int().positive(), whatsappId: z.coerce.number().int().positive() }),
   z.object({ to: z.string().min(8) }),
@@ -33,8 +39,9 @@ const messageSchema = z.object({
   name: z.string().optional(),
 });
 
-export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore) => {
+export const createSimulatorHttp = (network: SimulatorNetwork, opts: { maxBodyBytes?: number } = {}) => {
   const app = new Hono().basePath("/simulator");
+  app.use(bodyLimit({ maxSize: opts.maxBodyBytes ?? SIMULATOR_MAX_BODY_BYTES, onError: (c) => c.json({ error: "request body too large" }, 413) }));
 
   app.onError((err, c) => {
     if (err instanceof SimulatorError) return c.json({ error: err.message }, err.status);
@@ -61,10 +68,11 @@ export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore
     ),
   );
 
+  /** `passkey: true`: the phone is passkey-walled (linking stops at WhatsApp's passkey_prologue_request) */
   app.post("/api/connections/:companyId/:whatsappId/scan", async (c) => {
     const input = await body(c);
     const ref = { companyId: Number(c.req.param("companyId")), whatsappId: Number(c.req.param("whatsappId")) };
-    return c.json(await network.scan(ref, typeof input.number === "string" ? input.number : undefined));
+    return c.json(await network.scan(ref, typeof input.number === "string" ? input.number : undefined, { passkey: input.passkey === true }));
   });
 
   /** The phone enters a pairing code ("link with phone number" instead of scanning). */
@@ -76,8 +84,8 @@ export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore
 
   /** Scanning by the QR's content, as a phone camera does. */
   app.post("/api/scan", async (c) => {
-    const input = z.object({ qr: z.string().min(1), number: z.string().optional() }).parse(await body(c));
-    return c.json(await network.scan({ qr: input.qr }, input.number));
+    const input = z.object({ qr: z.string().min(1), number: z.string().optional(), passkey: z.boolean().optional() }).parse(await body(c));
+    return c.json(await network.scan({ qr: input.qr }, input.number, { passkey: input.passkey }));
   });
 
   app.post("/api/connections/:companyId/:whatsappId/disconnect", async (c) => {
@@ -126,25 +134,17 @@ export const createSimulatorHttp = (network: SimulatorNetwork, media: MediaStore
   });
 
   /**
-   * Media in a chat: what a customer sent (by message id) or what the business sent (by media key). The simulator
-   * shares the platform's origin locally, so its media is served like the API's: typed from the bytes, `nosniff`,
-   * sandboxed, markup as an attachment (shared/domain/media/media-sniff).
+   * An attachment in a customer's chat, as that customer's phone has it: what the customer sent or received, by
+   * its unguessable id, and only for that phone (`phone`). Nothing else (the platform's media store above all) is
+   * reachable here. Served like the API's media: typed from the bytes, `nosniff`, sandboxed, markup as an
+   * attachment (shared/domain/media/media-sniff).
    */
-  app.get("/api/media", async (c) => {
-    const id = c.req.query("id");
-    const key = c.req.query("key");
-    if (id) {
-      const m = network.customerMedia(id);
-      if (!m) return c.json({ error: "not found" }, 404);
-      return c.body(new Uint8Array(m.bytes), 200, mediaResponseHeaders(m.bytes, id));
-    }
-    if (!key) return c.json({ error: "id or key required" }, 400);
-    try {
-      const bytes = new Uint8Array(await media.get(key));
-      return c.body(bytes, 200, mediaResponseHeaders(bytes, key));
-    } catch {
-      return c.json({ error: "not found" }, 404);
-    }
+  app.get("/api/media", (c) => {
+    const { phone, id } = c.req.query();
+    if (!phone || !id) return c.json({ error: "phone and id required" }, 400);
+    const m = network.phoneMedia(phone, id);
+    if (!m) return c.json({ error: "not found" }, 404);
+    return c.body(new Uint8Array(m.bytes), 200, mediaResponseHeaders(m.bytes, id));
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { Db } from "../../platform/db";
-import type { PairingStore } from "./simulator-types";
+import type { Db } from "@atende/session-host/platform/db";
+import type { PairingStore } from "./network-types";
 
 /** The simulated phones' linked devices, in the table (local runner): a restart keeps connections paired. */
 const PK = "SIMULATOR#PAIRED";

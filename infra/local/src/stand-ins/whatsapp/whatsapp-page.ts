@@ -4,6 +4,7 @@
  * It speaks pt (default), en and es; the choice is the app's own (localStorage `language`, same origin), and
  * changing it here changes it there too.
  */
+/** the tab bar (stand-in registry, ../registry.ts) goes where `<!--stand-in-tabs-->` is */
 export const SIMULATOR_PAGE = `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -14,6 +15,8 @@ export const SIMULATOR_PAGE = `<!doctype html>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f0f2f5; color: #111; }
   header { background: #075e54; color: #fff; padding: 10px 16px; font-size: 18px; display: flex; align-items: center; gap: 12px; }
   header span { flex: 1; }
+  nav.stand-in-tabs a { color: #fff; margin-right: 12px; }
+  nav.stand-in-tabs a.active { font-weight: 700; }
   main { display: grid; grid-template-columns: 320px 260px 1fr; gap: 12px; padding: 12px; }
   section { background: #fff; border-radius: 8px; padding: 12px; min-height: 200px; }
   h2 { font-size: 15px; margin: 0 0 8px; }
@@ -36,7 +39,7 @@ export const SIMULATOR_PAGE = `<!doctype html>
 </head>
 <body>
 <header><span data-i18n="header">Simulador WhatsApp — telefone e clientes</span>
-  <nav><a href="/simulator" style="color:#fff;font-weight:700;margin-right:12px" data-i18n="tabQr">QR (Baileys)</a><a href="/simulator/cloudapi" style="color:#fff" data-testid="tab-cloudapi" data-i18n="tabCloud">API oficial</a></nav>
+  <!--stand-in-tabs-->
   <select id="lang" data-testid="language" aria-label="Idioma"><option value="pt">Português</option><option value="en">English</option><option value="es">Español</option></select>
 </header>
 <main>
@@ -80,10 +83,10 @@ const TEXTS = {
   pt: {
     title: 'Simulador WhatsApp', header: 'Simulador WhatsApp — telefone e clientes', connections: 'Conexões (o telefone da empresa)',
     customers: 'Clientes', name: 'Nome', add: 'Adicionar', chat: 'Conversa', message: 'Mensagem', target: 'id alvo (reação)', send: 'Enviar',
-    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma', tabQr: 'QR (Baileys)', tabCloud: 'API oficial',
+    markDelivered: 'Marcar entregue', markRead: 'Marcar lida', autoAck: 'confirmar automaticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha',
     'type.location': 'localização', 'type.vcard': 'contato', 'type.reaction': 'reação', 'type.call': 'chamada', 'type.typing': 'digitando',
-    company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
+    company: 'Empresa', connection: 'conexão', phoneNumber: 'número do telefone', scan: 'Escanear QR', passkeyPhone: 'celular com chave de acesso (passkey)', passkeyHint: 'O WhatsApp pede a chave de acesso do celular para vincular: a conexão QR para em PASSKEY_REQUIRED', pairing: 'Pareando…', unlink: 'Desconectar aparelho',
     thisPhone: 'número deste celular', code: 'código de 8 letras', enterCode: 'Conectar com código',
     unlinkConfirm: 'Desconectar este aparelho?', noConnections: 'Nenhuma conexão ativa. Adicione uma conexão na plataforma.',
     pickBoth: 'Escolha uma conexão conectada e um cliente.', pickBothShort: 'Escolha uma conexão e um cliente', chatWith: 'Conversa: ',
@@ -93,10 +96,10 @@ const TEXTS = {
   en: {
     title: 'WhatsApp simulator', header: 'WhatsApp simulator — phone and customers', connections: 'Connections (the company phone)',
     customers: 'Customers', name: 'Name', add: 'Add', chat: 'Chat', message: 'Message', target: 'target id (reaction)', send: 'Send',
-    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language', tabQr: 'QR (Baileys)', tabCloud: 'Official API',
+    markDelivered: 'Mark delivered', markRead: 'Mark read', autoAck: 'acknowledge automatically', language: 'Language',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker',
     'type.location': 'location', 'type.vcard': 'contact', 'type.reaction': 'reaction', 'type.call': 'call', 'type.typing': 'typing',
-    company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', pairing: 'Pairing…', unlink: 'Unlink device',
+    company: 'Company', connection: 'connection', phoneNumber: 'phone number', scan: 'Scan QR', passkeyPhone: 'passkey-protected phone', passkeyHint: 'WhatsApp asks for the phone’s passkey to link it: the QR connection stops at PASSKEY_REQUIRED', pairing: 'Pairing…', unlink: 'Unlink device',
     thisPhone: "this phone's number", code: '8-letter code', enterCode: 'Link with code',
     unlinkConfirm: 'Unlink this device?', noConnections: 'No active connection. Add a connection on the platform.',
     pickBoth: 'Choose a connected connection and a customer.', pickBothShort: 'Choose a connection and a customer', chatWith: 'Chat: ',
@@ -106,10 +109,10 @@ const TEXTS = {
   es: {
     title: 'Simulador de WhatsApp', header: 'Simulador de WhatsApp — teléfono y clientes', connections: 'Conexiones (el teléfono de la empresa)',
     customers: 'Clientes', name: 'Nombre', add: 'Agregar', chat: 'Conversación', message: 'Mensaje', target: 'id destino (reacción)', send: 'Enviar',
-    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma', tabQr: 'QR (Baileys)', tabCloud: 'API oficial',
+    markDelivered: 'Marcar entregado', markRead: 'Marcar leído', autoAck: 'confirmar automáticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker',
     'type.location': 'ubicación', 'type.vcard': 'contacto', 'type.reaction': 'reacción', 'type.call': 'llamada', 'type.typing': 'escribiendo',
-    company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
+    company: 'Empresa', connection: 'conexión', phoneNumber: 'número del teléfono', scan: 'Escanear QR', passkeyPhone: 'teléfono con llave de acceso (passkey)', passkeyHint: 'WhatsApp pide la llave de acceso del teléfono para vincularlo: la conexión QR se detiene en PASSKEY_REQUIRED', pairing: 'Emparejando…', unlink: 'Desconectar dispositivo',
     thisPhone: 'número de este teléfono', code: 'código de 8 letras', enterCode: 'Vincular con código',
     unlinkConfirm: '¿Desconectar este dispositivo?', noConnections: 'Ninguna conexión activa. Agregue una conexión en la plataforma.',
     pickBoth: 'Elija una conexión conectada y un cliente.', pickBothShort: 'Elija una conexión y un cliente', chatWith: 'Conversación: ',
@@ -147,7 +150,7 @@ const ticks = (ack) => ack >= 4 ? '✓✓ ' + tr('read') : ack === 3 ? '✓✓' 
 async function renderConnections() {
   const list = await api('/connections');
   // what the person is typing survives the once-a-second redraw
-  const typed = [...el('connections').querySelectorAll('input')].map((i) => [i.id, i.value, document.activeElement === i]);
+  const typed = [...el('connections').querySelectorAll('input')].map((i) => [i.id, i.value, document.activeElement === i, i.checked]);
   el('connections').innerHTML = list.map((c) => {
     const id = c.companyId + '-' + c.whatsappId;
     const sel = selected && selected.companyId === c.companyId && selected.whatsappId === c.whatsappId;
@@ -156,14 +159,15 @@ async function renderConnections() {
       '<div class="status" data-testid="status-' + id + '">' + esc(c.status) + (c.number ? ' · +' + esc(c.number) : '') + '</div>' +
       (c.qrImage ? '<img class="qr" alt="QR" src="' + c.qrImage + '">' +
         '<div class="row"><input placeholder="' + esc(tr('phoneNumber')) + '" size="14" id="num-' + id + '">' +
-        '<button data-scan="' + id + '" data-testid="scan-' + id + '">' + esc(tr('scan')) + '</button></div>' : '') +
+        '<button data-scan="' + id + '" data-testid="scan-' + id + '">' + esc(tr('scan')) + '</button></div>' +
+        '<div class="row"><label title="' + esc(tr('passkeyHint')) + '"><input type="checkbox" id="passkey-' + id + '" data-testid="passkey-' + id + '"> ' + esc(tr('passkeyPhone')) + '</label></div>' : '') +
       (c.pairingCodeIssued ? '<div class="row"><input placeholder="' + esc(tr('thisPhone')) + '" size="14" id="pnum-' + id + '" data-testid="pairing-number-' + id + '">' +
         '<input placeholder="' + esc(tr('code')) + '" size="10" id="pcode-' + id + '" data-testid="pairing-code-' + id + '">' +
         '<button data-pair="' + id + '" data-testid="enter-code-' + id + '">' + esc(tr('enterCode')) + '</button></div>' : '') +
       (c.number ? '<div class="row"><button data-unlink="' + id + '">' + esc(tr('unlink')) + '</button></div>' : '') +
       '</div>';
   }).join('') || '<p>' + esc(tr('noConnections')) + '</p>';
-  for (const [id, value, focused] of typed) { const i = el(id); if (i) { i.value = value; if (focused) i.focus(); } }
+  for (const [id, value, focused, checked] of typed) { const i = el(id); if (i) { i.value = value; i.checked = checked; if (focused) i.focus(); } }
 }
 
 async function renderCustomers() {
@@ -182,7 +186,7 @@ async function renderChat() {
   el('chat').innerHTML = chat.messages.map((m) => {
     let content = esc(m.body);
     if (m.media) {
-      const src = m.fromCustomer ? '/simulator/api/media?id=' + m.id : '/simulator/api/media?key=' + encodeURIComponent(m.media.key) + '&type=' + encodeURIComponent(m.media.mimetype);
+      const src = '/simulator/api/media?phone=' + encodeURIComponent(customer) + '&id=' + encodeURIComponent(m.media.id);
       if (m.media.mimetype.startsWith('image/')) content = '<img class="media" src="' + esc(src) + '">' + content;
       else if (m.media.mimetype.startsWith('audio/')) content = '<audio controls src="' + esc(src) + '"></audio>' + content;
       else content = '<a href="' + esc(src) + '" target="_blank" rel="noopener">' + esc(m.media.filename || tr('file')) + '</a> ' + content;
@@ -207,7 +211,8 @@ document.body.addEventListener('click', async (e) => {
     const [co, wa] = t.dataset.scan.split('-');
     const number = (el('num-' + t.dataset.scan) || {}).value;
     t.disabled = true; t.textContent = tr('pairing');
-    await api('/connections/' + co + '/' + wa + '/scan', { method: 'POST', body: JSON.stringify({ number: number || undefined }) }).catch(() => {});
+    const passkey = Boolean((el('passkey-' + t.dataset.scan) || {}).checked);
+    await api('/connections/' + co + '/' + wa + '/scan', { method: 'POST', body: JSON.stringify({ number: number || undefined, passkey }) }).catch(() => {});
     selected = { companyId: Number(co), whatsappId: Number(wa) };
   } else if (t.dataset.pair) {
     const [co, wa] = t.dataset.pair.split('-');
