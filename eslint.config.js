@@ -22,6 +22,9 @@ const house = {
 };
 
 // a pattern list may end with `{ typesOnly: true }`: those imports are allowed as `import type` only
+// stand-ins of outside services (ADR 0079): local-only, under infra/local/src/stand-ins/<service>/; production code
+// (functions, session-host) never imports one, so no Lambda bundle or host image carries them
+const standIns = [["**/stand-ins/**", "**/infra/local/**", "@atende/infra/*"], "stand-ins live in infra/local/src/stand-ins (ADR 0079): production code never imports one"];
 const noImport = (...groups) => ({ patterns: groups.map(([group, message, opts]) => ({ group, message, ...(opts?.typesOnly ? { allowTypeImports: true } : {}) })) });
 
 export default tseslint.config(
@@ -59,6 +62,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
         ),
       ],
@@ -75,6 +79,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["../*/*.repository", "../../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
           [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
@@ -91,6 +96,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
       ],
@@ -105,6 +111,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["**/features/**", "**/app/**"], "platform keeps ports and adapters: it imports no feature and no app code"],
         ),
       ],
@@ -149,7 +156,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        noImport([["@atende/functions/*", "@atende/web/*", "**/functions/src/**", "**/web/src/**"], "session-host meets functions only through shared contracts"]),
+        noImport([["@atende/functions/*", "@atende/web/*", "**/functions/src/**", "**/web/src/**"], "session-host meets functions only through shared contracts"], standIns),
       ],
     },
   },
