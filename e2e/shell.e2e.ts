@@ -226,7 +226,7 @@ describe("login errors and warnings", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
     await screenshot(page, "shell-login-wrong-password");
     // keep the shared platform's login throttle clean for the other e2e files
-    for (const subject of [`email#${LOGINS.attendant.email}`, "ip#127.0.0.1", "ip#::ffff:127.0.0.1", "ip#::1"]) await container.repos.throttle.clear(subject, new Date());
+    for (const key of [`signin:email#${LOGINS.attendant.email}`, "signin:ip#127.0.0.1", "signin:ip#::ffff:127.0.0.1", "signin:ip#::1"]) await container.repos.limiter.reset(key);
   });
 
   it("an expired company is refused with its due date and a call to contact support", async () => {

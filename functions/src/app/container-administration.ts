@@ -117,9 +117,10 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
-  const signupModule = createSignupModule({ db, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
+  const signupModule = createSignupModule({ limiter: repos.limiter, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
   const passwordResetModule = createPasswordResetModule({
     resets: repos.passwordResets,
+    limiter: repos.limiter,
     users: repos.users,
     mailer,
     logger,

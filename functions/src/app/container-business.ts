@@ -40,7 +40,7 @@ export const composeBusiness = (deps: Base & Foundation & Administration & Inbox
   });
   const fileListsModule = createFileListsModule({ db, realtime, media, clock, guards });
   const externalApiModule = createExternalApiModule({
-    db,
+    limiter: repos.limiter,
     whatsapps: repos.whatsapps,
     companies: repos.companies,
     companiesService: companies,

@@ -1,4 +1,5 @@
-import { createLoginThrottleRepository } from "../features/auth/login-throttle.repository";
+import { createSignInLimits } from "../features/auth/sign-in-limits";
+import { createAttemptLimiter } from "../platform/limits/attempt-limiter";
 import { createAuthModule } from "../features/auth/auth.module";
 import { createTokens } from "../features/auth/tokens";
 import { createCompaniesRepository } from "../features/companies/companies.repository";
@@ -45,7 +46,8 @@ export const composeFoundation = (deps: Base) => {
     whatsapps: createWhatsappsRepository(db),
     numberChecks: createNumberChecksRepository(db),
     connections: createConnectionsRepository(db),
-    throttle: createLoginThrottleRepository(db, config.LOGIN_WINDOW_SECONDS),
+    /** sign-in, two-factor, reset codes, sign-up, external API: slots taken before the check (docs/adr/0064) */
+    limiter: createAttemptLimiter(db, clock),
     queueOptions: createQueueOptionsRepository(db),
     passwordResets: createPasswordResetRepository(db),
     /** attendants' status and slot counters (docs/adr/0032) */
@@ -75,15 +77,18 @@ export const composeFoundation = (deps: Base) => {
     clock,
     retentionDays: async () => Number(await settingValue(null, "auditRetentionDays", GLOBAL_SETTING_DEFAULTS.auditRetentionDays)),
   });
+  const signInLimits = createSignInLimits(repos.limiter, {
+    perAccount: { limit: config.LOGIN_MAX_ATTEMPTS, windowSeconds: config.LOGIN_WINDOW_SECONDS },
+    perAddress: { limit: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, windowSeconds: config.LOGIN_WINDOW_SECONDS },
+  });
   // two-factor sign-in: required by the company (requireMfa) or by the operator for all (requireMfaAllCompanies)
   const mfa = createMfaService({
     mfa: createMfaRepository(db),
     secrets,
-    throttle: repos.throttle,
+    limits: signInLimits,
     audit,
     logger,
     clock,
-    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
     isRequired: async (companyId) =>
       (await settingValue(null, "requireMfaAllCompanies", "disabled")) === "enabled" || (await settingValue(companyId, "requireMfa", "disabled")) === "enabled",
     issuer: "Atende",
@@ -118,7 +123,7 @@ export const composeFoundation = (deps: Base) => {
     tokens,
     logger,
     clock,
-    maxAttempts: config.LOGIN_MAX_ATTEMPTS,
+    limits: signInLimits,
     cookie: { secure: config.COOKIE_SECURE, maxAgeSeconds: config.REFRESH_TOKEN_TTL_SECONDS },
   });
   const auth = authModule.service;

@@ -30,7 +30,10 @@ const configSchema = z.object({
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("no-reply@atende.local"),
   APP_VERSION: z.string().default("0.1.0"),
+  /** sign-in (docs/adr/0064): failed attempts per account (email) in a window, password and two-factor codes alike */
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  /** failed sign-ins per client address in a window, for any accounts (an office behind one NAT address shares it) */
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /**
    * how long the inbox reuses a company's queues/users/connections/settings/tags lookups (0 = always fresh; the inbox

@@ -20,7 +20,7 @@ const webDist = mkdtempSync(join(tmpdir(), "atende-web-"));
 const gateway = createWsGateway(async () => ({ statusCode: 200 }));
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "3" });
   a = await createTenant(t);
   server = createPublicServer({ fetch: t.app.fetch, gateway, webDist, runtimeConfig: () => ({}) });
   port = await new Promise<number>((r) => server.listen(0, "127.0.0.1", () => r((server.address() as { port: number }).port)));

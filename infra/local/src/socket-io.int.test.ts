@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { SOCKET_IO_PING_INTERVAL_MS, SOCKET_IO_PING_TIMEOUT_MS } from "@atende/functions/features/realtime/socket-io.protocol";
 import { SOCKET_OPEN_JOB, SOCKET_PING_JOB } from "@atende/functions/features/realtime/sockets.service";
 import { adminTickets, customerMessage, deliver } from "../../../functions/src/testing/inbox-fixtures";
@@ -11,6 +12,7 @@ import { createTenant, type Tenant } from "@atende/functions/testing/factories";
 import { createTestApp, type TestApp } from "@atende/functions/testing/test-app";
 import { createPublicServer } from "./http-server";
 import { createWsGateway, type WsRouteEvent } from "./ws-gateway";
+import { base32Decode, totp } from "@atende/functions/features/mfa/totp";
 
 /**
  * The spec's clients speak Socket.IO (issue 17 item 5, ADR 0013). Driven here with the socket.io-client package as
@@ -202,14 +204,65 @@ describe("Socket.IO for the spec's clients", () => {
     await until(() => got.find((e) => e.name === `company-${a.company.id}-appMessage` && e.data.message?.body === "depois da reconexão"), "event after reconnect");
   });
 
-  it("tells an older session's socket that the account was opened elsewhere, with the user's id the spec's client compares", async () => {
+  it("tells an older session's socket that the account was opened elsewhere, with the user's id the spec's client compares, then closes it", async () => {
     const first = await a.login(a.user.email);
     const socket = open(first.token);
     await connected(socket);
     const got = record(socket);
-    await a.login(a.user.email);
+    const reason = new Promise<string>((r) => socket.once("disconnect", (why) => r(why)));
+    const second = await a.login(a.user.email);
     const event = await until(() => got.find((e) => e.name === `company-${a.company.id}-auth`), "auth event");
     expect(event.data).toEqual({ action: "logout", reason: "other-session", user: { id: a.user.id } });
+    // one session means one session: the older socket is closed by the server, not only told (issue 27 finding 4)
+    expect(await reason).toBe("io server disconnect");
+    await deliver(t, customerMessage(a, { number: "5511900017031", body: "depois do segundo login" }));
+    expect(got.some((e) => e.data?.message?.body === "depois do segundo login")).toBe(false);
+    // the new session's socket opens and stays
+    const fresh = open(second.token);
+    await connected(fresh);
+    expect(fresh.connected).toBe(true);
+  });
+
+  it("a second sign-in closes the first session's raw /ws socket too, after the notice", async () => {
+    const first = await a.login(a.user.email);
+    const ws = new WebSocket(`${url.replace("http", "ws")}/ws?token=${first.token}`);
+    const frames: string[] = [];
+    ws.addEventListener("message", (m) => frames.push(String(m.data)));
+    await new Promise<void>((resolve, reject) => {
+      ws.addEventListener("open", () => resolve());
+      ws.addEventListener("error", () => reject(new Error("ws error")));
+    });
+    await until(async () => (await connectionOf(a.company.id, a.user.id)).length > 0, "socket registered");
+    const closed = new Promise<void>((r) => ws.addEventListener("close", () => r()));
+    await a.login(a.user.email);
+    await closed;
+    expect(frames.map((f) => JSON.parse(f) as { event: string; data: unknown })).toContainEqual(
+      expect.objectContaining({ event: "auth", data: { action: "logout", reason: "other-session", user: { id: a.user.id } } }),
+    );
+  });
+
+  it("turning two-factor on ends every other session of the user: tokens, refresh cookies and sockets (both protocols)", async () => {
+    const c = await createTenant(t);
+    // the session as a copy elsewhere holds it (another device, a stolen cookie): a Socket.IO and a raw socket
+    const current = await c.login(c.user.email);
+    const io1 = open(current.token);
+    await connected(io1);
+    const ioClosed = new Promise<string>((r) => io1.once("disconnect", (why) => r(why)));
+    const ws = new WebSocket(`${url.replace("http", "ws")}/ws?token=${current.token}`);
+    await new Promise<void>((resolve) => ws.addEventListener("open", () => resolve()));
+    await until(async () => (await connectionOf(c.company.id, c.user.id)).length === 2, "sockets registered");
+    const wsClosed = new Promise<void>((r) => ws.addEventListener("close", () => r()));
+    const { secret } = (await t.call("POST", "/auth/mfa/setup", { token: current.token, body: {} })).body as { secret: string };
+    const enabled = await t.call("POST", "/auth/mfa/enable", { token: current.token, body: { code: totp(base32Decode(secret), t.clock.now) } });
+    expect(enabled.status).toBe(200);
+    await wsClosed;
+    expect(await ioClosed).toBe("io server disconnect");
+    await until(async () => (await connectionOf(c.company.id, c.user.id)).length === 0, "sockets forgotten");
+    // the old access token and refresh cookie are dead; the answer's new session works
+    expect((await t.call("GET", "/auth/me", { token: current.token })).status).toBe(401);
+    expect((await t.call("POST", "/auth/refresh_token", { cookie: current.cookie })).status).toBe(401);
+    expect((await t.call("GET", "/auth/me", { token: enabled.body.token as string })).status).toBe(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
   });
 
   it("refuses a bad token, and the session of a user who logs out ends with a server disconnect", async () => {

@@ -109,6 +109,8 @@ export const createAuditRepository = (db: Db) => ({
   async page(f: AuditFilter, opts: { limit: number; cursor?: string; now: Date; maxReads?: number }): Promise<AuditPage> {
     const newest = f.to ?? new Date(opts.now.getTime() + 60_000).toISOString();
     const oldest = f.from ?? AUDIT_EPOCH;
+    // a period that starts after its end (a `from` in the future, no `to`) holds nothing: DynamoDB refuses such a BETWEEN
+    if (oldest > `${newest}~`) return { items: [] };
     const p = plan(f, oldest, newest);
     const names: Record<string, string> = { "#pk": p.pkName, "#sk": p.skName };
     const values: Record<string, unknown> = { ":from": oldest, ":to": `${newest}~` };

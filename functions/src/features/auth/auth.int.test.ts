@@ -8,7 +8,7 @@ let a: Tenant;
 let b: Tenant;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "3" });
   a = await createTenant(t);
   b = await createTenant(t);
 });

@@ -11,7 +11,7 @@ import type { QueuesOfCompany } from "../queues/queues.ports";
 import type { RealtimeService } from "../realtime/realtime.service";
 import type { SettingsStore } from "../settings/settings.ports";
 import type { UserRecord, UserSessions } from "../users/users.ports";
-import type { LoginThrottleRepository } from "./login-throttle.repository";
+import type { SignInLimits } from "./sign-in-limits";
 import { DUMMY_HASH, verifyPassword } from "./password";
 import type { Tokens } from "./tokens";
 import type { MfaChallengeResponse } from "@atende/shared/contracts/http/mfa";
@@ -33,12 +33,12 @@ export const createAuthService = (deps: {
   companies: CompanyLookup;
   settings: Pick<SettingsStore, "list">;
   queues: QueuesOfCompany;
-  throttle: LoginThrottleRepository;
+  /** per account and per address, taken before the password is checked (docs/adr/0064) */
+  limits: SignInLimits;
   realtime: RealtimeService;
   tokens: Tokens;
   logger: Logger;
   clock: () => Date;
-  maxAttempts: number;
   /** the audit trail: every sign-in, success or failure (docs/adr/0029) */
   audit: AuditRecorder;
   /** two-factor sign-in: whether the password is followed by a second step */
@@ -46,7 +46,7 @@ export const createAuthService = (deps: {
   /** told after a sign-out (agent status: offline, docs/adr/0032) */
   onSignedOut?: ((companyId: number, userId: number) => Promise<unknown>)[];
 }) => {
-  const { users, companies, settings, queues, throttle, realtime, tokens, logger, clock, audit } = deps;
+  const { users, companies, settings, queues, limits, realtime, tokens, logger, clock, audit } = deps;
 
   const sessionUser = async (user: UserRecord): Promise<SessionUser> => {
     const [company, companySettings, companyQueues] = await Promise.all([
@@ -100,18 +100,19 @@ export const createAuthService = (deps: {
   /** Resolves a bearer token to the caller and the session version it was issued for (session-authenticator.ts). */
   const authenticateSession = createSessionAuthenticator({ tokens, users });
 
-  /** A completed sign-in: the throttle forgets the email, the older session ends, the trail records it. */
+  /** A completed sign-in: the limits forget the account's failures, the older session ends, the trail records it. */
   const startSession = async (user: UserRecord, clientAddress: string): Promise<SessionResult> => {
     const now = clock();
-    await throttle.clear(`email#${user.email}`, now);
+    await limits.clearAccount(user.email);
     const jti = randomUUID();
     const tokenVersion = await users.startSession(user.companyId, user.id, jti, now);
-    // One active session per user: older browsers are told and reload.
+    // One active session per user: older browsers are told, then their sockets (both protocols) are closed.
     await realtime.publish<AuthEventData>(user.companyId, "auth", { action: "logout", reason: "other-session", user: { id: user.id } }, {
       kind: "olderSessions",
       userId: user.id,
       tokenVersion,
     });
+    await realtime.closeUserSockets(user.companyId, user.id, { olderThan: tokenVersion });
     logger.info("login", { companyId: user.companyId, userId: user.id });
     await audit.record({ companyId: user.companyId, actor: auditActorOf(user), ip: clientAddress, action: "login", record: { kind: "user", id: user.id }, at: now });
     return issue({ ...user, tokenVersion }, tokenVersion, jti);
@@ -122,18 +123,15 @@ export const createAuthService = (deps: {
 
     /**
      * POST /auth/login: the session, or (two-factor on, or required and not set up) the second step's challenge.
-     * The per-email failure counter is cleared only when a sign-in completes (docs/adr/0029).
+     * Each attempt takes its slots (account, address) before the password is checked; a wrong one keeps them, the
+     * right one gives them back. The account's failures are cleared only when a sign-in completes (docs/adr/0064).
      */
     async login(email: string, password: string, clientAddress: string): Promise<SessionResult | MfaChallengeResponse> {
       const now = clock();
-      const subjects = [`ip#${clientAddress}`, `email#${email}`];
-      const failures = await Promise.all(subjects.map((s) => throttle.failures(s, now)));
-      if (failures.some((n) => n >= deps.maxAttempts)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
-
+      const slot = await limits.take(email, clientAddress);
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) {
-        await Promise.all(subjects.map((s) => throttle.recordFailure(s, now)));
         logger.info("login failed", { clientAddress });
         await audit.record(
           user
@@ -142,6 +140,7 @@ export const createAuthService = (deps: {
         );
         throw new AppError("ERR_INVALID_CREDENTIALS");
       }
+      await slot.release();
       await assertCompanyUsable(user);
       const challenge = await deps.mfa.challengeAfterPassword({ companyId: user.companyId, userId: user.id, email: user.email });
       if (challenge) return { mfaRequired: true, ...challenge };
@@ -182,6 +181,25 @@ export const createAuthService = (deps: {
       const rotated = await users.rotateRefresh(user, claims.jti, jti, new Date(now.getTime() + REFRESH_GRACE_MS).toISOString(), now);
       if (!rotated) throw new AppError("ERR_SESSION_EXPIRED");
       return issue(user, user.tokenVersion, jti);
+    },
+
+    /**
+     * Two-factor turned on or off by the user: every other session ends (access and refresh tokens of the old
+     * version, and every socket), and the caller continues in a fresh one (docs/adr/0064).
+     */
+    async renewSession(auth: AuthContext): Promise<SessionResult> {
+      const user = await users.findById(auth.companyId, auth.user.id);
+      if (!user) throw new AppError("ERR_SESSION_EXPIRED", undefined, 401);
+      const jti = randomUUID();
+      const tokenVersion = await users.startSession(user.companyId, user.id, jti, clock());
+      await realtime.closeUserSockets(user.companyId, user.id);
+      return issue({ ...user, tokenVersion }, tokenVersion, jti);
+    },
+
+    /** An admin turned a user's two-factor off: all of that user's sessions end (tokens and sockets). */
+    async endSessionsOf(companyId: number, userId: number): Promise<void> {
+      await users.endSession(companyId, userId);
+      await realtime.closeUserSockets(companyId, userId);
     },
 
     async logout(auth: AuthContext): Promise<void> {

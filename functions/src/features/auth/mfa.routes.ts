@@ -18,7 +18,9 @@ const bearer = (c: Context) => {
 /**
  * Two-factor sign-in under /auth/mfa (docs/adr/0029). Status, setup, enable and disable act on the signed-in caller
  * only (no route takes a user id); setup and enable also take the `mfaToken` of a setup-required login, and verify
- * takes only an `mfaToken`: those three answer the session as the login does.
+ * takes only an `mfaToken`: those three answer the session as the login does. Enable and disable by a signed-in
+ * caller end every other session of the user and answer the caller's renewed one (docs/adr/0064); an admin's reset
+ * ends all of the user's sessions.
  */
 export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guards, "auth">, cookie: RefreshCookie) => {
   const app = new Hono<AppEnv>();
@@ -49,7 +51,9 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
       return sessionAnswer(c, cookie, await auth.completeLogin(challenge.companyId, challenge.userId, ip), { recoveryCodes });
     }
     const a = await auth.authenticate(bearer(c));
-    return c.json({ recoveryCodes: await mfa.enable(await subject(a), code, ip) });
+    const recoveryCodes = await mfa.enable(await subject(a), code, ip);
+    // every other session of the user ends; the caller continues in a fresh one (docs/adr/0064)
+    return sessionAnswer(c, cookie, await auth.renewSession(a), { recoveryCodes });
   });
 
   app.post("/verify", async (c) => {
@@ -62,7 +66,7 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
   app.post("/disable", guards.auth, async (c) => {
     const { code } = await parseJson(c, mfaDisableSchema);
     await mfa.disable(await subject(c.get("auth")), code, clientAddress(c));
-    return c.body(null, 204);
+    return sessionAnswer(c, cookie, await auth.renewSession(c.get("auth")));
   });
 
   // an admin resets a user of their own company (the id is looked up in the caller's company only)
@@ -74,6 +78,7 @@ export const mfaRoutes = (auth: AuthService, mfa: MfaService, guards: Pick<Guard
     if (!target) throw new AppError("ERR_NO_USER_FOUND");
     if (target.userId === a.user.id) throw new AppError("ERR_NO_PERMISSION");
     await mfa.resetBy(await subject(a), userId, clientAddress(c));
+    await auth.endSessionsOf(a.companyId, userId);
     return c.body(null, 204);
   });
 

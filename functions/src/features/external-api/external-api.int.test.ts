@@ -109,16 +109,20 @@ describe("POST /api/messages/send", () => {
     expect(sendsTo(number)).toEqual([]);
   });
 
-  it(`accepts ${EXTERNAL_API_MESSAGES_PER_MINUTE} messages a minute per token, then 429 until the next minute`, { timeout: 60_000 }, async () => {
+  it(`accepts ${EXTERNAL_API_MESSAGES_PER_MINUTE} messages a minute per token, then 429 (with Retry-After) until a minute after the first`, { timeout: 60_000 }, async () => {
     const c = await createTenant(t);
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     t.clock.set(new Date(minute + 5_000));
     const number = nextNumber();
     for (let i = 0; i < EXTERNAL_API_MESSAGES_PER_MINUTE; i++) expect((await send(c.whatsapp.token, { number, body: `m${i}` })).status).toBe(200);
-    expect(await send(c.whatsapp.token, { number, body: "demais" })).toMatchObject({ status: 429, body: { error: "ERR_TOO_MANY_ATTEMPTS" } });
+    const refused = await send(c.whatsapp.token, { number, body: "demais" });
+    expect(refused).toMatchObject({ status: 429, body: { error: "ERR_TOO_MANY_ATTEMPTS" } });
+    // the window began with the first message (minute + 5 s) and lasts 60 s (docs/adr/0064)
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     // another company's token is not affected
     expect((await send(b.whatsapp.token, { number: nextNumber(), body: "ok" })).status).toBe(200);
-    t.clock.set(new Date(minute + 61_000));
+    t.clock.set(new Date(minute + 66_000));
     expect((await send(c.whatsapp.token, { number, body: "de novo" })).status).toBe(200);
     expect(sendsTo(number).map((s) => (s as { body: string }).body)).not.toContain("demais");
   });

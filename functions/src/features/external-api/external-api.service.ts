@@ -9,7 +9,7 @@ import type { InboxService } from "../inbox/inbox.service";
 import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { WhatsappByToken } from "../whatsapps/whatsapps.ports";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
-import type { ApiRateRepository } from "./api-rate.repository";
+import type { AttemptLimiter } from "../../platform/limits/attempt-limiter";
 
 /**
  * The external messages API (SERVER-RULES "Campaigns, schedules, external API"): a connection's token sends a
@@ -21,7 +21,8 @@ export const createExternalApiService = (deps: {
   companiesService: CompaniesService;
   contacts: Pick<InboxService, "upsertFromWhatsapp">;
   messages: Pick<InboxService, "sendToContact">;
-  rate: ApiRateRepository;
+  /** messages per connection per minute: taken atomically before anything is stored (docs/adr/0064) */
+  limiter: AttemptLimiter;
   /** LGPD (docs/adr/0030): a number on the company's opt-out list gets no API message (ERR_NUMBER_OPTED_OUT) */
   isOptedOut?: (companyId: number, number: string) => Promise<boolean>;
   /**
@@ -31,7 +32,7 @@ export const createExternalApiService = (deps: {
   templates?: { prepareTemplate(companyId: number, whatsappId: number, template: TemplateSend): Promise<unknown> };
   clock: () => Date;
 }) => {
-  const { whatsapps, companies, companiesService, contacts, messages, rate, clock } = deps;
+  const { whatsapps, companies, companiesService, contacts, messages, limiter, clock } = deps;
 
   return {
     /** The connection of a token; the company must be active and its plan must include the external API. */
@@ -58,12 +59,18 @@ export const createExternalApiService = (deps: {
         if (deps.templates) await deps.templates.prepareTemplate(whatsapp.companyId, whatsapp.id, input.template);
       }
       const count = Math.max(files.length, 1);
-      if ((await rate.take(whatsapp.companyId, whatsapp.id, count, clock())) > EXTERNAL_API_MESSAGES_PER_MINUTE) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
-      const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });
-      const idOf = idempotencyKey
-        ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
-        : undefined;
-      await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf, template: input.template });
+      const slots = await limiter.take(`api:${whatsapp.companyId}#${whatsapp.id}`, { limit: EXTERNAL_API_MESSAGES_PER_MINUTE, windowSeconds: 60 }, count);
+      try {
+        const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });
+        const idOf = idempotencyKey
+          ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
+          : undefined;
+        await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf, template: input.template });
+      } catch (e) {
+        // a failed send does not count against the minute
+        await slots.release();
+        throw e;
+      }
       return { mensagem: "Mensagem enviada" };
     },
   };

@@ -1,6 +1,7 @@
 import type { TicketCycle } from "@atende/shared/contracts/http/tickets";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
+import type { TicketScope } from "@atende/shared/domain/tickets/visibility";
 import type { BotInbox } from "../bots/bot-inbox.port";
 import type { ContactsService } from "./contacts/contacts.service";
 import type { MessagesService } from "./messages/messages.service";
@@ -32,8 +33,11 @@ export type InboxService = {
   listTags(companyId: number): Promise<{ id: number; name: string; color: string }[]>;
   /** What a bot may read and do in a ticket (the bot runner, ADR 0026). */
   bots: BotInbox;
-  /** the connection and chat of one of the company's tickets (null: not the company's): the Cloud API window */
-  ticketChannel(companyId: number, ticketId: number): Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  /**
+   * the connection and chat of one of the company's tickets (null: not the company's), with what decides who may
+   * see it (status, queue, owner): the Cloud API window
+   */
+  ticketChannel(companyId: number, ticketId: number): Promise<({ whatsappId: number | null; chatJid: string } & TicketScope) | null>;
   /** what search results show, visibility applied (the search feature, docs/adr/0035) */
   search: SearchReads;
   /** What automatic distribution reads and does (docs/adr/0032): waiting tickets, last owner, open count, assign. */
@@ -47,7 +51,7 @@ export const createInboxService = (parts: {
   bots: BotInbox;
   search: SearchReads;
   distribution: TicketAssignment;
-  findTicket: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  findTicket: (companyId: number, ticketId: number) => Promise<({ whatsappId: number | null; chatJid: string } & TicketScope) | null>;
   findContacts: (companyId: number, ids: number[]) => Promise<Contact[]>;
   listTags: (companyId: number) => Promise<{ id: number; name: string; color: string }[]>;
 }): InboxService => ({
@@ -58,7 +62,7 @@ export const createInboxService = (parts: {
   distribution: parts.distribution,
   ticketChannel: async (companyId, ticketId) => {
     const t = await parts.findTicket(companyId, ticketId);
-    return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid } : null;
+    return t ? { whatsappId: t.whatsappId, chatJid: t.chatJid, status: t.status, queueId: t.queueId, userId: t.userId } : null;
   },
   upsertFromWhatsapp: (companyId, whatsappId, party) => parts.contacts.upsertFromWhatsapp(companyId, whatsappId, party),
   getContact: (auth, contactId) => parts.contacts.get(auth, contactId),

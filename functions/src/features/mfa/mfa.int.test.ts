@@ -42,7 +42,8 @@ const enrolled = async (tenant: Tenant) => {
   const enable = await t.call("POST", "/auth/mfa/enable", { token, body: { code: code(setup.body.secret) } });
   expect(enable.status).toBe(200);
   nextStep();
-  return { id: made.body.id as number, email, token, secret: setup.body.secret as string, recovery: enable.body.recoveryCodes as string[] };
+  // enabling renews the caller's session (every other one ends): the answer's token is the one that works now
+  return { id: made.body.id as number, email, token: enable.body.token as string, secret: setup.body.secret as string, recovery: enable.body.recoveryCodes as string[] };
 };
 
 describe("setup and enable", () => {
@@ -59,9 +60,12 @@ describe("setup and enable", () => {
     const ok = await t.call("POST", "/auth/mfa/enable", { token, body: { code: code(setup.body.secret) } });
     expect(ok.status).toBe(200);
     expect(ok.body.recoveryCodes).toHaveLength(10);
-    expect(ok.body.token).toBeUndefined();
-    expect((await t.call("GET", "/auth/mfa", { token })).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
-    expect((await t.call("POST", "/auth/mfa/setup", { token, body: {} })).body).toEqual({ error: "ERR_MFA_ALREADY_ENABLED" });
+    // every other session ends: the token used is refused; the answer carries the caller's new session and cookie
+    expect((await t.call("GET", "/auth/mfa", { token })).status).toBe(401);
+    expect(cookieOf(ok)).toMatch(/^jrt=./);
+    const renewed = ok.body.token as string;
+    expect((await t.call("GET", "/auth/mfa", { token: renewed })).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await t.call("POST", "/auth/mfa/setup", { token: renewed, body: {} })).body).toEqual({ error: "ERR_MFA_ALREADY_ENABLED" });
   });
 
   it("needs a session (or a setup token)", async () => {
@@ -146,9 +150,9 @@ describe("login with two-factor on", () => {
     for (let i = 0; i < 4; i++) {
       expect((await t.call("POST", "/auth/mfa/verify", { body: { mfaToken, code: wrong(u.secret) }, address })).body).toEqual({ error: "ERR_MFA_INVALID_CODE" });
     }
-    expect((await t.call("POST", "/auth/mfa/verify", { body: { mfaToken, code: code(u.secret) }, address })).body).toEqual({ error: "ERR_TOO_MANY_ATTEMPTS" });
+    expect((await t.call("POST", "/auth/mfa/verify", { body: { mfaToken, code: code(u.secret) }, address })).body).toMatchObject({ error: "ERR_TOO_MANY_ATTEMPTS" });
     // the password login of that email is throttled too
-    expect((await login(u.email, "Senha1234")).body).toEqual({ error: "ERR_TOO_MANY_ATTEMPTS" });
+    expect((await login(u.email, "Senha1234")).body).toMatchObject({ error: "ERR_TOO_MANY_ATTEMPTS" });
     t.clock.advance(16 * 60_000);
   });
 
@@ -168,8 +172,12 @@ describe("turning it off", () => {
     const u = await enrolled(a);
     expect((await t.call("POST", "/auth/mfa/disable", { token: u.token, body: { code: wrong(u.secret) } })).body).toEqual({ error: "ERR_MFA_INVALID_CODE" });
     expect((await t.call("POST", "/auth/mfa/disable", { token: u.token, body: {} })).body).toMatchObject({ error: "ERR_VALIDATION" });
-    expect((await t.call("POST", "/auth/mfa/disable", { token: u.token, body: { code: code(u.secret) } })).status).toBe(204);
-    expect((await t.call("GET", "/auth/mfa", { token: u.token })).body.enabled).toBe(false);
+    const off = await t.call("POST", "/auth/mfa/disable", { token: u.token, body: { code: code(u.secret) } });
+    expect(off.status).toBe(200);
+    // every other session ends (the old token is refused); the caller continues in the answer's new session
+    expect((await t.call("GET", "/auth/mfa", { token: u.token })).status).toBe(401);
+    expect(cookieOf(off)).toMatch(/^jrt=./);
+    expect((await t.call("GET", "/auth/mfa", { token: off.body.token as string })).body.enabled).toBe(false);
     const plain = await login(u.email, "Senha1234");
     expect(typeof plain.body.token).toBe("string");
   });
@@ -183,6 +191,8 @@ describe("an admin resets a user's two-factor (lost phone and recovery codes)", 
     // an attendant cannot reset anybody, not even themselves through this route
     expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: u.token })).body).toEqual({ error: "ERR_NO_PERMISSION" });
     expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: adminToken })).status).toBe(204);
+    // the user's sessions end with it
+    expect((await t.call("GET", "/auth/mfa", { token: u.token })).status).toBe(401);
     expect((await t.call("GET", "/auth/mfa", { token: (await login(u.email, "Senha1234")).body.token })).body.enabled).toBe(false);
     // nothing left to reset; an unknown id is not found
     expect((await t.call("DELETE", `/auth/mfa/users/${u.id}`, { token: adminToken })).body).toEqual({ error: "ERR_MFA_NOT_ENABLED" });

@@ -9,6 +9,7 @@ import "../../testing/provided-context";
 import { createTableInput } from "@atende/shared/table/table-definition";
 import { createDb, type Db } from "../../platform/db/client";
 import { createLogger } from "../../platform/logger";
+import { AppError } from "../../platform/errors";
 import { createLocalSecretBox } from "../../platform/secrets/local-secret-box.adapter";
 import type { AuditEntryInput } from "../audit/audit.port";
 import { createMfaRepository } from "./mfa.repository";
@@ -42,17 +43,26 @@ beforeAll(async () => {
   svc = createMfaService({
     mfa: createMfaRepository(db),
     secrets: createLocalSecretBox(join(mkdtempSync(join(tmpdir(), "mfa-")), "secret.key")),
-    throttle: {
-      failures: async (s) => counts.get(s) ?? 0,
-      recordFailure: async (s) => {
-        failures.push(s);
-        counts.set(s, (counts.get(s) ?? 0) + 1);
+    // the sign-in limits as a fake: `failures` holds the slots taken and not given back
+    limits: {
+      take: async (email, ip) => {
+        const keys = [`ip#${ip}`, `email#${email.toLowerCase()}`];
+        if (keys.some((k) => (counts.get(k) ?? 0) >= 5)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+        for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+        failures.push(...keys);
+        return {
+          release: async () => {
+            for (const k of keys) {
+              counts.set(k, counts.get(k)! - 1);
+              failures.splice(failures.indexOf(k), 1);
+            }
+          },
+        };
       },
     },
     audit: { record: async (e) => void entries.push(e) },
     logger: createLogger("silent"),
     clock: () => now,
-    maxAttempts: 5,
     isRequired: async (companyId) => required.has(companyId),
     issuer: "Atende",
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { MFA_TOKEN_TTL_SECONDS, type MfaSetupResponse, type MfaStatusResponse } from "@atende/shared/contracts/http/mfa";
 import type { AuditAction, AuditActor } from "@atende/shared/domain/audit/audit";
 import { AppError } from "../../platform/errors";
+import type { Slot } from "../../platform/limits/attempt-limiter";
 import type { Logger } from "../../platform/logger";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import type { AuditRecorder } from "../audit/audit.port";
@@ -9,11 +10,11 @@ import type { MfaChallengePurpose, MfaRecord, MfaRepository } from "./mfa.reposi
 import { findRecoveryCode, hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import { base32Decode, newTotpSecret, otpauthUrl, verifyTotp } from "./totp";
 
-/** The failed-attempt counters of the login (auth's throttle): a wrong code is one more failed sign-in. */
-export type AttemptThrottle = {
-  failures(subject: string, now: Date): Promise<number>;
-  recordFailure(subject: string, now: Date): Promise<void>;
-};
+/**
+ * The sign-in's limits (auth/sign-in-limits.ts, docs/adr/0064): a code takes a slot of the account and of the
+ * address before it is checked, so a wrong code is one more failed sign-in; the right one gives the slots back.
+ */
+export type SignInAttempts = { take(email: string, clientAddress: string): Promise<Slot> };
 
 /** Whose two-factor it is. */
 export type MfaSubject = { companyId: number; userId: number; email: string; name: string; actor: AuditActor };
@@ -24,31 +25,22 @@ export type MfaPassed = { companyId: number; userId: number };
 export const createMfaService = (deps: {
   mfa: MfaRepository;
   secrets: SecretBox;
-  throttle: AttemptThrottle;
+  limits: SignInAttempts;
   audit: AuditRecorder;
   logger: Logger;
   clock: () => Date;
-  maxAttempts: number;
   /** true when the company (setting `requireMfa`) or the operator (global `requireMfaAllCompanies`) requires it */
   isRequired: (companyId: number) => Promise<boolean>;
   /** the name authenticator apps show beside the account */
   issuer: string;
 }) => {
-  const { mfa, secrets, throttle, audit, logger, clock } = deps;
-
-  const subjects = (email: string, ip: string) => [`ip#${ip}`, `email#${email.toLowerCase()}`];
-
-  const assertNotThrottled = async (email: string, ip: string, now: Date) => {
-    const failures = await Promise.all(subjects(email, ip).map((s) => throttle.failures(s, now)));
-    if (failures.some((n) => n >= deps.maxAttempts)) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
-  };
+  const { mfa, secrets, limits, audit, logger, clock } = deps;
 
   const log = (s: MfaSubject, ip: string, action: AuditAction, at: Date) =>
     audit.record({ companyId: s.companyId, actor: s.actor, ip, action, record: { kind: "user", id: s.userId }, at });
 
-  /** A wrong code: one more failed sign-in for the address and the email, and an entry in the trail. */
+  /** A wrong code: its slots stay taken (one more failed sign-in for the address and the email), and the trail has it. */
   const refuse = async (s: MfaSubject, ip: string, now: Date): Promise<never> => {
-    await Promise.all(subjects(s.email, ip).map((x) => throttle.recordFailure(x, now)));
     await log(s, ip, "mfa_failed", now);
     logger.info("mfa code refused", { companyId: s.companyId, userId: s.userId });
     throw new AppError("ERR_MFA_INVALID_CODE");
@@ -114,12 +106,13 @@ export const createMfaService = (deps: {
     /** POST /auth/mfa/enable: a code from the app confirms the pending secret; answers the ten recovery codes, once. */
     async enable(s: MfaSubject, code: string, ip: string): Promise<string[]> {
       const now = clock();
-      await assertNotThrottled(s.email, ip, now);
+      const slot = await limits.take(s.email, ip);
       const rec = await mfa.find(s.companyId, s.userId);
       if (rec?.enabled) throw new AppError("ERR_MFA_ALREADY_ENABLED");
       if (!rec?.pendingSecret) throw new AppError("ERR_MFA_NOT_SET_UP");
       const step = verifyTotp(base32Decode(await secrets.open(rec.pendingSecret)), code, now);
       if (step === null) return refuse(s, ip, now);
+      await slot.release();
       const codes = newRecoveryCodes();
       const hashes = await Promise.all(codes.map(hashRecoveryCode));
       if (!(await mfa.enable(s.companyId, s.userId, rec.pendingSecret, step, hashes, now))) throw new AppError("ERR_MFA_NOT_SET_UP");
@@ -131,22 +124,23 @@ export const createMfaService = (deps: {
     async disable(s: MfaSubject, code: string, ip: string): Promise<void> {
       const now = clock();
       if (await deps.isRequired(s.companyId)) throw new AppError("ERR_MFA_REQUIRED");
-      await assertNotThrottled(s.email, ip, now);
+      const slot = await limits.take(s.email, ip);
       const rec = await mfa.find(s.companyId, s.userId);
       if (!rec?.enabled) throw new AppError("ERR_MFA_NOT_ENABLED");
       if (!(await checkTotp(rec, code, now))) return refuse(s, ip, now);
+      await slot.release();
       await mfa.remove(s.companyId, s.userId);
       await log(s, ip, "mfa_disabled", now);
     },
 
     /**
      * POST /auth/mfa/verify: the second step of a login. A TOTP code (once per step) or an unused recovery code
-     * (spent now). Wrong codes count toward the login throttle; the token serves once.
+     * (spent now). Each code takes its sign-in slots before it is checked (wrong ones keep them); the token serves once.
      */
     async verify(token: string, code: string, ip: string, subjectOf: (companyId: number, userId: number) => Promise<MfaSubject | null>): Promise<MfaPassed> {
       const now = clock();
       const challenge = await challengeFor(token, "verify");
-      await assertNotThrottled(challenge.email, ip, now);
+      const slot = await limits.take(challenge.email, ip);
       const s = await subjectOf(challenge.companyId, challenge.userId);
       const rec = s ? await mfa.find(challenge.companyId, challenge.userId) : null;
       if (!s || !rec?.enabled) throw new AppError("ERR_MFA_TOKEN_INVALID");
@@ -158,6 +152,7 @@ export const createMfaService = (deps: {
       } else if (!(await checkTotp(rec, code, now))) {
         return refuse(s, ip, now);
       }
+      await slot.release();
       if (!(await mfa.consumeChallenge(token))) throw new AppError("ERR_MFA_TOKEN_INVALID");
       await log(s, ip, action, now);
       return { companyId: challenge.companyId, userId: challenge.userId };

@@ -82,9 +82,10 @@ export const createRealtimeService = (deps: { connections: ConnectionsRepository
      * Logout, password change, deletion: the user's sockets are closed (DeleteConnection) and forgotten at once,
      * so no event reaches them even before API Gateway's $disconnect arrives. A Socket.IO client is told first
      * (disconnect packet) so it does not reconnect on its own. Returns how many sockets were closed.
+     * `olderThan`: only the sockets of sessions before that token version (a new sign-in closes the older session's).
      */
-    async closeUserSockets(companyId: number, userId: number): Promise<number> {
-      const sockets = await userSockets(companyId, userId);
+    async closeUserSockets(companyId: number, userId: number, opts: { olderThan?: number } = {}): Promise<number> {
+      const sockets = (await userSockets(companyId, userId)).filter((c) => opts.olderThan === undefined || c.tokenVersion < opts.olderThan);
       await Promise.all(
         sockets.map(async (conn) => {
           await connections.remove(companyId, conn.connectionId);

@@ -62,6 +62,15 @@ describe("POST /companies/cadastro (public sign-up)", () => {
     expect(results[10]).toBe(429);
   });
 
+  it("30 sign-ups at once from one address: exactly 10 pass, the rest wait with Retry-After (docs/adr/0064)", async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, () => signup({}, "8.8.4.4")));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(20);
+    expect(refused[0]!.body).toMatchObject({ error: "ERR_TOO_MANY_ATTEMPTS" });
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThan(3000);
+  });
+
   it("is refused while the operator disabled sign-up", async () => {
     await t.call("PUT", "/settings/allowregister", { token: opToken, body: { value: "disabled" } });
     expect(await signup()).toMatchObject({ status: 403, body: { error: "ERR_SIGNUP_DISABLED" } });

@@ -7,7 +7,7 @@ import type { PlansService } from "../plans/plans.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UserCreation } from "../users/users.ports";
 import { hashPassword } from "../auth/password";
-import type { SignupThrottleRepository } from "./signup-throttle.repository";
+import type { AttemptLimiter } from "../../platform/limits/attempt-limiter";
 
 const DAY_MS = 86_400_000;
 /** Sign-ups per client address per hour: a person signs up once; a script is stopped. */
@@ -22,7 +22,8 @@ export const createSignupService = (deps: {
   plans: PlansService;
   settings: SettingsService;
   users: UserCreation;
-  throttle: SignupThrottleRepository;
+  /** every sign-up takes a slot of its address first, atomically (docs/adr/0064) */
+  limiter: AttemptLimiter;
   logger: Logger;
   clock: () => Date;
   bcryptRounds: number;
@@ -30,7 +31,7 @@ export const createSignupService = (deps: {
   const { companies, plans, settings, users, logger, clock } = deps;
   return {
     async signup(input: SignupInput, clientAddress: string): Promise<{ id: number; name: string; dueDate: string }> {
-      if ((await deps.throttle.hit(clientAddress, clock(), 3600)) > SIGNUPS_PER_ADDRESS_PER_HOUR) throw new AppError("ERR_TOO_MANY_ATTEMPTS");
+      await deps.limiter.take(`signup:ip#${clientAddress}`, { limit: SIGNUPS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 });
       if ((await settings.globalValue("allowregister")) !== "enabled") throw new AppError("ERR_SIGNUP_DISABLED");
       await plans.get(input.planId).catch(() => {
         throw new AppError("ERR_VALIDATION", { field: "planId" });

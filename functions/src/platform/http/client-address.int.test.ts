@@ -15,7 +15,7 @@ describe("local socket address", () => {
   let t: TestApp;
   let a: Tenant;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+    t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "3" });
     a = await createTenant(t);
   });
   const login = (address: string, email: string, password: string, headers: Record<string, string> = {}) =>
@@ -63,7 +63,7 @@ describe("local socket address", () => {
 
 describe("AWS: API Gateway's source address, CloudFront's viewer address only with the origin secret", () => {
   it("without the origin secret configured, the request context's source address counts and headers are ignored", async () => {
-    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "3" });
     const a = await createTenant(t);
     const login = (ip: string, email: string, password: string, headers: Record<string, string> = {}) =>
       t.call("POST", "/auth/login", { env: lambda(ip), headers, body: { email, password } });
@@ -73,7 +73,7 @@ describe("AWS: API Gateway's source address, CloudFront's viewer address only wi
   });
 
   it("behind CloudFront (valid x-origin-verify), the viewer address counts, not the edge's, nor x-forwarded-for", async () => {
-    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", ORIGIN_VERIFY_SECRET: SECRET });
+    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "3", ORIGIN_VERIFY_SECRET: SECRET });
     const edge = lambda("130.176.0.1"); // every viewer arrives from a CloudFront edge address
     const via = (viewer: string, xff: string) => ({ "x-origin-verify": SECRET, "cloudfront-viewer-address": viewer, "x-forwarded-for": xff });
     // the tenant is created through the API: its logins carry the secret too
@@ -92,7 +92,7 @@ describe("AWS: API Gateway's source address, CloudFront's viewer address only wi
 
 describe("through the Lambda adapter itself (hono/aws-lambda, API Gateway HTTP API v2 event)", () => {
   it("the event's requestContext.http.sourceIp is the address; the event's forged headers are not", async () => {
-    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3" });
+    const t = await createTestApp({ LOGIN_MAX_ATTEMPTS: "3", LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "3" });
     const a = await createTenant(t);
     const lambdaHandler = handle(t.app);
     const login = async (sourceIp: string, email: string, password: string, headers: Record<string, string> = {}) => {

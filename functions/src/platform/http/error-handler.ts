@@ -49,6 +49,9 @@ export const toErrorResponse = (err: unknown, requestId: string, logger: Logger)
 export const sendError = (c: Context, err: unknown, logger: Logger) => {
   const requestId = (c.get("requestId" as never) as string | undefined) ?? "unknown";
   const { status, body } = toErrorResponse(err, requestId, logger);
+  // a limit's refusal says when to come back (attempt-limiter.ts: data.retryAfter, seconds)
+  const retryAfter = status === 429 && err instanceof AppError ? (err.data as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
+  if (typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
   if (status === 503) c.header("retry-after", "5");
   return c.json(body, status as 400);
 };

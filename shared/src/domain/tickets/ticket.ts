@@ -47,7 +47,7 @@ const csvOrJsonIds = z
       return z.NEVER;
     }
     const ids = (Array.isArray(values) ? values : [values]).map((v) => Number(v));
-    if (ids.some((n) => !Number.isInteger(n) || n < 0)) {
+    if (ids.some((n) => !Number.isSafeInteger(n) || n < 0)) {
       ctx.addIssue({ code: "custom", message: "Invalid list" });
       return z.NEVER;
     }

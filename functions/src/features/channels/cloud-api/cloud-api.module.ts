@@ -43,7 +43,7 @@ export const createCloudApiModule = (deps: {
   /** the route guards; without them the module has no routes (the webhook Lambda builds only the webhook) */
   guards?: Pick<Guards, "auth">;
   /** the ticket's connection and chat, when the ticket is the company's (the inbox's read) */
-  ticketOf?: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  ticketOf?: Parameters<typeof cloudApiRoutes>[0]["ticketOf"];
   /** the connection's provider, when the connection is the company's (the connections feature's read) */
   providerOf?: (companyId: number, whatsappId: number) => Promise<string | null>;
 }) => {

@@ -1,3 +1,4 @@
+import { canSeeTicket, type TicketScope } from "@atende/shared/domain/tickets/visibility";
 import { Hono } from "hono";
 import * as z from "zod";
 import type { Guards } from "../../../platform/modules/feature-module";
@@ -17,8 +18,8 @@ import type { CloudApiService } from "./cloud-api.service";
 export const cloudApiRoutes = (deps: {
   service: CloudApiService;
   guards: Pick<Guards, "auth">;
-  /** the ticket's connection and chat, when the ticket is the company's */
-  ticketOf: (companyId: number, ticketId: number) => Promise<{ whatsappId: number | null; chatJid: string } | null>;
+  /** the ticket's connection and chat, when the ticket is the company's, with its visibility scope */
+  ticketOf: (companyId: number, ticketId: number) => Promise<({ whatsappId: number | null; chatJid: string } & TicketScope) | null>;
   /** the connection's provider, when the connection is the company's */
   providerOf: (companyId: number, whatsappId: number) => Promise<string | null>;
 }) => {
@@ -52,6 +53,9 @@ export const cloudApiRoutes = (deps: {
     const ticketId = z.coerce.number().int().positive().safeParse(c.req.param("ticketId"));
     const t = ticketId.success ? await deps.ticketOf(companyId, ticketId.data) : null;
     if (!t) throw new AppError("ERR_NO_TICKET_FOUND");
+    // who may read the ticket may read its window: an attendant outside its queue gets 403, as GET /tickets/{id}
+    const { user } = c.get("auth");
+    if (!canSeeTicket({ userId: user.id, profile: user.profile, queueIds: user.queueIds, allTicket: user.allTicket }, t)) throw new AppError("ERR_NO_PERMISSION");
     if (!t.whatsappId || (await deps.providerOf(companyId, t.whatsappId)) !== "cloudapi") return c.json({ kind: "none" });
     return c.json(await service.windowOf(companyId, t.whatsappId, t.chatJid));
   });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { AuthResponse } from "@atende/shared/contracts/http/auth";
 import type { MfaEnableResponse, MfaSetupResponse, MfaStatusResponse } from "@atende/shared/contracts/http/mfa";
 import { api } from "../../../lib/api-client";
+import { saveSession } from "../../../lib/session-storage";
 
 /** Two-factor sign-in (docs/adr/0029): the signed-in user's state and the setup steps, and the login's second step. */
 
@@ -26,16 +27,33 @@ export const postMfaVerify = (input: { mfaToken: string; code: string }) => api.
 
 export const useMfaSetup = () => useMutation({ mutationFn: postMfaSetup });
 
+/**
+ * Turning two-factor on or off while signed in ends every other session of the user: the answer carries this
+ * tab's new session (token and refresh cookie), kept here so the tab goes on (docs/adr/0064).
+ */
+const keepRenewed = (res: Partial<AuthResponse> | undefined) => {
+  if (res?.token && res.user) saveSession(res.token, res.user);
+};
+
 export const useMfaEnable = () => {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: postMfaEnable, onSuccess: () => qc.invalidateQueries({ queryKey: mfaKeys.status() }) });
+  return useMutation({
+    mutationFn: postMfaEnable,
+    onSuccess: (res, input) => {
+      if (!input.mfaToken) keepRenewed(res);
+      return qc.invalidateQueries({ queryKey: mfaKeys.status() });
+    },
+  });
 };
 
 export const useMfaDisable = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<void>("/auth/mfa/disable", { code }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: mfaKeys.status() }),
+    mutationFn: (code: string) => api.post<AuthResponse>("/auth/mfa/disable", { code }),
+    onSuccess: (res) => {
+      keepRenewed(res);
+      return qc.invalidateQueries({ queryKey: mfaKeys.status() });
+    },
   });
 };
 

@@ -6,6 +6,7 @@ import { aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
 import { MfaLoginStep } from "./mfa-login-step";
 import { MfaSection } from "./mfa-section";
+import { getToken } from "../../../lib/session-storage";
 
 const SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`.replace(/[01]/g, "2"));
@@ -47,9 +48,10 @@ describe("profile dialog: two-factor section", { timeout: 20_000 }, () => {
     let enabled = true;
     const { calls } = mockFetch({
       "GET /api/auth/mfa": () => ({ enabled, required: false, recoveryCodesLeft: 7 }),
+      // every other session ends; the answer is this tab's new session (docs/adr/0064)
       "POST /api/auth/mfa/disable": () => {
         enabled = false;
-        return reply(204);
+        return { token: "renewed-token", user: aUser() };
       },
     });
     renderWithApp(<MfaSection />, { user: aUser() });
@@ -62,6 +64,8 @@ describe("profile dialog: two-factor section", { timeout: 20_000 }, () => {
     expect(await screen.findByTestId("mfa-state")).toHaveTextContent("Desativada");
     const sent = calls.find((c) => c.url.endsWith("/auth/mfa/disable"))!;
     expect(await sent.json()).toEqual({ code: "654321" });
+    // the tab goes on with the new session's token
+    expect(getToken()).toBe("renewed-token");
   });
 
   it("hides 'turn off' while the company requires it", async () => {
