@@ -122,6 +122,8 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_TEMPLATE_REQUIRED: 400,
   /** a ticket carries at most MAX_TAGS_PER_TICKET tags (its change is one transaction, docs/adr/0040) */
   ERR_TOO_MANY_TAGS: 400,
+  /** many writes to one ticket at once (e.g. parallel API sends to one number) and this one's turn did not come in time: nothing was stored; try again */
+  ERR_TICKET_BUSY: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
