@@ -5,17 +5,17 @@ import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMessageSequencer } from "@atende/shared/domain/messages/message-order";
-import { runJob } from "../../../app/jobs-consumer";
-import { createTenant, type Tenant } from "../../../testing/factories";
-import { createTestApp, type TestApp } from "../../../testing/test-app";
-import { customerMessage, deliver } from "../../../testing/inbox-fixtures";
-import { recordingGraphApi } from "../../../testing/graph-api-stand-in";
-import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
-import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box.adapter";
-import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
-import { envelope } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
-import { createAiSimulator, type AiSimulator } from "../../bots/ai-simulator.http";
-import { BOT_TURN_JOB } from "../../bots/bot-runner.service";
+import { runJob } from "@atende/functions/app/jobs-consumer";
+import { createTenant, type Tenant } from "@atende/functions/testing/factories";
+import { createTestApp, type TestApp } from "@atende/functions/testing/test-app";
+import { customerMessage, deliver } from "@atende/functions/testing/inbox-fixtures";
+import { recordingGraphApi } from "@atende/functions/testing/graph-api-stand-in";
+import { createMemoryInboundQueue } from "@atende/functions/platform/queues/sqs-inbound.adapter";
+import { createLocalSecretBox } from "@atende/functions/platform/secrets/local-secret-box.adapter";
+import { signatureFor } from "@atende/functions/platform/channels/cloud-api/webhook-signature";
+import { envelope } from "@atende/functions/platform/channels/cloud-api/meta-webhook.fixtures";
+import { createAiSimulator, type AiSimulator } from "./ai-simulator.http";
+import { BOT_TURN_JOB } from "@atende/functions/features/bots/bot-runner.service";
 
 /**
  * Issue 27 finding 5: a customer's messages of one second come back, are paged and are answered in the order they

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from "@atende/shared/domain/bots/webhook-bot";
-import { verifyWebhookSignature } from "../engines/webhook-signature";
+import { verifyWebhookSignature } from "@atende/functions/features/bots/engines/webhook-signature";
 
 /**
  * A webhook receiver stand-in (local runner only, /simulator/webhooks; never deployed), playing an n8n workflow or a

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { FakeBank } from "./fake-bank.adapter";
+import type { FakeBank } from "@atende/functions/platform/payments/fake-bank.adapter";
 
 /**
  * The fake bank's page and API (local runner only, mounted beside the WhatsApp simulator at /simulator/bank and,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { serveHttp } from "../../../testing/serve-http";
-import { BotTransientError, type BotTurnInput, type BotTurnResult } from "../bot-engine.port";
-import { createTypebotSimulatorHttp, TYPEBOT_DEMO_SLUG } from "../simulators/typebot-simulator.http";
-import { bubbleToMessages, createTypebotEngine, markdownToWhatsapp, typebotApiBase, type TypebotConfig } from "./typebot.engine";
+import { serveHttp } from "@atende/functions/testing/serve-http";
+import { BotTransientError, type BotTurnInput, type BotTurnResult } from "@atende/functions/features/bots/bot-engine.port";
+import { createTypebotSimulatorHttp, TYPEBOT_DEMO_SLUG } from "./typebot-simulator.http";
+import { bubbleToMessages, createTypebotEngine, markdownToWhatsapp, typebotApiBase, type TypebotConfig } from "@atende/functions/features/bots/engines/typebot.engine";
 
 /** The Typebot engine against the Typebot stand-in over real HTTP (the chat API's own shapes). */
 let stub: Awaited<ReturnType<typeof serveHttp>>;

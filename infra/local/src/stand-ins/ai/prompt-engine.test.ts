@@ -1,9 +1,9 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { createAiSimulator } from "./ai-simulator.http";
-import { createAzureSpeech } from "./azure-speech.client";
-import { BotTransientError, type BotTurnInput } from "./bot-engine.port";
-import { createPromptEngine, DEFAULT_MODEL, HANDOVER_TOOL, type PromptBotConfig } from "./prompt-engine";
+import { createAzureSpeech } from "@atende/functions/features/bots/azure-speech.client";
+import { BotTransientError, type BotTurnInput } from "@atende/functions/features/bots/bot-engine.port";
+import { createPromptEngine, DEFAULT_MODEL, HANDOVER_TOOL, type PromptBotConfig } from "@atende/functions/features/bots/prompt-engine";
 
 /** The engine against the AI simulator, in process (the SDK's fetch goes straight to the simulator's handler). */
 const setup = () => {

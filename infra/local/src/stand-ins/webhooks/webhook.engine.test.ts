@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from "@atende/shared/domain/bots/webhook-bot";
-import { serveHttp } from "../../../testing/serve-http";
-import { BotTransientError, type BotTurnInput } from "../bot-engine.port";
-import { createWebhookReceiverSimulatorHttp, type WebhookDelivery } from "../simulators/webhook-receiver-simulator.http";
-import { createWebhookEngine, type WebhookConfig } from "./webhook.engine";
-import { generateWebhookSecret, signWebhookBody, verifyWebhookSignature } from "./webhook-signature";
+import { serveHttp } from "@atende/functions/testing/serve-http";
+import { BotTransientError, type BotTurnInput } from "@atende/functions/features/bots/bot-engine.port";
+import { createWebhookReceiverSimulatorHttp, type WebhookDelivery } from "./webhook-receiver-simulator.http";
+import { createWebhookEngine, type WebhookConfig } from "@atende/functions/features/bots/engines/webhook.engine";
+import { generateWebhookSecret, signWebhookBody, verifyWebhookSignature } from "@atende/functions/features/bots/engines/webhook-signature";
 
 /** The n8n/webhook engine against the webhook receiver stand-in over real HTTP. */
 let stub: Awaited<ReturnType<typeof serveHttp>>;
@@ -146,7 +146,7 @@ describe("webhook engine (against the receiver stand-in)", () => {
 
 describe("webhook engine and the public URL guard", () => {
   it("refuses to call a private address when the guard says so, without sending anything (final)", async () => {
-    const { createPublicUrlGuard } = await import("../../../platform/net/public-url-guard");
+    const { createPublicUrlGuard } = await import("@atende/functions/platform/net/public-url-guard");
     const guarded = createWebhookEngine("webhook", { guard: createPublicUrlGuard({ allowPrivate: false }) });
     await setHook("guarded", { secret, answer: { messages: [{ type: "text", body: "não deveria" }] } });
     await expect(guarded.turn(config("guarded"), input())).rejects.toThrow(/not a public address/);

@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { serveHttp } from "../../../testing/serve-http";
-import { createDialogflowRest, DialogflowError } from "../../../platform/dialogflow/dialogflow-rest.adapter";
-import { BotTransientError, type BotTurnInput } from "../bot-engine.port";
-import { createDialogflowSimulatorHttp } from "../simulators/dialogflow-simulator.http";
-import { createDialogflowEngine, type DialogflowConfig } from "./dialogflow.engine";
+import { serveHttp } from "@atende/functions/testing/serve-http";
+import { createDialogflowRest, DialogflowError } from "@atende/functions/platform/dialogflow/dialogflow-rest.adapter";
+import { BotTransientError, type BotTurnInput } from "@atende/functions/features/bots/bot-engine.port";
+import { createDialogflowSimulatorHttp } from "./dialogflow-simulator.http";
+import { createDialogflowEngine, type DialogflowConfig } from "@atende/functions/features/bots/engines/dialogflow.engine";
 
 /** The DialogFlow engine (service account → signed JWT → token → detectIntent) against the stand-in over real HTTP. */
 let stub: Awaited<ReturnType<typeof serveHttp>>;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
-import { pngCard } from "./simulator-media";
+import { pngCard } from "../simulator-media";
 
 /**
  * A DialogFlow ES stand-in (local runner only, /simulator/dialogflow; never deployed): Google's OAuth token

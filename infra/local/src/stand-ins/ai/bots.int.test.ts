@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeJobs, runJob } from "../../app/jobs-consumer";
-import { createTenant, type Tenant } from "../../testing/factories";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { customerMessage, deliver } from "../../testing/inbox-fixtures";
+import { consumeJobs, runJob } from "@atende/functions/app/jobs-consumer";
+import { createTenant, type Tenant } from "@atende/functions/testing/factories";
+import { createTestApp, type TestApp } from "@atende/functions/testing/test-app";
+import { customerMessage, deliver } from "@atende/functions/testing/inbox-fixtures";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createAiSimulator, type AiSimulator } from "./ai-simulator.http";
-import { BOT_TURN_JOB } from "./bot-runner.service";
+import { BOT_TURN_JOB } from "@atende/functions/features/bots/bot-runner.service";
 
 /**
  * The AI prompt in the conversation, through the real inbound consumer, jobs and HTTP API, with the AI simulator

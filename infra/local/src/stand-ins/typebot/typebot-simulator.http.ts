@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { mp4Stub, pngCard, wavSilence } from "./simulator-media";
+import { mp4Stub, pngCard, wavSilence } from "../simulator-media";
 
 /**
  * A Typebot stand-in (local runner only, under /simulator/typebot like the WhatsApp simulator; never deployed):

@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, type Tenant } from "../../testing/factories";
-import { serveHttp } from "../../testing/serve-http";
-import { createTestApp, type TestApp } from "../../testing/test-app";
-import { isSealed } from "../../platform/secrets/secret-box.port";
-import { createDialogflowSimulatorHttp } from "../bots/simulators/dialogflow-simulator.http";
-import { createQueueIntegrationsRepository } from "./queue-integrations.repository";
+import { createTenant, type Tenant } from "@atende/functions/testing/factories";
+import { serveHttp } from "@atende/functions/testing/serve-http";
+import { createTestApp, type TestApp } from "@atende/functions/testing/test-app";
+import { isSealed } from "@atende/functions/platform/secrets/secret-box.port";
+import { createDialogflowSimulatorHttp } from "./dialogflow-simulator.http";
+import { createQueueIntegrationsRepository } from "@atende/functions/features/queue-integrations/queue-integrations.repository";
 
 /**
  * The secrets of queue integrations (issue 11 items 5, 6; ADR 0027): an n8n/webhook integration's signing secret is
