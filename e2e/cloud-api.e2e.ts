@@ -93,6 +93,11 @@ describe("Cloud API connections", () => {
     await meta.getByTestId(`verify-token-${num.phoneNumberId}`).fill(verifyToken);
     await meta.getByTestId(`verify-${num.phoneNumberId}`).click();
     await expect.poll(() => meta.getByTestId(`webhook-state-${num.phoneNumberId}`).textContent(), { timeout: 15_000 }).toBe("verificado");
+    // one simulator for every company: it lists no number's token or app secret, only their last characters (issue 27)
+    const listed = (await meta.getByTestId(`number-${num.phoneNumberId}`).textContent()) ?? "";
+    expect(listed).not.toContain(num.accessToken);
+    expect(listed).not.toContain(num.appSecret);
+    expect(listed).toContain(num.accessToken.slice(-4));
     await screenshot(meta, "cloud-api-simulator");
     await meta.close();
   });

@@ -9,6 +9,7 @@ import { createS3MediaStore } from "../platform/storage/s3-media-store.adapter";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GraphFetch } from "../platform/channels/cloud-api/graph-api.client";
+import { createOutbound, type Outbound } from "../platform/net/outbound-fetch";
 import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
@@ -40,6 +41,8 @@ export type Overrides = {
   secrets?: SecretBox;
   /** the Graph API's transport (tests: a stand-in) */
   graphFetch?: GraphFetch;
+  /** the outbound guard (tests: one whose resolver and address policy play public and private on loopback) */
+  outbound?: Outbound;
   /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */
   promptEngine?: PromptEngineFactory;
   /** SheetJS: only the Lambdas that read or write spreadsheets get it (handlers, lambda-roles.ts; ADR 0038) */
@@ -88,7 +91,9 @@ export const createAdapters = (config: Config, overrides: Overrides) => {
     (config.MEDIA_BUCKET ? createS3MediaStore(config.MEDIA_BUCKET, config.AWS_REGION) : createFolderMediaStore(config.MEDIA_DIR ?? join(tmpdir(), "atende-media")));
 
   const spreadsheets = overrides.spreadsheets ?? spreadsheetsUnavailable;
-  return { logger, clock, metrics, db, sender, commands, jobs, inboundQueue, secrets, mailer, media, spreadsheets };
+  // THE outbound guard (docs/adr/0062): every call to a URL a company typed or a provider answered goes through it
+  const outbound = overrides.outbound ?? createOutbound({ on: config.OUTBOUND_GUARD === "on" });
+  return { logger, clock, metrics, db, sender, commands, jobs, inboundQueue, secrets, mailer, media, spreadsheets, outbound };
 };
 export type Adapters = ReturnType<typeof createAdapters>;
 /** What every later stage starts from: the configuration, the caller's overrides and the adapters. */

@@ -3,7 +3,6 @@ import { createQueueReads, createQueuesModule } from "../features/queues/queues.
 import { createPromptLookup, createPromptsModule } from "../features/prompts/prompts.module";
 import { createDialogflowTester } from "../features/queue-integrations/dialogflow-test-client";
 import { createIntegrationSecrets } from "../features/queue-integrations/integration-secrets";
-import { createPublicUrlGuard } from "../platform/net/public-url-guard";
 import { integrationEngineConfig, type StoredFlowIntegration } from "../features/bots/engines/integration-config";
 import { createIntegrationLookup, createQueueIntegrationsModule } from "../features/queue-integrations/queue-integrations.module";
 import { createSettingsModule } from "../features/settings/settings.module";
@@ -25,7 +24,7 @@ export type LateBound = { inbox?: InboxModule };
 
 /** Stage 3 of the composition: connections (the Cloud API channel first), settings, plans, queues and their options, prompts, integrations, the bots' intake, users and the public sign-up and password pages. */
 export const composeAdministration = (deps: Base & Foundation & { late: LateBound }) => {
-  const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
+  const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
   // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
@@ -38,7 +37,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     jobs,
     clock,
     logger,
-    fetch: overrides.graphFetch,
+    fetch: overrides.graphFetch ?? outbound.fetch,
+    checkUrl: outbound.checkSavedUrl,
     metrics,
     guards,
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
@@ -72,8 +72,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   const integrationSecrets = createIntegrationSecrets(secrets);
   // bots (docs/adr/0026-bot-runner.md), step 1: which bot a ticket has and queueing its turns, built from reads before
   // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
-  // one guard for every call to an address an admin typed: the flows and the media they answer with
-  const urlGuard = createPublicUrlGuard({ allowPrivate: config.BOT_ALLOW_PRIVATE_URLS });
+  // the outbound guard's early URL check (the flows and the media they answer with); their calls use outbound.fetch
+  const urlGuard = outbound.guard;
   const botIntake = createBotIntake({
     db,
     jobs,
@@ -86,19 +86,20 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     integration: (companyId, id) => integrationsRepo.findById(companyId, id),
     // the flow kinds (docs/adr/0027): integrations with their secrets opened, DialogFlow over REST, the URL guard
     integrationConfig: (i) => integrationEngineConfig(i as StoredFlowIntegration, (stored) => integrationSecrets.open(stored)),
-    flows: { dialogflow: dialogflowRest, guard: urlGuard },
+    flows: { dialogflow: dialogflowRest, guard: urlGuard, fetch: outbound.fetch },
     speechBaseUrl: config.AZURE_SPEECH_BASE_URL,
     timeoutMs: config.BOT_TIMEOUT_MS,
     promptEngine: overrides.promptEngine,
     metrics,
   });
-  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards });
+  const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards, checkUrl: outbound.checkSavedUrl });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
     db,
     repository: integrationsRepo,
     queues: queueReads,
     whatsapps,
     dialogflow: createDialogflowTester(dialogflowRest),
+    checkUrl: outbound.checkSavedUrl,
     secrets: integrationSecrets,
     realtime,
     clock,

@@ -23,7 +23,7 @@ import type { InboxStage } from "./container-inbox";
 
 /** Stage 5 of the composition: the tools around the inbox: quick messages, announcements, files, the external API, chats, schedules, billing, contact lists, campaigns, LGPD and reports. */
 export const composeBusiness = (deps: Base & Foundation & Administration & InboxStage) => {
-  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, companies, guards, cloudApiModule, whatsapps, usersModule, consent, searchIndexing, inbox } = deps;
+  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, companies, guards, cloudApiModule, whatsapps, usersModule, consent, searchIndexing, inbox, outbound } = deps;
   const quickMessagesModule = createQuickMessagesModule({ db, realtime, media, clock, guards });
   // announcements: platform-wide; events reach every company through a paged fan-out job (see the service)
   const announcementsModule = createAnnouncementsModule({
@@ -83,6 +83,7 @@ export const composeBusiness = (deps: Base & Foundation & Administration & Inbox
       pixKey: config.EFI_PIX_KEY,
       certPath: config.EFI_CERT_PATH,
       certPassphrase: config.EFI_CERT_PASSPHRASE,
+      lookup: outbound.lookup,
     });
   const invoicesModule = createInvoicesModule({ db, companies: repos.companies, plans: repos.plans, realtime, logger, clock, guards });
   const subscriptionModule = createSubscriptionModule({ invoices: invoicesModule.service, provider: payments, webhookSecret: config.PAYMENTS_WEBHOOK_SECRET, logger, clock, metrics, guards });

@@ -35,7 +35,7 @@ import type { Base } from "./container-adapters";
 
 /** Stage 2 of the composition: the repositories the root hands out, realtime, audit, two-factor, agent status, sign-in, companies and the route guards. */
 export const composeFoundation = (deps: Base) => {
-  const { config, logger, clock, db, sender, jobs, secrets } = deps;
+  const { config, logger, clock, db, sender, jobs, secrets, outbound } = deps;
   // --- repositories the composition root hands to their own feature (tests and the local runner read them too)
   const repos = {
     users: createUsersRepository(db),
@@ -54,7 +54,7 @@ export const composeFoundation = (deps: Base) => {
     agents: createAgentsRepository(db),
   };
   // DialogFlow over REST: Google's addresses, or the local stand-in's (config), for the test button and the bot engine
-  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE });
+  const dialogflowRest = createDialogflowRest({ tokenUrl: config.DIALOGFLOW_TOKEN_URL, apiBase: config.DIALOGFLOW_API_BASE, fetch: outbound.fetch });
   const promptsRepo = createPromptsRepository(db);
   const integrationsRepo = createQueueIntegrationsRepository(db);
   const tokens = createTokens({

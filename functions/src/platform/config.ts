@@ -75,8 +75,12 @@ const configSchema = z.object({
   /** DialogFlow's OAuth token and API addresses (Google's; the local platform points them at /simulator/dialogflow) */
   DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),
-  /** bot flows may call loopback/private addresses (the local platform's stand-ins); never in AWS (SSRF) */
-  BOT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /**
+   * the outbound guard (docs/adr/0062, platform/net/outbound-fetch.ts): "on" refuses every call to a loopback,
+   * private, link-local or otherwise non-public address (AWS sets it on every Lambda); "off" only on the local
+   * platform, whose stand-ins live on 127.0.0.1 (its runner sets it off unless OUTBOUND_GUARD=on is given)
+   */
+  OUTBOUND_GUARD: z.enum(["on", "off"]).default("on"),
   /** the public origin (https://app.example.com) Cloud API webhook URLs are built on; the request's origin when absent */
   PUBLIC_BASE_URL: z.string().url().optional(),
 });

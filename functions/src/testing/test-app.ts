@@ -21,7 +21,7 @@ export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | st
  * A fresh table in the shared DynamoDB Local, the real container and Hono app over it, an in-memory socket
  * sender (or a given one, e.g. a real gateway's) and a controllable clock. Use one per test file (beforeAll).
  */
-export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "secrets" | "metrics"> } = {}) => {
+export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "secrets" | "metrics" | "outbound"> } = {}) => {
   const endpoint = inject("dynamoEndpoint");
   const tableName = `t_${randomBytes(6).toString("hex")}`;
   const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
@@ -49,6 +49,8 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     BCRYPT_ROUNDS: "4",
     COOKIE_SECURE: "false",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // like the local platform: the stand-ins live on loopback; the SSRF tests pass OUTBOUND_GUARD=on (docs/adr/0062)
+    OUTBOUND_GUARD: "off",
     ...env,
   });
   const container: Container = createContainer(config, {

@@ -66,6 +66,8 @@ export class AtendeStack extends Stack {
       MAIL_FROM: props.mailFrom,
       APP_VERSION: props.appVersion,
       SECRETS_KMS_KEY_ID: secretsKey.keyArn,
+      // the outbound guard (docs/adr/0062): no call to loopback, private or metadata addresses from any Lambda
+      OUTBOUND_GUARD: "on",
     };
 
     const realtime = new Realtime(this, "Realtime", { table: data.table, environment: baseEnvironment, jobsQueue: queues.jobs });

@@ -87,6 +87,12 @@ describe("lambdas", () => {
     expect(JSON.stringify(env.JWT_SECRET)).not.toBe(JSON.stringify(env.JWT_REFRESH_SECRET));
   });
 
+  it("turns the outbound guard on in every Lambda (docs/adr/0062: no call to loopback, private or metadata addresses)", () => {
+    const lambdas = resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x");
+    expect(lambdas.length).toBeGreaterThanOrEqual(5);
+    for (const [id, r] of lambdas) expect((r.Properties.Environment as { Variables: Record<string, string> }).Variables.OUTBOUND_GUARD, id).toBe("on");
+  });
+
   it("points WS_MANAGEMENT_ENDPOINT at the WebSocket stage's https callback URL", () => {
     const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
     const endpoint = JSON.stringify(template.toJSON().Resources[functionId(template, "Atende minute tick")].Properties.Environment.Variables.WS_MANAGEMENT_ENDPOINT);

@@ -154,7 +154,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     // webhook integrations may point at the local stand-ins on this machine (docs/integrations.md)
     env.DIALOGFLOW_TOKEN_URL ??= `${origin}/simulator/dialogflow/token`;
     env.DIALOGFLOW_API_BASE ??= `${origin}/simulator/dialogflow`;
-    env.BOT_ALLOW_PRIVATE_URLS ??= "true";
+    // the outbound guard (docs/adr/0062) is off here so the stand-ins on 127.0.0.1 answer; OUTBOUND_GUARD=on turns it on
+    env.OUTBOUND_GUARD ??= process.env.OUTBOUND_GUARD === "on" ? "on" : "off";
     // one process plays every Lambda: all heavy ports (functions/src/app/lambda-roles.ts)
     const container = createContainer(parseConfig(env), { spreadsheets: xlsxSpreadsheets, promptEngine: createPromptEngine });
 
@@ -199,7 +200,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const fakeBankHttp = container.fakeBank ? createFakeBankHttp(container.fakeBank) : null;
     // Meta's Cloud API stand-in beside them (/simulator/cloudapi): one test number from the start
     const cloudApi = createCloudApiSimulator();
-    cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
+    // its credentials are answered here once (the simulator keeps the token only as a hash and never lists secrets)
+    const demoNumber = cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
     const cloudApiHttp = createCloudApiSimulatorHttp(cloudApi);
     const aiSimulator = createAiSimulator();
     type SimulatorRoute = { prefix: string; fetch: (req: Request) => Response | Promise<Response> };
@@ -268,7 +270,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     if (opts.demo && seededNow) {
       const { DEMO_LOGINS } = await import("@atende/functions/features/seed/seed.service");
       const admin = DEMO_LOGINS.find((l) => l.role === "admin");
-      if (admin) await wireCloudApiDemo({ url, sim: cloudApi, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
+      if (admin) await wireCloudApiDemo({ url, sim: cloudApi, number: demoNumber, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
     }
     // full-text search (docs/adr/0035): history written before the index existed is indexed once, in the background
     void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));

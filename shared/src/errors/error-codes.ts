@@ -61,6 +61,11 @@ export const ERROR_STATUS = {
   ERR_DIALOGFLOW_REJECTED: 400,
   /** DialogFlow test: Google could not be reached from the server */
   ERR_DIALOGFLOW_UNREACHABLE: 502,
+  /**
+   * an integration, prompt or connection URL the platform does not call (docs/adr/0062): a cloud metadata or other
+   * link-local address always; loopback or private addresses where the outbound guard is on (AWS)
+   */
+  ERR_URL_NOT_ALLOWED: 400,
   /** contact-list import: not a readable .xls/.xlsx spreadsheet */
   ERR_INVALID_IMPORT_FILE: 400,
   /** GET /contacts/import/{requestId}: no such import in the caller's company (or over a day old) */

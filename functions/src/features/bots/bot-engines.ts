@@ -22,7 +22,7 @@ import { createWebhookEngine } from "./engines/webhook.engine";
  * handler that runs bot turns (the jobs Lambda, the local runner, tests), so the other Lambdas do not bundle
  * `openai` (ADR 0038).
  */
-export type PromptEngineFactory = (deps: { speech: AzureSpeech }) => BotEngine<PromptBotConfig>;
+export type PromptEngineFactory = (deps: { speech: AzureSpeech; fetch?: typeof fetch }) => BotEngine<PromptBotConfig>;
 
 /**
  * Where turns never run (the API, inbound and tick Lambdas) the intake still needs to know that the kind exists to
@@ -39,12 +39,15 @@ export type BotEngineDeps = {
   speech: AzureSpeech;
   /** the AI prompt engine's factory; absent: a stand-in that only says the kind exists */
   prompt?: PromptEngineFactory;
-  /** the flow kinds (ADR 0027): DialogFlow's REST client (token and API addresses from config); fetch for tests */
+  /**
+   * the flow kinds (ADR 0027): DialogFlow's REST client (token and API addresses from config); `fetch`: the guarded
+   * outbound fetch (docs/adr/0062) the flows and the AI prompt engine call through (tests: a stand-in)
+   */
   flows: { dialogflow: DialogflowRest; guard: UrlGuard; fetch?: typeof fetch };
 };
 
 export const createBotEngines = (deps: BotEngineDeps): BotEngines => ({
-  prompt: deps.prompt ? deps.prompt({ speech: deps.speech }) : promptEngineElsewhere,
+  prompt: deps.prompt ? deps.prompt({ speech: deps.speech, fetch: deps.flows.fetch }) : promptEngineElsewhere,
   typebot: createTypebotEngine({ fetch: deps.flows.fetch, guard: deps.flows.guard }),
   n8n: createWebhookEngine("n8n", { fetch: deps.flows.fetch, guard: deps.flows.guard }),
   webhook: createWebhookEngine("webhook", { fetch: deps.flows.fetch, guard: deps.flows.guard }),

@@ -32,7 +32,10 @@ export type BotIntakeDeps = {
   integration: (companyId: number, id: number) => Promise<StoredIntegration | null>;
   /** bots-flows: a stored integration as its engine's config (secrets opened); default: the record itself */
   integrationConfig?: (integration: StoredIntegration) => Promise<unknown>;
-  /** bots-flows (ADR 0027): DialogFlow's REST client and the outbound URL guard of Typebot and webhook calls */
+  /**
+   * bots-flows (ADR 0027): DialogFlow's REST client, the outbound URL guard and the guarded fetch (docs/adr/0062)
+   * every bot call goes through: Typebot, n8n, webhooks, the AI endpoint and Azure Speech
+   */
   flows: BotEngineDeps["flows"];
   /** Azure Speech's endpoint base with `{region}` (config AZURE_SPEECH_BASE_URL) */
   speechBaseUrl?: string;
@@ -47,7 +50,7 @@ export const createBotIntake = (deps: BotIntakeDeps) => {
   const resolver: BotResolver = createBotResolver(deps);
   const turns: BotTurnStore = createBotTurnsRepository(deps.db);
   const usage: BotUsageStore = createBotUsageRepository(deps.db);
-  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl }), flows: deps.flows, prompt: deps.promptEngine });
+  const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl, fetch: deps.flows.fetch }), flows: deps.flows, prompt: deps.promptEngine });
   return {
     resolver,
     turns,

@@ -69,13 +69,25 @@ export const chatHistory = (history: BotTurnInput["history"], maxMessages: numbe
     .slice(-Math.max(1, maxMessages))
     .map((m) => ({ role: m.fromMe ? ("assistant" as const) : ("user" as const), content: m.body.trim() || `[${m.mediaType ?? "mídia"}]` }));
 
-/** Errors a retry may cure: connection trouble, timeouts, 408/409/429 and 5xx. */
+/**
+ * Errors a retry may cure: connection trouble, timeouts, 408/409/429 and 5xx. The reason lands in the ticket's
+ * internal note, so it says only what we know (the status, or that the address was refused): never the answer's
+ * body, which the endpoint's owner writes (docs/adr/0062).
+ */
 const wrap = (err: unknown): unknown => {
-  if (err instanceof APIConnectionError) return new BotTransientError(`model: ${err.message}`, { cause: err });
+  if (err instanceof APIConnectionError) {
+    const refused = refusal(err);
+    return refused ? new Error("model: the address is not allowed (outbound guard)", { cause: err }) : new BotTransientError("model: unreachable", { cause: err });
+  }
   if (err instanceof APIError && err.status !== undefined && (err.status === 408 || err.status === 409 || err.status === 429 || err.status >= 500))
     return new BotTransientError(`model answered ${err.status}`, { cause: err });
-  if (err instanceof APIError) return new Error(`model answered ${err.status ?? "?"}: ${err.message}`.slice(0, 300), { cause: err });
+  if (err instanceof APIError) return new Error(`model answered ${err.status ?? "?"}`, { cause: err });
   return err;
+};
+/** The outbound guard's refusal behind a connection error, if that was the cause. */
+const refusal = (err: unknown) => {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if ((e as Error).name === "PrivateUrlError") return e;
+  return undefined;
 };
 
 const parseArgs = (raw: string | undefined): Record<string, unknown> => {
@@ -93,9 +105,11 @@ const parseArgs = (raw: string | undefined): Record<string, unknown> => {
  * `maxMessages` of the ticket and the handover tool; answers in text, and also as a voice note when the prompt has
  * a voice. The SDK's own retries are off: the runner owns the timeout and the one retry.
  */
-export const createPromptEngine = (deps: { speech: AzureSpeech; openAi?: (cfg: PromptBotConfig) => OpenAI }): BotEngine<PromptBotConfig> => {
+export const createPromptEngine = (deps: { speech: AzureSpeech; fetch?: typeof fetch; openAi?: (cfg: PromptBotConfig) => OpenAI }): BotEngine<PromptBotConfig> => {
+  // the guarded outbound fetch (docs/adr/0062): the prompt's baseUrl is an address a company typed
   const clientOf =
-    deps.openAi ?? ((cfg: PromptBotConfig) => new OpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl || undefined, maxRetries: 0, timeout: 60_000 }));
+    deps.openAi ??
+    ((cfg: PromptBotConfig) => new OpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl || undefined, maxRetries: 0, timeout: 60_000, ...(deps.fetch ? { fetch: deps.fetch } : {}) }));
 
   const transcribe = async (client: OpenAI, input: BotTurnInput): Promise<string | undefined> => {
     const m = input.message;

@@ -83,6 +83,8 @@ export type InboxDeps = {
   ticketListeners?: TicketChangeListener[];
   /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
   urlGuard: UrlGuard;
+  /** the guarded outbound fetch (platform/net/outbound-fetch.ts, docs/adr/0062) bot media is fetched with */
+  outboundFetch?: typeof fetch;
   /** told of every message and contact change (the search index, docs/adr/0035); built before the inbox */
   listeners?: InboxListeners;
   /** tickets whose history matches a text (GET /tickets?searchParam= reaches the whole history, docs/adr/0035) */
@@ -194,6 +196,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     media,
     clock,
     urlGuard: deps.urlGuard,
+    fetch: deps.outboundFetch,
   });
 
   const search = createSearchReads({ tickets: ticketsRepo, ticketsService: tickets, messages: messagesRepo, contacts: contactsRepo, ticketsOfContact: ticketsRepo });

@@ -57,6 +57,8 @@ export const createPromptsService = (deps: {
   secrets: SecretBox;
   /** the bot runner's token counters (tokens this month on the list) */
   tokens: PromptTokenCounts;
+  /** the outbound guard's save-time check of `baseUrl` (docs/adr/0062): ERR_URL_NOT_ALLOWED when refused */
+  checkUrl?: (url: string) => Promise<void>;
 }) => {
   const { prompts, queues, whatsapps, realtime, clock, secrets, tokens } = deps;
   const month = () => clock().toISOString().slice(0, 7);
@@ -108,6 +110,7 @@ export const createPromptsService = (deps: {
     },
     async create(auth: AuthContext, input: PromptInput): Promise<PromptResponse> {
       const queue = await ownQueue(auth.companyId, input.queueId);
+      await deps.checkUrl?.(input.baseUrl);
       const [apiKey, voiceKey] = await Promise.all([seal(input.apiKey), seal(input.voiceKey)]);
       const p = await prompts.create(
         { companyId: auth.companyId, ...input, apiKey: apiKey.sealed, apiKeyMask: apiKey.mask, voiceKey: voiceKey.sealed, voiceKeyMask: voiceKey.mask, queueId: queue.id },
@@ -124,6 +127,7 @@ export const createPromptsService = (deps: {
       // a prompt must keep a queue ("Informe o setor"): an old prompt whose queue was deleted needs a new one
       if (!queueId) throw new AppError("ERR_NO_QUEUE_FOUND");
       const queue = await ownQueue(auth.companyId, queueId);
+      if (input.baseUrl !== undefined) await deps.checkUrl?.(input.baseUrl);
       const [apiKey, voiceKey] = await Promise.all([nextSecret(input.apiKey, before.apiKey, before.apiKeyMask), nextSecret(input.voiceKey, before.voiceKey, before.voiceKeyMask)]);
       const next: Prompt = {
         ...before,

@@ -64,6 +64,8 @@ export const createQueueIntegrationsService = (deps: {
   realtime: RealtimeService;
   cursors: PageCursors;
   clock: () => Date;
+  /** the outbound guard's save-time check of `urlN8N` (docs/adr/0062): ERR_URL_NOT_ALLOWED when refused */
+  checkUrl?: (url: string) => Promise<void>;
 }) => {
   const { integrations, queues, whatsapps, dialogflow, secrets, realtime, cursors, clock } = deps;
 
@@ -100,6 +102,7 @@ export const createQueueIntegrationsService = (deps: {
     },
     /** n8n/webhook: the answer carries the new signing secret (`webhookSecret`), the only time it is shown. */
     async create(auth: AuthContext, input: QueueIntegrationInput): Promise<QueueIntegrationSavedResponse> {
+      await deps.checkUrl?.(input.urlN8N);
       const secret = await secrets.forSave(input.type, null);
       const jsonContent = await secrets.sealServiceAccountKey(input.jsonContent);
       const created = await integrations.create(auth.companyId, { ...input, jsonContent, webhookSecret: secret.stored }, clock());
@@ -114,6 +117,7 @@ export const createQueueIntegrationsService = (deps: {
      */
     async update(auth: AuthContext, id: number, input: QueueIntegrationInput): Promise<QueueIntegrationSavedResponse> {
       const before = await find(auth.companyId, id);
+      await deps.checkUrl?.(input.urlN8N);
       const jsonContent = await secrets.sealServiceAccountKey(restoreServiceAccountKey(input.jsonContent, before.jsonContent));
       const secret = await secrets.forSave(input.type, before.webhookSecret);
       const next: QueueIntegration = { ...before, ...input, jsonContent, webhookSecret: secret.stored, updatedAt: clock().toISOString() };

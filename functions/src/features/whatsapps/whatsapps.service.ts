@@ -41,7 +41,7 @@ type Deps = {
 
 /** What the connections feature needs of the Cloud API feature (its service implements it). */
 export type CloudApiConnections = {
-  parseFields(input: unknown, existing: boolean): CloudApiFields;
+  parseFields(input: unknown, existing: boolean): Promise<CloudApiFields>;
   configure(companyId: number, whatsappId: number, fields: CloudApiFields): Promise<unknown>;
   check(companyId: number, whatsappId: number): Promise<{ ok: true; info: PhoneNumberInfo } | { ok: false; error: string }>;
   view(companyId: number, whatsappId: number, origin: string): Promise<CloudApiConnectionView | null>;
@@ -185,7 +185,7 @@ export const createWhatsappsService = (deps: Deps) => {
     async create(auth: AuthContext, form: WhatsappForm, raw: unknown = {}, origin?: string): Promise<WhatsappResponse> {
       const companyId = auth.companyId;
       // Cloud API fields checked before anything is stored
-      const cloud = isCloudApiProvider(form.provider) ? cloudApiOf().parseFields(raw, false) : null;
+      const cloud = isCloudApiProvider(form.provider) ? await cloudApiOf().parseFields(raw, false) : null;
       const company = await companies.findById(companyId);
       const plan = company?.planId ? await plans.findById(company.planId) : null;
       const existing = await whatsapps.listByCompany(companyId);
@@ -221,7 +221,7 @@ export const createWhatsappsService = (deps: Deps) => {
       const companyId = auth.companyId;
       const current = await find(companyId, id);
       const wasCloud = isCloudApiProvider(current.provider);
-      const cloud = isCloudApiProvider(form.provider) ? cloudApiOf().parseFields(raw, wasCloud) : null;
+      const cloud = isCloudApiProvider(form.provider) ? await cloudApiOf().parseFields(raw, wasCloud) : null;
       const all = await whatsapps.listByCompany(companyId);
       if (all.some((w) => w.id !== id && w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const own = await checkQueues(companyId, form);

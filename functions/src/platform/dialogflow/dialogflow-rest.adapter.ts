@@ -71,13 +71,14 @@ export const createDialogflowRest = (opts: { tokenUrl?: string; apiBase?: string
     try {
       return await fetchFn(url, { ...init, redirect: "manual", signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (e) {
-      throw new DialogflowError("unreachable", step, `DialogFlow ${step} unreachable: ${e instanceof Error ? e.message : String(e)}`);
+      throw new DialogflowError("unreachable", step, `DialogFlow ${step} unreachable${e instanceof Error && e.name === "PrivateUrlError" ? ": the address is not allowed (outbound guard)" : ""}`);
     }
   };
-  const refused = (step: "token" | "detectIntent", status: number, body: string) =>
+  /** the status only, never the answer's body: the reason may land in an internal note (docs/adr/0062) */
+  const refused = (step: "token" | "detectIntent", status: number) =>
     status >= 500 || status === 429 || status === 408
       ? new DialogflowError("unreachable", step, `DialogFlow ${step} answered ${status}`)
-      : new DialogflowError("rejected", step, `DialogFlow ${step} refused (${status}): ${body.slice(0, 200)}`);
+      : new DialogflowError("rejected", step, `DialogFlow ${step} refused (${status})`);
 
   const accessToken = async (c: DialogflowServiceAccount, signal?: AbortSignal) => {
     const cacheKey = `${c.client_email}\n${c.private_key.slice(-64)}`;
@@ -108,7 +109,7 @@ export const createDialogflowRest = (opts: { tokenUrl?: string; apiBase?: string
       signal,
     );
     const text = await res.text().catch(() => "");
-    if (!res.ok) throw refused("token", res.status, text);
+    if (!res.ok) throw refused("token", res.status);
     let body: { access_token?: unknown; expires_in?: unknown };
     try {
       body = JSON.parse(text) as typeof body;
@@ -138,7 +139,7 @@ export const createDialogflowRest = (opts: { tokenUrl?: string; apiBase?: string
       );
       const body = await res.text().catch(() => "");
       if (res.status === 401) tokens.clear();
-      if (!res.ok) throw refused("detectIntent", res.status, body);
+      if (!res.ok) throw refused("detectIntent", res.status);
       try {
         const parsed = JSON.parse(body) as { queryResult?: DialogflowQueryResult };
         return parsed.queryResult ?? {};

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:https";
+import type { LookupFunction } from "node:net";
 import { AppError } from "../errors";
 import type { NewPixCharge, PixCharge, PixChargeStatus, PixProvider } from "./pix-provider.port";
 
@@ -10,7 +11,16 @@ import type { NewPixCharge, PixCharge, PixChargeStatus, PixProvider } from "./pi
  * POST /api/subscription/webhook with our secret header (Efí's "skip-mTLS" webhook mode adds it via the URL: see docs).
  * Calls follow Efí's public API: POST /oauth/token, PUT /v2/cob/{txid}, GET /v2/cob/{txid}, GET /v2/loc/{id}/qrcode.
  */
-export type EfiConfig = { baseUrl: string; clientId?: string; clientSecret?: string; pixKey?: string; certPath?: string; certPassphrase?: string };
+export type EfiConfig = {
+  baseUrl: string;
+  clientId?: string;
+  clientSecret?: string;
+  pixKey?: string;
+  certPath?: string;
+  certPassphrase?: string;
+  /** the outbound guard's checking look-up (docs/adr/0062): resolved once, every address checked, connected to it */
+  lookup?: LookupFunction;
+};
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +42,7 @@ export const createEfiPixProvider = (config: EfiConfig): PixProvider => {
         {
           method,
           ...cert,
+          ...(config.lookup ? { lookup: config.lookup } : {}),
           headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}), ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}) },
           timeout: 10_000,
         },

@@ -1,14 +1,14 @@
 import type { Logger } from "@atende/functions/platform/logger";
-import type { CloudApiSimulator } from "./cloud-api-simulator";
+import type { CloudApiSimulator, SimNumber } from "./cloud-api-simulator";
 
 /**
  * The demo company's Cloud API connection (first start with demo conversations, `npm start`): created through our
  * API as an admin would, with the simulator's test number, then the webhook subscribed on the simulator (Meta's
  * handshake against our URL), so a person can write to it from /simulator/cloudapi at once.
  */
-export const wireCloudApiDemo = async (opts: { url: string; sim: CloudApiSimulator; login: { email: string; password: string }; logger: Logger }) => {
-  const number = opts.sim.numbers()[0];
-  if (!number) return;
+export const wireCloudApiDemo = async (opts: { url: string; sim: CloudApiSimulator; number: SimNumber; login: { email: string; password: string }; logger: Logger }) => {
+  // the number as addNumber answered it: the only place its plain credentials are seen
+  const number = opts.number;
   const json = async (path: string, init: RequestInit & { token?: string } = {}) => {
     const res = await fetch(`${opts.url}${path}`, {
       ...init,

@@ -45,6 +45,7 @@ export const CLOUD_API_SIMULATOR_PAGE = `<!doctype html>
       <h2 data-i18n="numbers">Números (aplicativo da Meta)</h2>
       <div id="numbers"></div>
       <button id="addNumber" data-testid="add-number" data-i18n="addNumber">Novo número</button>
+      <div id="newCredentials" data-testid="new-credentials" class="meta"></div>
     </section>
     <section>
       <h2 data-i18n="templates">Modelos de mensagem</h2>
@@ -101,6 +102,7 @@ const TEXTS = {
     chat: 'Conversa', message: 'Mensagem', hoursAgo: 'enviada há (horas)', send: 'Enviar', read: 'Ler mensagens', autoRead: 'ler automaticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha', 'type.location': 'localização',
     'type.contacts': 'contato', 'type.reaction': 'reação à última mensagem', 'type.button': 'botão de modelo', 'type.interactive': 'resposta de botão',
+    shownOnce: 'Copie agora: o token e a chave secreta deste número não são mostrados de novo.',
     phoneNumberId: 'ID do número', wabaId: 'ID da conta (WABA)', token: 'Token de acesso', secret: 'Chave secreta do app', callback: 'URL de retorno', verifyToken: 'Token de verificação',
     verify: 'Verificar e salvar', verified: 'verificado', notSet: 'não configurado', failed: 'falhou', approve: 'Aprovar', reject: 'Rejeitar', pending: 'Pendente', pickCustomer: 'Escolha ou informe um cliente' },
   en: { title: 'Official API simulator (Cloud API)', header: 'Official WhatsApp API simulator (Meta)', tabQr: 'QR (Baileys)', tabCloud: 'Official API', numbers: 'Numbers (Meta app)',
@@ -108,6 +110,7 @@ const TEXTS = {
     chat: 'Chat', message: 'Message', hoursAgo: 'sent (hours ago)', send: 'Send', read: 'Read messages', autoRead: 'read automatically', language: 'Language',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker', 'type.location': 'location',
     'type.contacts': 'contact', 'type.reaction': 'reaction to the last message', 'type.button': 'template button', 'type.interactive': 'button reply',
+    shownOnce: 'Copy them now: the token and app secret of this number are not shown again.',
     phoneNumberId: 'Phone number ID', wabaId: 'Business account ID (WABA)', token: 'Access token', secret: 'App secret', callback: 'Callback URL', verifyToken: 'Verify token',
     verify: 'Verify and save', verified: 'verified', notSet: 'not set', failed: 'failed', approve: 'Approve', reject: 'Reject', pending: 'Pending', pickCustomer: 'Pick or type a customer' },
   es: { title: 'Simulador de la API oficial (Cloud API)', header: 'Simulador de la API oficial de WhatsApp (Meta)', tabQr: 'QR (Baileys)', tabCloud: 'API oficial', numbers: 'Números (aplicación de Meta)',
@@ -115,6 +118,7 @@ const TEXTS = {
     chat: 'Conversación', message: 'Mensaje', hoursAgo: 'enviado hace (horas)', send: 'Enviar', read: 'Leer mensajes', autoRead: 'leer automáticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker', 'type.location': 'ubicación',
     'type.contacts': 'contacto', 'type.reaction': 'reacción al último mensaje', 'type.button': 'botón de plantilla', 'type.interactive': 'respuesta de botón',
+    shownOnce: 'Cópielos ahora: el token y la clave secreta de este número no se muestran de nuevo.',
     phoneNumberId: 'ID del número', wabaId: 'ID de la cuenta (WABA)', token: 'Token de acceso', secret: 'Clave secreta de la app', callback: 'URL de devolución', verifyToken: 'Token de verificación',
     verify: 'Verificar y guardar', verified: 'verificado', notSet: 'no configurado', failed: 'falló', approve: 'Aprobar', reject: 'Rechazar', pending: 'Pendiente', pickCustomer: 'Elija o informe un cliente' },
 };
@@ -200,7 +204,13 @@ function render() {
   document.getElementById('log').innerHTML = state.log.slice(-12).reverse().map((l) => new Date(l.at).toLocaleTimeString() + ' ' + l.kind + ' → ' + l.status).join('<br>');
 }
 async function refresh() { state = await api('/state'); render(); }
-document.getElementById('addNumber').onclick = () => api('/numbers', { method: 'POST', body: '{}' }).then(refresh);
+// a new number's credentials are answered once (the simulator lists every number's secrets masked): shown here once
+document.getElementById('addNumber').onclick = () => api('/numbers', { method: 'POST', body: '{}' }).then((n) => {
+  const box = document.getElementById('newCredentials'); box.innerHTML = '';
+  box.append(el('div', { text: tr('shownOnce') }), el('div', {}, n.displayPhoneNumber + ' · ' + tr('token') + ': ', el('code', { 'data-testid': 'new-access-token', text: n.accessToken })),
+    el('div', {}, tr('secret') + ': ', el('code', { 'data-testid': 'new-app-secret', text: n.appSecret })));
+  refresh();
+});
 document.getElementById('addTpl').onclick = () => {
   const name = document.getElementById('tplName').value.trim(); const body = document.getElementById('tplBody').value.trim();
   const n = state.numbers.find((x) => x.phoneNumberId === document.getElementById('number').value) || state.numbers[0];

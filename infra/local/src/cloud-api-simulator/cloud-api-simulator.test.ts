@@ -102,4 +102,18 @@ describe("the Cloud API simulator", () => {
     await graph.sendMessage(n.phoneNumberId, { to: "5511988887777", type: "document", document: { id, filename: "boleto.pdf", caption: "seu boleto" } });
     expect(sim.chats()[0]!.messages.at(-1)).toMatchObject({ direction: "out", type: "document", mediaId: id, filename: "boleto.pdf", text: "seu boleto" });
   });
+
+  it("never lists a number's secrets (issue 27): state and page show them masked; the token is held only as a hash", async () => {
+    const { sim, n, graph } = setup();
+    const other = sim.addNumber({ phoneNumberId: "100000000000002", wabaId: "200000000000002" });
+    expect(other.accessToken).toMatch(/^EAASIM/);
+    const http = createCloudApiSimulatorHttp(sim);
+    const state = await (await http.fetch(new Request(`${ORIGIN}/simulator/cloudapi/api/state`))).text();
+    for (const secret of [n.accessToken, n.appSecret, other.accessToken, other.appSecret]) expect(state).not.toContain(secret);
+    expect(JSON.parse(state).numbers[1]).toMatchObject({ phoneNumberId: "100000000000002", accessToken: `••••••••${other.accessToken.slice(-4)}`, appSecret: `••••••••${other.appSecret.slice(-4)}` });
+    expect(JSON.stringify(sim.number(other.phoneNumberId))).not.toContain(other.accessToken);
+    // the Graph API still takes the right token and refuses another number's
+    expect((await graph.phoneNumber(n.phoneNumberId)).verifiedName).toBeTruthy();
+    await expect(graph.phoneNumber(other.phoneNumberId)).rejects.toMatchObject({ code: 190 });
+  });
 });

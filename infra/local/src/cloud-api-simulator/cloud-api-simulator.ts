@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { signatureFor } from "@atende/functions/platform/channels/cloud-api/webhook-signature";
 
 /**
@@ -20,6 +20,19 @@ export type SimNumber = {
   appSecret: string;
   webhookUrl: string | null;
   verifyToken: string | null;
+};
+/**
+ * A number as the simulator holds it (issue 27: one local simulator serves every company): the access token only as
+ * its SHA-256 (enough to check a Bearer header), the app secret to sign webhooks. Neither is ever listed: the state
+ * and the page show them masked; the plain values are answered once, when the number is made (like Meta's dashboard).
+ */
+type HeldNumber = Omit<SimNumber, "accessToken"> & { tokenHash: Buffer };
+const sha256 = (s: string) => createHash("sha256").update(s).digest();
+const masked = (s: string) => `••••••••${s.slice(-4)}`;
+/** A held number as listed (state, page): ids, names and the callback, the secrets masked. */
+const viewOf = (h: HeldNumber, tokenTail: string): SimNumber => {
+  const { tokenHash: _hash, ...rest } = h;
+  return { ...rest, accessToken: masked(tokenTail), appSecret: masked(h.appSecret) };
 };
 export type SimTemplate = { id: string; wabaId: string; name: string; language: string; category: string; status: string; components: Record<string, unknown>[] };
 export type SimStatus = "accepted" | "sent" | "delivered" | "read" | "failed";
@@ -85,7 +98,9 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
   const doFetch = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
   const delay = opts.statusDelayMs ?? 150;
-  const numbers = new Map<string, SimNumber>();
+  const numbers = new Map<string, HeldNumber>();
+  /** the last 4 characters of each token, for its masked view */
+  const tokenTails = new Map<string, string>();
   const templates: SimTemplate[] = [];
   const chats = new Map<string, SimChat>();
   const media = new Map<string, SimMedia>();
@@ -105,16 +120,17 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
     if (!n) throw new GraphError(400, 100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`);
     return n;
   };
-  const authorize = (n: { accessToken: string }, header: string | undefined | null) => {
-    if (header !== `Bearer ${n.accessToken}`) throw new GraphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
+  const authorize = (n: HeldNumber, header: string | undefined | null) => {
+    const sent = /^Bearer (.+)$/.exec(header ?? "")?.[1];
+    if (!sent || !timingSafeEqual(sha256(sent), n.tokenHash)) throw new GraphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
   };
 
-  const envelope = (n: SimNumber, value: Record<string, unknown>) => ({
+  const envelope = (n: HeldNumber, value: Record<string, unknown>) => ({
     object: "whatsapp_business_account",
     entry: [{ id: n.wabaId, changes: [{ value: { messaging_product: "whatsapp", metadata: { display_phone_number: digitsOf(n.displayPhoneNumber), phone_number_id: n.phoneNumberId }, ...value }, field: "messages" }] }],
   });
   /** POSTs a signed webhook to the number's callback URL (Meta retries failures; the simulator logs them). */
-  const deliver = async (n: SimNumber, kind: string, value: Record<string, unknown>) => {
+  const deliver = async (n: HeldNumber, kind: string, value: Record<string, unknown>) => {
     if (!n.webhookUrl) {
       webhookLog.push({ at: now(), url: "", status: "no callback URL", kind });
       changed();
@@ -134,7 +150,7 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
     changed();
     return status;
   };
-  const statusWebhook = (n: SimNumber, chat: SimChat, m: SimMessage) =>
+  const statusWebhook = (n: HeldNumber, chat: SimChat, m: SimMessage) =>
     deliver(n, `status:${m.status}`, {
       statuses: [
         {
@@ -146,7 +162,7 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
         },
       ],
     });
-  const advance = async (n: SimNumber, chat: SimChat, m: SimMessage, to: SimStatus) => {
+  const advance = async (n: HeldNumber, chat: SimChat, m: SimMessage, to: SimStatus) => {
     const order: SimStatus[] = ["accepted", "sent", "delivered", "read"];
     if (m.status === "failed" || order.indexOf(to) <= order.indexOf(m.status)) return;
     // like Meta: delivered is implied by read and then not sent
@@ -174,7 +190,9 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
         webhookUrl: input.webhookUrl ?? null,
         verifyToken: input.verifyToken ?? null,
       };
-      numbers.set(n.phoneNumberId, n);
+      const { accessToken, ...rest } = n;
+      numbers.set(n.phoneNumberId, { ...rest, tokenHash: sha256(accessToken) });
+      tokenTails.set(n.phoneNumberId, accessToken.slice(-4));
       if (!templates.some((t) => t.wabaId === n.wabaId)) sim.seedTemplates(n.wabaId);
       changed();
       return n;
@@ -197,11 +215,15 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
       changed();
       return t;
     },
-    numbers: () => [...numbers.values()],
+    /** every number, secrets masked (what the state and the page show) */
+    numbers: () => [...numbers.values()].map((h) => viewOf(h, tokenTails.get(h.phoneNumberId) ?? "")),
     templates: () => templates,
     chats: () => [...chats.values()],
     webhookLog: () => webhookLog,
-    number: (id: string) => numbers.get(id) ?? null,
+    number: (id: string) => {
+      const h = numbers.get(id);
+      return h ? viewOf(h, tokenTails.get(id) ?? "") : null;
+    },
 
     /** What Meta does when the callback URL is saved: GET with hub.* and the answer must echo the challenge. */
     async setWebhook(phoneNumberId: string, url: string, verifyToken: string) {

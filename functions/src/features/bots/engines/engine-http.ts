@@ -12,7 +12,6 @@ export type EngineHttpAnswer = { status: number; json: unknown; text: string };
 
 const RETRYABLE = new Set([408, 425, 429]);
 const isRetryableStatus = (status: number) => status >= 500 || RETRYABLE.has(status);
-const MAX_ERROR_TEXT = 200;
 
 export const describeUrl = (url: string) => {
   try {
@@ -34,7 +33,10 @@ export const engineRequest = async (
   try {
     res = await fetchFn(url, { method: init.method ?? "POST", headers: init.headers, body: init.body, signal: init.signal, redirect: "manual" });
   } catch (e) {
-    const reason = init.signal.aborted ? "no answer in time" : e instanceof Error ? e.message : String(e);
+    const refused = e instanceof Error && e.name === "PrivateUrlError";
+    // the guard's refusal is final (the address will not change on a retry), and says why
+    if (refused) throw new Error(`${service}: ${describeUrl(url)} is not an allowed address (outbound guard)`, { cause: e });
+    const reason = init.signal.aborted ? "no answer in time" : "connection failed";
     throw new BotTransientError(`${service} unreachable at ${describeUrl(url)}: ${reason}`, { cause: e });
   }
   let text: string;
@@ -45,7 +47,8 @@ export const engineRequest = async (
   }
   if (res.status === 404 && accept.notFound === "return") return { status: 404, json: safeJson(text), text };
   if (isRetryableStatus(res.status)) throw new BotTransientError(`${service} answered ${res.status} at ${describeUrl(url)}`);
-  if (res.status >= 300) throw new Error(`${service} refused the call (${res.status}) at ${describeUrl(url)}: ${text.slice(0, MAX_ERROR_TEXT)}`);
+  // the status only: the body is the outside service's words and the reason lands in an internal note (docs/adr/0062)
+  if (res.status >= 300) throw new Error(`${service} refused the call (${res.status}) at ${describeUrl(url)}`);
   return { status: res.status, json: safeJson(text), text };
 };
 

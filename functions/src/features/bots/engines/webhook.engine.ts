@@ -68,7 +68,7 @@ export const createWebhookEngine = (kind: "n8n" | "webhook", deps: { fetch?: Eng
       });
       // an empty body (or 204): no messages, no actions; the runner counts that as silence and hands over
       if (res.json === undefined) return { messages: [], actions: [], state: input.state };
-      if (res.json === NOT_JSON) throw new Error(`${label(config.type)}: the answer is not JSON (${res.text.slice(0, 80)})`);
+      if (res.json === NOT_JSON) throw new Error(`${label(config.type)}: the answer is not JSON`);
       const json = Array.isArray(res.json) ? (res.json[0] ?? {}) : res.json;
       const parsed = webhookAnswerSchema.safeParse(json);
       if (!parsed.success) {

@@ -79,8 +79,8 @@ beforeAll(async () => {
   http = new Hono();
   http.route(WEBHOOK_PATH, cloudApiWebhookRoutes(mod.webhook));
   const fields = (phoneNumberId: string, token: string, secret: string) => mod.service.parseFields({ phoneNumberId, wabaId: "102290129340398", accessToken: token, appSecret: secret, graphApiUrl: "https://graph.test/v23.0" }, false);
-  await mod.service.configure(a.company.id, a.whatsapp.id, fields(PHONE_A, "TOKEN-A", "secret-of-company-a"));
-  await mod.service.configure(b.company.id, b.whatsapp.id, fields(PHONE_B, "TOKEN-B", "secret-of-company-b"));
+  await mod.service.configure(a.company.id, a.whatsapp.id, await fields(PHONE_A, "TOKEN-A", "secret-of-company-a"));
+  await mod.service.configure(b.company.id, b.whatsapp.id, await fields(PHONE_B, "TOKEN-B", "secret-of-company-b"));
 });
 
 describe("Cloud API connection settings", () => {
@@ -94,11 +94,11 @@ describe("Cloud API connection settings", () => {
     expect(view.webhookUrl).toMatch(/^https:\/\/app\.test\/api\/channels\/cloud-api\/webhook\/[\w-]{32}$/);
     expect(view.verifyToken).toMatch(/^[\w-]{24}$/);
     // an edit with the masked values keeps the secrets and the webhook URL
-    await mod.service.configure(a.company.id, a.whatsapp.id, mod.service.parseFields({ ...view, accessToken: view.accessToken, appSecret: "" }, true));
+    await mod.service.configure(a.company.id, a.whatsapp.id, await mod.service.parseFields({ ...view, accessToken: view.accessToken, appSecret: "" }, true));
     expect(await hookOf(a)).toEqual(view);
     expect((await mod.service.settings(a.company.id, a.whatsapp.id))!.accessToken).toBe("TOKEN-A");
-    expect(() => mod.service.parseFields({ phoneNumberId: PHONE_A, wabaId: "1", accessToken: "x", appSecret: "y" }, false)).toThrow();
-    expect(() => mod.service.parseFields({ phoneNumberId: PHONE_A, wabaId: "102290129340398", accessToken: "", appSecret: "y" }, false)).toThrow();
+    await expect(mod.service.parseFields({ phoneNumberId: PHONE_A, wabaId: "1", accessToken: "x", appSecret: "y" }, false)).rejects.toThrow();
+    await expect(mod.service.parseFields({ phoneNumberId: PHONE_A, wabaId: "102290129340398", accessToken: "", appSecret: "y" }, false)).rejects.toThrow();
   });
 });
 

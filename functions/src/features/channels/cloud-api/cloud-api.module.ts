@@ -38,8 +38,10 @@ export const createCloudApiModule = (deps: {
   logger: Logger;
   /** webhook and sender counters (messages in/out, send failures, signature failures) */
   metrics?: Metrics;
-  /** tests: a Graph API stand-in */
+  /** the guarded outbound fetch (platform/net/outbound-fetch.ts, docs/adr/0062); tests: a Graph API stand-in */
   fetch?: GraphFetch;
+  /** the outbound guard's save-time URL check */
+  checkUrl?: (url: string) => Promise<void>;
   /** the route guards; without them the module has no routes (the webhook Lambda builds only the webhook) */
   guards?: Pick<Guards, "auth">;
   /** the ticket's connection and chat, when the ticket is the company's (the inbox's read) */
@@ -50,7 +52,7 @@ export const createCloudApiModule = (deps: {
   const { db, secrets, media, inbound, jobs, clock, logger } = deps;
   const repo = createCloudApiRepository(db);
   const graph = (o: { baseUrl: string; accessToken: string }) => createGraphApiClient({ ...o, fetch: deps.fetch });
-  const service = createCloudApiService({ repo, secrets, graph, clock, logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
+  const service = createCloudApiService({ repo, secrets, graph, clock, logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL, checkUrl: deps.checkUrl });
   const webhook = createCloudApiWebhookService({ repo, secrets, inbound, logger, metrics: deps.metrics });
   const inboundStep = createCloudApiInbound({ repo, secrets, media, graph, logger });
   const enqueue = (job: CloudApiJob, delayMs = 0) =>

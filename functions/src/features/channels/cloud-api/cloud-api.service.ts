@@ -46,6 +46,8 @@ export const createCloudApiService = (deps: {
   /** the public origin webhook URLs are built on (config PUBLIC_BASE_URL), else the request's origin */
   publicBaseUrl?: string;
   settingsTtlMs?: number;
+  /** the outbound guard's save-time check of `graphApiUrl` (docs/adr/0062): ERR_URL_NOT_ALLOWED when refused */
+  checkUrl?: (url: string) => Promise<void>;
 }) => {
   const { repo, secrets, clock, logger } = deps;
   const cache = new Map<string, { at: number; value: CloudApiSettings | null }>();
@@ -79,13 +81,17 @@ export const createCloudApiService = (deps: {
   };
 
   const service = {
-    /** Validates the Cloud API fields of a connection form (throws ERR_VALIDATION); secrets required unless kept. */
-    parseFields(input: unknown, existing: boolean): CloudApiFields {
+    /**
+     * Validates the Cloud API fields of a connection form (throws ERR_VALIDATION); secrets required unless kept; a
+     * Graph API URL the outbound guard refuses throws ERR_URL_NOT_ALLOWED.
+     */
+    async parseFields(input: unknown, existing: boolean): Promise<CloudApiFields> {
       const parsed = cloudApiFieldsSchema.safeParse(input);
       if (!parsed.success) throw new AppError("ERR_VALIDATION", undefined, 400);
       const f = parsed.data;
       const keep = (v: string) => !v || isMaskedSecret(v);
       if (!existing && (keep(f.accessToken) || keep(f.appSecret))) throw new AppError("ERR_VALIDATION", { issues: [{ path: [keep(f.accessToken) ? "accessToken" : "appSecret"], message: "Required" }] }, 400);
+      await deps.checkUrl?.(f.graphApiUrl);
       return f;
     },
     /** Stores the settings: new secrets sealed, masked/empty ones keep the stored value; hookId and verifyToken are made once. */

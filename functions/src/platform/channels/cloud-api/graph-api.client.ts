@@ -10,8 +10,10 @@ import { GraphApiError, graphErrorFrom } from "./graph-api-errors";
  * - GET  /<MEDIA_ID>                            the media URL (valid for minutes), then GET that URL with the token
  * - GET  /<WABA_ID>/message_templates           the templates, paged by `paging.next`
  * - GET  /<PHONE_NUMBER_ID>?fields=...          display number, verified name, quality rating, messaging limit tier
+ * Every call goes through the outbound guard's fetch (docs/adr/0062: the base URL is the company's, the media URL
+ * the provider's answer); a `paging.next` is followed only on the base URL's own origin (it carries the token).
  */
-export type GraphFetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type GraphFetch = (url: string, init?: RequestInit & { maxBodyBytes?: number }) => Promise<Response>;
 export type GraphApiOptions = { baseUrl: string; accessToken: string; fetch?: GraphFetch; timeoutMs?: number };
 
 export type SendPayload = Record<string, unknown> & { to?: string; type?: string };
@@ -22,8 +24,26 @@ export const createGraphApiClient = (opts: GraphApiOptions) => {
   const doFetch = opts.fetch ?? ((url, init) => fetch(url, init));
   const auth = { authorization: `Bearer ${opts.accessToken}` };
 
+  const origin = (() => {
+    try {
+      return new URL(base).origin;
+    } catch {
+      return null;
+    }
+  })();
+  /** an absolute URL from an answer (paging.next) stays on the Graph API's origin: elsewhere it would get the token */
+  const onBase = (url: string) => {
+    try {
+      return origin !== null && new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+
   const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
-    const url = path.startsWith("http") ? path : `${base}/${path.replace(/^\/+/, "")}`;
+    const absolute = /^[a-z][a-z\d+.-]*:/i.test(path);
+    if (absolute && !onBase(path)) throw new GraphApiError(0, "A paging URL outside the Graph API address was refused", 502);
+    const url = absolute ? path : `${base}/${path.replace(/^\/+/, "")}`;
     const res = await doFetch(url, { ...init, headers: { ...auth, ...(init.headers ?? {}) }, signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000) });
     const text = await res.text();
     let body: unknown = null;
@@ -70,11 +90,19 @@ export const createGraphApiClient = (opts: GraphApiOptions) => {
     async downloadMedia(mediaId: string, maxBytes: number): Promise<{ bytes: Uint8Array; mimeType: string } | { tooLarge: number }> {
       const info = await this.mediaInfo(mediaId);
       if (info.fileSize !== undefined && info.fileSize > maxBytes) return { tooLarge: info.fileSize };
-      const res = await doFetch(info.url, { headers: auth, signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000) });
-      if (!res.ok) throw graphErrorFrom(res.status, await res.json().catch(() => null));
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.byteLength > maxBytes) return { tooLarge: bytes.byteLength };
-      return { bytes, mimeType: info.mimeType };
+      // the provider's URL: the guarded fetch checks it (and every redirect hop) and stops reading past maxBytes
+      try {
+        const res = await doFetch(info.url, { headers: auth, signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000), maxBodyBytes: maxBytes });
+        if (!res.ok) throw graphErrorFrom(res.status, await res.json().catch(() => null));
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        if (bytes.byteLength > maxBytes) return { tooLarge: bytes.byteLength };
+        return { bytes, mimeType: info.mimeType };
+      } catch (err) {
+        // the guard's cap (OutboundBodyTooLargeError, by name: this client does not bundle the guard itself)
+        const tooLarge = (e: unknown) => (e as Error | undefined)?.name === "OutboundBodyTooLargeError";
+        if (tooLarge(err) || tooLarge((err as { cause?: unknown })?.cause)) return { tooLarge: maxBytes + 1 };
+        throw err;
+      }
     },
     /** Every template of the WABA (follows `paging.next`, at most `maxPages` pages). */
     async listTemplates(wabaId: string, maxPages = 20): Promise<MessageTemplate[]> {
