@@ -80,15 +80,20 @@ export const FLOW_NOTES = {
 } as const;
 
 /** `{{contact.name}}` ... replaced; an unknown variable stays as typed, an empty one becomes "". */
-export const renderText = (text: string, vars: Record<string, string>, contact: FlowContact, protocol: string): string =>
+/** `encode`: how a value goes in (an http node's URL: encodeURIComponent, so a value cannot add parameters). */
+export const renderText = (text: string, vars: Record<string, string>, contact: FlowContact, protocol: string, encode: (v: string) => string = (v) => v): string =>
   text.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (whole, name: string) => {
-    if (name === "protocol") return protocol;
-    if (name === "contact.name") return contact.name;
-    if (name === "contact.number") return contact.number;
-    if (name === "contact.email") return contact.email;
-    if (name.startsWith("contact.extra.")) return contact.extra[name.slice(14)] ?? "";
-    if (name.startsWith("vars.")) return vars[name.slice(5)] ?? "";
-    return whole;
+    const value = (): string | null => {
+      if (name === "protocol") return protocol;
+      if (name === "contact.name") return contact.name;
+      if (name === "contact.number") return contact.number;
+      if (name === "contact.email") return contact.email;
+      if (name.startsWith("contact.extra.")) return contact.extra[name.slice(14)] ?? "";
+      if (name.startsWith("vars.")) return vars[name.slice(5)] ?? "";
+      return null;
+    };
+    const v = value();
+    return v === null ? whole : encode(v);
   });
 
 /** `$.a.b[0]` into a JSON value; `$.status` outside the body is handled by the caller. */
@@ -403,7 +408,7 @@ export async function runFlow(ctx: FlowRunContext, state: FlowState | null, inpu
     for (const [k, v] of Object.entries(n.data.headers)) headers[k] = render(v);
     let res: { status: number; json: unknown };
     try {
-      res = await deps.http({ method: n.data.method, url: render(n.data.url), headers, body: n.data.body ? render(n.data.body) : undefined, timeoutMs: n.data.timeoutMs });
+      res = await deps.http({ method: n.data.method, url: renderText(n.data.url, st.vars, contact, ctx.protocol, encodeURIComponent), headers, body: n.data.body ? render(n.data.body) : undefined, timeoutMs: n.data.timeoutMs });
     } catch (err) {
       // our own words only: never an outside body (the guard's and fetch's messages name no response content)
       return { ok: false, why: String((err as { code?: string }).code ?? (err as Error)?.name ?? "error").slice(0, 80) };
