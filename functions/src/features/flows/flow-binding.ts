@@ -1,6 +1,5 @@
 import { foldText } from "@atende/shared/domain/bots/handover-keywords";
 import type { BotBinding, BotTicket } from "../bots/bot-inbox.port";
-import type { BotTicketItem } from "../bots/bot-turns.repository";
 import type { FlowBotConfig } from "./flow.engine";
 import type { FlowsRepository } from "./flows.repository";
 
@@ -14,7 +13,7 @@ type Binds = { flowId?: number | null } | null;
 export const createFlowBinding = (deps: {
   connection: (companyId: number, id: number) => Promise<Binds>;
   queue: (companyId: number, id: number) => Promise<Binds>;
-  item: (companyId: number, ticketId: number) => Promise<Pick<BotTicketItem, "bot" | "state" | "stoppedAt"> | null>;
+  item: (companyId: number, ticketId: number) => Promise<{ bot: { kind: string; id: number } | null; state: Record<string, unknown> | null; stoppedAt: string | null } | null>;
 }) => {
   const bind = (ticket: BotTicket, flowId: number): BotBinding => ({
     kind: "flow",

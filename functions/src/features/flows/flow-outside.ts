@@ -1,6 +1,6 @@
 import { DEFAULT_SCHEDULES } from "@atende/shared/constants/business";
 import type { OutboundFetch } from "../../platform/net/outbound-fetch";
-import { isWithinHours, type HoursEntry } from "../inbox/automation/templates";
+import { businessMsBetween, type HoursEntry } from "@atende/shared/domain/calendar/business-time";
 import type { FlowDeps } from "./flow-engine";
 
 /** An `http` node's answer is read up to this size (JSON for saveAs; anything else is kept as text). */
@@ -40,5 +40,8 @@ export const createBusinessHours =
   (companyId: number) =>
   async (): Promise<boolean> => {
     const c = await company(companyId);
-    return isWithinHours(c?.schedules ?? (DEFAULT_SCHEDULES as HoursEntry[]), clock(), c?.timezone ?? undefined);
+    const now = clock();
+    // open now = some business time in the next minute (the SLA calendar: ranges A and B, no entries = always open)
+    const cal = { timeZone: c?.timezone || "America/Sao_Paulo", hours: c?.schedules ?? (DEFAULT_SCHEDULES as HoursEntry[]), holidays: new Set<string>() };
+    return businessMsBetween(now, new Date(now.getTime() + 60_000), cal) > 0;
   };
