@@ -137,7 +137,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
       turnMs.push(turn.ms);
       turnOps.push(turn.ops);
     }
-    const plainP50 = percentile(plainMs, 50);
+    const plainP50 = percentile(plainMs, 50) ?? 0;
     const added = inboundMs.map((ms, i) => ms + turnMs[i]! - plainP50);
 
     // 3. many conversations at once: each starts the flow, then answers 1 (message), 2 (question), then says something
