@@ -84,6 +84,9 @@ describe("flows in the conversation (QR connection)", () => {
     expect(await c.says("oi")).toEqual(["Olá Ana!", "Qual o seu e-mail?"]);
     expect(await c.says("ana@")).toEqual(["E-mail inválido.", "Qual o seu e-mail?"]);
     expect(await c.says("ana@x.com")).toEqual(["Pedido A-42. Deseja:\n\n1 - Falar com vendas\n2 - Encerrar"]);
+    // the menu's send command carries the Cloud API form too (a QR session sends `body`, the numbered text)
+    const menuCommand = t.commands.sent.filter((x) => x.type === "send" && x.companyId === a.company.id).at(-1) as { body: string; interactive?: unknown };
+    expect(menuCommand.interactive).toEqual({ kind: "buttons", text: "Pedido A-42. Deseja:", buttons: [{ id: "human", title: "Falar com vendas" }, { id: "bye", title: "Encerrar" }] });
     // answered by label, accents and case ignored
     expect(await c.says("FALAR COM VENDAS")).toEqual([]);
     expect(await c.ticket()).toMatchObject({ status: "pending", userId: null, queueId: a.queues[1]!.id });
