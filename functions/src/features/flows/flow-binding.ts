@@ -20,7 +20,8 @@ export const createFlowBinding = (deps: {
     id: flowId,
     // menus go out as Cloud API buttons/lists carrying their numbered text, which QR sessions send (ADR 0083)
     config: { flowId, companyId: ticket.companyId, channel: "cloudapi" } satisfies FlowBotConfig,
-    historyLimit: 1,
+    // an `ai` node's prompt sees the latest messages
+    historyLimit: 10,
   });
   return async (ticket: BotTicket): Promise<BotBinding | null> => {
     const item = await deps.item(ticket.companyId, ticket.id);
