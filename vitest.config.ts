@@ -34,6 +34,8 @@ export default defineConfig({
           name: "int",
           include: ["{functions,session-host,infra,local-sqs}/**/*.int.test.ts"],
           globalSetup: ["./infra/local/src/testing/dynamo-global-setup.ts"],
+          // every realtime frame a test file sent matched its event's payload schema (ADR 0068)
+          setupFiles: ["./functions/src/testing/realtime-payloads.setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { HostConfig } from "./config";
 import type { Channel } from "./leases/lease.repository";
@@ -9,6 +11,8 @@ import { createS3MediaStore } from "./media/s3-media.store";
 import { createDb } from "./platform/db";
 import { createLogger, type Logger } from "./platform/logger";
 import { createHostMetrics } from "./platform/host-metrics";
+import { createMemoryGuard } from "./platform/memory-pressure";
+import { configureMediaSlots } from "./media/media-slots";
 import { createBaileysProvider } from "./providers/baileys/baileys.provider";
 import { createSimulatorHttp } from "./providers/simulator/simulator.http";
 import { createSimulatorNetwork, type SimulatorNetwork } from "./providers/simulator/simulator-network";
@@ -41,16 +45,20 @@ export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOpt
     network = createSimulatorNetwork({ pairing: createTablePairingStore(db), qrRefreshMs: config.SIMULATOR_QR_REFRESH_MS, ackDelayMs: config.SIMULATOR_ACK_DELAY_MS });
     await network.init();
   }
+  configureMediaSlots(config.MEDIA_TRANSFERS);
+  const metrics = createHostMetrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, region: config.AWS_REGION, logger });
   const host = createSessionHost({
     config,
     db,
     sqs,
     media,
     logger,
-    metrics: createHostMetrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, region: config.AWS_REGION, logger }),
+    metrics,
+    canTakeConnections: createMemoryGuard({ maxRssBytes: config.MEMORY_MAX_RSS_MB ? config.MEMORY_MAX_RSS_MB * 2 ** 20 : undefined, heapRatio: config.MEMORY_HEAP_RATIO, logger })
+      .canTakeConnections,
     providers: {
       simulator: opts.providers?.simulator?.(network) ?? createSimulatorProvider(network),
-      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db }),
+      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db, metrics, journalDir: join(config.UPSERT_JOURNAL_DIR ?? join(tmpdir(), "atende-upsert-journal"), config.HOST_ID) }),
     },
   });
   const simulatorHttp = createSimulatorHttp(network, media);

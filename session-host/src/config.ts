@@ -17,6 +17,14 @@ const configSchema = z.object({
   /** media store: a local folder (one machine, tests) or an S3 bucket (AWS) */
   MEDIA_DIR: z.string().optional(),
   MEDIA_BUCKET: z.string().optional(),
+  /** memory pressure: RSS (MiB) past which the host takes no more connections (85 % of the container's limit by default) */
+  MEMORY_MAX_RSS_MB: z.coerce.number().int().positive().optional(),
+  /** memory pressure: share of V8's heap limit past which the host takes no more connections */
+  MEMORY_HEAP_RATIO: z.coerce.number().positive().max(1).default(0.85),
+  /** media downloads and uploads running at once in this process (the rest wait) */
+  MEDIA_TRANSFERS: z.coerce.number().int().positive().default(4),
+  /** the Baileys upsert journal's folder (a subfolder per HOST_ID; the OS temp folder by default) */
+  UPSERT_JOURNAL_DIR: z.string().optional(),
   /** this host's identity in the lease items; a restarted host with the same id reclaims its leases at once */
   HOST_ID: z.string().min(1).default(() => `host-${Math.random().toString(36).slice(2, 10)}`),
   /** which provider drives connections whose start command names no channel */

@@ -15,6 +15,7 @@ import { createSeedModule } from "../features/seed/seed.module";
 import { createSettingsRepository } from "../features/settings/settings.repository";
 import { createUsersRepository } from "../features/users/users.repository";
 import { createUsersCleanup } from "../features/users/users.module";
+import { createUserView } from "../features/users/user-view";
 import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
 import { createNumberChecksRepository } from "../features/whatsapps/number-checks.repository";
 import { createPasswordResetRepository } from "../features/password-reset/password-reset.repository";
@@ -149,6 +150,8 @@ export const composeFoundation = (deps: Base) => {
   const socketsModule = createSocketsModule({
     connections: repos.connections,
     users: repos.users,
+    // presence announces the whole user, as GET /users/{id} answers it (ADR 0068)
+    userView: createUserView({ users: repos.users, queues: repos.queues, whatsapps: repos.whatsapps }),
     auth,
     realtime,
     jobs,

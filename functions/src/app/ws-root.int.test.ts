@@ -47,7 +47,7 @@ describe("the WebSocket Lambda's own root", () => {
     await handler(event("$default", "ws-root-4=", { body: JSON.stringify({ action: "joinNotification" }) }));
     expect((await t.container.repos.connections.findById("ws-root-4="))?.rooms).toContain("notification");
     const from = sender.frames.length;
-    await t.container.services.realtime.publish(a.company.id, "contact", { action: "update", contact: { id: 1 } }, { kind: "company" });
+    await t.container.services.realtime.publish(a.company.id, "contact", { action: "delete", contactId: 1 }, { kind: "company" });
     const to = sender.frames.slice(from).map((f) => f.connectionId);
     expect(to).toContain("ws-root-4=");
     expect(to).not.toContain("ws-root-5=");

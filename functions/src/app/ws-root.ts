@@ -9,6 +9,9 @@ import { createTokens } from "../features/auth/tokens";
 import { createConnectionsRepository } from "../features/realtime/connections.repository";
 import { createRealtimeModule, createSocketsModule } from "../features/realtime/realtime.module";
 import { createUsersRepository } from "../features/users/users.repository";
+import { createUserView } from "../features/users/user-view";
+import { createQueuesRepository } from "../features/queues/queues.repository";
+import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repository";
 import { createAgentsRepository } from "../features/presence/agents.repository";
 import { createSocketPresenceListeners } from "../features/presence/socket-presence";
 import { createJobQueue, createSocketSender } from "./ports";
@@ -44,6 +47,8 @@ export const createWsRoot = (
   const { sockets } = createSocketsModule({
     connections,
     users,
+    // presence announces the whole user (ADR 0068): its queues' and connection's names, read from their items
+    userView: createUserView({ users, queues: createQueuesRepository(db), whatsapps: createWhatsappsRepository(db) }),
     auth,
     realtime,
     jobs,

@@ -4,6 +4,7 @@ import { loadConfig } from "../platform/config";
 import { createDb } from "../platform/db/client";
 import { createLogger } from "../platform/logger";
 import { createMetrics } from "../platform/metrics";
+import { sendError } from "../platform/http/error-handler";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import { createSecretBoxFromConfig } from "../platform/secrets/secret-box.factory";
 import { createCloudApiRepository } from "../features/channels/cloud-api/cloud-api.repository";
@@ -26,5 +27,7 @@ const service = createCloudApiWebhookService({
   metrics: createMetrics(),
 });
 const app = new Hono();
+// an unexpected failure (the table or the queue) answers 500 and is logged, as the API's are (Meta retries the delivery)
+app.onError((err, c) => sendError(c, err, logger));
 app.route(WEBHOOK_PATH, cloudApiWebhookRoutes(service));
 export const handler = handle(app);

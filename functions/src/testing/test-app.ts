@@ -11,6 +11,7 @@ import { createMemoryCommandQueue } from "../platform/queues/sqs-commands.adapte
 import { createMemoryJobQueue } from "../platform/queues/sqs-jobs.adapter";
 import { createMemorySender } from "../platform/realtime/memory-sender.adapter";
 import type { SocketSender } from "../platform/realtime/sender.port";
+import { createCheckedSender } from "./checked-sender";
 import { createMemoryMailer } from "../platform/mail/memory-mail.adapter";
 import { xlsxSpreadsheets } from "../platform/spreadsheets/xlsx.adapter";
 import { createPromptEngine } from "../features/bots/prompt-engine";
@@ -54,7 +55,8 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     ...env,
   });
   const container: Container = createContainer(config, {
-    sender: opts.sender ?? sender,
+    // every frame checked against its event's payload schema (ADR 0068; realtime-payloads.setup.ts)
+    sender: createCheckedSender(opts.sender ?? sender),
     commands,
     jobs,
     mailer,

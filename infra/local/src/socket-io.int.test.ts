@@ -142,7 +142,21 @@ describe("Socket.IO for the spec's clients", () => {
     await deliver(t, customerMessage(b, { number: "5511900017002", body: "Empresa B" }));
     await until(() => otherGot.find((e) => e.name === `company-${b.company.id}-appMessage`), "B's own event");
     expect(otherGot.filter((e) => e.name.includes(`company-${a.company.id}-`))).toEqual([]);
-    expect(otherGot.every((e) => e.name.startsWith(`company-${b.company.id}-`))).toBe(true);
+    // (besides `ready`, which says the namespace is connected: ADR 0068)
+    expect(otherGot.filter((e) => e.name !== "ready").every((e) => e.name.startsWith(`company-${b.company.id}-`))).toBe(true);
+  });
+
+  it("a client whose backend URL is <origin>/api opens namespace /api on /socket.io/, hears ready, and gets its events there (ADR 0068)", async () => {
+    const socket = io(`${url}/api`, { transports: ["websocket"], query: { token: a.adminToken }, reconnection: false });
+    sockets.push(socket);
+    const got = record(socket);
+    await connected(socket);
+    await until(() => got.some((e) => e.name === "ready"), "ready");
+    expect(routeEvents.filter((e) => e.requestContext.routeKey === "$default").some((e) => e.body === "40/api,")).toBe(true);
+    socket.emit("joinTickets", "pending");
+    await deliver(t, customerMessage(a, { number: "5511900017009", body: "pelo namespace /api" }));
+    const message = await until(() => got.find((e) => e.name === `company-${a.company.id}-appMessage` && e.data.message?.body === "pelo namespace /api"), "appMessage on /api");
+    expect(message.data).toMatchObject({ action: "create", contact: { number: "5511900017009" } });
   });
 
   it("an attendant's socket receives the tickets of their queues and not the others'", async () => {

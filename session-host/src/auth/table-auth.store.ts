@@ -3,7 +3,9 @@ import type { Db } from "../platform/db";
 import { cancellationCodes, isConditionFailure, retryConflicts } from "../platform/db";
 import type { HeldLease, LeaseRepository } from "../leases/lease.repository";
 import type { AuthStore, SessionIdentity } from "../providers/provider.port";
+import { sharedAuthCache, type AuthCache } from "./auth-cache";
 import { decodeAuthValue, encodeAuthValue } from "./auth-codec";
+import { packValue, partKeysOf, partSk, unpackValue, type PackedItem } from "./large-values";
 
 /** Reads and writes that reached the table (benchmarks: key-store traffic per message). */
 export type AuthStoreStats = { reads: number; writes: number; cacheHits: number };
@@ -21,7 +23,18 @@ const TRANSACT_MAX = 99; // 100 actions per transaction, one of them the lease c
 /** The lease check is the first action of every auth transaction. */
 const LEASE_ACTION = 0;
 
-type Action = { put: { sk: string; value: string } } | { del: string };
+type Action = { put: PackedItem } | { del: string };
+/** a transaction's items stay under DynamoDB's 4 MB per transaction */
+const TRANSACT_MAX_BYTES = 3_500_000;
+/** BatchGet rounds for keys DynamoDB left unprocessed (throttling), with backoff, before the read fails */
+const BATCH_GET_ATTEMPTS = 5;
+
+export class UnprocessedKeysError extends Error {
+  constructor(readonly count: number) {
+    super(`${count} auth keys still unprocessed after ${BATCH_GET_ATTEMPTS} BatchGet attempts`);
+    this.name = "UnprocessedKeysError";
+  }
+}
 
 /**
  * The auth state of one connection (creds and every signal key type) in the table, never in local files.
@@ -33,11 +46,41 @@ type Action = { put: { sk: string; value: string } } | { del: string };
  * - Writes of one connection run one at a time, in call order (creds saves included), so a later creds save
  *   can never be overwritten by an earlier one and the connection's writes do not conflict with each other.
  */
-export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; held: () => HeldLease; onLeaseLost: () => void }) => {
+let stores = 0;
+
+export const createTableAuthStore = (deps: {
+  db: Db;
+  leases: LeaseRepository;
+  held: () => HeldLease;
+  onLeaseLost: () => void;
+  /** the host's LRU of auth values (shared by its connections; bounded in bytes) */
+  cache?: AuthCache;
+  /** tests: the wait before BatchGet round `n` (1-based) */
+  backoffMs?: (attempt: number) => number;
+}) => {
   const { db, leases } = deps;
   const stats: AuthStoreStats & { conflictRetries: number } = { reads: 0, writes: 0, cacheHits: 0, conflictRetries: 0 };
-  const cache = new Map<string, unknown>();
+  const lru = deps.cache ?? sharedAuthCache();
   const pkOf = () => authPk(deps.held().identity);
+  // each store its own entries (a store is one holding of one connection: a new holder never reads an old one's
+  // values); a store dropped leaves its entries to be evicted like any other
+  const self = ++stores;
+  const ck = (sk: string) => `${self}|${pkOf()}|${sk}`;
+  // this connection's view of the shared LRU (a null or missing value is never cached: a miss is asked again)
+  const cache = {
+    get: (sk: string): unknown => lru.get(ck(sk))?.v,
+    set: (sk: string, v: unknown) => (v === null || v === undefined ? lru.delete(ck(sk)) : lru.set(ck(sk), { v })),
+    clear() {
+      const prefix = ck("");
+      for (const k of [...lru.keys()]) if (k.startsWith(prefix)) lru.delete(k);
+    },
+  };
+  /** keys written while a read was in flight: what that read brings back for them is older (reads in flight > 0) */
+  let readsInFlight = 0;
+  const touched = new Set<string>();
+  /** how many items a split value spans (this host is the only writer: it knows what it wrote and read) */
+  const partsOf = new Map<string, number>();
+  const backoff = deps.backoffMs ?? ((n: number) => Math.min(1_000, 50 * 2 ** n) * (1 + Math.random() * 0.2));
   let queue: Promise<unknown> = Promise.resolve();
   /** runs `task` after every write queued before it; a failed write does not block the next ones */
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
@@ -53,9 +96,7 @@ export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; he
         new TransactWriteCommand({
           TransactItems: [
             { ConditionCheck: leases.holdsCondition(deps.held()) },
-            ...chunk.map((a) =>
-              "put" in a ? { Put: { TableName: db.tableName, Item: { pk, sk: a.put.sk, v: a.put.value } } } : { Delete: { TableName: db.tableName, Key: { pk, sk: a.del } } },
-            ),
+            ...chunk.map((a) => ("put" in a ? { Put: { TableName: db.tableName, Item: { pk, ...a.put } } } : { Delete: { TableName: db.tableName, Key: { pk, sk: a.del } } })),
           ],
         }),
       );
@@ -73,18 +114,55 @@ export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; he
     return new LeaseLostError();
   };
 
+  const sizeOf = (a: Action) => ("put" in a ? (a.put.v ?? a.put.z ?? "").length + 200 : 200);
+  /** in transactions of at most 99 items and 3.5 MB */
   const write = async (actions: Action[]) => {
-    for (let i = 0; i < actions.length; i += TRANSACT_MAX) await writeChunk(actions.slice(i, i + TRANSACT_MAX));
+    let chunk: Action[] = [];
+    let bytes = 0;
+    for (const a of actions) {
+      if (chunk.length && (chunk.length >= TRANSACT_MAX || bytes + sizeOf(a) > TRANSACT_MAX_BYTES)) {
+        await writeChunk(chunk);
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(a);
+      bytes += sizeOf(a);
+    }
+    if (chunk.length) await writeChunk(chunk);
   };
+  /** a value's items (split when over DynamoDB's item limit), and the deletes of parts it no longer spans */
   const actionsOf = (data: Record<string, Record<string, unknown>>): Action[] => {
     const actions: Action[] = [];
     for (const [type, entries] of Object.entries(data)) {
       for (const [id, value] of Object.entries(entries ?? {})) {
         const sk = `${type}#${id}`;
-        actions.push(value === null || value === undefined ? { del: sk } : { put: { sk, value: encodeAuthValue(value) } });
+        const before = partsOf.get(sk) ?? 1;
+        const items = value === null || value === undefined ? [] : packValue(sk, encodeAuthValue(value));
+        if (items.length === 0) actions.push({ del: sk });
+        for (const item of items) actions.push({ put: item });
+        for (let n = Math.max(1, items.length); n < before; n++) actions.push({ del: partSk(sk, n) });
+        if (items.length > 1) partsOf.set(sk, items.length);
+        else partsOf.delete(sk);
       }
     }
     return actions;
+  };
+  /** BatchGet with the unprocessed keys asked again, with backoff; still unprocessed after 5 rounds: throws */
+  const batchGet = async (sks: string[]): Promise<Map<string, PackedItem>> => {
+    const pk = pkOf();
+    const found = new Map<string, PackedItem>();
+    for (let i = 0; i < sks.length; i += 100) {
+      let keys: Record<string, unknown>[] = sks.slice(i, i + 100).map((sk) => ({ pk, sk }));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        if (attempt >= BATCH_GET_ATTEMPTS) throw new UnprocessedKeysError(keys.length);
+        if (attempt > 0) await new Promise((r) => setTimeout(r, backoff(attempt)));
+        const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ConsistentRead: true } } }));
+        stats.reads += keys.length;
+        for (const item of out.Responses?.[db.tableName] ?? []) found.set(item.sk as string, item as PackedItem);
+        keys = (out.UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Record<string, unknown>[];
+      }
+    }
+    return found;
   };
 
   const store: AuthStore & { stats: AuthStoreStats } = {
@@ -94,37 +172,45 @@ export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; he
       const missing: string[] = [];
       for (const id of ids) {
         const sk = `${type}#${id}`;
-        if (cache.has(sk)) {
+        const v = cache.get(sk);
+        if (v !== undefined) {
           stats.cacheHits++;
-          const v = cache.get(sk);
-          if (v !== null && v !== undefined) result[id] = v;
+          result[id] = v;
         } else missing.push(id);
       }
-      const pk = pkOf();
-      for (let i = 0; i < missing.length; i += 100) {
-        let keys: Record<string, unknown>[] = missing.slice(i, i + 100).map((id) => ({ pk, sk: `${type}#${id}` }));
-        const found = new Map<string, unknown>();
-        // BatchGet may answer part of the keys; ask again for the rest.
-        for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-          const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ConsistentRead: true } } }));
-          stats.reads += keys.length;
-          for (const item of out.Responses?.[db.tableName] ?? []) found.set(item.sk as string, decodeAuthValue(item.v as string));
-          keys = (out.UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Record<string, unknown>[];
-        }
-        for (const id of missing.slice(i, i + 100)) {
+      if (missing.length === 0) return result;
+      readsInFlight++;
+      try {
+        const items = await batchGet(missing.map((id) => `${type}#${id}`));
+        const split = [...items.values()].filter((it) => (it.parts ?? 1) > 1);
+        const parts = split.length ? await batchGet(split.flatMap(partKeysOf)) : new Map<string, PackedItem>();
+        for (const id of missing) {
           const sk = `${type}#${id}`;
+          const item = items.get(sk);
           // a set() made while this read was in flight is newer than what the table answered
-          if (!cache.has(sk)) cache.set(sk, found.get(sk) ?? null);
-          const v = cache.get(sk);
+          if (touched.has(sk)) {
+            const v = cache.get(sk);
+            if (v !== null && v !== undefined) result[id] = v;
+            continue;
+          }
+          if (!item) continue; // a miss: not cached
+          if ((item.parts ?? 1) > 1) partsOf.set(sk, item.parts!);
+          const v = decodeAuthValue(unpackValue(item, partKeysOf(item).map((p) => parts.get(p)?.z)));
+          cache.set(sk, v);
           if (v !== null && v !== undefined) result[id] = v;
         }
+      } finally {
+        if (--readsInFlight === 0) touched.clear();
       }
       return result;
     },
     async set(data) {
       // This host is the only writer (the lease): what it sets is the latest value, for its own reads too.
       for (const [type, entries] of Object.entries(data))
-        for (const [id, value] of Object.entries(entries ?? {})) cache.set(`${type}#${id}`, value ?? null);
+        for (const [id, value] of Object.entries(entries ?? {})) {
+          cache.set(`${type}#${id}`, value ?? null);
+          if (readsInFlight > 0) touched.add(`${type}#${id}`);
+        }
       // encoded when its turn comes, so a queued creds save writes the creds as they are then
       await serially(async () => {
         const actions = actionsOf(data);
@@ -133,6 +219,7 @@ export const createTableAuthStore = (deps: { db: Db; leases: LeaseRepository; he
     },
     async clear() {
       cache.clear();
+      partsOf.clear();
       // after the writes queued before it, so nothing written earlier survives the clear
       await serially(async () => {
         const pk = pkOf();

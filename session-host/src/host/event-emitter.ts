@@ -1,14 +1,19 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
 import { messageKindOf, sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
+import { createMessageSequencer, type MessageSequencer } from "@atende/shared/domain/messages/message-order";
+import { mediaSlots } from "../media/media-slots";
 import { defaultFilename, mediaKey, type MediaStore } from "../media/media-store.port";
+import { byteCounter, peek } from "../media/media-stream";
 import type { Logger } from "../platform/logger";
-import { MediaTooLargeError, type ProviderEvents, type SessionIdentity } from "../providers/provider.port";
+import { MediaTooLargeError, type ProviderEvents, type ProviderMessage, type SessionIdentity } from "../providers/provider.port";
 import type { InboundPublisher } from "../queues/inbound-publisher";
 import type { EventSpill } from "./event-spill";
 
 /** how long a failed replay waits before trying again */
 const REPLAY_RETRY_MS = 2_000;
+/** the host's message sequence (docs/adr/0066): one hybrid clock for every session of this process */
+const hostSequence = createMessageSequencer();
 
 /**
  * Turns one session's provider events into inbound.fifo events. Each handler resolves only once its event is
@@ -30,6 +35,8 @@ export const createEventEmitter = (deps: {
   onConnection?: (status: InboundEvent & { type: "connection" }) => void;
   /** a message was published (fromMe: sent from this number, ours or from the phone): metrics */
   onMessage?: (fromMe: boolean) => void;
+  /** gives each message its `seq` (docs/adr/0066); one per host process is enough: it grows per chat too */
+  sequence?: MessageSequencer;
 }): ProviderEvents & { replay(): Promise<void>; close(): void } => {
   const { identity, publisher, media, logger } = deps;
   const base = { companyId: identity.companyId, whatsappId: identity.whatsappId };
@@ -98,6 +105,60 @@ export const createEventEmitter = (deps: {
     }, ms);
   }
   const short = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 12);
+  const sequence = deps.sequence ?? hostSequence;
+  /**
+   * Per chat, the turn of the last message given a `seq`: a message is published only after the one before it in its
+   * chat was handed to the publisher, so a media download never lets a later message of the chat overtake it on the
+   * queue (the simulator hands a window of deliveries over at once; Baileys already waits per chat).
+   */
+  const turns = new Map<string, Promise<void>>();
+
+  /** Stores the message's media, then publishes it with its `seq` once the chat's previous message was handed over. */
+  const handle = async (m: ProviderMessage, seq: number, before: Promise<void> | undefined, handedOver: () => void) => {
+    let ref: WaMessage["media"];
+    let mediaRefused: WaMessage["mediaRefused"];
+    let type = m.type;
+    if (m.media) {
+      try {
+        const inbound = m.media;
+        // one of the process's media slots for the whole transfer (download, decryption, store)
+        ref = await mediaSlots().run(async () => {
+          const store = (bytes: Uint8Array) => {
+            // the customer is an untrusted sender: the type is what the bytes are, never what the message declared,
+            // and anything a browser would not show inline (an "image" that is an SVG) becomes a document
+            const sniffed = withDeclaredAv(sniffMedia(bytes, inbound.filename), inbound.mimetype);
+            if ((type === "image" || type === "sticker" || type === "audio" || type === "video") && messageKindOf(sniffed) === "document") type = "document";
+            const filename = inbound.filename || defaultFilename(sniffed.mime, m.type);
+            return { sniffed, filename, key: mediaKey(identity.companyId, filename) };
+          };
+          if (inbound.stream && media.putStream) {
+            // decrypted straight into the store; only the first bytes are held, to sniff the type
+            const { head, stream } = await peek(await inbound.stream());
+            const { sniffed, filename, key } = store(head);
+            const counted = byteCounter(Number.MAX_SAFE_INTEGER, () => new Error("unreachable"));
+            stream.on("error", (err) => counted.destroy(err));
+            await media.putStream(key, stream.pipe(counted), sniffed.mime);
+            return { key, mimetype: sniffed.mime, filename, size: counted.bytes() };
+          }
+          const bytes = await inbound.download();
+          const { sniffed, filename, key } = store(bytes);
+          await media.put(key, bytes, sniffed.mime);
+          return { key, mimetype: sniffed.mime, filename, size: bytes.length };
+        });
+      } catch (err) {
+        // The message still reaches the ticket; the media is marked missing rather than blocking the chat forever.
+        if (err instanceof MediaTooLargeError) mediaRefused = { reason: "tooLarge", size: err.size, limit: err.limit };
+        logger.warn(err instanceof MediaTooLargeError ? "media over the size limit: not stored" : "media download failed", { ...base, messageId: m.id, err: String(err) });
+      }
+    }
+    const message: WaMessage = { ...m, type, media: ref, ...(mediaRefused ? { mediaRefused } : {}), seq };
+    await before;
+    // publishing puts the event in the publisher's (or the spill's) order at once; the next message may follow
+    const published = publish({ ...base, eventId: m.id, type: "message", message }, m.chatJid);
+    handedOver();
+    await published;
+    deps.onMessage?.(Boolean(m.fromMe));
+  };
 
   return {
     replay,
@@ -122,29 +183,18 @@ export const createEventEmitter = (deps: {
       await publish(event);
     },
     async message(m) {
-      let ref: WaMessage["media"];
-      let mediaRefused: WaMessage["mediaRefused"];
-      let type = m.type;
-      if (m.media) {
-        try {
-          const bytes = await m.media.download();
-          // the customer is an untrusted sender: the type is what the bytes are, never what the message declared,
-          // and anything a browser would not show inline (an "image" that is an SVG) becomes a document
-          const sniffed = withDeclaredAv(sniffMedia(bytes, m.media.filename), m.media.mimetype);
-          if ((type === "image" || type === "sticker" || type === "audio" || type === "video") && messageKindOf(sniffed) === "document") type = "document";
-          const filename = m.media.filename || defaultFilename(sniffed.mime, m.type);
-          const key = mediaKey(identity.companyId, filename);
-          await media.put(key, bytes, sniffed.mime);
-          ref = { key, mimetype: sniffed.mime, filename, size: bytes.length };
-        } catch (err) {
-          // The message still reaches the ticket; the media is marked missing rather than blocking the chat forever.
-          if (err instanceof MediaTooLargeError) mediaRefused = { reason: "tooLarge", size: err.size, limit: err.limit };
-          logger.warn(err instanceof MediaTooLargeError ? "media over the size limit: not stored" : "media download failed", { ...base, messageId: m.id, err: String(err) });
-        }
+      // the provider's order within the chat, taken before anything is awaited (docs/adr/0066)
+      const seq = sequence.next();
+      const before = turns.get(m.chatJid);
+      let handedOver!: () => void;
+      const mine = new Promise<void>((r) => (handedOver = r));
+      turns.set(m.chatJid, mine);
+      try {
+        await handle(m, seq, before, handedOver);
+      } finally {
+        handedOver();
+        if (turns.get(m.chatJid) === mine) turns.delete(m.chatJid);
       }
-      const message: WaMessage = { ...m, type, media: ref, ...(mediaRefused ? { mediaRefused } : {}) };
-      await publish({ ...base, eventId: m.id, type: "message", message }, m.chatJid);
-      deps.onMessage?.(Boolean(m.fromMe));
     },
     async messageUpdate(u) {
       const what = u.isDeleted ? "del" : u.body !== undefined ? `edit-${short(u.body)}` : `ack${u.ack ?? 0}`;

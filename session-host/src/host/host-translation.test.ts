@@ -52,6 +52,35 @@ describe("provider events -> inbound events", () => {
     expect((published[0]?.event as Extract<InboundEvent, { type: "message" }>).message.media).toBeUndefined();
   });
 
+  it("gives a chat's messages increasing seqs in the order handed over, and publishes them in that order even when an earlier one waits for its media (docs/adr/0066)", async () => {
+    published.length = 0;
+    const e = emitter();
+    let release!: () => void;
+    const slow = new Promise<Buffer>((r) => (release = () => r(Buffer.from("%PDF"))));
+    const other = { ...base, chatJid: "5511977776666@s.whatsapp.net" };
+    // handed over together, as the simulator hands a window of deliveries over: the document's download is slow
+    const all = Promise.all([
+      e.message({ ...base, id: "S1", type: "document", body: "primeira", media: { mimetype: "application/pdf", filename: "a.pdf", download: () => slow } }),
+      e.message({ ...base, id: "S2", type: "chat", body: "segunda" }),
+      e.message({ ...other, id: "O1", type: "chat", body: "outro chat" }),
+      e.message({ ...base, id: "S3", type: "chat", body: "terceira" }),
+    ]);
+    await new Promise((r) => setTimeout(r, 20));
+    // another chat is not held behind the slow download; this chat is
+    expect(published.map((p) => p.event.eventId)).toEqual(["O1"]);
+    release();
+    await all;
+    const messages = published.map((p) => (p.event as Extract<InboundEvent, { type: "message" }>).message);
+    expect(messages.map((m) => m.id)).toEqual(["O1", "S1", "S2", "S3"]);
+    const seqOf = (id: string) => messages.find((m) => m.id === id)!.seq!;
+    expect(seqOf("S1")).toBeLessThan(seqOf("S2"));
+    expect(seqOf("S2")).toBeLessThan(seqOf("O1"));
+    expect(seqOf("O1")).toBeLessThan(seqOf("S3"));
+    // a later host (a restart, a takeover) starts above: the sequence is a clock in ms
+    expect(seqOf("S3")).toBeLessThanOrEqual(Date.now() + 10);
+    expect(seqOf("S1")).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it("updates get stable event ids (a redelivery is deduplicated); a lost session publishes nothing", async () => {
     published.length = 0;
     await emitter().messageUpdate({ messageId: "M1", chatJid: base.chatJid, ack: 3 });

@@ -1,5 +1,6 @@
 import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from "@aws-sdk/client-sqs";
 import { METRIC } from "@atende/shared/contracts/metric-names";
+import { heartbeatRoundAlive } from "../platform/health.http";
 import type { HostMetrics } from "../platform/host-metrics";
 import type { ConnectionStatus } from "@atende/shared/constants/business";
 import { outboundCommandSchema, type InboundEvent, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
@@ -47,6 +48,8 @@ export type SessionHostDeps = {
   now?: () => number;
   /** messages in/out by provider, send failures by code, the lease heartbeat (platform/host-metrics.ts) */
   metrics?: HostMetrics;
+  /** false under memory pressure: no orphan or new connection is taken (platform/memory-pressure.ts) */
+  canTakeConnections?: () => boolean;
 };
 
 /**
@@ -154,7 +157,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   /** Waits while the session is still connecting; a session showing a QR or disconnected fails at once. */
   const waitConnected = async (r: Running, ms: number) => {
     const until = now() + ms;
-    const connecting = () => r.status === "OPENING" || r.status === "PAIRING" || r.status === "CONNECTED";
+    const connecting = () => r.status === "OPENING" || r.status === "PAIRING" || r.status === "CONNECTED" || Boolean(r.session.isReconnecting?.());
     while (!r.session.isConnected() && connecting() && now() < until && !r.lost && !killed) await sleep(50);
     return r.session.isConnected();
   };
@@ -178,12 +181,13 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     let r: Running | null | undefined = sessions.get(keyOf(identity));
     switch (cmd.type) {
       case "session.start": {
-        if (r && (r.status === "DISCONNECTED" || r.status === "TIMEOUT")) {
+        if (r && (r.status === "DISCONNECTED" || r.status === "TIMEOUT" || r.status === "PASSKEY_REQUIRED")) {
           await r.session.stop();
           await r.session.start();
           return "done";
         }
         if (r) return "done";
+        if (deps.canTakeConnections?.() === false) return "handBack"; // memory pressure: another host takes it
         return (await takeOver(identity, cmd.channel)) ? "done" : "handBack";
       }
       case "session.newQr": {
@@ -357,6 +361,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   };
 
   let lastHeartbeatAt = now();
+  let failingSessions = 0;
   const heartbeat = async () => {
     let renewed = 0;
     let failed = 0;
@@ -369,14 +374,16 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         log.warn("heartbeat failed", { ...r.identity, err: String(err) });
       }
     }
-    // a round counts as alive when no renewal failed (with no session, the loop itself is what is alive)
-    if (failed === 0) lastHeartbeatAt = now();
+    // one session's failure is that session's trouble, not the host's (platform/health.http.ts)
+    failingSessions = failed;
+    if (heartbeatRoundAlive({ renewed, failed })) lastHeartbeatAt = now();
     deps.metrics?.onHeartbeat({ renewed, failed });
   };
 
   /** Takes over connections whose host died, a few at a time (a dead host may have held hundreds). */
   const scanOrphans = async () => {
     try {
+      if (deps.canTakeConnections?.() === false) return; // memory pressure: taking no more connections
       const orphans = (await leases.listOrphans(now(), hostId)).filter((l) => !sessions.has(keyOf(l)));
       const next = async (): Promise<void> => {
         const lease = orphans.shift();
@@ -412,7 +419,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     /** sessions this host drives (tests, benchmarks) */
     sessions: () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status, fence: r.held.fence, auth: r.auth.stats })),
     /** for the health endpoint: sessions driven, and when the lease heartbeat last completed without a failure */
-    health: () => ({ running, sessions: sessions.size, lastHeartbeatAt }),
+    health: () => ({ running, sessions: sessions.size, lastHeartbeatAt, failingSessions }),
     async start() {
       running = true;
       lastHeartbeatAt = now();

@@ -1,5 +1,6 @@
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { dirname, join, resolve } from "node:path";
 import type { MediaStore } from "./media-store.port";
 
@@ -16,6 +17,19 @@ export const createLocalMediaStore = (dir: string): MediaStore => {
       const file = path(key);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, bytes);
+    },
+    async putStream(key, body) {
+      const file = path(key);
+      await mkdir(dirname(file), { recursive: true });
+      // written aside and moved in place once whole: a reader never sees half a file, a failure leaves none
+      const partial = `${file}.${process.pid}.partial`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
     },
     get: (key) => readFile(path(key)),
     size: async (key) => (await stat(path(key))).size,

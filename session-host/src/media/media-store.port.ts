@@ -9,6 +9,11 @@ export type MediaStore = {
   size?(key: string): Promise<number>;
   /** the object as a stream, so large media is never held whole in memory */
   stream?(key: string): Promise<Readable>;
+  /**
+   * Stores a stream as it arrives (inbound media decrypted straight into the store: a multipart upload in
+   * S3, a file locally), never holding it whole. A failed stream leaves nothing behind.
+   */
+  putStream?(key: string, body: Readable, mimetype: string): Promise<void>;
 };
 
 const safeName = (filename: string) => filename.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^\.+/, "").slice(-80) || "file";

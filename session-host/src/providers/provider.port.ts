@@ -13,7 +13,16 @@ export type SessionIdentity = { companyId: number; whatsappId: number };
  * Inbound media, not yet stored: the host stores it first (media store) and puts a MediaRef in the event.
  * `download` fails with MediaTooLargeError past the size limit (the message then arrives without its media).
  */
-export type InboundMedia = { mimetype: string; filename?: string; download: () => Promise<Buffer> };
+export type InboundMedia = {
+  mimetype: string;
+  filename?: string;
+  download: () => Promise<Buffer>;
+  /**
+   * The media as it is decrypted, capped at the size limit (the stream fails with MediaTooLargeError past it):
+   * the host pipes it into the media store without holding it whole. Providers that have it offer it.
+   */
+  stream?: () => Promise<Readable>;
+};
 
 /** Media over the size limit (MAX_MESSAGE_MEDIA_BYTES): refused, never buffered whole. */
 export class MediaTooLargeError extends Error {
@@ -108,6 +117,11 @@ export type ProviderSession = {
    */
   requestPairingCode(phoneNumber: string): Promise<void>;
   isConnected(): boolean;
+  /**
+   * A linked session's socket closed for a routine reason (network, WhatsApp restarting the stream) and is
+   * reconnecting: commands wait for it (bounded) instead of failing with ERR_WAPP_NOT_INITIALIZED.
+   */
+  isReconnecting?(): boolean;
   /** resolves once WhatsApp accepted the message (ack 1) with its id */
   send(message: OutgoingMessage): Promise<{ messageId: string }>;
   edit(chatJid: string, targetId: string, body: string): Promise<void>;
@@ -149,7 +163,7 @@ export type Provider = {
 export class ProviderError extends Error {
   constructor(
     /** an error code of the catalogue, sent back in command.result */
-    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT" | "ERR_WAPP_MEDIA_TOO_LARGE",
+    readonly code: "ERR_WAPP_NOT_INITIALIZED" | "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG" | "ERR_WAPP_INVALID_CONTACT" | "ERR_WAPP_CHECK_CONTACT" | "ERR_WAPP_MEDIA_TOO_LARGE" | "ERR_FETCH_WAPP_MSG",
     message?: string,
   ) {
     super(message ?? code);

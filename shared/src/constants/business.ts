@@ -53,10 +53,14 @@ export const CONNECTION_DEFAULTS = {
   provider: "beta",
 } as const;
 
-export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
+/**
+ * PASSKEY_REQUIRED: WhatsApp asked this number for a passkey while linking (docs/adr/0076); a linked device
+ * built on WhatsApp Web's protocol cannot answer it, so the connection waits for the owner.
+ */
+export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** States that put the red badge on the connections menu item. */
-export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
+export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"];
 
 export const WEEKDAYS = [
   { weekday: "Segunda-feira", weekdayEn: "monday" },

@@ -56,6 +56,12 @@ export const waMessageSchema = z.object({
   isForwarded: z.boolean().default(false),
   /** location: "imageUrl|mapsLink|description" as the spec stores it; vcard: the vcard text */
   timestamp: z.number().int(),
+  /**
+   * Order within the chat (docs/adr/0066): increasing in the order the provider handed the chat's messages over (the
+   * session host per chat, the Cloud API webhook in payload order); breaks ties of `timestamp` (whole seconds).
+   * Absent from events queued before it existed.
+   */
+  seq: z.number().int().nonnegative().optional(),
   /** reaction messages: the reacted message id and emoji ("" removes) */
   reaction: z.object({ targetId: z.string(), emoji: z.string() }).optional(),
   /**

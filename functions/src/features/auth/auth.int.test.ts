@@ -171,7 +171,7 @@ describe("realtime isolation", () => {
     await t.container.services.sockets.connect("conn-a", (await a.login(a.admin.email)).token);
     await t.container.services.sockets.connect("conn-b", b.adminToken);
     const before = t.sender.frames.length;
-    await t.container.services.realtime.publish(a.company.id, "ticket", { action: "update" });
+    await t.container.services.realtime.publish(a.company.id, "ticket", { action: "delete", ticketId: 1 });
     const targets = t.sender.frames.slice(before).map((f) => f.connectionId);
     expect(targets).toContain("conn-a");
     expect(targets).not.toContain("conn-b");
@@ -182,7 +182,7 @@ describe("realtime isolation", () => {
     t.sender.gone.add("conn-gone");
     // past the window in which a socket answering "gone" may still be being accepted (socket-accept-window.int.test.ts)
     t.clock.advance(CONNECT_WINDOW_MS);
-    await t.container.services.realtime.publish(a.company.id, "ticket", { action: "update" });
+    await t.container.services.realtime.publish(a.company.id, "ticket", { action: "delete", ticketId: 1 });
     expect(await t.container.repos.connections.findById("conn-gone")).toBeNull();
   });
 

@@ -10,6 +10,14 @@ import type { Whatsapp } from "@atende/shared/domain/whatsapps/whatsapp";
 import type { WhatsappByToken } from "../whatsapps/whatsapps.ports";
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { AttemptLimiter } from "../../platform/limits/attempt-limiter";
+import { createKeyedTurns, TurnTimeout } from "../../platform/keyed-turns";
+
+/**
+ * How long a send waits behind this instance's other sends to the same number (docs/adr/0067): they would all write
+ * the same ticket, so they take turns instead of colliding on its version; a send still waiting after this is 409
+ * ERR_TICKET_BUSY (nothing stored, nothing sent). A token sends at most EXTERNAL_API_MESSAGES_PER_MINUTE a minute.
+ */
+const SAME_NUMBER_WAIT_MS = 25_000;
 
 /**
  * The external messages API (SERVER-RULES "Campaigns, schedules, external API"): a connection's token sends a
@@ -33,6 +41,7 @@ export const createExternalApiService = (deps: {
   clock: () => Date;
 }) => {
   const { whatsapps, companies, companiesService, contacts, messages, limiter, clock } = deps;
+  const sameNumber = createKeyedTurns({ maxWaitMs: SAME_NUMBER_WAIT_MS });
 
   return {
     /** The connection of a token; the company must be active and its plan must include the external API. */
@@ -60,15 +69,19 @@ export const createExternalApiService = (deps: {
       }
       const count = Math.max(files.length, 1);
       const slots = await limiter.take(`api:${whatsapp.companyId}#${whatsapp.id}`, { limit: EXTERNAL_API_MESSAGES_PER_MINUTE, windowSeconds: 60 }, count);
+      const idOf = idempotencyKey
+        ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
+        : undefined;
       try {
-        const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });
-        const idOf = idempotencyKey
-          ? (i: number) => `API${createHash("sha256").update(`${whatsapp.companyId}:${whatsapp.id}:${idempotencyKey}:${i}`).digest("hex").slice(0, 28).toUpperCase()}`
-          : undefined;
-        await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf, template: input.template });
+        // sends to one number through one connection go one after the other here (their ticket is the same: docs/adr/0067)
+        await sameNumber.run(`${whatsapp.companyId}:${whatsapp.id}:${input.number}`, async () => {
+          const contact = await contacts.upsertFromWhatsapp(whatsapp.companyId, whatsapp.id, { jid: `${input.number}@s.whatsapp.net`, number: input.number });
+          await messages.sendToContact({ companyId: whatsapp.companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, userId: null, files, idOf, template: input.template });
+        });
       } catch (e) {
         // a failed send does not count against the minute
         await slots.release();
+        if (e instanceof TurnTimeout) throw new AppError("ERR_TICKET_BUSY");
         throw e;
       }
       return { mensagem: "Mensagem enviada" };

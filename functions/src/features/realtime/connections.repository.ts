@@ -22,6 +22,8 @@ export type SocketConnection = {
   protocol?: "atende" | "socketio";
   /** Socket.IO: the number of the next heartbeat job; a duplicate delivery of an older one is dropped */
   pingSeq?: number;
+  /** Socket.IO: the namespace the client connected ("/" or "/api", ADR 0068); absent until its connect packet */
+  namespace?: string;
 };
 
 /** What decides which events a socket receives; re-read from the user when it changes (ADR 0013). */
@@ -47,6 +49,7 @@ const toConnection = mapItem<SocketConnection>({
   connectedAt: true,
   protocol: true,
   pingSeq: true,
+  namespace: true,
 });
 
 /** The company's open sockets as stored now (never memoised). */
@@ -149,6 +152,22 @@ export const createConnectionsRepository = (db: Db) => ({
         ConditionExpression: "attribute_exists(pk)",
         ExpressionAttributeNames: { "#profile": "profile", "#super": "super" },
         ExpressionAttributeValues: { ":p": p.profile, ":s": p.super, ":q": p.queueIds, ":a": p.allTicket },
+      }),
+    ).catch((e: Error) => {
+      if (e.name !== "ConditionalCheckFailedException") throw e;
+    });
+  },
+  /** Socket.IO: the namespace the client connected; its events are sent on it from now on (ADR 0068). */
+  async setNamespace(companyId: number, connectionId: string, namespace: string): Promise<void> {
+    forgetMemoized(listMemo(companyId));
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, connectionId),
+        UpdateExpression: "SET #ns = :ns",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: { "#ns": "namespace" },
+        ExpressionAttributeValues: { ":ns": namespace },
       }),
     ).catch((e: Error) => {
       if (e.name !== "ConditionalCheckFailedException") throw e;

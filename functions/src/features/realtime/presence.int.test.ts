@@ -23,10 +23,13 @@ describe("user presence", () => {
     await t.container.services.sockets.message("p-1", JSON.stringify({ action: "userStatus" }));
 
     expect((await t.container.repos.users.findById(a.company.id, a.user.id))?.online).toBe(true);
+    // the whole user, as GET /users/{id} answers it (with its queues): spec clients replace theirs with it (issue 28)
+    const online = await t.call("GET", `/users/${a.user.id}`, { token: a.adminToken });
+    expect(online.body).toMatchObject({ id: a.user.id, online: true, queues: [expect.objectContaining({ id: a.queues[0]!.id })] });
     expect(t.sender.frames.slice(before).map((f) => f.frame)).toContainEqual({
       channel: `company-${a.company.id}-user`,
       event: "user",
-      data: { action: "update", user: { id: a.user.id, online: true } },
+      data: { action: "update", user: online.body },
     });
     const check = t.jobs.pending.at(-1)!;
     expect(check.job).toMatchObject({ type: "user.offlineCheck", companyId: a.company.id, userId: a.user.id });
@@ -44,10 +47,12 @@ describe("user presence", () => {
     const mark = t.sender.frames.length;
     await consumeJobs(t.container, sqsEvent([latest.job]));
     expect((await t.container.repos.users.findById(a.company.id, a.user.id))?.online).toBe(false);
+    const offline = await t.call("GET", `/users/${a.user.id}`, { token: a.adminToken });
+    expect(offline.body).toMatchObject({ online: false, queues: online.body.queues });
     expect(t.sender.frames.slice(mark).map((f) => f.frame)).toContainEqual({
       channel: `company-${a.company.id}-user`,
       event: "user",
-      data: { action: "update", user: { id: a.user.id, online: false } },
+      data: { action: "update", user: offline.body },
     });
   });
 

@@ -4,7 +4,7 @@ import { canSeeTicket, type TicketScope } from "@atende/shared/domain/tickets/vi
 import type { Logger } from "../../platform/logger";
 import type { SocketSender } from "../../platform/realtime/sender.port";
 import type { ConnectionsRepository, SocketConnection, SocketPermissions } from "./connections.repository";
-import { disconnectPacket, eventPacket, socketIoEventNames } from "./socket-io.protocol";
+import { disconnectPacket, eventPacket, SOCKET_IO_NAMESPACES, socketIoEventNames } from "./socket-io.protocol";
 
 /** Who in the company receives an event. Nothing ever leaves the company's own sockets. */
 export type Audience =
@@ -40,12 +40,22 @@ const matches = (conn: SocketConnection, audience: Audience): boolean => {
  */
 export const CONNECT_WINDOW_MS = 30_000;
 
+/**
+ * The namespaces a Socket.IO socket's packets go on: the one it connected, or, before its connect packet arrived,
+ * every namespace served: the client buffers a namespace's events until that namespace connects and drops the
+ * other's, so nothing published in that window is lost (ADR 0068).
+ */
+const namespacesOf = (conn: SocketConnection): readonly string[] => (conn.namespace ? [conn.namespace] : SOCKET_IO_NAMESPACES);
+
 export const createRealtimeService = (deps: { connections: ConnectionsRepository; sender: SocketSender; logger: Logger; clock: () => Date }) => {
   const { connections, sender, logger, clock } = deps;
 
   /** Our own protocol gets one `{channel, event, data}` frame; a Socket.IO socket one packet per spec event name. */
   const framesFor = <T>(conn: SocketConnection, companyId: number, event: RealtimeEvent, data: T): unknown[] => {
-    if (conn.protocol === "socketio") return socketIoEventNames(companyId, event, data, conn.userId).map((name) => eventPacket(name, data));
+    if (conn.protocol === "socketio") {
+      const names = socketIoEventNames(companyId, event, data, conn.userId);
+      return namespacesOf(conn).flatMap((ns) => names.map((name) => eventPacket(name, data, ns)));
+    }
     const frame: ServerFrame<T> = { channel: companyChannel(companyId, event), event, data };
     return [frame];
   };
@@ -90,7 +100,7 @@ export const createRealtimeService = (deps: { connections: ConnectionsRepository
         sockets.map(async (conn) => {
           await connections.remove(companyId, conn.connectionId);
           try {
-            if (conn.protocol === "socketio") await sender.post(conn.connectionId, disconnectPacket());
+            if (conn.protocol === "socketio") for (const ns of namespacesOf(conn)) await sender.post(conn.connectionId, disconnectPacket(ns));
             await sender.disconnect(conn.connectionId);
           } catch (err) {
             logger.warn("realtime disconnect failed", { companyId, connectionId: conn.connectionId, err: String(err) });

@@ -29,7 +29,7 @@ describe.each([
     expect((await t.container.services.sockets.connect(id, a.adminToken, { ...query, token: a.adminToken })).statusCode).toBe(200);
     return id;
   };
-  const publish = () => t.container.services.realtime.publish(a.company.id, "tag", { action: "update" }, { kind: "company" });
+  const publish = () => t.container.services.realtime.publish(a.company.id, "tag", { action: "delete", tagId: 1 }, { kind: "company" });
 
   it("is not forgotten by an event published meanwhile: once open, it receives the next events", async () => {
     const id = await accepting();

@@ -3,11 +3,14 @@ import {
   ackPacket,
   connectAckPacket,
   connectErrorPacket,
+  disconnectPacket,
   eventPacket,
+  isServedNamespace,
   isSocketIoHandshake,
   isSupportedHandshake,
   openPacket,
   parseClientPacket,
+  SOCKET_IO_NAMESPACES,
   socketIoEventNames,
 } from "./socket-io.protocol";
 
@@ -22,6 +25,20 @@ describe("Socket.IO framing (Engine.IO v4)", () => {
     expect(connectErrorPacket("/admin", "Invalid namespace")).toBe('44/admin,{"message":"Invalid namespace"}');
   });
 
+  it("puts the namespace of a client configured with <origin>/api on every packet (ADR 0068)", () => {
+    expect(connectAckPacket("s1", "/api")).toBe('40/api,{"sid":"s1"}');
+    expect(eventPacket("ready", undefined, "/api")).toBe('42/api,["ready"]');
+    expect(eventPacket("ready", undefined)).toBe('42["ready"]');
+    expect(eventPacket("company-1-ticket", { action: "delete", ticketId: 3 }, "/api")).toBe('42/api,["company-1-ticket",{"action":"delete","ticketId":3}]');
+    expect(ackPacket(7, [], "/api")).toBe("43/api,7[]");
+    expect(disconnectPacket("/api")).toBe("41/api,");
+    expect(disconnectPacket()).toBe("41");
+    expect(SOCKET_IO_NAMESPACES.filter(isServedNamespace)).toEqual(["/", "/api"]);
+    expect(isServedNamespace("/admin")).toBe(false);
+    expect(parseClientPacket("40/api,")).toEqual({ kind: "connect", namespace: "/api" });
+    expect(parseClientPacket('42/api,["joinTickets","open"]')).toEqual({ kind: "event", namespace: "/api", name: "joinTickets", args: ["open"] });
+  });
+
   it("decodes what a socket.io-client sends", () => {
     expect(parseClientPacket("3")).toEqual({ kind: "pong" });
     expect(parseClientPacket("2")).toEqual({ kind: "ping" });
@@ -29,7 +46,7 @@ describe("Socket.IO framing (Engine.IO v4)", () => {
     expect(parseClientPacket("40")).toEqual({ kind: "connect", namespace: "/" });
     expect(parseClientPacket('40{"token":"x"}')).toEqual({ kind: "connect", namespace: "/" });
     expect(parseClientPacket("40/admin,")).toEqual({ kind: "connect", namespace: "/admin" });
-    expect(parseClientPacket("41")).toEqual({ kind: "disconnect" });
+    expect(parseClientPacket("41")).toEqual({ kind: "disconnect", namespace: "/" });
     expect(parseClientPacket('42["joinTickets","open"]')).toEqual({ kind: "event", namespace: "/", name: "joinTickets", args: ["open"] });
     expect(parseClientPacket('4212["joinChatBox",5]')).toEqual({ kind: "event", namespace: "/", name: "joinChatBox", args: [5], ackId: 12 });
     expect(parseClientPacket('42/admin,["x"]')).toMatchObject({ kind: "event", namespace: "/admin", name: "x" });

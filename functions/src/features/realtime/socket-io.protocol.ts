@@ -32,20 +32,32 @@ export const openPacket = (sid: string) =>
   EIO.open +
   JSON.stringify({ sid, upgrades: [], pingInterval: SOCKET_IO_PING_INTERVAL_MS, pingTimeout: SOCKET_IO_PING_TIMEOUT_MS, maxPayload: SOCKET_IO_MAX_PAYLOAD });
 
+/**
+ * The namespaces a client may open (ADR 0068): "/" and the API's base path. Socket.IO takes the namespace from the
+ * path of the URL it is given, so a client configured with the backend URL `<origin>/api` opens "/api" (its
+ * transport path stays `/socket.io/`). Both carry the same auth, rooms and events.
+ */
+export const SOCKET_IO_NAMESPACES = ["/", "/api"] as const;
+export type SocketIoNamespace = (typeof SOCKET_IO_NAMESPACES)[number];
+export const isServedNamespace = (namespace: string): namespace is SocketIoNamespace => (SOCKET_IO_NAMESPACES as readonly string[]).includes(namespace);
+/** The prefix a packet of namespace `ns` carries after its type ("" for "/", `/api,` otherwise). */
+const nsp = (namespace: string) => (namespace === "/" ? "" : `${namespace},`);
+
 export const pingPacket = () => EIO.ping;
 export const pongPacket = () => EIO.pong;
-/** Namespace "/" connected: the client emits `connect` and flushes what it buffered. */
-export const connectAckPacket = (sid: string) => `${EIO.message}${SIO.connect}${JSON.stringify({ sid })}`;
-export const connectErrorPacket = (namespace: string, message: string) =>
-  `${EIO.message}${SIO.connectError}${namespace === "/" ? "" : `${namespace},`}${JSON.stringify({ message })}`;
+/** A namespace connected: the client emits `connect` and flushes the events it buffered for it. */
+export const connectAckPacket = (sid: string, namespace: string = "/") => `${EIO.message}${SIO.connect}${nsp(namespace)}${JSON.stringify({ sid })}`;
+export const connectErrorPacket = (namespace: string, message: string) => `${EIO.message}${SIO.connectError}${nsp(namespace)}${JSON.stringify({ message })}`;
 /** The server ends the session: the client does not reconnect on its own ("io server disconnect"). */
-export const disconnectPacket = () => `${EIO.message}${SIO.disconnect}`;
-export const eventPacket = (name: string, data: unknown) => `${EIO.message}${SIO.event}${JSON.stringify([name, data])}`;
-export const ackPacket = (ackId: number, args: unknown[] = []) => `${EIO.message}${SIO.ack}${ackId}${JSON.stringify(args)}`;
+export const disconnectPacket = (namespace: string = "/") => `${EIO.message}${SIO.disconnect}${nsp(namespace)}`;
+/** An event; `data` undefined sends the name alone (`42/api,["ready"]`). */
+export const eventPacket = (name: string, data: unknown, namespace: string = "/") =>
+  `${EIO.message}${SIO.event}${nsp(namespace)}${JSON.stringify(data === undefined ? [name] : [name, data])}`;
+export const ackPacket = (ackId: number, args: unknown[] = [], namespace: string = "/") => `${EIO.message}${SIO.ack}${nsp(namespace)}${ackId}${JSON.stringify(args)}`;
 
 export type ClientPacket =
-  | { kind: "ping" | "pong" | "close" | "noop" | "disconnect" }
-  | { kind: "connect"; namespace: string }
+  | { kind: "ping" | "pong" | "close" | "noop" }
+  | { kind: "connect" | "disconnect"; namespace: string }
   | { kind: "event"; namespace: string; name: string; args: unknown[]; ackId?: number }
   | { kind: "invalid" };
 
@@ -75,7 +87,7 @@ export const parseClientPacket = (body: string | null | undefined): ClientPacket
     rest = comma === -1 ? "" : rest.slice(comma + 1);
   }
   if (type === SIO.connect) return { kind: "connect", namespace };
-  if (type === SIO.disconnect) return { kind: "disconnect" };
+  if (type === SIO.disconnect) return { kind: "disconnect", namespace };
   if (type !== SIO.event) return { kind: "invalid" };
   const ack = /^\d+/.exec(rest);
   const ackId = ack ? Number(ack[0]) : undefined;

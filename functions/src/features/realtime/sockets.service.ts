@@ -10,6 +10,8 @@ import {
   ackPacket,
   connectAckPacket,
   connectErrorPacket,
+  eventPacket,
+  isServedNamespace,
   isSocketIoHandshake,
   isSupportedHandshake,
   openPacket,
@@ -109,20 +111,25 @@ export const createSocketsService = (deps: {
         await sender.disconnect(conn.connectionId);
         return { statusCode: 200 };
       case "connect":
-        await sender.post(
-          conn.connectionId,
-          packet.namespace === "/" ? connectAckPacket(socketIoSid(conn.connectionId)) : connectErrorPacket(packet.namespace, "Invalid namespace"),
-        );
+        if (!isServedNamespace(packet.namespace)) {
+          await sender.post(conn.connectionId, connectErrorPacket(packet.namespace, "Invalid namespace"));
+          return { statusCode: 200 };
+        }
+        // the namespace first, so every event published after the client's `connect` goes on it (ADR 0068)
+        if (conn.namespace !== packet.namespace) await connections.setNamespace(conn.companyId, conn.connectionId, packet.namespace);
+        await sender.post(conn.connectionId, connectAckPacket(socketIoSid(conn.connectionId), packet.namespace));
+        // the spec's clients send their joins when they hear `ready`, as the backends they were written for say it
+        await sender.post(conn.connectionId, eventPacket("ready", undefined, packet.namespace));
         return { statusCode: 200 };
       case "invalid":
         return { statusCode: 400 };
       case "event": {
-        if (packet.namespace !== "/") return { statusCode: 400 };
+        if (!isServedNamespace(packet.namespace)) return { statusCode: 400 };
         const [arg] = packet.args;
         // The spec's client sends ticket ids as numbers or strings; an event we do not serve is ignored, as Socket.IO does.
         const parsed = clientFrameSchema.safeParse(arg === undefined || arg === null ? { action: packet.name } : { action: packet.name, data: typeof arg === "number" ? String(arg) : arg });
         if (parsed.success) await apply(conn, parsed.data);
-        if (packet.ackId !== undefined) await sender.post(conn.connectionId, ackPacket(packet.ackId));
+        if (packet.ackId !== undefined) await sender.post(conn.connectionId, ackPacket(packet.ackId, [], packet.namespace));
         return { statusCode: 200 };
       }
     }

@@ -14,6 +14,7 @@ import type { WhatsappsOfCompany } from "../whatsapps/whatsapps.ports";
 import type { UserRecord, UsersRepository } from "./users.repository";
 import type { AuditRecorder } from "../audit/audit.port";
 import { auditChanges, auditEntry } from "../audit/audit-diff";
+import { toUserResponse, userLookups, type UserLookups } from "./user-view";
 
 /** What the audit trail shows of a user: the fields an admin edits (the hash only as "changed", masked). */
 const auditView = (u: UserRecord) => ({
@@ -43,34 +44,9 @@ export const createUsersService = (deps: {
   const { users, queues, companies, whatsapps, realtime, clock } = deps;
 
   /** Names of the company's queues and connections, once per call, to decorate many users. */
-  const lookups = async (companyId: number) => {
-    const [qs, ws] = await Promise.all([queues.listByCompany(companyId), whatsapps.listByCompany(companyId)]);
-    return { queues: new Map(qs.map((q) => [q.id, q])), whatsapps: new Map(ws.map((w) => [w.id, w])) };
-  };
-  type Lookups = Awaited<ReturnType<typeof lookups>>;
-
-  const toResponse = (u: UserRecord, l: Lookups): UserResponse => {
-    const userQueues = (u.queueIds ?? []).flatMap((id) => {
-      const q = l.queues.get(id);
-      return q ? [{ id: q.id, name: q.name, color: q.color }] : [];
-    });
-    const w = u.whatsappId ? l.whatsapps.get(u.whatsappId) : undefined;
-    return {
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      profile: u.profile,
-      super: u.super,
-      online: u.online,
-      companyId: u.companyId,
-      whatsappId: w ? u.whatsappId : null,
-      allTicket: u.allTicket,
-      queueIds: userQueues.map((q) => q.id),
-      queues: userQueues,
-      whatsapp: w ? { id: w.id, name: w.name } : null,
-      createdAt: u.createdAt,
-    };
-  };
+  const lookups = (companyId: number) => userLookups({ queues, whatsapps }, companyId);
+  type Lookups = UserLookups;
+  const toResponse = toUserResponse;
 
   const publish = (companyId: number, data: UserEventData) => realtime.publish(companyId, "user", data, { kind: "admins" });
 

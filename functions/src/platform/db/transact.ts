@@ -15,6 +15,16 @@ export class TxConditionFailed extends Error {
 /** Attempts of a transaction that lost only to another transaction on the same item (e.g. a shared counter). */
 const CONFLICT_ATTEMPTS = 5;
 
+/** A transaction cancelled only because another transaction held one of its items (nothing was written): it may be tried again. */
+export const isTransactionConflict = (e: unknown): boolean => {
+  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] } | null;
+  return (
+    err?.name === "TransactionCanceledException" &&
+    !!err.CancellationReasons?.some((r) => r.Code === "TransactionConflict") &&
+    err.CancellationReasons.every((r) => !r.Code || r.Code === "None" || r.Code === "TransactionConflict")
+  );
+};
+
 /**
  * Runs the items as one transaction; a lost condition becomes TxConditionFailed with the failing item indexes.
  * A cancellation caused only by a concurrent transaction on one of the items (`TransactionConflict`: nothing was
@@ -31,11 +41,7 @@ export const transact = async (db: Db, items: TxItem[]): Promise<void> => {
       if (err.name === "TransactionCanceledException" && err.CancellationReasons?.some((r) => r.Code === "ConditionalCheckFailed")) {
         throw new TxConditionFailed(err.CancellationReasons.flatMap((r, i) => (r.Code === "ConditionalCheckFailed" ? [i] : [])));
       }
-      const conflictOnly =
-        err.name === "TransactionCanceledException" &&
-        !!err.CancellationReasons?.some((r) => r.Code === "TransactionConflict") &&
-        err.CancellationReasons.every((r) => !r.Code || r.Code === "None" || r.Code === "TransactionConflict");
-      if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) throw e;
+      if (!isTransactionConflict(e) || attempt >= CONFLICT_ATTEMPTS) throw e;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }

@@ -20,12 +20,17 @@ export const isDatabaseUnavailable = (err: unknown): boolean => {
 
 /**
  * The one error-to-HTTP mapper: AppError -> its status and code; ZodError -> 400 ERR_VALIDATION with issues;
- * anything else -> 500 ERR_INTERNAL with the request id and no internals.
+ * anything else -> 500 ERR_INTERNAL with the request id and no internals. Every 5xx answered is logged as an error
+ * (a catalogue 5xx too: an AppError("ERR_INTERNAL") or a provider's 502), with the request id it answers.
  */
 export const toErrorResponse = (err: unknown, requestId: string, logger: Logger): { status: number; body: ErrorBody } => {
   if (err instanceof AppError) {
     const body: ErrorBody = { error: err.code };
     if (err.data !== undefined) body.data = err.data;
+    if (err.status >= 500) {
+      logger.error("server error answered", { requestId, status: err.status, code: err.code, err: err.stack ?? err.message });
+      if (err.code === "ERR_INTERNAL") body.requestId = requestId;
+    }
     return { status: err.status, body };
   }
   if (err instanceof ZodError) {

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { proto, WAMessage } from "baileys";
 import type { InboundMedia, MessageUpdate, ProviderMessage } from "../provider.port";
 
@@ -80,7 +81,7 @@ const MEDIA_FIELDS = [
   ["ptvMessage", "video"],
 ] as const;
 
-export const mapBaileysMessage = (msg: WAMessage, download: (msg: WAMessage) => Promise<Buffer>): Mapped => {
+export const mapBaileysMessage = (msg: WAMessage, download: (msg: WAMessage) => Promise<Buffer>, stream?: (msg: WAMessage) => Promise<Readable>): Mapped => {
   const chatJid = msg.key.remoteJid ?? "";
   const id = msg.key.id ?? "";
   if (!chatJid || !id) return { kind: "ignore", reason: "no key" };
@@ -128,7 +129,7 @@ export const mapBaileysMessage = (msg: WAMessage, download: (msg: WAMessage) => 
     const m = c[field] as (proto.Message.IImageMessage & proto.Message.IDocumentMessage & proto.Message.IAudioMessage) | null | undefined;
     if (!m) continue;
     const mimetype = (m.mimetype ?? (type === "sticker" ? "image/webp" : "application/octet-stream")).split(";")[0]?.trim() ?? "";
-    const media: InboundMedia = { mimetype, filename: m.fileName ?? undefined, download: () => download(msg) };
+    const media: InboundMedia = { mimetype, filename: m.fileName ?? undefined, download: () => download(msg), ...(stream ? { stream: () => stream(msg) } : {}) };
     const body = m.caption ?? (type === "document" ? (m.fileName ?? "") : "");
     return { kind: "message", message: { ...base, type, body, media } };
   }

@@ -17,9 +17,10 @@ describe("reconnect policy (ADR 0014)", () => {
     expect(reconnectDecision(DISCONNECT.methodNotAllowed, 3, () => 0, MAX_VERSION_REFUSALS + 1)).toEqual({ action: "stop", reason: "methodNotAllowed" });
   });
 
-  it("a bad session (500) reconnects, and is cleared after repeating", () => {
-    expect(reconnectDecision(DISCONNECT.badSession, 0, () => 0, 1).action).toBe("reconnect");
-    expect(reconnectDecision(DISCONNECT.badSession, 2, () => 0, MAX_BAD_SESSION)).toEqual({ action: "logout", reason: "badSession", newQr: false });
+  it("a bad session (500) reconnects with backoff however often it repeats, never clearing the auth; from the third it alerts", () => {
+    expect(reconnectDecision(DISCONNECT.badSession, 0, () => 0, 1)).toEqual({ action: "reconnect", delayMs: 1000, reason: "badSession" });
+    expect(reconnectDecision(DISCONNECT.badSession, 2, () => 0, MAX_BAD_SESSION)).toEqual({ action: "reconnect", delayMs: 4000, reason: "badSession", alert: true });
+    expect(reconnectDecision(DISCONNECT.badSession, 9, () => 0, 10)).toEqual({ action: "reconnect", delayMs: 60000, reason: "badSession", alert: true });
   });
 
   it("transient closes reconnect (408, 428, 503, unknown)", () => {

@@ -6,8 +6,11 @@
  *   times; then stop.
  * - stop: reconnecting cannot help or is harmful (403 banned/forbidden, 440 replaced by another client):
  *   the connection shows DISCONNECTED with the reason and waits for a user's start; the auth is kept.
- * - logout: the device is unlinked or its session unusable (401, 411, repeated 500): the auth is cleared and
- *   the connection shows DISCONNECTED (logged out) with the reason; 401 then offers a new QR at once.
+ * - logout: the device is unlinked (401, 411): the auth is cleared and the connection shows DISCONNECTED
+ *   (logged out) with the reason; 401 then offers a new QR at once.
+ * - a bad session (500) never clears the auth, however often it repeats: WhatsApp answers 500 for its own
+ *   trouble as well, and a cleared session costs the customer a new QR. It reconnects with backoff and, from
+ *   the third in a row, `alert` is set (an error log, a metric and DISCONNECTED with the reason on screen).
  */
 export const DISCONNECT = {
   loggedOut: 401,
@@ -28,14 +31,14 @@ export const closeReasonOf = (statusCode: number | undefined): CloseReason =>
   (Object.entries(DISCONNECT).find(([, code]) => code === statusCode)?.[0] as CloseReason | undefined) ?? "unknown";
 
 export type ReconnectDecision =
-  | { action: "reconnect"; delayMs: number; reason: CloseReason }
+  | { action: "reconnect"; delayMs: number; reason: CloseReason; alert?: boolean }
   | { action: "refreshVersion"; delayMs: number; reason: CloseReason }
   | { action: "stop"; reason: CloseReason }
   | { action: "logout"; reason: CloseReason; newQr: boolean };
 
 /** consecutive 405s (each after a version refresh) before giving up */
 export const MAX_VERSION_REFUSALS = 3;
-/** consecutive 500s (bad session) before the session is taken as unusable and cleared */
+/** consecutive 500s (bad session) from which each one raises an alert (the session is never cleared for it) */
 export const MAX_BAD_SESSION = 3;
 
 /**
@@ -56,7 +59,7 @@ export const reconnectDecision = (statusCode: number | undefined, attempt: numbe
     case DISCONNECT.methodNotAllowed:
       return sameInARow > MAX_VERSION_REFUSALS ? { action: "stop", reason } : { action: "refreshVersion", delayMs: backoff(), reason };
     case DISCONNECT.badSession:
-      return sameInARow >= MAX_BAD_SESSION ? { action: "logout", reason, newQr: false } : { action: "reconnect", delayMs: backoff(), reason };
+      return sameInARow >= MAX_BAD_SESSION ? { action: "reconnect", delayMs: backoff(), reason, alert: true } : { action: "reconnect", delayMs: backoff(), reason };
     case DISCONNECT.restartRequired:
       return { action: "reconnect", delayMs: 0, reason };
     default:

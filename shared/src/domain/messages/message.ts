@@ -88,6 +88,11 @@ export type Message = {
   queueId: number | null;
   userId: number | null;
   createdAt: string;
+  /**
+   * An inbound message's order within its chat (the provider's second is `createdAt`; docs/adr/0066): the
+   * conversation sorts by (createdAt, seq, id). Absent on ours and on messages stored before it existed.
+   */
+  seq?: number;
   updatedAt: string;
 };
 

@@ -155,6 +155,8 @@ export const createInboundService = (deps: {
         participant: wm.isGroup ? (wm.sender.pushName ?? wm.sender.number ?? wm.sender.jid) : null,
         userId: null,
         createdAt: at,
+        // the provider's order within the chat: the conversation sorts a second's messages by it (docs/adr/0066)
+        ...(wm.seq !== undefined ? { seq: wm.seq } : {}),
         updatedAt: at,
       };
       const preview = previewOf(base);

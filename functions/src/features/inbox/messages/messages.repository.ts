@@ -7,10 +7,12 @@ import { mapItem } from "../../../platform/db/map-item";
 import { setExpression } from "../../../platform/db/update";
 import type { TxItem } from "../../../platform/db/transact";
 import { batchGetAll } from "../../../platform/db/batch-get";
+import { messageOrderSuffix } from "@atende/shared/domain/messages/message-order";
 
 /**
  * A message is its own partition, keyed by the WhatsApp message id: the dedupe is the conditional put of the
- * message itself. gsi1 lists a ticket's messages, gsi2 a contact's conversation across tickets, by time.
+ * message itself. gsi1 lists a ticket's messages, gsi2 a contact's conversation across tickets, by time, then the
+ * inbound sequence within a second (`<createdAt>#<seq>#<id>`; `<createdAt>#<id>` without one: docs/adr/0066).
  */
 const key = (companyId: number, id: string) => ({ pk: `${companyPk(companyId)}#MSG#${id}`, sk: "MSG" });
 const conversationPk = (companyId: number, contactId: number) => `${companyPk(companyId)}#CMSG#${contactId}`;
@@ -41,6 +43,7 @@ const toMessage = mapItem<Message>({
   queueId: true,
   userId: true,
   createdAt: true,
+  seq: true,
   updatedAt: true,
 });
 
@@ -75,9 +78,9 @@ export const createMessagesRepository = (db: Db) => {
           Item: {
             ...key(m.companyId, m.id),
             gsi1pk: ticketPk(m.companyId, m.ticketId),
-            gsi1sk: `${m.createdAt}#${m.id}`,
+            gsi1sk: `${m.createdAt}#${messageOrderSuffix(m)}`,
             gsi2pk: conversationPk(m.companyId, m.contactId),
-            gsi2sk: `${m.createdAt}#${m.id}`,
+            gsi2sk: `${m.createdAt}#${messageOrderSuffix(m)}`,
             // media by day of creation: the retention sweep's index (docs/adr/0030; same key as lgpd/media-retention.repository)
             ...(m.mediaKey ? { gsi3pk: `${companyPk(m.companyId)}#MEDIADAY#${m.createdAt.slice(0, 10)}`, gsi3sk: `${m.createdAt}#${m.id}` } : {}),
             entity: "message",

@@ -4,7 +4,7 @@ import type { TicketChange, TicketCycle } from "@atende/shared/contracts/http/ti
 import type { TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import type { Db } from "../../../platform/db/client";
 import { nextId } from "../../../platform/db/counters";
-import { TxConditionFailed, type TxItem } from "../../../platform/db/transact";
+import { isTransactionConflict, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { AppError } from "../../../platform/errors";
 import type { Protocols } from "./protocols";
 import type { TicketTimersRepository } from "./ticket-timers.repository";
@@ -30,6 +30,15 @@ export class OpenTicketExists extends Error {
 }
 
 export type ChangeAction = TicketChange["action"];
+
+/**
+ * How long a write waits for its turn on a ticket many write at once (parallel sends to one number, docs/adr/0067)
+ * before answering ERR_TICKET_BUSY; retries back off with full jitter up to BUSY_BACKOFF_CAP_MS apart.
+ */
+export const TICKET_BUSY_WAIT_MS = 15_000;
+const BUSY_BACKOFF_BASE_MS = 8;
+const BUSY_BACKOFF_CAP_MS = 250;
+const backoff = (attempt: number) => Math.random() * Math.min(BUSY_BACKOFF_CAP_MS, BUSY_BACKOFF_BASE_MS * 2 ** attempt);
 const scope = (t: TicketRecord) => ({ status: t.status, userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId });
 const active = (s: TicketStatus) => s !== "closed";
 
@@ -82,6 +91,8 @@ export const createTicketChanges = (deps: {
   timers?: Pick<TicketTimersRepository, "item">;
   /** told of clocks that turned amber or fell due with a write (notifications); a failure is the listener's own */
   onSlaAlerts?: ((t: TicketRecord, alerts: SlaAlert[]) => Promise<void>)[];
+  /** `mutate`'s wait for its turn on a busy ticket (default TICKET_BUSY_WAIT_MS) */
+  busyWaitMs?: number;
 }) => {
   const { db, tickets, slots, listeners = [], protocols, sla, timers } = deps;
 
@@ -246,7 +257,9 @@ export const createTicketChanges = (deps: {
     },
 
     /**
-     * Re-reads and re-applies on a version conflict (a few attempts, then the caller's failure handling).
+     * Re-reads and re-applies on a version conflict (or a transaction cancelled by another one on the same items),
+     * after a pause with full jitter that doubles up to BUSY_BACKOFF_CAP_MS, so many writers of one ticket take turns
+     * instead of colliding again at once; after `busyWaitMs` of losing: ERR_TICKET_BUSY (409, nothing written).
      * `opts.read`: the ticket as the caller just read it, used for the first attempt instead of reading it again
      * (the version condition still guards the write; a conflict re-reads).
      */
@@ -256,7 +269,9 @@ export const createTicketChanges = (deps: {
       change: (current: TicketRecord) => { patch: Partial<TicketRecord>; action?: ChangeAction; extra?: TxItem[]; touch?: boolean; takeSlot?: { capacity: number } } | null,
       opts: { byUserId: number | null; now: Date; read?: TicketRecord },
     ): Promise<{ before: TicketRecord; after: TicketRecord } | null> {
-      for (let attempt = 0; attempt < 6; attempt++) {
+      // wall time, not the injected clock: this is how long the caller waits
+      const giveUpAt = Date.now() + (deps.busyWaitMs ?? TICKET_BUSY_WAIT_MS);
+      for (let attempt = 0; ; attempt++) {
         const current = attempt === 0 && opts.read ? opts.read : await tickets.findById(companyId, id);
         if (!current) throw new AppError("ERR_NO_TICKET_FOUND");
         const wanted = change(current);
@@ -265,11 +280,12 @@ export const createTicketChanges = (deps: {
           const after = await this.apply(current, wanted.patch, { byUserId: opts.byUserId, now: opts.now, action: wanted.action, extra: wanted.extra, touch: wanted.touch, takeSlot: wanted.takeSlot });
           return { before: current, after };
         } catch (e) {
-          if (e instanceof VersionConflict) continue;
-          throw e;
+          if (!(e instanceof VersionConflict) && !isTransactionConflict(e)) throw e;
         }
+        // the first retry at once (one other writer is the usual case), then apart
+        if (Date.now() >= giveUpAt) throw new AppError("ERR_TICKET_BUSY");
+        if (attempt > 0) await new Promise((r) => setTimeout(r, backoff(attempt)));
       }
-      throw new AppError("ERR_INTERNAL");
     },
   };
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inboundEventSchema } from "@atende/shared/contracts/queue-messages";
+import { createMessageSequencer } from "@atende/shared/domain/messages/message-order";
 import { CUSTOMER, envelope, INBOUND, PHONE_NUMBER_ID, STATUSES } from "./meta-webhook.fixtures";
 import { mapWebhook, translateIds } from "./webhook.mapper";
 
@@ -27,7 +28,21 @@ describe("Meta's messages webhook → our inbound events", () => {
       body: "Does it come in another color?",
       isForwarded: false,
       timestamp: 1749416383,
+      seq: expect.any(Number),
     });
+  });
+
+  it("a payload's messages get increasing seqs in payload order (Meta's timestamps are whole seconds; docs/adr/0066)", () => {
+    let now = 1_764_000_000_000;
+    const sequence = createMessageSequencer(() => now);
+    const texts = ["1", "2", "3"].map((n) => ({ ...INBOUND.text!, id: `wamid.Z${4 - Number(n)}`, text: { body: n } }));
+    const first = mapWebhook(envelope({ messages: texts }), conn, sequence).events.map((e) => (e as Extract<typeof e, { type: "message" }>).message);
+    expect(first.map((m) => [m.body, m.seq])).toEqual([["1", now], ["2", now + 1], ["3", now + 2]]);
+    // the next webhook of the same millisecond continues above
+    const [next] = mapWebhook(envelope({ messages: [INBOUND.text!] }), conn, sequence).events;
+    expect((next as Extract<typeof next, { type: "message" }>).message.seq).toBe(now + 3);
+    now += 5;
+    expect((mapWebhook(envelope({ messages: [INBOUND.text!] }), conn, sequence).events[0] as { message: { seq: number } }).message.seq).toBe(now);
   });
 
   it.each([

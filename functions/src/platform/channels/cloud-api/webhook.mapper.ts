@@ -1,4 +1,5 @@
 import type { InboundEvent, WaMessage } from "@atende/shared/contracts/queue-messages";
+import { createMessageSequencer, type MessageSequencer } from "@atende/shared/domain/messages/message-order";
 import { failureText } from "./graph-api-errors";
 
 /**
@@ -132,8 +133,15 @@ const content = (m: MetaMessage): Pick<WaMessage, "type" | "body"> & Partial<Pic
 
 export const isMediaType = (t: string): t is (typeof MEDIA_TYPES)[number] => (MEDIA_TYPES as readonly string[]).includes(t);
 
-/** Maps one verified webhook body for one connection. Never throws on odd input: unknown parts are skipped. */
-export const mapWebhook = (payload: MetaWebhook, conn: CloudApiConnectionRef): MappedWebhook => {
+/** This instance's sequence of Cloud API messages (docs/adr/0066): increasing across its webhooks, in payload order within one. */
+const webhookSequence = createMessageSequencer();
+
+/**
+ * Maps one verified webhook body for one connection. Never throws on odd input: unknown parts are skipped. Each
+ * message gets the next `seq` of `sequence` in payload order: Meta's timestamps are whole seconds, and the
+ * conversation orders one second's messages by it.
+ */
+export const mapWebhook = (payload: MetaWebhook, conn: CloudApiConnectionRef, sequence: MessageSequencer = webhookSequence): MappedWebhook => {
   const out: MappedWebhook = { events: [], skipped: [], foreign: 0 };
   if (payload?.object !== "whatsapp_business_account") return out;
   const base = { companyId: conn.companyId, whatsappId: conn.whatsappId };
@@ -164,6 +172,7 @@ export const mapWebhook = (payload: MetaWebhook, conn: CloudApiConnectionRef): M
           ...(m.context?.id && m.type !== "reaction" ? { quotedId: m.context.id } : {}),
           isForwarded: Boolean(m.context?.forwarded || m.context?.frequently_forwarded),
           timestamp: Number(m.timestamp) || Math.floor(Date.now() / 1000),
+          seq: sequence.next(),
         };
         out.events.push({ ...base, type: "message", eventId: m.id, message });
       }

@@ -1,5 +1,6 @@
 import CheckCircleIcon from "@mui/icons-material/SignalCellular4Bar";
 import CropFreeIcon from "@mui/icons-material/CropFree";
+import KeyIcon from "@mui/icons-material/Key";
 import NoInternetIcon from "@mui/icons-material/SignalCellularConnectedNoInternet0Bar";
 import LostIcon from "@mui/icons-material/SignalCellularConnectedNoInternet2Bar";
 import { Button, CircularProgress, Stack, Tooltip } from "@mui/material";
@@ -19,7 +20,9 @@ export function ConnectionStatusIcon({ status, reason }: { status: WhatsappRespo
           ? [<NoInternetIcon key="i" color="error" />, "disconnected"]
           : status === "OPENING"
             ? [<CircularProgress key="i" size={20} />, "opening"]
-            : [<LostIcon key="i" color="error" />, "timeout"];
+            : status === "PASSKEY_REQUIRED"
+              ? [<KeyIcon key="i" color="warning" />, "passkey"]
+              : [<LostIcon key="i" color="error" />, "timeout"];
   return (
     <Tooltip
       title={
@@ -49,6 +52,7 @@ export function SessionActions({ whatsapp, onQr, onAction, busy }: { whatsapp: W
         </Button>
       );
     case "DISCONNECTED":
+    case "PASSKEY_REQUIRED":
       return (
         <Stack direction="row" spacing={1} justifyContent="center">
           <Button {...small} onClick={() => onAction("start")}>

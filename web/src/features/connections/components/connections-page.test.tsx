@@ -70,6 +70,27 @@ describe("connections page", { timeout: 30_000 }, () => {
     expect(await screen.findByTestId("status-tooltip")).toHaveTextContent("O WhatsApp bloqueou ou baniu este número");
   });
 
+  it("a number WhatsApp asked for a passkey says so, with what its owner can do (Cloud API among it), and offers a new QR", async () => {
+    mockFetch({ "GET /api/whatsapp/": [wa(1, "CONNECTED"), wa(6, "PASSKEY_REQUIRED", { name: "Loja Centro" })], "GET /api/queue": [] });
+    render();
+    const notice = await screen.findByTestId("passkey-required");
+    expect(notice).toHaveTextContent("O WhatsApp pediu uma chave de acesso (passkey) para conectar: Loja Centro");
+    expect(notice).toHaveTextContent("API oficial do WhatsApp (Cloud API)");
+    expect(notice).not.toHaveTextContent("Conexão 1");
+    const [, walled] = await screen.findAllByTestId("connection-row");
+    expect(within(walled!).getByTestId("connection-status")).toHaveAttribute("data-status", "PASSKEY_REQUIRED");
+    expect(within(walled!).getByRole("button", { name: "Novo QR CODE" })).toBeInTheDocument();
+    await userEvent.hover(within(walled!).getByTestId("connection-status"));
+    expect(await screen.findByTestId("status-tooltip")).toHaveTextContent("O WhatsApp pediu uma chave de acesso (passkey)");
+  });
+
+  it("no passkey notice while no connection needs one", async () => {
+    mockFetch({ "GET /api/whatsapp/": [wa(1, "CONNECTED"), wa(3, "DISCONNECTED")], "GET /api/queue": [] });
+    render();
+    await screen.findAllByTestId("connection-row");
+    expect(screen.queryByTestId("passkey-required")).toBeNull();
+  });
+
   it("opens the QR modal with its four steps", async () => {
     mockFetch({ "GET /api/whatsapp/": [wa(2, "qrcode")], "GET /api/queue": [] });
     render();

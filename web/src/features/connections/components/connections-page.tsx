@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { putWhatsappInCache, removeWhatsappFromCache, useDeleteWhatsapp, useRestartWhatsapps, useSessionAction } from "../api/whatsapps";
 import { useWhatsapps } from "../../../lib/pickers";
 import { ConnectionStatusIcon, SessionActions } from "./connection-status";
+import { PasskeyRequiredNotice } from "./passkey-required-notice";
 import { QrCodeDialog } from "./qr-code-dialog";
 import { WhatsappDialog } from "./whatsapp-dialog";
 
@@ -42,6 +43,7 @@ export function ConnectionsPage() {
 
   return (
     <>
+      <PasskeyRequiredNotice whatsapps={list} />
       <DataTable
         layout="flow"
         title={t("title")}

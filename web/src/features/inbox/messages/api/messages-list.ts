@@ -1,6 +1,7 @@
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { MessageListResponse, MessageView } from "@atende/shared/contracts/http/messages";
 import { nextAck } from "@atende/shared/domain/messages/message";
+import { compareMessages } from "@atende/shared/domain/messages/message-order";
 import { api } from "../../../../lib/api-client";
 
 /** GET /messages/{ticketId}?pageNumber: page 1 is the newest; older pages load when scrolling up. */
@@ -22,12 +23,15 @@ export const useMessagesList = (ticketId: number | undefined) => useInfiniteQuer
 
 type Pages = InfiniteData<MessageListResponse, unknown>;
 
-/** Every loaded message of the conversation, oldest first, without duplicates (live inserts may overlap pages). */
+/**
+ * Every loaded message of the conversation, oldest first, without duplicates (live inserts may overlap pages), in the
+ * server's order: time, then a second's inbound messages by their sequence (docs/adr/0066).
+ */
 export const flattenMessages = (data: Pages | undefined): MessageView[] => {
   if (!data) return [];
   const byId = new Map<string, MessageView>();
   for (const page of data.pages) for (const m of page.messages) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return [...byId.values()].sort(compareMessages);
 };
 
 /** A created or updated message goes into the open conversation's cache (no refetch). */
