@@ -142,6 +142,20 @@ describe("flows in the conversation (QR connection)", () => {
     expect((await stats(a, id)).nodes.email).toMatchObject({ entered: 1, dropped: 1 });
   });
 
+  it("deleting a flow conversations still run on archives it; they finish on their version", async () => {
+    const a = await createTenant(t);
+    const id = await publish(a, orderFlow(a.queues[0]!.id, lookup.url));
+    await onConnection(a, id);
+    const c = customer(a);
+    await c.says("oi");
+    await onConnection(a, null);
+    const removed = await t.call("DELETE", `/flows/${id}`, { token: a.adminToken });
+    expect(removed).toMatchObject({ status: 200, body: { archived: true } });
+    expect((await t.call("GET", `/flows/${id}`, { token: a.adminToken })).status).toBe(404);
+    expect((await t.call("GET", "/flows", { token: a.adminToken })).body.flows).toEqual([]);
+    expect(await c.says("ana@x.com")).toEqual(["Pedido A-42. Deseja:\n\n1 - Falar com vendas\n2 - Encerrar"]);
+  });
+
   it("an attendant accepting the ticket stops the flow", async () => {
     const a = await createTenant(t);
     const id = await publish(a, orderFlow(a.queues[0]!.id, lookup.url));
