@@ -17,9 +17,7 @@ import { createCloudApiSimulator, type CloudApiSimulator } from "./stand-ins/clo
 import { createCloudApiSimulatorHttp } from "./stand-ins/cloud-api/cloud-api-simulator.http";
 import { wireCloudApiDemo } from "./stand-ins/cloud-api/cloud-api-demo";
 import { createAiSimulator, type AiSimulator } from "./stand-ins/ai/ai-simulator.http";
-import { createDialogflowSimulatorHttp } from "./stand-ins/dialogflow/dialogflow-simulator.http";
-import { createTypebotSimulatorHttp } from "./stand-ins/typebot/typebot-simulator.http";
-import { createWebhookReceiverSimulatorHttp } from "./stand-ins/webhooks/webhook-receiver-simulator.http";
+import { registerStandIns } from "./stand-ins/local-stand-ins";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
 import { createDb } from "@atende/session-host/platform/db";
 import { startHostFleet, type HostFleet } from "./host-fleet";
@@ -228,18 +226,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const aiSimulator = createAiSimulator();
     // every stand-in registers once: its prefix under /simulator, and its tab on the simulator page (stand-ins/README.md)
     const standIns = createStandInRegistry().register(whatsapp.standIn);
-    if (fakeBankHttp) standIns.register({ id: "bank", prefix: "/simulator/bank", fetch: (req) => fakeBankHttp.fetch(req) });
-    standIns
-      .register({ id: "ai", prefix: "/simulator/ai", fetch: (req) => aiSimulator.fetch(req) })
-      .register({ id: "typebot", prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch })
-      .register({ id: "webhooks", prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch })
-      .register({ id: "dialogflow", prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch })
-      .register({
-        id: "cloudapi",
-        prefix: "/simulator/cloudapi",
-        fetch: (req) => cloudApiHttp.fetch(req),
-        tab: { path: "/simulator/cloudapi", order: 10, label: { pt: "API oficial", en: "Official API", es: "API oficial" } },
-      });
+    registerStandIns(standIns, { cloudApi: (req) => cloudApiHttp.fetch(req), ai: (req) => aiSimulator.fetch(req), bank: fakeBankHttp && ((req) => fakeBankHttp.fetch(req)) });
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createAiSimulator } from "./ai/ai-simulator.http";
+import { createCloudApiSimulator } from "./cloud-api/cloud-api-simulator";
+import { createCloudApiSimulatorHttp } from "./cloud-api/cloud-api-simulator.http";
+import { registerStandIns } from "./local-stand-ins";
 import { createStandInRegistry, TABS_PLACEHOLDER } from "./registry";
 
 const page = (title: string) => () => new Response(`<html><body>${TABS_PLACEHOLDER}<h1>${title}</h1></body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } });
@@ -31,5 +35,24 @@ describe("stand-in registry", () => {
   it("refuses a stand-in registered twice or outside /simulator", () => {
     expect(() => registry.register({ id: "bank", prefix: "/simulator/bank2", fetch: page("x") })).toThrow("twice");
     expect(() => createStandInRegistry().register({ id: "x", prefix: "/api/x", fetch: page("x") })).toThrow("under /simulator");
+  });
+});
+
+describe("the local platform's stand-ins", () => {
+  it("every stand-in's page carries the whole tab bar, its own tab marked (issue 35: the tabs are built from the stand-ins)", async () => {
+    const cloudApiHttp = createCloudApiSimulatorHttp(createCloudApiSimulator());
+    const ai = createAiSimulator();
+    const registry = registerStandIns(
+      createStandInRegistry().register({ id: "whatsapp", prefix: "/simulator", fetch: page("phones"), tab: { path: "/simulator", order: 0, label: { pt: "Celulares", en: "Phones", es: "Teléfonos" } } }),
+      { cloudApi: (req) => cloudApiHttp.fetch(req), ai: (req) => ai.fetch(req), bank: page("bank") },
+    );
+    const ids = ["whatsapp", "cloudapi", "bank", "ai", "typebot", "dialogflow", "webhooks"];
+    expect(registry.tabs().map((t) => t.id)).toEqual(ids);
+    for (const tab of registry.tabs()) {
+      const html = await (await registry.route(new Request(`http://x${tab.path}`))).text();
+      expect(html, tab.id).not.toContain(TABS_PLACEHOLDER);
+      const found = [...html.matchAll(/data-testid="tab-([a-z-]+)"( class="active")?/g)].map((m) => [m[1], Boolean(m[2])]);
+      expect(found, tab.id).toEqual(ids.map((id) => [id, id === tab.id]));
+    }
   });
 });

@@ -29,6 +29,8 @@ export type StandIn = {
 
 /** What a stand-in page writes where its tab bar goes; `withTabs` replaces it. */
 export const TABS_PLACEHOLDER = "<!--stand-in-tabs-->";
+/** The bar for a page with no header of its own: a dark strip with the tabs (`route` fills the placeholder). */
+export const TABS_BAR = `<style>.stand-in-bar{background:#263238;padding:8px 16px;margin:-8px -8px 12px;font-family:sans-serif}.stand-in-bar a{color:#fff;margin-right:14px}.stand-in-bar a.active{font-weight:700;text-decoration:none}</style><div class="stand-in-bar">${TABS_PLACEHOLDER}</div>`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

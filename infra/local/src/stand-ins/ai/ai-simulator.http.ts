@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { foldText } from "@atende/shared/domain/bots/handover-keywords";
+import { TABS_BAR } from "../registry";
 
 /**
  * The local stand-in for an OpenAI-compatible API and Azure Speech (issue 11 item 8): mounted by the local runner at
@@ -184,7 +185,7 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
       .join("");
     return c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Simulador de IA</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;font-size:.85rem;vertical-align:top}</style></head>
-<body><h1>Simulador de IA (OpenAI-compatível e Azure Speech)</h1>
+<body>${TABS_BAR}<h1>Simulador de IA (OpenAI-compatível e Azure Speech)</h1>
 <p>Base URL para prompts: <code>/simulator/ai/v1</code>. Responde citando a última mensagem do cliente; pedidos de gerente ou pessoa chamam a ferramenta de transferência. Modelos <code>simulador-lento</code>, <code>simulador-erro</code> e <code>simulador-mudo</code> simulam falhas.</p>
 <p>${requests.length} pedidos (mais novos primeiro). <a href="/simulator/ai">Atualizar</a></p>
 <table><thead><tr><th>hora</th><th>tipo</th><th>modelo/voz</th><th>chave</th><th>mensagens</th><th>resposta</th></tr></thead><tbody>${rows}</tbody></table></body></html>`);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { FakeBank } from "@atende/functions/platform/payments/fake-bank.adapter";
+import { TABS_BAR } from "../registry";
 
 /**
  * The fake bank's page and API (local runner only, mounted beside the WhatsApp simulator at /simulator/bank and,
@@ -7,7 +8,7 @@ import type { FakeBank } from "@atende/functions/platform/payments/fake-bank.ada
  */
 const PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Banco simulado (Pix)</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;font-size:.9rem}code{word-break:break-all}</style></head>
-<body><h1>Banco simulado (Pix)</h1><p>Cobranças Pix emitidas pela plataforma local. "Pagar" conclui a cobrança e notifica o webhook.</p>
+<body>${TABS_BAR}<h1>Banco simulado (Pix)</h1><p>Cobranças Pix emitidas pela plataforma local. "Pagar" conclui a cobrança e notifica o webhook.</p>
 <form id="paste"><input name="code" size="80" placeholder="Pix copia e cola"> <button>Pagar código</button></form><p id="msg"></p>
 <table><thead><tr><th>txid</th><th>valor</th><th>status</th><th></th></tr></thead><tbody id="rows"></tbody></table>
 <script>

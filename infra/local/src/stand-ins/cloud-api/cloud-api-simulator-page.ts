@@ -36,7 +36,7 @@ export const CLOUD_API_SIMULATOR_PAGE = `<!doctype html>
 </head>
 <body>
 <header><span data-i18n="header">Simulador da API oficial do WhatsApp (Meta)</span>
-  <nav><a href="/simulator" data-i18n="tabQr">QR (Baileys)</a><a href="/simulator/cloudapi" class="active" data-i18n="tabCloud">API oficial</a></nav>
+  <!--stand-in-tabs-->
   <select id="lang" data-testid="language" aria-label="Idioma"><option value="pt">Português</option><option value="en">English</option><option value="es">Español</option></select>
 </header>
 <main>

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { pngCard } from "../simulator-media";
+import { TABS_BAR } from "../registry";
 
 /**
  * A DialogFlow ES stand-in (local runner only, /simulator/dialogflow; never deployed): Google's OAuth token
@@ -34,7 +35,7 @@ const b64json = (part: string | undefined) => {
 
 const PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>DialogFlow simulado</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:64rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;font-size:.85rem}code{background:#f3f4f6}</style></head>
-<body><h1>DialogFlow simulado</h1><p>Token OAuth em <code>${BASE}/token</code> e <code>detectIntent</code> em
+<body>${TABS_BAR}<h1>DialogFlow simulado</h1><p>Token OAuth em <code>${BASE}/token</code> e <code>detectIntent</code> em
 <code>${BASE}/v2/projects/{projeto}/agent/sessions/{sessão}:detectIntent</code>. Intenções: teste, saudação, horário,
 preço (com imagem), atendente (fim da conversa) e fallback.</p>
 <table><thead><tr><th>quando</th><th>projeto</th><th>sessão</th><th>pergunta</th><th>intenção</th><th>resposta</th></tr></thead><tbody id="rows"></tbody></table>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { mp4Stub, pngCard, wavSilence } from "../simulator-media";
+import { TABS_BAR } from "../registry";
 
 /**
  * A Typebot stand-in (local runner only, under /simulator/typebot like the WhatsApp simulator; never deployed):
@@ -74,7 +75,7 @@ const MEDIA: Record<string, { type: string; bytes: () => Buffer }> = {
 const PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Typebot simulado</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}section{border:1px solid #ccc;border-radius:6px;padding:.6rem 1rem;margin:.6rem 0}
 .bot{color:#1d4ed8}.customer{color:#15803d}small{color:#666}code{background:#f3f4f6;padding:0 .3rem}</style></head>
-<body><h1>Typebot simulado</h1>
+<body>${TABS_BAR}<h1>Typebot simulado</h1>
 <p>API de chat compatível com o Typebot: <code>POST ${BASE}/api/v1/typebots/{slug}/startChat</code> e
 <code>POST ${BASE}/api/v1/sessions/{sessionId}/continueChat</code>. Numa integração do tipo Typebot, use a URL
 <code id="url"></code> e um dos slugs abaixo.</p>

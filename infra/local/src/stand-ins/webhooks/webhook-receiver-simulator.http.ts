@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER } from "@atende/shared/domain/bots/webhook-bot";
 import { verifyWebhookSignature } from "@atende/functions/features/bots/engines/webhook-signature";
+import { TABS_BAR } from "../registry";
 
 /**
  * A webhook receiver stand-in (local runner only, /simulator/webhooks; never deployed), playing an n8n workflow or a
@@ -42,7 +43,7 @@ const PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><tit
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:64rem}textarea{width:100%;font-family:monospace}input{width:100%}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;font-size:.85rem;vertical-align:top}code,pre{background:#f3f4f6}
 .ok{color:#15803d}.bad{color:#b91c1c}pre{white-space:pre-wrap;max-height:12rem;overflow:auto;margin:0}</style></head>
-<body><h1>Receptor de webhooks simulado</h1>
+<body>${TABS_BAR}<h1>Receptor de webhooks simulado</h1>
 <p>Numa integração n8n ou Webhook, use a URL <code id="url"></code> (troque <code>demo</code> pelo nome que quiser).
 Cole aqui o segredo mostrado ao criar (ou girar) a integração: cada entrega é verificada (HMAC-SHA256 do corpo, cabeçalho
 <code>${WEBHOOK_SIGNATURE_HEADER}</code>) e respondida com o JSON abaixo.</p>
