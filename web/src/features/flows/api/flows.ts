@@ -18,6 +18,7 @@ export const flowKeys = {
   one: (id: number) => [...flowKeys.all, "one", id] as const,
   stats: (id: number) => [...flowKeys.all, "stats", id] as const,
   version: (id: number, version: number) => [...flowKeys.all, "version", id, version] as const,
+  prompts: () => [...flowKeys.all, "prompts"] as const,
 };
 
 export const flowsListOptions = () => queryOptions({ queryKey: flowKeys.list(), queryFn: () => api.get<FlowListResponse>("/flows") });
@@ -63,4 +64,4 @@ export const useTestFlow = () =>
 
 /** The ai node's picker: the company's AI prompts (GET /prompt), silent on error like the other pickers. */
 export const usePromptPicker = (enabled: boolean) =>
-  useQuery({ queryKey: [...flowKeys.all, "prompts"], queryFn: () => api.get<PromptListResponse>("/prompt"), enabled, staleTime: 60_000, meta: { silentError: true } });
+  useQuery({ queryKey: flowKeys.prompts(), queryFn: () => api.get<PromptListResponse>("/prompt"), enabled, staleTime: 60_000, meta: { silentError: true } });

@@ -43,7 +43,8 @@ function Editor({ flow }: { flow: FlowResponse | null }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [panel, setPanel] = useState<"inspector" | "test" | "versions">("inspector");
   const [showStats, setShowStats] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FlowIssue[]>([]);
+  /** the server's ERR_FLOW_INVALID issues and the document they are about */
+  const [serverIssues, setServerIssues] = useState<{ doc: FlowDoc; issues: FlowIssue[] } | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
   const clipboard = useRef<Clipboard | null>(null);
   /** bumped when the document jumps (undo, redo, import): the inspector's form starts again from the node */
@@ -57,9 +58,9 @@ function Editor({ flow }: { flow: FlowResponse | null }) {
   const validation = useMemo(() => {
     const v = validateDoc(doc);
     // the server's ERR_FLOW_INVALID names the node at fault: shown until the next change
-    if (doc === saved) for (const issue of serverIssues) if (issue.nodeId && !v.byNode[issue.nodeId]?.errors.some((e) => e.code === issue.code)) (v.byNode[issue.nodeId] ??= { fields: [], errors: [], warnings: [] }).errors.push(issue);
+    if (serverIssues?.doc === doc) for (const issue of serverIssues.issues) if (issue.nodeId && !v.byNode[issue.nodeId]?.errors.some((e) => e.code === issue.code)) (v.byNode[issue.nodeId] ??= { fields: [], errors: [], warnings: [] }).errors.push(issue);
     return v;
-  }, [doc, saved, serverIssues]);
+  }, [doc, serverIssues]);
   const change = useCallback((next: FlowDoc, key?: string) => dispatch({ type: "set", next, key }), []);
   const dirty = doc !== saved;
 
@@ -100,8 +101,8 @@ function Editor({ flow }: { flow: FlowResponse | null }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [readOnly, copy, paste, undo, redo]);
 
-  const onSaveError = (e: unknown) => {
-    if (e instanceof ApiError && e.code === "ERR_FLOW_INVALID") setServerIssues((e.data as FlowInvalidData | undefined)?.errors ?? []);
+  const onSaveError = (sent: FlowDoc) => (e: unknown) => {
+    if (e instanceof ApiError && e.code === "ERR_FLOW_INVALID") setServerIssues({ doc: sent, issues: (e.data as FlowInvalidData | undefined)?.errors ?? [] });
     toast.error(errorMessage(e));
   };
   const doSave = (then?: (f: FlowResponse) => void) => {
@@ -111,12 +112,12 @@ function Editor({ flow }: { flow: FlowResponse | null }) {
       {
         onSuccess: (f) => {
           setSaved(sent);
-          setServerIssues([]);
+          setServerIssues(null);
           if (!flow) navigate(`/flows/${f.id}`, { replace: true });
           if (then) then(f);
           else toast.success(t("saved"));
         },
-        onError: onSaveError,
+        onError: onSaveError(sent),
       },
     );
   };
@@ -127,7 +128,7 @@ function Editor({ flow }: { flow: FlowResponse | null }) {
           toast.success(t("published", { version: p.publishedVersion }));
           setPanel("versions");
         },
-        onError: onSaveError,
+        onError: onSaveError(doc),
       });
     if (dirty || !flow) doSave(run);
     else run(flow);

@@ -11,6 +11,15 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { FlowDoc } from "../model/doc";
 
+/** The file's text (FileReader: also where Blob.text is missing). */
+export const readText = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ""));
+    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
+    reader.readAsText(blob);
+  });
+
 type Props = {
   doc: FlowDoc;
   readOnly: boolean;
@@ -67,7 +76,7 @@ export function FlowToolbar(p: Props) {
         onChange={(e) => {
           const f = e.target.files?.[0];
           e.target.value = "";
-          if (f) void f.text().then(p.onImport);
+          if (f) void readText(f).then(p.onImport);
         }}
       />
       <Tooltip title={t("export")}>

@@ -77,7 +77,7 @@ function Text({ form, name, label, multiline, type }: { form: Form; name: string
           onChange={(e) => field.onChange(type === "number" ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value)}
           onBlur={field.onBlur}
           error={!!message}
-          helperText={message ? t(message, { defaultValue: message }) : undefined}
+          helperText={message ? t(message, { defaultValue: t("invalid") }) : undefined}
           slotProps={{ htmlInput: { "data-testid": `field-${name}` } }}
         />
       )}
@@ -100,7 +100,7 @@ function Select({ form, name, label, options, numeric }: { form: Form; name: str
           value={field.value ?? ""}
           onChange={(e) => field.onChange(numeric ? (e.target.value === "" ? null : Number(e.target.value)) : e.target.value)}
           error={!!message}
-          helperText={message ? t(message, { defaultValue: message }) : undefined}
+          helperText={message ? t(message, { defaultValue: t("invalid") }) : undefined}
           slotProps={{ htmlInput: { "data-testid": `field-${name}` } }}
         >
           {numeric && <MenuItem value="">—</MenuItem>}
