@@ -137,10 +137,11 @@ export const pasteNodes = (doc: FlowDoc, clip: Clipboard, offset = 40): { doc: F
 /** Between two versions: nodes added, removed and changed (type or data; a move is not a change). */
 export type FlowDiff = { added: string[]; removed: string[]; changed: string[] };
 const stable = (v: unknown): string => JSON.stringify(v, (_k, val: unknown) => (val && typeof val === "object" && !Array.isArray(val) ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b))) : val));
-export function diffFlows(before: Pick<FlowInput, "nodes" | "edges">, after: Pick<FlowInput, "nodes" | "edges">): FlowDiff {
+type Graph = { nodes: readonly { id: string; type: string; data?: unknown }[]; edges: readonly { source: string; target: string; sourceHandle?: string | null }[] };
+export function diffFlows(before: Graph, after: Graph): FlowDiff {
   const old = new Map(before.nodes.map((n) => [n.id, n]));
   const now = new Map(after.nodes.map((n) => [n.id, n]));
-  const outOf = (f: Pick<FlowInput, "edges">, id: string) => stable(f.edges.filter((e) => e.source === id).map((e) => `${e.sourceHandle || "default"}>${e.target}`).sort());
+  const outOf = (f: Graph, id: string) => stable(f.edges.filter((e) => e.source === id).map((e) => `${e.sourceHandle || "default"}>${e.target}`).sort());
   const added = [...now.keys()].filter((id) => !old.has(id));
   const removed = [...old.keys()].filter((id) => !now.has(id));
   const changed = [...now.keys()].filter((id) => {
