@@ -18,6 +18,8 @@ import type { TestApp } from "@atende/functions/testing/test-app";
 import { startDynamo } from "../infra/local/src/dynamo";
 import { freePort } from "../infra/local/src/ports";
 import { percentile } from "./stats";
+import { flowSchema } from "@atende/shared/domain/flows/flow";
+import { runFlow, type FlowDeps, type FlowState } from "@atende/functions/features/flows/flow-engine";
 
 /**
  * Flows (issue 30 item 6), in one process against DynamoDB Local (the real container, in-memory queues, no outside
@@ -53,7 +55,23 @@ const loopFlow: FlowInput = {
   ],
 };
 
+/** The interpreter alone (no table, no send): what a step costs the engine's own code, in microseconds. */
+const interpreterMicros = async () => {
+  const flow = flowSchema.parse(loopFlow);
+  const deps: FlowDeps = { http: async () => ({ status: 200, json: {} }), ai: async () => ({ messages: [], outcome: "done" }), inBusinessHours: async () => true, media: async () => ({ kind: "text", body: "" }), now: () => new Date() };
+  const ctx = { flow, flowId: 1, version: 1, channel: "cloudapi" as const, contact: { name: "Ana", number: "5511", email: "", extra: {} }, protocol: "1" };
+  let state: FlowState = (await runFlow(ctx, null, { kind: "start" }, deps)).state;
+  const us: number[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const started = performance.now();
+    state = (await runFlow(ctx, state, { kind: "message", text: ["1", "2", "algo"][i % 3]! }, deps)).state;
+    us.push((performance.now() - started) * 1000);
+  }
+  return { steps: us.length, usP50: Math.round(percentile(us, 50)! * 10) / 10, usP99: Math.round(percentile(us, 99)! * 10) / 10 };
+};
+
 export default async function bench(): Promise<Record<string, unknown>> {
+  const interpreter = await interpreterMicros();
   const port = await freePort();
   const dynamo = await startDynamo({ port });
   try {
@@ -64,7 +82,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const jobs = createMemoryJobQueue();
     const commands = createMemoryCommandQueue();
     const clock = { now: new Date(), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); }, set(d: Date | string) { this.now = new Date(d); } };
-    const config = parseConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint, JWT_SECRET: randomBytes(32).toString("hex"), JWT_REFRESH_SECRET: randomBytes(32).toString("hex"), BCRYPT_ROUNDS: "4", COOKIE_SECURE: "false", LOG_LEVEL: "silent", OUTBOUND_GUARD: "off", INBOX_DIRECTORY_TTL_MS: "0" });
+    const config = parseConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint, JWT_SECRET: randomBytes(32).toString("hex"), JWT_REFRESH_SECRET: randomBytes(32).toString("hex"), BCRYPT_ROUNDS: "4", COOKIE_SECURE: "false", LOG_LEVEL: "silent", OUTBOUND_GUARD: "off" });
     const container = createContainer(config, { sender: createMemorySender(), commands, jobs, mailer: createMemoryMailer(), clock: () => clock.now, logger: createLogger("silent") });
     const app = createHttpApp(container);
     const call = async (method: string, path: string, opts: { token?: string; body?: unknown; address?: string } = {}) => {
@@ -74,19 +92,22 @@ export default async function bench(): Promise<Record<string, unknown>> {
     };
     const t = { container, app, call, jobs, commands, clock } as unknown as TestApp;
 
-    let counting: { ops: number } | null = null;
-    container.db.doc.observe(() => {
-      if (counting) counting.ops++;
+    let counting: { ops: number; names: string[] } | null = null;
+    container.db.doc.observe(({ operation }) => {
+      if (counting) {
+        counting.ops++;
+        counting.names.push(operation);
+      }
       return undefined;
     });
     const measure = async <T>(fn: () => Promise<T>) => {
-      const c = { ops: 0 };
+      const c = { ops: 0, names: [] as string[] };
       counting = c;
       const started = performance.now();
       await fn();
       const ms = performance.now() - started;
       counting = null;
-      return { ms, ops: c.ops };
+      return { ms, ops: c.ops, names: c.names };
     };
     const runTurns = async () => {
       for (;;) {
@@ -127,6 +148,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const inboundOps: number[] = [];
     const turnMs: number[] = [];
     const turnOps: number[] = [];
+    let lastTurnCalls: Record<string, number> = {};
     const answers = ["1", "2", "qualquer coisa"];
     for (let i = 0; i < STEPS; i++) {
       const body = answers[i % 3]!;
@@ -136,8 +158,9 @@ export default async function bench(): Promise<Record<string, unknown>> {
       const turn = await measure(runTurns);
       turnMs.push(turn.ms);
       turnOps.push(turn.ops);
+      lastTurnCalls = turn.names.reduce<Record<string, number>>((o, n) => ({ ...o, [n]: (o[n] ?? 0) + 1 }), {});
     }
-    const plainP50 = percentile(plainMs, 50);
+    const plainP50 = percentile(plainMs, 50) ?? 0;
     const added = inboundMs.map((ms, i) => ms + turnMs[i]! - plainP50);
 
     // 3. many conversations at once: each starts the flow, then answers 1 (message), 2 (question), then says something
@@ -160,10 +183,11 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const stats = (await call("GET", `/flows/${crowdFlow}/stats`, { token: crowd.adminToken })).body as { started: number; nodes: Record<string, { entered: number }> };
 
     return {
+      interpreter,
       steps: STEPS,
       plainInbound: { msP50: plainP50, msP99: percentile(plainMs, 99), tableCallsP50: percentile(plainOps, 50) },
       inboundWithFlow: { msP50: percentile(inboundMs, 50), msP99: percentile(inboundMs, 99), tableCallsP50: percentile(inboundOps, 50) },
-      flowTurn: { msP50: percentile(turnMs, 50), msP99: percentile(turnMs, 99), tableCallsP50: percentile(turnOps, 50), tableCallsMax: Math.max(...turnOps) },
+      flowTurn: { msP50: percentile(turnMs, 50), msP99: percentile(turnMs, 99), tableCallsP50: percentile(turnOps, 50), tableCallsMax: Math.max(...turnOps), oneTurnByOperation: lastTurnCalls },
       addedPerStep: { msP50: percentile(added, 50), msP99: percentile(added, 99), targetMsP50: 30 },
       concurrent: { conversations: CONVERSATIONS, stepsEach: 4, seconds: Math.round(crowdSeconds * 10) / 10, stuck, started: stats.started, menuEntered: stats.nodes.menu?.entered ?? 0 },
     };

@@ -16,6 +16,7 @@ import { createQueueOptionsModule } from "../features/queue-options/queue-option
 import { createSignupModule } from "../features/signup/signup.module";
 import { createCloudApiModule } from "../features/channels/cloud-api/cloud-api.module";
 import { createBotIntake } from "../features/bots/bots.module";
+import { promptConfig } from "../features/bots/bot-resolver";
 import { createFlowLookup, createFlowsModule } from "../features/flows/flows.module";
 import { createFlowsRepository } from "../features/flows/flows.repository";
 import { createBusinessHours, createFlowHttp } from "../features/flows/flow-outside";
@@ -85,7 +86,22 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   // flows (issue 30, docs/adr/0083) run as a bot kind: the ticket's flow is asked first, the engine reads immutable versions
   const businessHours = createBusinessHours((companyId) => repos.companies.findById(companyId), clock);
   const flowHttp = createFlowHttp(outbound.fetch);
-  const flowEngine = createFlowEngine({ flows: flowsRepo, http: flowHttp, inBusinessHours: businessHours, clock });
+  const flowEngine = createFlowEngine({
+    flows: flowsRepo,
+    http: flowHttp,
+    inBusinessHours: businessHours,
+    clock,
+    // an `ai` node: the company's AI prompt through the prompt engine (bound below; runs where bot turns run)
+    ai: async (companyId, promptId, input) => {
+      const stored = await promptsRepo.findById(companyId, promptId);
+      if (!stored) throw new Error(`prompt ${promptId} not found`);
+      const out = await botIntake.engines.prompt!.turn(await promptConfig(secrets, stored), { ...input, state: null });
+      return {
+        messages: out.messages.flatMap((m) => (m.kind === "text" ? [m.body] : [])),
+        outcome: out.actions.some((a) => a.type === "handover") ? "handover" : out.actions.some((a) => a.type === "close") ? "done" : "continue",
+      };
+    },
+  });
   const botItems = createBotTurnsRepository(db);
   const flowBinding = createFlowBinding({
     connection: (companyId, id) => repos.whatsapps.findById(companyId, id),

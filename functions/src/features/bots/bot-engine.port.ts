@@ -1,3 +1,5 @@
+import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
+
 /**
  * The contract between the bot runner (one turn per customer message, SERVER-RULES "Inbound message" step 5)
  * and each kind of bot: an AI prompt, a Typebot flow, an n8n or webhook endpoint, a DialogFlow agent.
@@ -36,7 +38,9 @@ export type BotTurnInput = {
 export type BotOutMessage =
   | { kind: "text"; body: string }
   | { kind: "media"; mediaType: "image" | "audio" | "video" | "document"; url: string; caption?: string; filename?: string }
-  | { kind: "voice"; audio: Uint8Array; mimetype: string };
+  | { kind: "voice"; audio: Uint8Array; mimetype: string }
+  /** issue 30: a menu — `body` as numbered text (every channel), `interactive` for channels that have buttons/lists */
+  | { kind: "menu"; body: string; interactive: NonNullable<Extract<OutboundCommand, { type: "send" }>["interactive"]> };
 
 export type BotAction =
   /** stop the bot: the ticket waits as pending in its queue for an attendant, with an internal note */

@@ -18,9 +18,10 @@ export const createFlowBinding = (deps: {
   const bind = (ticket: BotTicket, flowId: number): BotBinding => ({
     kind: "flow",
     id: flowId,
-    // menus go as numbered text on every channel until the channel port sends interactive messages (ADR 0083)
-    config: { flowId, companyId: ticket.companyId, channel: "qr" } satisfies FlowBotConfig,
-    historyLimit: 1,
+    // menus go out as Cloud API buttons/lists carrying their numbered text, which QR sessions send (ADR 0083)
+    config: { flowId, companyId: ticket.companyId, channel: "cloudapi" } satisfies FlowBotConfig,
+    // an `ai` node's prompt sees the latest messages
+    historyLimit: 10,
   });
   return async (ticket: BotTicket): Promise<BotBinding | null> => {
     const item = await deps.item(ticket.companyId, ticket.id);

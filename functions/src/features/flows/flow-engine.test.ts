@@ -87,13 +87,16 @@ describe("flow engine (issue 30)", () => {
 
   it("menus: Cloud API buttons ≤ 3 and lists ≤ 10; answers by id, number or label", () => {
     const menu = flow.nodes.find((n) => n.id === "menu")! as Extract<(typeof flow.nodes)[number], { type: "menu" }>;
-    expect(menuMessage("x", menu, "cloudapi")).toEqual({ kind: "buttons", body: "x", buttons: [{ id: "sales", title: "Vendas" }, { id: "support", title: "Suporte Técnico" }] });
+    expect(menuMessage("x", menu, "cloudapi")).toEqual({ kind: "buttons", body: "x", buttons: [{ id: "sales", title: "Vendas" }, { id: "support", title: "Suporte Técnico" }], text: "x\n\n1 - Vendas\n2 - Suporte Técnico" });
     const big = { ...menu, data: { ...menu.data, options: Array.from({ length: 5 }, (_, i) => ({ id: `o${i}`, label: `Op ${i}` })) } };
     expect(menuMessage("x", big, "cloudapi").kind).toBe("list");
     expect(matchMenuOption(menu, "", "support")).toBe("support");
     expect(matchMenuOption(menu, "2")).toBe("support");
     expect(matchMenuOption(menu, "VENDAS")).toBe("sales");
     expect(matchMenuOption(menu, "3")).toBeNull();
+    // a pressed button arrives as its title: the label cut to 20 characters
+    const long = { ...menu, data: { ...menu.data, options: [{ id: "l", label: "Segunda via do boleto bancário" }] } };
+    expect(matchMenuOption(long, "Segunda via do bolet")).toBe("l");
   });
 
   it("condition, wait via timer, variables and JSON paths", async () => {

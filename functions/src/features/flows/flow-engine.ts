@@ -108,6 +108,10 @@ export const readJsonPath = (value: unknown, path: string): unknown => {
 
 const asText = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v));
 
+/** Cloud API limits: a reply button's title, a list row's title */
+const BUTTON_TITLE_MAX = 20;
+const ROW_TITLE_MAX = 24;
+
 /** The customer's answer to a menu: the pressed option id, else the number ("2") or the label, accents and case ignored. */
 export const matchMenuOption = (node: FlowNodeOf<"menu">, text: string, optionId?: string): string | null => {
   const opts = node.data.options;
@@ -116,16 +120,19 @@ export const matchMenuOption = (node: FlowNodeOf<"menu">, text: string, optionId
   if (!t) return null;
   const n = /^\d+$/.test(t) ? Number(t) : NaN;
   if (n >= 1 && n <= opts.length) return opts[n - 1]!.id;
-  return opts.find((o) => foldText(o.label) === t || o.id.toLowerCase() === t)?.id ?? null;
+  // a pressed button or list row arrives as its title: the label cut to the Cloud API's title length
+  const same = (label: string) => [label, label.slice(0, BUTTON_TITLE_MAX), label.slice(0, ROW_TITLE_MAX)].some((l) => foldText(l) === t);
+  return opts.find((o) => same(o.label) || o.id.toLowerCase() === t)?.id ?? null;
 };
 
 /** How a menu goes out: Cloud API reply buttons (≤ 3), a list (≤ 10); QR numbered text. */
 export const menuMessage = (body: string, node: FlowNodeOf<"menu">, channel: FlowChannel): FlowOutMessage => {
   const opts = node.data.options;
+  const text = [body, "", ...opts.map((o, i) => `${i + 1} - ${o.label}`)].join("\n");
   if (channel === "cloudapi" && opts.length <= FLOW_LIMITS.maxButtons)
-    return { kind: "buttons", body, buttons: opts.map((o) => ({ id: o.id, title: o.label.slice(0, 20) })) };
-  if (channel === "cloudapi") return { kind: "list", body, button: "Opções", rows: opts.map((o) => ({ id: o.id, title: o.label.slice(0, 24) })) };
-  return { kind: "text", body: [body, "", ...opts.map((o, i) => `${i + 1} - ${o.label}`)].join("\n") };
+    return { kind: "buttons", body, buttons: opts.map((o) => ({ id: o.id, title: o.label.slice(0, BUTTON_TITLE_MAX) })), text };
+  if (channel === "cloudapi") return { kind: "list", body, button: "Opções", rows: opts.map((o) => ({ id: o.id, title: o.label.slice(0, ROW_TITLE_MAX) })), text };
+  return { kind: "text", body: text };
 };
 
 /** Runs one call of a flow; see the file's comment. */

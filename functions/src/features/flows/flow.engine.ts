@@ -44,7 +44,9 @@ export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig>
   const toOut = (r: FlowResult): BotOutMessage[] =>
     r.out.map((m): BotOutMessage => {
       if (m.kind === "text") return { kind: "text", body: m.body };
-      if (m.kind === "buttons" || m.kind === "list") return { kind: "text", body: m.body };
+      // a menu goes as Cloud API buttons or list where the channel has them, else as its numbered text
+      if (m.kind === "buttons") return { kind: "menu", body: m.text, interactive: { kind: "buttons", text: m.body, buttons: m.buttons } };
+      if (m.kind === "list") return { kind: "menu", body: m.text, interactive: { kind: "list", text: m.body, button: m.button, rows: m.rows } };
       return { kind: "text", body: m.caption || m.fileName };
     });
 

@@ -84,6 +84,9 @@ describe("flows in the conversation (QR connection)", () => {
     expect(await c.says("oi")).toEqual(["Olá Ana!", "Qual o seu e-mail?"]);
     expect(await c.says("ana@")).toEqual(["E-mail inválido.", "Qual o seu e-mail?"]);
     expect(await c.says("ana@x.com")).toEqual(["Pedido A-42. Deseja:\n\n1 - Falar com vendas\n2 - Encerrar"]);
+    // the menu's send command carries the Cloud API form too (a QR session sends `body`, the numbered text)
+    const menuCommand = t.commands.sent.filter((x) => x.type === "send" && x.companyId === a.company.id).at(-1) as { body: string; interactive?: unknown };
+    expect(menuCommand.interactive).toEqual({ kind: "buttons", text: "Pedido A-42. Deseja:", buttons: [{ id: "human", title: "Falar com vendas" }, { id: "bye", title: "Encerrar" }] });
     // answered by label, accents and case ignored
     expect(await c.says("FALAR COM VENDAS")).toEqual([]);
     expect(await c.ticket()).toMatchObject({ status: "pending", userId: null, queueId: a.queues[1]!.id });
@@ -137,6 +140,20 @@ describe("flows in the conversation (QR connection)", () => {
     expect(await notes(a, ticket.id)).toContain("O cliente saiu do fluxo");
     expect(await c.says("ana@x.com")).toEqual([]);
     expect((await stats(a, id)).nodes.email).toMatchObject({ entered: 1, dropped: 1 });
+  });
+
+  it("deleting a flow conversations still run on archives it; they finish on their version", async () => {
+    const a = await createTenant(t);
+    const id = await publish(a, orderFlow(a.queues[0]!.id, lookup.url));
+    await onConnection(a, id);
+    const c = customer(a);
+    await c.says("oi");
+    await onConnection(a, null);
+    const removed = await t.call("DELETE", `/flows/${id}`, { token: a.adminToken });
+    expect(removed).toMatchObject({ status: 200, body: { archived: true } });
+    expect((await t.call("GET", `/flows/${id}`, { token: a.adminToken })).status).toBe(404);
+    expect((await t.call("GET", "/flows", { token: a.adminToken })).body.flows).toEqual([]);
+    expect(await c.says("ana@x.com")).toEqual(["Pedido A-42. Deseja:\n\n1 - Falar com vendas\n2 - Encerrar"]);
   });
 
   it("an attendant accepting the ticket stops the flow", async () => {

@@ -91,7 +91,7 @@ describe("flows API (issue 30)", () => {
     // the unsaved canvas, as Cloud API: the menu goes as buttons and the choice comes as the option id
     const cloud = await call("POST", `/flows/${id}/test`, { flow: orderFlow(a.queues[1]!.id, lookup.url), channel: "cloudapi", messages: ["ana@x.com", "bye"] });
     expect(cloud.body.status).toBe("ended");
-    expect(cloud.body.steps.flatMap((s: { out: unknown[] }) => s.out)).toContainEqual({ kind: "buttons", body: "Pedido A-42. Deseja:", buttons: [{ id: "human", title: "Falar com vendas" }, { id: "bye", title: "Encerrar" }] });
+    expect(cloud.body.steps.flatMap((s: { out: unknown[] }) => s.out)).toContainEqual({ kind: "buttons", body: "Pedido A-42. Deseja:", buttons: [{ id: "human", title: "Falar com vendas" }, { id: "bye", title: "Encerrar" }], text: "Pedido A-42. Deseja:\n\n1 - Falar com vendas\n2 - Encerrar" });
     // an outside error takes the error exit
     const miss = await call("POST", `/flows/${id}/test`, { messages: ["bob@x.com"] });
     expect(miss.body.status).toBe("transferred");

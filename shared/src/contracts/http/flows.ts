@@ -84,8 +84,10 @@ export type FlowTestRequest = z.input<typeof flowTestRequestSchema>;
 
 export type FlowOutMessage =
   | { kind: "text"; body: string }
-  | { kind: "buttons"; body: string; buttons: { id: string; title: string }[] }
-  | { kind: "list"; body: string; button: string; rows: { id: string; title: string }[] }
+  /** Cloud API reply buttons (≤ 3 options); `text` is the same menu as numbered text (what QR connections get) */
+  | { kind: "buttons"; body: string; buttons: { id: string; title: string }[]; text: string }
+  /** Cloud API list message (≤ 10 options) */
+  | { kind: "list"; body: string; button: string; rows: { id: string; title: string }[]; text: string }
   | { kind: "media"; caption: string; fileName: string; mimetype: string };
 
 export type FlowTestStep = {
