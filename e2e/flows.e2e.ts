@@ -52,10 +52,10 @@ beforeAll(async () => {
   const auth = await http<{ token: string; user: { companyId: number } }>("/api/auth/login", { method: "POST", body: apiAdmin });
   token = auth.data.token;
   companyId = auth.data.user.companyId;
-  const q = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: queueName, color: color(), orderQueue: 1, greetingMessage: "" } });
+  const q = await http<{ id: number }>("/api/queue", { method: "POST", token, body: { name: queueName, color: color(), orderQueue: 1, greetingMessage: "Você está na fila do fluxo." } });
   expect(q.status, JSON.stringify(q.data)).toBeLessThan(300);
   queueId = q.data.id;
-  const conn = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: connectionName, greetingMessage: "", queueIds: [queueId] } });
+  const conn = await http<{ id: number }>("/api/whatsapp", { method: "POST", token, body: { name: connectionName, greetingMessage: "Bem-vindo ao atendimento.", queueIds: [queueId] } });
   expect(conn.status, JSON.stringify(conn.data)).toBeLessThan(300);
   ({ whatsappId, token } = await connectSimulator(baseUrl(), apiAdmin, connectionName));
   browser = await launchBrowser();
@@ -111,7 +111,7 @@ describe("flows: drawn in the browser, tested, published, run by a customer", ()
     await expect.poll(() => page.getByTestId("flow-test-out").last().textContent()).toContain("Qual é o seu e-mail?");
     await page.getByTestId("flow-test-input").fill("não sei");
     await page.getByTestId("flow-test-send").click();
-    await expect.poll(() => page.getByTestId("flow-test-out").last().textContent()).toContain("E-mail inválido");
+    await expect.poll(async () => (await page.getByTestId("flow-test-out").allTextContents()).join("\n")).toContain("E-mail inválido, tente de novo.");
     await page.getByTestId("flow-test-input").fill("maria@example.com");
     await page.getByTestId("flow-test-send").click();
     await expect.poll(() => page.getByTestId("flow-test-status").textContent()).toContain("Transferido");

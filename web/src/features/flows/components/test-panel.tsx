@@ -1,7 +1,7 @@
 import { Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FLOW_TEST_CHANNELS, type FlowOutMessage, type FlowTestResponse } from "@atende/shared/contracts/http/flows";
+import { FLOW_TEST_CHANNELS, type FlowOutMessage, type FlowTestResponse, type FlowTestStep } from "@atende/shared/contracts/http/flows";
 import type { FlowInput } from "@atende/shared/domain/flows/flow";
 import { errorMessage } from "../../../lib/toast-error";
 import { useTestFlow } from "../api/flows";
@@ -12,6 +12,13 @@ const outText = (m: FlowOutMessage): string => {
   if (m.kind === "list") return `${m.body}\n${m.rows.map((r) => `• ${r.title}`).join("\n")}`;
   return `${m.fileName} ${m.caption}`.trim();
 };
+
+/** The variables at a step: vars.* and the contact's fields the flow may have filled. */
+const variablesOf = (s: FlowTestStep): [string, string][] => [
+  ...Object.entries(s.vars).map(([k, v]): [string, string] => [`vars.${k}`, v]),
+  ...(["name", "email"] as const).filter((k) => s.contact[k]).map((k): [string, string] => [`contact.${k}`, s.contact[k]]),
+  ...Object.entries(s.contact.extra).map(([k, v]): [string, string] => [`contact.extra.${k}`, v]),
+];
 
 /**
  * The test panel: a chat with the flow through POST /api/flows/{id}/test. The engine is stateless here, so each
@@ -79,7 +86,7 @@ export function TestPanel({ flowId, flow, onStep }: { flowId: number; flow: () =
             ))}
             <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", mt: 0.5 }}>
               <Chip size="small" variant="outlined" label={`${t(`type.${s.nodeType}`, { defaultValue: s.nodeType })} · ${s.nodeId}${s.handle ? ` → ${s.handle}` : ""}`} />
-              {Object.entries(s.vars).map(([k, v]) => (
+              {variablesOf(s).map(([k, v]) => (
                 <Chip key={k} size="small" label={`${k} = ${v}`} data-testid="flow-test-var" />
               ))}
               {s.note && <Chip size="small" color="warning" label={s.note} />}

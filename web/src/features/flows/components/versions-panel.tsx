@@ -9,7 +9,9 @@ import { diffFlows } from "../model/doc";
 /** Published versions, newest first; choosing one shows what changed from the version before it (nodes added/removed/changed). */
 export function VersionsPanel({ flow }: { flow: FlowResponse }) {
   const { t, i18n } = useTranslation("flows");
-  const [chosen, setChosen] = useState<number | null>(flow.versions[0]?.version ?? null);
+  const [picked, setChosen] = useState<number | null>(null);
+  // the newest version until one is picked (a publish adds one while the panel is open)
+  const chosen = picked ?? flow.versions[0]?.version ?? null;
   const previous = chosen ? flow.versions.find((v) => v.version < chosen)?.version ?? null : null;
   const current = useQuery({ queryKey: flowKeys.version(flow.id, chosen ?? 0), queryFn: () => fetchFlowVersion(flow.id, chosen!), enabled: !!chosen });
   const before = useQuery({ queryKey: flowKeys.version(flow.id, previous ?? 0), queryFn: () => fetchFlowVersion(flow.id, previous!), enabled: !!previous });
