@@ -1,13 +1,12 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
-import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import type { FlowListItem } from "@atende/shared/contracts/http/flows";
 import { ConfirmDeleteDialog } from "../../../components/ui/confirm-delete-dialog";
-import { PageLoader } from "../../../components/ui/page-loader";
 import { useDeleteFlow, useFlow, useFlows } from "../api/flows";
 import { FlowEditor } from "./flow-editor";
 
@@ -19,10 +18,17 @@ export function FlowsPage() {
   return <FlowList />;
 }
 
+/** A spinner of its own: importing the shared page loader splits it out of the first screen's chunk (ADR 0086). */
+const Loading = () => (
+  <Box sx={{ display: "flex", justifyContent: "center", p: 4 }}>
+    <CircularProgress />
+  </Box>
+);
+
 function EditFlow({ id }: { id: number }) {
   const { t } = useTranslation("flows");
   const flow = useFlow(id);
-  if (flow.isPending) return <PageLoader />;
+  if (flow.isPending) return <Loading />;
   if (!flow.data) return <Typography color="error">{t("notFound")}</Typography>;
   // keyed by id only: a save's answer does not reset the editor (its document stays the source of truth)
   return <FlowEditor key={id} flow={flow.data} />;
@@ -43,7 +49,7 @@ function FlowList() {
         </Button>
       </Stack>
       {flows.isPending ? (
-        <PageLoader />
+        <Loading />
       ) : !flows.data?.flows.length ? (
         <Typography color="text.secondary">{t("empty")}</Typography>
       ) : (
