@@ -76,6 +76,16 @@ describe("the demo seed (npm start's first start)", () => {
     expect(connections.find((w) => w.name === "Simulador")?.queueIds).toContain(queue!.id);
   });
 
+  it("has a published flow (issue 30) on the keyword \"fluxo\": greet, the e-mail, a menu, a queue; the connection keeps its queue menu", async () => {
+    const list = await api<{ flows: { id: number; name: string; publishedVersion: number | null; triggers: { value: string }[] }[] }>("/flows");
+    const flow = list.flows.find((f) => f.name === "Demo: e-mail e menu");
+    expect(flow).toMatchObject({ publishedVersion: 1, triggers: [{ type: "keyword", value: "fluxo" }] });
+    const full = await api<{ nodes: { type: string }[] }>(`/flows/${flow!.id}`);
+    expect(full.nodes.map((n) => n.type)).toEqual(["start", "message", "question", "menu", "transfer", "transfer"]);
+    const connections = await api<{ name: string; flowId?: number | null }[]>("/whatsapp");
+    expect(connections.find((w) => w.name === "Simulador")?.flowId ?? null).toBeNull();
+  });
+
   it("has contacts, tags, a scheduled message and a finished campaign", async () => {
     const contacts = await api<{ count: number }>("/contacts?pageNumber=1");
     expect(contacts.count).toBeGreaterThanOrEqual(9);

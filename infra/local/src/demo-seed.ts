@@ -1,6 +1,6 @@
 import type { Container } from "@atende/functions/app/container";
 import type { SimulatorNetwork } from "./stand-ins/whatsapp/network";
-import { seedDemoTypebot } from "./demo-bots-flows";
+import { seedDemoFlow, seedDemoTypebot } from "./demo-bots-flows";
 
 /**
  * The first `npm start`'s demo (docs/adr/0012): the demo company's *Simulador* connection paired on the simulator,
@@ -194,4 +194,6 @@ export const seedDemoConversations = async (deps: { url: string; network: Simula
     () => ana.api<{ messages: { body: string; fromMe: boolean }[] }>("GET", `/messages/${livia.id}`),
     (r) => r.messages.some((m) => m.fromMe && m.body.includes("Vocês trocam produto com defeito?")),
   );
+  // 8. a drawn flow (issue 30), published, on the keyword "fluxo": the conversations above do not meet it
+  await seedDemoFlow(ana.api);
 };

@@ -54,6 +54,7 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: "/announcements", titleKey: "menu:announcements", Component: lazyPage(() => import("../features/announcements/components/announcements-page").then((m) => m.AnnouncementsPage)), superOnly: true },
   { path: "/prompts", titleKey: "menu:prompts", Component: lazyPage(() => import("../features/prompts/components/prompts-page").then((m) => m.PromptsPage)), adminOnly: true, planFlag: "useOpenAi" },
   { path: "/queue-integration", titleKey: "menu:queueIntegration", Component: lazyPage(() => import("../features/queue-integrations/components/queue-integrations-page").then((m) => m.QueueIntegrationsPage)), adminOnly: true, planFlag: "useIntegrations" },
+  { path: "/flows/:flowId?", titleKey: "menu:flows", Component: lazyPage(() => import("../features/flows/components/flows-page").then((m) => m.FlowsPage)), adminOnly: true, planFlag: "useIntegrations" },
   { path: "/connections", titleKey: "menu:connections", Component: lazyPage(() => import("../features/connections/components/connections-page").then((m) => m.ConnectionsPage)), adminOnly: true },
   { path: "/files", titleKey: "menu:files", Component: lazyPage(() => import("../features/files/components/files-page").then((m) => m.FilesPage)), adminOnly: true },
   { path: "/queues", titleKey: "menu:queues", Component: lazyPage(() => import("../features/queues/components/queues-page").then((m) => m.QueuesPage)), adminOnly: true },

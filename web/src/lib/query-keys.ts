@@ -55,6 +55,8 @@ export const pickerKeys = {
   tags: () => [...pickerKeys.all, "tags"] as const,
   quickMessagesAll: () => [...pickerKeys.all, "quick-messages"] as const,
   quickMessages: (userId: number) => [...pickerKeys.quickMessagesAll(), userId] as const,
+  /** issue 30: the published flows a connection or queue may start */
+  flows: () => [...pickerKeys.all, "flows"] as const,
 };
 
 /** The signed-in user (GET /auth/me): set after login and refresh, invalidated to reload the session user. */

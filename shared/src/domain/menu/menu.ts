@@ -31,6 +31,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "announcements", path: "/announcements", adminOnly: true, superOnly: true },
   { key: "prompts", path: "/prompts", adminOnly: true, planFlag: "useOpenAi" },
   { key: "queueIntegration", path: "/queue-integration", adminOnly: true, planFlag: "useIntegrations" },
+  { key: "flows", path: "/flows", adminOnly: true, planFlag: "useIntegrations" },
   { key: "connections", path: "/connections", adminOnly: true },
   { key: "files", path: "/files", adminOnly: true },
   { key: "queues", path: "/queues", adminOnly: true },

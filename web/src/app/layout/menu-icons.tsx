@@ -18,6 +18,7 @@ import SettingsIcon from "@mui/icons-material/Settings";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import FactCheckIcon from "@mui/icons-material/FactCheck";
 import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
+import SchemaIcon from "@mui/icons-material/Schema";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import TaskIcon from "@mui/icons-material/TaskAlt";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
@@ -45,6 +46,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   announcements: <AnnouncementIcon />,
   prompts: <PsychologyIcon />,
   queueIntegration: <SyncAltIcon />,
+  flows: <SchemaIcon />,
   connections: <ChatIcon />,
   files: <AttachFileIcon />,
   queues: <AccountTreeIcon />,

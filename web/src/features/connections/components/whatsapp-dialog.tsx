@@ -31,6 +31,8 @@ import { WHATSAPP_FORM_DEFAULTS, whatsappFormSchema, type WhatsappForm } from "@
 import { fieldError } from "../../../lib/form-error";
 import { toast } from "../../../lib/toast";
 import { useQueueList } from "../../../lib/pickers";
+import { useSession } from "../../../lib/session/session-context";
+import { FlowPicker } from "../../../components/ui/flow-picker";
 import { usePickList, useSaveWhatsapp, useWhatsapp } from "../api/whatsapps";
 import { CLOUD_API_FORM_DEFAULTS, CloudApiConnectionFields, type CloudApiFormValues } from "../../../components/cloud-api/cloud-api-connection-fields";
 
@@ -97,6 +99,7 @@ export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: Whats
   const queues = useQueueList();
   const prompts = usePickList("/prompt");
   const integrations = usePickList("/queueIntegration");
+  const { planFlags } = useSession();
   const set = <K extends keyof WhatsappForm>(key: K, value: WhatsappForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const num = (v: string) => (v === "" ? null : Number(v));
 
@@ -225,6 +228,7 @@ export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: Whats
           <Stack spacing={2}>
             {pick("promptId", prompts.data ?? [])}
             {pick("integrationId", integrations.data ?? [])}
+            {planFlags.useIntegrations && <FlowPicker value={form.flowId} onChange={(id) => set("flowId", id)} />}
           </Stack>
         )}
         {tab === 4 && (

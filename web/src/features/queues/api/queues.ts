@@ -15,6 +15,8 @@ export type QueueForm = {
   orderQueue: number | "" | null;
   promptId?: number | null;
   integrationId?: number | null;
+  /** issue 30: the published flow a new conversation in this queue starts */
+  flowId?: number | null;
   schedules?: ScheduleEntry[];
   /** issue 13: SLA targets (null: no SLA) */
   sla?: SlaPolicy | null;

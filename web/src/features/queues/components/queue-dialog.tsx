@@ -14,6 +14,7 @@ import { OptionLevel } from "./queue-options-tree";
 import { useQueueDialogBlock } from "../../../lib/service-level-slots";
 import { SchedulesEditor, isTime } from "../../../components/ui/schedules-editor";
 import { QueueSlaFields, slaFormOf, slaPolicyOf } from "./queue-sla-fields";
+import { FlowPicker } from "../../../components/ui/flow-picker";
 
 /** Add or edit a queue: 'Dados da Fila' (fields, colour, media, chatbot tree) and, with schedule type 'queue', 'Horários de Atendimento'. */
 export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; onClose: () => void }) {
@@ -33,6 +34,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
     orderQueue: queue?.orderQueue ?? "",
     promptId: queue?.promptId ?? null,
     integrationId: queue?.integrationId ?? null,
+    flowId: queue?.flowId ?? null,
     schedules: queue?.schedules?.length ? queue.schedules : DEFAULT_SCHEDULES,
   });
   const [sla, setSla] = useState(() => slaFormOf(queue?.sla));
@@ -108,6 +110,7 @@ export function QueueDialog({ queue, onClose }: { queue: QueueResponse | null; o
                   ))}
                 </TextField>
               )}
+              {planFlags.useIntegrations && <FlowPicker value={form.flowId} onChange={(flowId) => setForm({ ...form, flowId })} />}
             </Stack>
             <TextField label={t("fields.greetingMessage")} value={form.greetingMessage} onChange={(e) => setForm({ ...form, greetingMessage: e.target.value })} multiline minRows={3} fullWidth />
             {scheduleType === "queue" && (

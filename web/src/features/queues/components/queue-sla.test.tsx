@@ -8,7 +8,7 @@ import { aPlan, aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
 import { QueueDialog } from "./queue-dialog";
 
-const pickers = { "GET /api/prompt": [], "GET /api/queueIntegration": [], "GET /api/queue-options": [] };
+const pickers = { "GET /api/prompt": [], "GET /api/queueIntegration": [], "GET /api/queue-options": [], "GET /api/flows": { flows: [] } };
 const queue: QueueResponse = {
   id: 7,
   companyId: 2,

@@ -9,7 +9,7 @@ import { QueueDialog } from "./queue-dialog";
 import { maskTime } from "../../../components/ui/schedules-editor";
 
 const withSchedule = (value: string) => aUser({ company: { ...aUser().company, settings: [{ key: "scheduleType", value }] } });
-const pickers = { "GET /api/prompt": [], "GET /api/queueIntegration": [] };
+const pickers = { "GET /api/prompt": [], "GET /api/queueIntegration": [], "GET /api/flows": { flows: [] } };
 
 describe("queue dialog", { timeout: 30_000 }, () => {
   it("masks working-hour times as HH:MM", () => {

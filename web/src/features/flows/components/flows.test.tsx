@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { FlowResponse } from "@atende/shared/contracts/http/flows";
+import { mockFetch, reply } from "../../../testing/fetch-mock";
+import { aUser } from "../../../testing/fixtures";
+import { renderWithApp } from "../../../testing/render";
+import type { DocNode } from "../model/doc";
+import { readText } from "./flow-toolbar";
+import { FlowsPage } from "./flows-page";
+import { NodeInspector } from "./node-inspector";
+
+// React Flow measures nodes with ResizeObserver and reads the zoom from DOMMatrix: jsdom has neither
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+beforeEach(() => {
+  vi.stubGlobal("ResizeObserver", NoopResizeObserver);
+  vi.stubGlobal(
+    "DOMMatrixReadOnly",
+    class {
+      m22 = 1;
+    },
+  );
+});
+
+const aFlow = (over: Partial<FlowResponse> = {}): FlowResponse => ({
+  id: 7,
+  companyId: 1,
+  name: "Vendas",
+  description: "",
+  triggers: [],
+  exitWords: ["sair"],
+  nodes: [
+    { id: "start", type: "start", position: { x: 0, y: 0 }, data: {} },
+    { id: "menu", type: "menu", position: { x: 0, y: 150 }, data: { text: "Escolha", options: [{ id: "1", label: "Vendas" }, { id: "2", label: "Suporte" }], invalidText: "", retries: 2 } },
+    { id: "q", type: "transfer", position: { x: 0, y: 300 }, data: { queueId: 1 } },
+  ],
+  edges: [
+    { id: "a", source: "start", target: "menu" },
+    { id: "b", source: "menu", target: "q", sourceHandle: "1" },
+  ],
+  publishedVersion: null,
+  versions: [],
+  warnings: [],
+  createdAt: "2026-11-01T10:00:00.000Z",
+  updatedAt: "2026-11-01T10:00:00.000Z",
+  ...over,
+});
+
+const pickers = { "GET /api/queue": [{ id: 1, name: "Vendas" }], "GET /api/tags/list": [] };
+const openEditor = (routes: Record<string, unknown> = {}) => {
+  const mocks = mockFetch({ "GET /api/flows/7": aFlow(), ...pickers, ...routes });
+  renderWithApp(<FlowsPage />, { route: "/flows/7", path: "/flows/:flowId?", user: aUser({ profile: "admin" }) });
+  return mocks;
+};
+
+describe("validation on the nodes", { timeout: 20_000 }, () => {
+  it("marks the menu whose option 2 leads nowhere in red with the reason, and counts it in the toolbar", async () => {
+    openEditor();
+    const menu = await screen.findByTestId("flow-node-menu");
+    expect(menu).toHaveAttribute("data-status", "error");
+    expect(within(menu).getByTestId("flow-node-error")).toHaveTextContent("A opção 2 não leva a nenhum nó.");
+    expect(screen.getByTestId("flow-node-q")).toHaveAttribute("data-status", "ok");
+    expect(screen.getByTestId("flow-problems")).toHaveTextContent("1 erro(s)");
+    expect(screen.getByTestId("flow-publish")).toBeDisabled();
+  });
+
+  it("shows warnings in amber (an unreachable node) without blocking publish", async () => {
+    const flow = aFlow();
+    flow.edges.push({ id: "c", source: "menu", target: "q", sourceHandle: "2" });
+    flow.nodes.push({ id: "lost", type: "end", position: { x: 300, y: 0 }, data: { text: "", closeTicket: false } });
+    mockFetch({ "GET /api/flows/7": flow, ...pickers });
+    renderWithApp(<FlowsPage />, { route: "/flows/7", path: "/flows/:flowId?", user: aUser({ profile: "admin" }) });
+    const lost = await screen.findByTestId("flow-node-lost");
+    expect(lost).toHaveAttribute("data-status", "warning");
+    expect(within(lost).getByTestId("flow-node-warning")).toHaveTextContent("Nó inalcançável a partir do início.");
+    expect(screen.getByTestId("flow-publish")).toBeEnabled();
+  });
+
+  it("maps the server's ERR_FLOW_INVALID to the node at fault", async () => {
+    const user = userEvent.setup();
+    openEditor({
+      "PUT /api/flows/7": reply(400, { error: "ERR_FLOW_INVALID", data: { errors: [{ code: "LOOP_WITHOUT_INPUT", nodeId: "q" }], warnings: [] } }),
+    });
+    fireEvent.change(await screen.findByTestId("flow-name"), { target: { value: "Vendas 2" } });
+    await user.click(screen.getByTestId("flow-save"));
+    // the name change is saved as it is, so the document equals what was sent: the server's issue shows on "q"
+    await waitFor(() => expect(screen.getByTestId("flow-node-q")).toHaveAttribute("data-status", "error"));
+    expect(within(screen.getByTestId("flow-node-q")).getByTestId("flow-node-error")).toHaveTextContent("Ciclo sem resposta do cliente");
+  });
+});
+
+describe("undo and redo", { timeout: 20_000 }, () => {
+  it("takes back a rename (one step for the burst) with the buttons and the keyboard", async () => {
+    const user = userEvent.setup();
+    openEditor();
+    const name = await screen.findByTestId("flow-name");
+    expect(screen.getByTestId("flow-undo")).toBeDisabled();
+    fireEvent.change(name, { target: { value: "Vendas n" } });
+    fireEvent.change(name, { target: { value: "Vendas novo" } });
+    expect(name).toHaveValue("Vendas novo");
+    await user.click(screen.getByTestId("flow-undo"));
+    expect(name).toHaveValue("Vendas");
+    await user.click(screen.getByTestId("flow-redo"));
+    expect(name).toHaveValue("Vendas novo");
+    fireEvent.keyDown(window, { key: "z", ctrlKey: true });
+    expect(name).toHaveValue("Vendas");
+    fireEvent.keyDown(window, { key: "z", ctrlKey: true, shiftKey: true });
+    expect(name).toHaveValue("Vendas novo");
+  });
+
+  it("undoes a node added from the palette", async () => {
+    const user = userEvent.setup();
+    openEditor();
+    await screen.findByTestId("flow-node-menu");
+    await user.click(screen.getByTestId("palette-message"));
+    expect(within(await screen.findByTestId("node-inspector")).getByText("Mensagem")).toBeInTheDocument(); // the new node is selected
+    expect(document.querySelectorAll('[data-node-type="message"]')).toHaveLength(1);
+    await user.click(screen.getByTestId("flow-undo"));
+    expect(document.querySelectorAll('[data-node-type="message"]')).toHaveLength(0);
+  });
+});
+
+describe("import and export", { timeout: 20_000 }, () => {
+  it("exports the canvas as the shared flow JSON", async () => {
+    const user = userEvent.setup();
+    let blob: Blob | null = null;
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), "blob:x"), revokeObjectURL: () => {} }));
+    openEditor();
+    await screen.findByTestId("flow-node-menu");
+    await user.click(screen.getByTestId("flow-export"));
+    const json = JSON.parse(await readText(blob as unknown as Blob)) as { name: string; nodes: { id: string }[]; edges: { sourceHandle?: string }[] };
+    expect(json.name).toBe("Vendas");
+    expect(json.nodes.map((n) => n.id)).toEqual(["start", "menu", "q"]);
+    expect(json.edges[1]?.sourceHandle).toBe("1");
+  });
+
+  it("imports a JSON file onto the canvas and refuses one that is not a flow", async () => {
+    const user = userEvent.setup();
+    openEditor();
+    await screen.findByTestId("flow-node-menu");
+    const file = new File([JSON.stringify({ name: "Outro", nodes: [{ id: "start", type: "start", data: {} }, { id: "hello", type: "message", data: { text: "Oi {{contact.name}}" } }], edges: [{ source: "start", target: "hello" }] })], "f.json", { type: "application/json" });
+    await user.upload(screen.getByTestId("flow-import-file"), file);
+    expect(await screen.findByTestId("flow-node-hello")).toHaveTextContent("Oi {{contact.name}}");
+    expect(screen.queryByTestId("flow-node-menu")).toBeNull();
+    await user.upload(screen.getByTestId("flow-import-file"), new File(["{nope"], "bad.json", { type: "application/json" }));
+    expect(await screen.findByText(/Arquivo inválido: não é um JSON/)).toBeInTheDocument();
+    expect(screen.getByTestId("flow-node-hello")).toBeInTheDocument();
+  });
+});
+
+describe("the inspector (react-hook-form + the shared node schema)", { timeout: 20_000 }, () => {
+  const renderInspector = (node: DocNode) => {
+    mockFetch(pickers);
+    const onChange = vi.fn();
+    renderWithApp(<NodeInspector node={node} onChange={onChange} onDelete={() => {}} />, { user: aUser({ profile: "admin" }) });
+    return onChange;
+  };
+
+  it("edits a menu's options and shows the schema's errors under the fields", async () => {
+    const user = userEvent.setup();
+    const onChange = renderInspector({ id: "m", type: "menu", position: { x: 0, y: 0 }, data: { text: "Escolha", options: [{ id: "1", label: "Vendas" }] } });
+    await user.click(screen.getByTestId("add-option"));
+    fireEvent.change(screen.getByTestId("field-options.1.label"), { target: { value: "Suporte" } });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ options: [{ id: "1", label: "Vendas" }, { id: "2", label: "Suporte" }] }));
+    fireEvent.change(screen.getByTestId("field-text"), { target: { value: "" } });
+    await waitFor(() => expect(screen.getByTestId("field-text")).toHaveAttribute("aria-invalid", "true"));
+    expect(screen.getByText("Obrigatório")).toBeInTheDocument();
+  });
+
+  it("keeps a question's saveAs to the variables the schema allows", async () => {
+    const onChange = renderInspector({ id: "ask", type: "question", position: { x: 0, y: 0 }, data: { text: "Seu e-mail?", saveAs: "vars.answer", validate: "email" } });
+    const saveAs = screen.getByTestId("field-saveAs");
+    fireEvent.change(saveAs, { target: { value: "email" } });
+    expect(await screen.findByText("Valor inválido")).toBeInTheDocument();
+    fireEvent.change(saveAs, { target: { value: "contact.email" } });
+    await waitFor(() => expect(screen.queryByText("Valor inválido")).toBeNull());
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ saveAs: "contact.email", validate: "email" }));
+  });
+
+  it("picks the transfer's queue from the queues API", async () => {
+    mockFetch({ ...pickers, "GET /api/users/list": [] });
+    const onChange = vi.fn();
+    renderWithApp(<NodeInspector node={{ id: "t", type: "transfer", position: { x: 0, y: 0 }, data: { queueId: null, userId: null } }} onChange={onChange} onDelete={() => {}} />, { user: aUser({ profile: "admin" }) });
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId("node-inspector")).getAllByRole("combobox")[0]!);
+    await user.click(await screen.findByRole("option", { name: "Vendas" }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ queueId: 1 }));
+  });
+});
