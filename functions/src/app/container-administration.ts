@@ -18,6 +18,7 @@ import { createBotIntake } from "../features/bots/bots.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
+import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -45,9 +46,14 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
   });
+  // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
+  // adapter behind the channel port and its module (webhook, routes)
+  const channelFeatures: ChannelFeature[] = [];
+  const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
     cloudApi: cloudApiModule.service,
+    channels: channelRegistry.connections,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -130,6 +136,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;
