@@ -95,7 +95,7 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
               data-testid="ticket-connection"
               data-provider={ticket.whatsapp.provider === "cloudapi" ? "cloudapi" : "beta"}
               data-channel={channelOfProvider(ticket.whatsapp.provider)}
-              icon={<ChannelIcon channel={channelOfProvider(ticket.whatsapp.provider)} />}
+              icon={<ChannelIcon channel={channelOfProvider(ticket.whatsapp.provider)} titleAccess={undefined} aria-hidden />}
               title={t(`name.${channelOfProvider(ticket.whatsapp.provider)}`, { ns: "channels" })}
               label={ticket.whatsapp.name}
               sx={{ height: 20, "& .MuiChip-icon": { fontSize: 14 } }}
