@@ -19,6 +19,7 @@ import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
 import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
+import { createTelegramModule } from "../features/channels/telegram/telegram.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -48,7 +49,19 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   });
   // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
   // adapter behind the channel port and its module (webhook, routes)
-  const channelFeatures: ChannelFeature[] = [];
+  const telegramModule = createTelegramModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    clock,
+    logger,
+    metrics,
+    fetch: overrides.telegramFetch ?? outbound.fetch,
+    checkUrl: outbound.checkSavedUrl,
+  });
+  const channelFeatures: ChannelFeature[] = [telegramModule];
   const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
@@ -136,6 +149,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, telegramModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;
