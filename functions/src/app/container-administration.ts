@@ -26,6 +26,8 @@ import { createBotStarter, createBotTurnsRepository } from "../features/bots/bot
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
+import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
+import { createTelegramModule } from "../features/channels/telegram/telegram.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -54,9 +56,26 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
   });
+  // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
+  // adapter behind the channel port and its module (webhook, routes)
+  const telegramModule = createTelegramModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    clock,
+    logger,
+    metrics,
+    fetch: overrides.telegramFetch ?? outbound.fetch,
+    checkUrl: outbound.checkSavedUrl,
+  });
+  const channelFeatures: ChannelFeature[] = [telegramModule];
+  const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
     cloudApi: cloudApiModule.service,
+    channels: channelRegistry.connections,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -179,6 +198,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, telegramModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;
