@@ -17,7 +17,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const inboxStage = composeInbox({ ...base, ...foundation, ...administration });
   late.inbox = inboxStage.inboxModule;
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
-  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
+  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, webchatModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
@@ -29,6 +29,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     inboxPrefix: [externalApiModule, lgpdModule.contactRoutes],
     inbox: [inboxModule],
     afterInbox: [
+      webchatModule,
       quickMessagesModule,
       promptsModule,
       queueIntegrationsModule,
@@ -76,6 +77,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     modules,
     /** the Cloud API feature: the consumer step (inbound-consumer.ts), its webhook and service (tests, local runner) */
     cloudApi: cloudApiModule,
+    /** the website chat (docs/adr/0092): its settings (configure) and visitor API */
+    webchat: webchatModule,
     inboundQueue,
     services: {
       audit,

@@ -5,7 +5,7 @@ import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
  * through the command queue. A webhook-based provider (the official Cloud API: webhooks in, HTTPS out, no session
  * host) is a second kind; where it plugs in: docs/adr/0020-channel-port.md.
  */
-export type ChannelKind = "session-host" | "cloud-api";
+export type ChannelKind = "session-host" | "cloud-api" | "webchat";
 
 /** The commands the inbox sends to a conversation (send, edit, delete, react, mark read, typing, reject a call). */
 export type ChannelCommand = Extract<OutboundCommand, { type: "send" | "edit" | "delete" | "react" | "read" | "presence" | "rejectCall" }>;

@@ -6,7 +6,7 @@ import type { Channel, ChannelCapabilities, ChannelKind, Channels } from "./chan
  * second provider sends Cloud API connections through the Cloud API adapter without knowing of it. A caller that
  * knows the kind (the connection's `provider`) passes it and gets that adapter directly, capabilities included.
  */
-export const providerKind = (provider: string | null | undefined): ChannelKind => (provider === "cloudapi" ? "cloud-api" : "session-host");
+export const providerKind = (provider: string | null | undefined): ChannelKind => (provider === "cloudapi" ? "cloud-api" : provider === "webchat" ? "webchat" : "session-host");
 
 export const createProviderChannels = (
   adapters: Record<ChannelKind, Channel>,

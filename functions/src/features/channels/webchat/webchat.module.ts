@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import type { Message } from "@atende/shared/domain/messages/message";
+import type { FeatureModule } from "../../../platform/modules/feature-module";
+import type { Db } from "../../../platform/db/client";
+import type { AttemptLimiter } from "../../../platform/limits/attempt-limiter";
+import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
+import type { MediaStore } from "../../../platform/storage/media-store.port";
+import { createWebchatChannel } from "../../../platform/channels/webchat/webchat-channel.adapter";
+import { createWebchatRepository, type WebchatSettings } from "./webchat.repository";
+import { createWebchatService, normalizeOrigin, type WEBCHAT_LIMITS } from "./webchat.service";
+import { webchatRoutes } from "./webchat.routes";
+
+/** What the connection's form sets (the public key is made once and kept). */
+export type WebchatConfigInput = Omit<WebchatSettings, "companyId" | "whatsappId" | "publicKey">;
+
+/**
+ * The company's own website chat (issue 31 item 3, docs/adr/0092): the public visitor API under /api/webchat,
+ * its channel (sending = telling the visitor), and the connection's settings.
+ */
+export const createWebchatModule = (deps: {
+  db: Db;
+  inbound: InboundQueue;
+  media: MediaStore;
+  limiter: AttemptLimiter;
+  clock: () => Date;
+  /** a contact's conversation, newest first (read when a visitor asks; the inbox is built after this module) */
+  conversation: (companyId: number, jid: string, limit: number) => Promise<Message[]>;
+  limits?: typeof WEBCHAT_LIMITS;
+}) => {
+  const repo = createWebchatRepository(deps.db);
+  const service = createWebchatService({ ...deps, repo });
+  const channel = createWebchatChannel({ report: (event) => deps.inbound.put(event, chatOfEvent(event)) });
+  const mod: FeatureModule<typeof service> = { service, routes: [{ path: "/webchat", app: webchatRoutes(service) }] };
+  return {
+    ...mod,
+    repo,
+    channel,
+    /** Saves a connection's website chat settings; answers its public key (made on first save). */
+    async configure(companyId: number, whatsappId: number, input: WebchatConfigInput): Promise<WebchatSettings> {
+      const existing = await repo.byConnection(companyId, whatsappId);
+      const settings: WebchatSettings = {
+        ...input,
+        allowedOrigins: [...new Set(input.allowedOrigins.map(normalizeOrigin))],
+        companyId,
+        whatsappId,
+        publicKey: existing?.publicKey ?? `wk_${randomBytes(16).toString("hex")}`,
+      };
+      await repo.put(settings);
+      return settings;
+    },
+  };
+};
+export type WebchatModule = ReturnType<typeof createWebchatModule>;
