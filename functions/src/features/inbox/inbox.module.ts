@@ -258,7 +258,7 @@ export const createInboxModule = (deps: InboxDeps) => {
       const contact = await contacts.findByJid(companyId, jid);
       return contact ? (await messagesRepo.pageByContact(companyId, contact.id, limit)).items : [];
     },
-  } satisfies FeatureModule<InboxService> & { parts: unknown };
+  } satisfies FeatureModule<InboxService> & { parts: unknown; conversationOf: unknown };
   return module;
 };
 export type InboxModule = ReturnType<typeof createInboxModule>;
