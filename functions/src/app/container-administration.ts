@@ -18,6 +18,8 @@ import { createBotIntake } from "../features/bots/bots.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
+import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
+import { createWebchatModule } from "../features/channels/webchat/webchat.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -45,9 +47,23 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
   });
+  // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
+  // adapter behind the channel port and its module (webhook, routes)
+  // the website chat (docs/adr/0092): the visitor reads their own conversation from the inbox, built later
+  const webchatModule = createWebchatModule({
+    db,
+    inbound: inboundQueue,
+    media,
+    limiter: repos.limiter,
+    clock,
+    conversation: (companyId, jid, limit) => late.inbox!.conversationOf(companyId, jid, limit),
+  });
+  const channelFeatures: ChannelFeature[] = [webchatModule.feature];
+  const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
     cloudApi: cloudApiModule.service,
+    channels: channelRegistry.connections,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -130,6 +146,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

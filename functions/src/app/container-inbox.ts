@@ -4,8 +4,7 @@ import { createInboxModule } from "../features/inbox/inbox.module";
 import { manualAssignment } from "../features/distribution/assignment-kind";
 import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
 import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
-import { createProviderChannels } from "../platform/channels/provider-channels";
-import { createWebchatModule } from "../features/channels/webchat/webchat.module";
+import { createProviderChannels, providerKind } from "../platform/channels/provider-channels";
 import { createBotsModule } from "../features/bots/bots.module";
 import { createInboxReads } from "./inbox-reads";
 import { recordAssignment } from "../platform/metrics";
@@ -17,7 +16,7 @@ import type { Administration } from "./container-administration";
 
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration) => {
-  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, inboundQueue, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, urlGuard, botIntake, usersModule, outbound } = deps;
+  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, channelFeatures, channelRegistry, urlGuard, botIntake, usersModule, outbound } = deps;
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
   // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
@@ -37,15 +36,6 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
   // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
   const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
-  // the website chat (docs/adr/0092): its channel goes into the registry; the visitor reads the inbox's messages
-  const webchatModule = createWebchatModule({
-    db,
-    inbound: inboundQueue,
-    media,
-    limiter: repos.limiter,
-    clock,
-    conversation: (companyId, jid, limit) => inboxModule.conversationOf(companyId, jid, limit),
-  });
   const inboxModule = createInboxModule({ audit,
     urlGuard,
     outboundFetch: outbound.fetch,
@@ -54,12 +44,12 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     realtime,
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
     channels: createProviderChannels(
-      { "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel, webchat: webchatModule.channel },
+      { "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel, ...channelRegistry.adapters },
       async (companyId, whatsappId) =>
         (await cloudApiModule.service.isCloudApi(companyId, whatsappId))
           ? "cloud-api"
-          : (await repos.whatsapps.findById(companyId, whatsappId))?.provider === "webchat"
-            ? "webchat"
+          : channelFeatures.length
+            ? providerKind((await repos.whatsapps.findById(companyId, whatsappId))?.provider)
             : "session-host",
     ),
     commands,
@@ -132,6 +122,6 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     },
     guards,
   });
-  return { consent, inboxReads, webchatModule, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule };
+  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule };
 };
 export type InboxStage = ReturnType<typeof composeInbox>;

@@ -17,7 +17,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const inboxStage = composeInbox({ ...base, ...foundation, ...administration });
   late.inbox = inboxStage.inboxModule;
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
-  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, webchatModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
+  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
@@ -29,7 +29,6 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     inboxPrefix: [externalApiModule, lgpdModule.contactRoutes],
     inbox: [inboxModule],
     afterInbox: [
-      webchatModule,
       quickMessagesModule,
       promptsModule,
       queueIntegrationsModule,
@@ -46,6 +45,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       subscriptionModule,
       auditModule,
       cloudApiModule,
+      ...channelFeatures.map((f) => f.module),
       slaModule,
       searchModule,
       presenceModule,

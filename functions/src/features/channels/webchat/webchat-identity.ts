@@ -1,7 +1,7 @@
+import { channelJid } from "@atende/shared/domain/channels/channel-providers";
+
 /**
- * A website visitor as a WhatsApp-shaped party (docs/adr/0092): the visitor id is carried as a LID-kind identity
- * (`<visitorId>@lid`), so the inbox's contact upsert, tickets and sends work unchanged. The id is random
- * ("wc" + 24 hex), never a number, so it can never meet a real WhatsApp LID or phone number.
+ * A website visitor in the inbound pipeline (docs/adr/0088, 0092): `<visitorId>@webchat`, a contact identity of kind
+ * C (`webchat:<visitorId>`). The id is random ("wc" + 24 hex), made by the server with the session.
  */
-export const visitorJid = (visitorId: string) => `${visitorId}@lid`;
-export const isVisitorId = (id: string) => /^wc[0-9a-f]{24}$/.test(id);
+export const visitorJid = (visitorId: string) => channelJid("webchat", visitorId);

@@ -36,19 +36,34 @@ const newSession = async (key: string, who: Record<string, string> = {}, address
   expect(res.status).toBe(201);
   return res.body.token as string;
 };
-const connection = async (tenant: Tenant, name: string) => {
-  const res = await t.call("POST", "/whatsapp", { token: tenant.adminToken, body: { name, provider: "webchat" } });
+const connection = async (tenant: Tenant, name: string, allowedOrigins: string[]) => {
+  const res = await t.call("POST", "/whatsapp", {
+    token: tenant.adminToken,
+    body: { name, provider: "webchat", allowedOrigins, greeting: "Olá! Como podemos ajudar?", color: "#0f766e", askName: true },
+  });
   expect(res.status).toBe(200);
-  return res.body.id as number;
+  const settings = await t.container.webchat.repo.byConnection(tenant.company.id, res.body.id as number);
+  return settings!;
 };
 
 beforeAll(async () => {
   t = await createTestApp({}, { overrides: { inbound } });
   a = await createTenant(t, { plan: { connections: 5 } });
   b = await createTenant(t, { plan: { connections: 5 } });
-  const settings = { allowedOrigins: [SHOP], greeting: "Olá! Como podemos ajudar?", color: "#0f766e", ask: { name: true, email: false, phone: false } };
-  chatA = await t.container.webchat.configure(a.company.id, await connection(a, "Site A"), settings);
-  chatB = await t.container.webchat.configure(b.company.id, await connection(b, "Site B"), { ...settings, allowedOrigins: ["https://b.example"] });
+  chatA = await connection(a, "Site A", [SHOP]);
+  chatB = await connection(b, "Site B", ["https://b.example"]);
+});
+
+describe("a website chat connection", () => {
+  it("POST /whatsapp with provider webchat: its settings and the snippet to copy in GET /whatsapp/{id}; no session host", async () => {
+    const res = await t.call("GET", `/whatsapp/${chatA.whatsappId}`, { token: a.adminToken });
+    expect(res.body.channelSettings).toMatchObject({ provider: "webchat", publicKey: chatA.publicKey, allowedOrigins: [SHOP], color: "#0f766e", askName: true, askEmail: false });
+    expect(res.body.channelSettings.snippet).toMatch(new RegExp(`^<script src="https?://[^"]+/webchat\\.js" data-key="${chatA.publicKey}" async></script>$`));
+    expect(t.commands.sent.filter((c) => c.whatsappId === chatA.whatsappId)).toEqual([]);
+    // ids are per company: the same id at B is B's own connection, never A's settings
+    const atB = await t.call("GET", `/whatsapp/${chatA.whatsappId}`, { token: b.adminToken });
+    expect(atB.body.channelSettings?.publicKey).not.toBe(chatA.publicKey);
+  });
 });
 
 describe("the website chat's visitor API", () => {

@@ -6,6 +6,8 @@ import type { AttemptLimiter } from "../../../platform/limits/attempt-limiter";
 import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
 import type { MediaStore } from "../../../platform/storage/media-store.port";
 import { createWebchatChannel } from "../../../platform/channels/webchat/webchat-channel.adapter";
+import { webchatFieldsSchema } from "@atende/shared/domain/channels/webchat";
+import type { ChannelFeature } from "../channel-feature";
 import { createWebchatRepository, type WebchatSettings } from "./webchat.repository";
 import { createWebchatService, normalizeOrigin, type WEBCHAT_LIMITS } from "./webchat.service";
 import { webchatRoutes } from "./webchat.routes";
@@ -31,12 +33,8 @@ export const createWebchatModule = (deps: {
   const service = createWebchatService({ ...deps, repo });
   const channel = createWebchatChannel({ report: (event) => deps.inbound.put(event, chatOfEvent(event)) });
   const mod: FeatureModule<typeof service> = { service, routes: [{ path: "/webchat", app: webchatRoutes(service) }] };
-  return {
-    ...mod,
-    repo,
-    channel,
-    /** Saves a connection's website chat settings; answers its public key (made on first save). */
-    async configure(companyId: number, whatsappId: number, input: WebchatConfigInput): Promise<WebchatSettings> {
+  /** Saves a connection's website chat settings; answers its public key (made on first save). */
+  const configure = async (companyId: number, whatsappId: number, input: WebchatConfigInput): Promise<WebchatSettings> => {
       const existing = await repo.byConnection(companyId, whatsappId);
       const settings: WebchatSettings = {
         ...input,
@@ -47,7 +45,27 @@ export const createWebchatModule = (deps: {
       };
       await repo.put(settings);
       return settings;
-    },
   };
+  /** What POST/PUT/GET/DELETE /whatsapp call for provider "webchat" (docs/adr/0088); no secret of its own. */
+  const connections: ChannelFeature["connections"] = {
+    parseFields: async (input) => webchatFieldsSchema.parse(input),
+    configure: (companyId, whatsappId, fields) => {
+      const f = fields as ReturnType<typeof webchatFieldsSchema.parse>;
+      return configure(companyId, whatsappId, { allowedOrigins: f.allowedOrigins, greeting: f.greeting, color: f.color, ask: { name: f.askName, email: f.askEmail, phone: f.askPhone } });
+    },
+    check: async (companyId, whatsappId) => {
+      const s = await repo.byConnection(companyId, whatsappId);
+      return s ? { ok: true, number: s.allowedOrigins[0]?.replace(/^https?:\/\//, "") ?? "" } : { ok: false, error: "ERR_NO_WAPP_FOUND" };
+    },
+    view: async (companyId, whatsappId, origin) => {
+      const s = await repo.byConnection(companyId, whatsappId);
+      if (!s) return null;
+      const snippet = `<script src="${origin}/webchat.js" data-key="${s.publicKey}" async></script>`;
+      return { provider: "webchat", publicKey: s.publicKey, allowedOrigins: s.allowedOrigins, greeting: s.greeting, color: s.color, askName: s.ask.name, askEmail: s.ask.email, askPhone: s.ask.phone, snippet };
+    },
+    remove: (companyId, whatsappId) => repo.remove(companyId, whatsappId),
+  };
+  const feature: ChannelFeature = { provider: "webchat", connections, channel, module: mod };
+  return { ...mod, repo, channel, configure, connections, feature };
 };
 export type WebchatModule = ReturnType<typeof createWebchatModule>;

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "../../../platform/db/client";
 import { companyPk } from "../../../platform/db/keys";
 
@@ -50,6 +50,12 @@ export const createWebchatRepository = (db: Db) => {
     async byConnection(companyId: number, whatsappId: number): Promise<WebchatSettings | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: connKey(companyId, whatsappId) }));
       return out.Item ? this.byKey(String(out.Item.publicKey)) : null;
+    },
+    /** The connection is gone: its key stops answering (sessions of it expire by TTL and match no settings). */
+    async remove(companyId: number, whatsappId: number): Promise<void> {
+      const out = await db.doc.send(new GetCommand({ TableName: T, Key: connKey(companyId, whatsappId) }));
+      if (out.Item) await db.doc.send(new DeleteCommand({ TableName: T, Key: keyOf(String(out.Item.publicKey)) }));
+      await db.doc.send(new DeleteCommand({ TableName: T, Key: connKey(companyId, whatsappId) }));
     },
     async putSession(tokenHash: string, s: WebchatSession, now: Date): Promise<void> {
       const ttl = Math.ceil(now.getTime() / 1000) + SESSION_TTL_SECONDS;

@@ -69,7 +69,7 @@ export const createWebchatService = (deps: {
         chatJid: jid,
         fromMe: false,
         isGroup: false,
-        sender: { jid, lid: session.visitorId, pushName: session.name || session.email || session.phone || undefined },
+        sender: { jid, pushName: session.name || session.email || session.phone || undefined },
         type,
         body,
         media: media ? { key: media.key, mimetype: media.mimetype, filename: media.filename, size: media.size } : undefined,
