@@ -60,6 +60,12 @@ describe("a website chat connection", () => {
     expect(res.body.channelSettings).toMatchObject({ provider: "webchat", publicKey: chatA.publicKey, allowedOrigins: [SHOP], color: "#0f766e", askName: true, askEmail: false });
     expect(res.body.channelSettings.snippet).toMatch(new RegExp(`^<script src="https?://[^"]+/webchat\\.js" data-key="${chatA.publicKey}" async></script>$`));
     expect(t.commands.sent.filter((c) => c.whatsappId === chatA.whatsappId)).toEqual([]);
+    // origins only (a path is refused); the form's blank lines are dropped
+    const bad = await t.call("POST", "/whatsapp", { token: a.adminToken, body: { name: "Ruim", provider: "webchat", allowedOrigins: ["https://shop.example/loja"] } });
+    expect(bad.status).toBe(400);
+    const ok = await t.call("POST", "/whatsapp", { token: a.adminToken, body: { name: "Linhas", provider: "webchat", allowedOrigins: ["", " https://Shop.example/ ", ""] } });
+    expect(ok.status).toBe(200);
+    expect((await t.container.webchat.repo.byConnection(a.company.id, ok.body.id))!.allowedOrigins).toEqual(["https://shop.example"]);
     // ids are per company: the same id at B is B's own connection, never A's settings
     const atB = await t.call("GET", `/whatsapp/${chatA.whatsappId}`, { token: b.adminToken });
     expect(atB.body.channelSettings?.publicKey).not.toBe(chatA.publicKey);
