@@ -21,6 +21,7 @@ import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
 import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
 import { createWebchatModule } from "../features/channels/webchat/webchat.module";
+import { createTelegramModule } from "../features/channels/telegram/telegram.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -50,6 +51,18 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   });
   // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
   // adapter behind the channel port and its module (webhook, routes)
+  const telegramModule = createTelegramModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    clock,
+    logger,
+    metrics,
+    fetch: overrides.telegramFetch ?? outbound.fetch,
+    checkUrl: outbound.checkSavedUrl,
+  });
   // the website chat (docs/adr/0092): the visitor reads their own conversation from the inbox, built later
   const webchatModule = createWebchatModule({
     db,
@@ -59,7 +72,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     clock,
     conversation: (companyId, jid, limit) => late.inbox!.conversationOf(companyId, jid, limit),
   });
-  const channelFeatures: ChannelFeature[] = [webchatModule.feature];
+  const channelFeatures: ChannelFeature[] = [telegramModule, webchatModule.feature];
   const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
@@ -148,6 +161,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, telegramModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;
