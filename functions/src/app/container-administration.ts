@@ -27,6 +27,7 @@ import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
 import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
+import { createWebchatModule } from "../features/channels/webchat/webchat.module";
 import { createTelegramModule } from "../features/channels/telegram/telegram.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
@@ -70,7 +71,16 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     fetch: overrides.telegramFetch ?? outbound.fetch,
     checkUrl: outbound.checkSavedUrl,
   });
-  const channelFeatures: ChannelFeature[] = [telegramModule];
+  // the website chat (docs/adr/0092): the visitor reads their own conversation from the inbox, built later
+  const webchatModule = createWebchatModule({
+    db,
+    inbound: inboundQueue,
+    media,
+    limiter: repos.limiter,
+    clock,
+    conversation: (companyId, jid, limit) => late.inbox!.conversationOf(companyId, jid, limit),
+  });
+  const channelFeatures: ChannelFeature[] = [telegramModule, webchatModule.feature];
   const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
@@ -198,6 +208,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, telegramModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, telegramModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

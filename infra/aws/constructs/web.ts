@@ -73,7 +73,9 @@ function handler(event) {
  * Hashed build files (Vite puts them under assets/) may be cached for good; index.html, the unhashed
  * session-boot.js it loads first (web/public) and config.json never.
  */
-const ENTRY_FILES = ["index.html", "session-boot.js"];
+// webchat.js: the website chat's loader that companies paste on their sites (docs/adr/0092); the widget it loads,
+// webchat.<hash>.js, is a hashed file like the app's chunks
+const ENTRY_FILES = ["index.html", "session-boot.js", "webchat.js"];
 const IMMUTABLE = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
 const REVALIDATE = [CacheControl.noCache()];
 

@@ -26,6 +26,9 @@ describe("web build deployment", () => {
     writeFileSync(join(dist, "index.html"), "<!doctype html><script src=/assets/app-1a2b.js></script>");
     writeFileSync(join(dist, "assets", "app-1a2b.js"), "console.log(1)");
     writeFileSync(join(dist, "session-boot.js"), "void 0");
+    // the website chat: the loader companies paste (revalidated) and the versioned widget (cached for good)
+    writeFileSync(join(dist, "webchat.js"), "void 1");
+    writeFileSync(join(dist, "webchat.0123456789.js"), "void 2");
 
     const { template, outdir } = synth({ webDistDir: dist });
     const deployments = resourcesOfType(template, "Custom::CDKBucketDeployment");
@@ -43,6 +46,9 @@ describe("web build deployment", () => {
     expect(stagedAssetFiles(outdir, "session-boot.js")).toHaveLength(1);
     expect(stagedAssetFiles(outdir, "assets/app-1a2b.js")).toHaveLength(1);
     expect(stagedAssetFiles(outdir, "config.json")).toHaveLength(1);
+    expect(entry.Properties.DistributionPaths).toContain("/webchat.js");
+    expect(stagedAssetFiles(outdir, "webchat.js")).toHaveLength(1);
+    expect(stagedAssetFiles(outdir, "webchat.0123456789.js")).toHaveLength(1);
   });
 });
 

@@ -130,6 +130,8 @@ export const ERROR_STATUS = {
   ERR_NO_FLOW_FOUND: 404,
   /** many writes to one ticket at once (e.g. parallel API sends to one number) and this one's turn did not come in time: nothing was stored; try again */
   ERR_TICKET_BUSY: 409,
+  /** the website chat: the page's origin is not one of the connection's allowed origins (docs/adr/0092) */
+  ERR_ORIGIN_NOT_ALLOWED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -255,7 +255,12 @@ export const createInboxModule = (deps: InboxDeps) => {
     tick: [{ name: ticketTimersJob.name, run: (now) => ticketTimersJob.run(now) }],
     /** the inside services, for the composition root's tests and the local runner (not for other features) */
     parts: { tickets, contacts, messages, inbound, automation, ticketNotes, tags, ticketTimersJob },
-  } satisfies FeatureModule<InboxService> & { parts: unknown };
+    /** a party's conversation, newest first, by its jid (the website chat's visitor reads their own, docs/adr/0092) */
+    async conversationOf(companyId: number, jid: string, limit: number) {
+      const contact = await contacts.findByJid(companyId, jid);
+      return contact ? (await messagesRepo.pageByContact(companyId, contact.id, limit)).items : [];
+    },
+  } satisfies FeatureModule<InboxService> & { parts: unknown; conversationOf: unknown };
   return module;
 };
 export type InboxModule = ReturnType<typeof createInboxModule>;
