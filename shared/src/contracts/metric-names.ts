@@ -29,6 +29,8 @@ export const METRIC = {
   sessionLeaseRenewals: "SessionLeaseRenewals",
   /** Meta Cloud API webhook calls whose X-Hub-Signature-256 did not match the connection's app secret */
   cloudApiSignatureFailures: "CloudApiWebhookSignatureFailures",
+  /** Messenger / Instagram webhook calls whose X-Hub-Signature-256 did not match (dimension `provider`; docs/adr/0090) */
+  metaSignatureFailures: "MetaWebhookSignatureFailures",
   /** WhatsApp asked a number for a passkey while linking: the connection shows PASSKEY_REQUIRED (ADR 0076) */
   passkeyRequired: "PasskeyRequired",
   /** a Baileys socket closed with 500 (bad session) for the third time in a row or more: an alert, never a clear */

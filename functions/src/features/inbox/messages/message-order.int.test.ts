@@ -12,7 +12,7 @@ import { customerMessage, deliver } from "../../../testing/inbox-fixtures";
 import { recordingGraphApi } from "../../../testing/graph-api-stand-in";
 import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
 import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box.adapter";
-import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { signatureFor } from "../../../platform/channels/meta-webhook/webhook-signature";
 import { envelope } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
 import { createAiSimulator, type AiSimulator } from "../../bots/ai-simulator.http";
 import { BOT_TURN_JOB } from "../../bots/bot-runner.service";
