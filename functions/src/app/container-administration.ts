@@ -18,6 +18,7 @@ import { createBotIntake } from "../features/bots/bots.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
+import { createMetaModule } from "../features/channels/meta/meta.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -45,6 +46,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
   });
+  // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
+  const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
   const whatsappsModule = createWhatsappsModule({
     audit,
     cloudApi: cloudApiModule.service,
@@ -130,6 +133,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, metaModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

@@ -76,7 +76,7 @@ beforeAll(async () => {
     fetch: graphFetch,
   });
   http = new Hono();
-  http.route(META_WEBHOOK_PATH, mod.routes[0]!.app);
+  http.route(META_WEBHOOK_PATH, mod.routes![0]!.app);
   await mod.service.configure(a.company.id, a.whatsapp.id, "messenger", { pageId: PAGE_A, pageAccessToken: "PAGE-TOKEN-A", appSecret: "secret-of-company-a", graphApiUrl: "https://graph.test/v21.0" });
   await mod.service.configure(b.company.id, b.whatsapp.id, "instagram", { pageId: IG_B, pageAccessToken: "IG-TOKEN-B", appSecret: "secret-of-company-b", graphApiUrl: "https://graph.test/v21.0" });
 });

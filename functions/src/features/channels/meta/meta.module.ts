@@ -1,3 +1,4 @@
+import type { FeatureModule } from "../../../platform/modules/feature-module";
 import type { Config } from "../../../platform/config";
 import type { Db } from "../../../platform/db/client";
 import type { Logger } from "../../../platform/logger";
@@ -56,16 +57,12 @@ export const createMetaModule = (deps: {
   });
   const enqueue = (command: ChannelCommand) => jobs.enqueue({ type: "feature", companyId: command.companyId, name: META_SEND_JOB, payload: command as unknown as Record<string, unknown> });
   const channel = createMetaChannel({ enqueue });
-  return {
+  const mod: FeatureModule<typeof service> = {
     service,
-    repo,
-    webhook,
-    inboundStep,
-    sender,
-    channel,
     // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
     routes: [{ path: META_WEBHOOK_PATH.replace(/^\/api/, ""), app: metaWebhookRoutes(webhook) }],
-    jobs: { named: { [META_SEND_JOB]: (_companyId: number, payload: Record<string, unknown>) => sender.run(payload as unknown as ChannelCommand) } },
+    jobs: { named: { [META_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as ChannelCommand) } },
   };
+  return { ...mod, repo, webhook, inboundStep, sender, channel };
 };
 export type MetaModule = ReturnType<typeof createMetaModule>;
