@@ -18,7 +18,8 @@ import { createBotIntake } from "../features/bots/bots.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
-import { createMetaModule } from "../features/channels/meta/meta.module";
+import { createMetaModule, metaChannelFeatures } from "../features/channels/meta/meta.module";
+import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -28,6 +29,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
+  // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
+  const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
   // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
   const cloudApiModule = createCloudApiModule({
     db,
@@ -45,12 +48,16 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
     ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
+    otherWindow: (companyId, whatsappId, chatJid) => metaModule.service.replyWindowOf(companyId, whatsappId, chatJid),
   });
-  // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
-  const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
+  // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
+  // adapter behind the channel port and its module (webhook, routes)
+  const channelFeatures: ChannelFeature[] = [...metaChannelFeatures(metaModule)];
+  const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
     cloudApi: cloudApiModule.service,
+    channels: channelRegistry.connections,
     ...repos,
     repository: repos.whatsapps,
     companiesService: companies,
@@ -133,6 +140,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, metaModule, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, metaModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

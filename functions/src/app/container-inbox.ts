@@ -4,7 +4,7 @@ import { createInboxModule } from "../features/inbox/inbox.module";
 import { manualAssignment } from "../features/distribution/assignment-kind";
 import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
 import { createSessionHostChannel } from "../platform/channels/session-host-channel.adapter";
-import { createProviderChannels } from "../platform/channels/provider-channels";
+import { createProviderChannels, providerKind } from "../platform/channels/provider-channels";
 import { createBotsModule } from "../features/bots/bots.module";
 import { createInboxReads } from "./inbox-reads";
 import { recordAssignment } from "../platform/metrics";
@@ -16,7 +16,7 @@ import type { Administration } from "./container-administration";
 
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration) => {
-  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, urlGuard, botIntake, usersModule, outbound } = deps;
+  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, usersModule, outbound } = deps;
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
   // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
@@ -43,8 +43,14 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     reads: inboxReads,
     realtime,
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
-    channels: createProviderChannels({ "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel }, async (companyId, whatsappId) =>
-      (await cloudApiModule.service.isCloudApi(companyId, whatsappId)) ? "cloud-api" : "session-host",
+    channels: createProviderChannels(
+      { "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel, ...channelRegistry.adapters },
+      async (companyId, whatsappId) =>
+        (await cloudApiModule.service.isCloudApi(companyId, whatsappId))
+          ? "cloud-api"
+          : channelFeatures.length
+            ? providerKind((await repos.whatsapps.findById(companyId, whatsappId))?.provider)
+            : "session-host",
     ),
     commands,
     jobs,
@@ -53,7 +59,19 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     clock,
     logger,
     guards,
-    channelRules: cloudApiModule.service,
+    // Messenger / Instagram's window and actions first (docs/adr/0090), then the Cloud API's rules
+    channelRules: {
+      ...cloudApiModule.service,
+      assertOutbound: async (companyId, whatsappId, chatJid, action, opts) => {
+        if (!(await metaModule.service.assertOutbound(companyId, whatsappId, chatJid, action))) await cloudApiModule.service.assertOutbound(companyId, whatsappId, chatJid, action, opts);
+      },
+      automaticMessage: async (companyId, whatsappId, chatJid, kind, values) =>
+        whatsappId && (await metaModule.service.replyWindowOf(companyId, whatsappId, chatJid))
+          ? (await metaModule.service.window(companyId, whatsappId, chatJid)).state === "closed"
+            ? { send: "skip", reason: "no_template" }
+            : { send: "text" }
+          : cloudApiModule.service.automaticMessage(companyId, whatsappId, chatJid, kind, values),
+    },
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     pageTokenSecret: config.JWT_SECRET,
     erasedAmong: consent.erasedAmong,

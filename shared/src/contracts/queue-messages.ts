@@ -46,6 +46,8 @@ export const waMessageSchema = z.object({
     number: z.string().optional(),
     lid: z.string().optional(),
     pushName: z.string().optional(),
+    /** another channel's handle of the sender (Telegram's username, without "@"; docs/adr/0088) */
+    username: z.string().max(100).optional(),
   }),
   type: z.enum(MESSAGE_TYPES),
   body: z.string().default(""),

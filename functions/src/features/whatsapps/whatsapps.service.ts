@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CompaniesService } from "../companies/companies.service";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
-import type { CloudApiConnectionView, WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
+import type { ChannelConnectionView, CloudApiConnectionView, WhatsappResponse } from "@atende/shared/contracts/http/whatsapps";
 import { isCloudApiProvider, type CloudApiFields, type PhoneNumberInfo } from "@atende/shared/domain/cloud-api/cloud-api-connection";
+import { isChannelProvider, type ChannelProvider } from "@atende/shared/domain/channels/channel-providers";
 import { pairingPhoneNumber } from "@atende/shared/domain/format/phone";
 import { isOverPlanLimit } from "@atende/shared/domain/plans/plan";
 import type { WhatsappForm } from "@atende/shared/domain/whatsapps/whatsapp-form";
@@ -37,6 +38,21 @@ type Deps = {
   references: Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>;
   /** Cloud API connections (provider "cloudapi", docs/adr/0028): settings, the number check; no session host */
   cloudApi?: CloudApiConnections;
+  /** the other channels' connections (docs/adr/0088), by provider: each feature's settings, check and view */
+  channels?: Partial<Record<ChannelProvider, ProviderConnections>>;
+};
+
+/**
+ * What the connections feature needs of another channel's feature (Telegram, Messenger, Instagram, website chat):
+ * its fields parsed (secrets kept when masked), stored (sealed) and set up at the provider, checked, shown (masked).
+ */
+export type ProviderConnections = {
+  parseFields(input: unknown, existing: boolean): Promise<unknown>;
+  configure(companyId: number, whatsappId: number, fields: unknown): Promise<unknown>;
+  /** ok: the connection works (`number`: what the list shows in the number column, e.g. the bot's @username) */
+  check(companyId: number, whatsappId: number): Promise<{ ok: true; number: string } | { ok: false; error: string }>;
+  view(companyId: number, whatsappId: number, origin: string): Promise<ChannelConnectionView | null>;
+  remove(companyId: number, whatsappId: number): Promise<void>;
 };
 
 /** What the connections feature needs of the Cloud API feature (its service implements it). */
@@ -95,7 +111,7 @@ export const createWhatsappsService = (deps: Deps) => {
 
   const command = (w: Whatsapp, type: "session.start" | "session.stop" | "session.logout" | "session.newQr") =>
     // a Cloud API connection has no session host: nothing to start, stop or log out
-    isCloudApiProvider(w.provider) ? Promise.resolve() :
+    isWebhookProvider(w.provider) ? Promise.resolve() :
     commands.send(
       type === "session.start" || type === "session.newQr"
         ? { type, commandId: randomUUID(), companyId: w.companyId, whatsappId: w.id, channel: w.channel }
@@ -128,19 +144,35 @@ export const createWhatsappsService = (deps: Deps) => {
    * Cloud API connections (docs/adr/0028): their settings stored by the Cloud API feature (secrets sealed), then
    * the number read from the Graph API: CONNECTED with its display number when that works, DISCONNECTED otherwise.
    */
-  const cloudApiOf = () => {
-    if (!deps.cloudApi) throw new AppError("ERR_VALIDATION");
-    return deps.cloudApi;
+  /** A connection without a session host (the Cloud API and the other channels, docs/adr/0088): its feature's part. */
+  const isWebhookProvider = (provider: string | null | undefined) => isCloudApiProvider(provider) || isChannelProvider(provider);
+  const cloudApiAsProvider = (c: CloudApiConnections): ProviderConnections => ({
+    parseFields: (input, existing) => c.parseFields(input, existing),
+    configure: (companyId, whatsappId, fields) => c.configure(companyId, whatsappId, fields as CloudApiFields),
+    check: async (companyId, whatsappId) => {
+      const out = await c.check(companyId, whatsappId);
+      return out.ok ? { ok: true, number: out.info.displayPhoneNumber.replace(/\D/g, "") } : out;
+    },
+    view: () => Promise.resolve(null),
+    remove: (companyId, whatsappId) => c.remove(companyId, whatsappId),
+  });
+  const providerOf = (provider: string): ProviderConnections => {
+    const p = isCloudApiProvider(provider) ? deps.cloudApi && cloudApiAsProvider(deps.cloudApi) : isChannelProvider(provider) ? deps.channels?.[provider] : undefined;
+    if (!p) throw new AppError("ERR_VALIDATION");
+    return p;
   };
   const checkCloudApi = async (w: Whatsapp): Promise<Whatsapp> => {
-    const out = await cloudApiOf().check(w.companyId, w.id);
+    const out = await providerOf(w.provider).check(w.companyId, w.id);
     const state = out.ok
-      ? { status: "CONNECTED" as const, qrcode: "", retries: 0, number: out.info.displayPhoneNumber.replace(/\D/g, ""), disconnectReason: null }
-      : { status: "DISCONNECTED" as const, qrcode: "", retries: 0, disconnectReason: "cloudApiCheckFailed" };
+      ? { status: "CONNECTED" as const, qrcode: "", retries: 0, number: out.number, disconnectReason: null }
+      : { status: "DISCONNECTED" as const, qrcode: "", retries: 0, disconnectReason: isCloudApiProvider(w.provider) ? "cloudApiCheckFailed" : "channelCheckFailed" };
     return (await whatsapps.setSession(w.companyId, w.id, state, clock())) ?? w;
   };
-  const withCloudApi = async (companyId: number, r: WhatsappResponse, origin = ""): Promise<WhatsappResponse> =>
-    isCloudApiProvider(r.provider) && deps.cloudApi ? { ...r, cloudApi: await deps.cloudApi.view(companyId, r.id, origin) } : r;
+  const withCloudApi = async (companyId: number, r: WhatsappResponse, origin = ""): Promise<WhatsappResponse> => {
+    if (isCloudApiProvider(r.provider) && deps.cloudApi) return { ...r, cloudApi: await deps.cloudApi.view(companyId, r.id, origin) };
+    const other = isChannelProvider(r.provider) ? deps.channels?.[r.provider] : undefined;
+    return other ? { ...r, channelSettings: await other.view(companyId, r.id, origin) } : r;
+  };
 
   const publishWhatsapp = async (companyId: number, w: Whatsapp, own?: Queue[]) => {
     const session = toWhatsappResponse(w, own ?? (await queues.listByCompany(companyId)), true);
@@ -185,7 +217,7 @@ export const createWhatsappsService = (deps: Deps) => {
     async create(auth: AuthContext, form: WhatsappForm, raw: unknown = {}, origin?: string): Promise<WhatsappResponse> {
       const companyId = auth.companyId;
       // Cloud API fields checked before anything is stored
-      const cloud = isCloudApiProvider(form.provider) ? await cloudApiOf().parseFields(raw, false) : null;
+      const cloud = isWebhookProvider(form.provider) ? { fields: await providerOf(form.provider).parseFields(raw, false) } : null;
       const company = await companies.findById(companyId);
       const plan = company?.planId ? await plans.findById(company.planId) : null;
       const existing = await whatsapps.listByCompany(companyId);
@@ -208,7 +240,7 @@ export const createWhatsappsService = (deps: Deps) => {
       }
       if (isDefault) await whatsapps.setDefault(companyId, w.id, existing.filter((x) => x.isDefault).map((x) => x.id), now);
       if (cloud) {
-        await cloudApiOf().configure(companyId, w.id, cloud);
+        await providerOf(form.provider).configure(companyId, w.id, cloud.fields);
         w = await checkCloudApi(w);
       } else await command(w, "session.start");
       for (const other of existing.filter((x) => x.isDefault && isDefault)) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
@@ -220,8 +252,8 @@ export const createWhatsappsService = (deps: Deps) => {
     async update(auth: AuthContext, id: number, form: WhatsappForm, raw: unknown = {}, origin?: string): Promise<WhatsappResponse> {
       const companyId = auth.companyId;
       const current = await find(companyId, id);
-      const wasCloud = isCloudApiProvider(current.provider);
-      const cloud = isCloudApiProvider(form.provider) ? await cloudApiOf().parseFields(raw, wasCloud) : null;
+      const wasCloud = isWebhookProvider(current.provider);
+      const cloud = isWebhookProvider(form.provider) ? { fields: await providerOf(form.provider).parseFields(raw, current.provider === form.provider) } : null;
       const all = await whatsapps.listByCompany(companyId);
       if (all.some((w) => w.id !== id && w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const own = await checkQueues(companyId, form);
@@ -241,12 +273,13 @@ export const createWhatsappsService = (deps: Deps) => {
         for (const other of others) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
       }
       await deps.audit.record(auditEntry(auth, "update", { kind: "connection", id }, auditChanges(current, updated, { ignore: ["qrcode", "retries", "status", "session", "number"] })));
+      // another provider than before: the old provider's settings go
+      if (wasCloud && current.provider !== form.provider) await providerOf(current.provider).remove(companyId, id);
       if (cloud) {
-        await cloudApiOf().configure(companyId, id, cloud);
+        await providerOf(form.provider).configure(companyId, id, cloud.fields);
         updated = await checkCloudApi(updated);
       } else if (wasCloud) {
-        // back to a QR session: the Cloud API settings go, the session host takes over
-        await cloudApiOf().remove(companyId, id);
+        // back to a QR session: the session host takes over
         await command(updated, "session.start");
       }
       return withCloudApi(companyId, await publishWhatsapp(companyId, updated, own), origin);
@@ -257,7 +290,7 @@ export const createWhatsappsService = (deps: Deps) => {
       const companyId = auth.companyId;
       const w = await find(companyId, id);
       await command(w, "session.logout");
-      if (isCloudApiProvider(w.provider)) await deps.cloudApi?.remove(companyId, id);
+      if (isWebhookProvider(w.provider)) await providerOf(w.provider).remove(companyId, id);
       await whatsapps.remove(w);
       if (w.isDefault) {
         const next = (await whatsapps.listByCompany(companyId)).sort((a, b) => a.id - b.id)[0];
@@ -288,7 +321,7 @@ export const createWhatsappsService = (deps: Deps) => {
     async startSession(auth: AuthContext, id: number) {
       const w = await find(auth.companyId, id);
       // a Cloud API connection "starts" by reading its number again
-      if (isCloudApiProvider(w.provider)) await publishWhatsapp(auth.companyId, await checkCloudApi(w));
+      if (isWebhookProvider(w.provider)) await publishWhatsapp(auth.companyId, await checkCloudApi(w));
       else await command(w, "session.start");
       return { message: "Starting session." };
     },

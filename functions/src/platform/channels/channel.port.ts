@@ -3,9 +3,10 @@ import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
 /**
  * How a connection reaches WhatsApp. "session-host": a held socket session (QR: Baileys or the simulator) driven
  * through the command queue. A webhook-based provider (the official Cloud API: webhooks in, HTTPS out, no session
- * host) is a second kind; where it plugs in: docs/adr/0020-channel-port.md.
+ * host) is a second kind; where it plugs in: docs/adr/0020-channel-port.md. The other channels (Telegram, Messenger,
+ * Instagram, the website chat) are one kind each, named as their provider (docs/adr/0088).
  */
-export type ChannelKind = "session-host" | "cloud-api";
+export type ChannelKind = "session-host" | "cloud-api" | "telegram" | "messenger" | "instagram" | "webchat";
 
 /** The commands the inbox sends to a conversation (send, edit, delete, react, mark read, typing, reject a call). */
 export type ChannelCommand = Extract<OutboundCommand, { type: "send" | "edit" | "delete" | "react" | "read" | "presence" | "rejectCall" }>;

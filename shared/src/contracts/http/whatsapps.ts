@@ -1,5 +1,15 @@
 import type { PhoneNumberInfo } from "../../domain/cloud-api/cloud-api-connection";
 import type { Whatsapp, WhatsappSchedule } from "../../domain/whatsapps/whatsapp";
+import type { ChannelProvider } from "../../domain/channels/channel-providers";
+import type { TelegramConnectionView } from "../../domain/channels/telegram";
+
+/**
+ * Another channel's settings as answered to admins (secrets masked; docs/adr/0088), discriminated by provider.
+ * Each channel adds its view here; a channel without a typed view yet answers its fields as they are.
+ */
+export type ChannelConnectionView =
+  | ({ provider: "telegram" } & TelegramConnectionView)
+  | ({ provider: Exclude<ChannelProvider, "telegram">; webhookUrl?: string } & Record<string, unknown>);
 
 /** A Cloud API connection's settings as answered (secrets masked), with its webhook URL and verify token. */
 export type CloudApiConnectionView = {
@@ -33,6 +43,8 @@ export type WhatsappResponse = Omit<Whatsapp, "companyId" | "schedules" | "disco
   pairingCode: string | null;
   /** provider "cloudapi" only (GET /whatsapp/{id}, POST, PUT): the Cloud API settings, secrets masked */
   cloudApi?: CloudApiConnectionView | null;
+  /** the other channels (provider telegram, messenger, instagram, webchat; GET /whatsapp/{id}, POST, PUT): their settings, secrets masked */
+  channelSettings?: ChannelConnectionView | null;
 };
 
 /** Realtime `whatsappSession` (action update) and `whatsapp` (update / delete) events on company-{id}-... */

@@ -25,6 +25,14 @@ export type Contact = {
   isGroup: boolean;
   /** WhatsApp LID of the person when known (one contact per person: number and LID resolve here) */
   lid: string | null;
+  /**
+   * A contact of another channel (docs/adr/0088): the channel ("telegram", "messenger", "instagram", "webchat") and
+   * the user's id there, which is its identity (no phone number); absent for WhatsApp contacts.
+   */
+  channel?: string;
+  channelUserId?: string;
+  /** the user's handle on that channel when it has one (Telegram's @username) */
+  channelUsername?: string;
   whatsappId: number | null;
   extraInfo: { name: string; value: string }[];
   createdAt: string;

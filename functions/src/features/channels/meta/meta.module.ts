@@ -1,3 +1,4 @@
+import type { ChannelFeature } from "../channel-feature";
 import type { FeatureModule } from "../../../platform/modules/feature-module";
 import type { Config } from "../../../platform/config";
 import type { Db } from "../../../platform/db/client";
@@ -42,7 +43,7 @@ export const createMetaModule = (deps: {
   const { db, secrets, media, inbound, jobs, clock, logger } = deps;
   const repo = createMetaRepository(db);
   const client = (baseUrl: string, pageAccessToken: string) => createSendApiClient({ baseUrl, pageAccessToken, fetch: deps.fetch });
-  const service = createMetaService({ repo, secrets, clock, publicBaseUrl: deps.config.PUBLIC_BASE_URL, checkUrl: deps.checkUrl });
+  const service = createMetaService({ repo, secrets, clock, publicBaseUrl: deps.config.PUBLIC_BASE_URL, checkUrl: deps.checkUrl, client });
   const webhook = createMetaWebhookService({ repo, secrets, inbound, logger, metrics: deps.metrics });
   const inboundStep = createMetaInbound({ repo, secrets, media, logger, client: (rec, token) => client(rec.graphApiUrl, token) });
   const sender = createMetaSender({
@@ -66,3 +67,15 @@ export const createMetaModule = (deps: {
   return { ...mod, repo, webhook, inboundStep, sender, channel };
 };
 export type MetaModule = ReturnType<typeof createMetaModule>;
+
+/**
+ * The two channel entries of the composition (docs/adr/0088): Messenger and Instagram share this one module, so its
+ * routes and jobs are listed once (with Messenger's entry); each provider has its own connections part and kind.
+ */
+export const metaChannelFeatures = (m: MetaModule): ChannelFeature[] =>
+  (["messenger", "instagram"] as const).map((provider) => ({
+    provider,
+    connections: m.service.connections(provider),
+    channel: { kind: provider, ...m.channel },
+    module: provider === "messenger" ? (m as FeatureModule<unknown>) : { service: m.service },
+  }));

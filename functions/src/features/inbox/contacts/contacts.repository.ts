@@ -7,7 +7,7 @@ import { companyPk, pad } from "../../../platform/db/keys";
 import { mergedIndexPage, type ItemFilter } from "../../../platform/db/merged-query";
 import { mapItem } from "../../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
-import { normalizeName, type ContactIdentity } from "./contact-identity";
+import { channelIdentity, normalizeName, type ContactIdentity } from "./contact-identity";
 import { batchGetAll } from "../../../platform/db/batch-get";
 
 /** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
@@ -38,6 +38,9 @@ const toContact = mapItem<Contact>({
   profilePicUrl: true,
   isGroup: true,
   lid: true,
+  channel: true,
+  channelUserId: true,
+  channelUsername: true,
   whatsappId: true,
   extraInfo: true,
   createdAt: true,
@@ -129,6 +132,7 @@ export const createContactsRepository = (db: Db) => {
       const candidates: ContactIdentity[] = [];
       if (contact.number) candidates.push({ kind: contact.isGroup ? "G" : "N", value: contact.number });
       if (contact.lid) candidates.push({ kind: "L", value: contact.lid });
+      if (contact.channel && contact.channelUserId) candidates.push(channelIdentity(contact.channel, contact.channelUserId));
       const held = [];
       for (const identity of candidates) if ((await this.findIdByIdentity(companyId, identity)) === id) held.push(identity);
       await transact(db, [

@@ -26,6 +26,7 @@ import type { RealtimeService } from "../../realtime/realtime.service";
 import type { InboxEvents } from "../tickets/inbox-events";
 import { contactCardFields, sameContactCard, type TicketsRepository } from "../tickets/tickets.repository";
 import { identitiesOf, normalizeName } from "./contact-identity";
+import { parseChannelJid } from "@atende/shared/domain/channels/channel-providers";
 import type { ContactIdentity } from "./contact-identity";
 import type { ContactsRepository } from "./contacts.repository";
 import type { AuditRecorder } from "../../audit/audit.port";
@@ -376,7 +377,7 @@ export const createContactsService = (deps: {
     async upsertParty(
       companyId: number,
       whatsappId: number,
-      party: { jid: string; number?: string; lid?: string; pushName?: string; isGroup?: boolean; groupSubject?: string },
+      party: { jid: string; number?: string; lid?: string; pushName?: string; isGroup?: boolean; groupSubject?: string; username?: string },
       known?: { firstIdentityId: number | null },
     ): Promise<{ contact: Contact; created: boolean }> {
       const identities = identitiesOf(party);
@@ -398,15 +399,18 @@ export const createContactsService = (deps: {
       }
       const now = clock().toISOString();
       const number = identities.find((i) => i.kind === "N" || i.kind === "G")?.value ?? "";
+      // a user of another channel (docs/adr/0088): no number, identified by the channel's user id
+      const other = parseChannelJid(party.jid);
       return contacts.createWithIdentities(
         {
           companyId,
-          name: (party.isGroup ? party.groupSubject : party.pushName) || number || party.jid,
+          name: (party.isGroup ? party.groupSubject : party.pushName) || number || (party.username ? `@${party.username}` : party.jid),
           number,
           email: "",
           profilePicUrl: "",
           isGroup: Boolean(party.isGroup),
           lid: identities.find((i) => i.kind === "L")?.value ?? null,
+          ...(other ? { channel: other.channel, channelUserId: other.userId, ...(party.username ? { channelUsername: party.username } : {}) } : {}),
           whatsappId,
           extraInfo: [],
           createdAt: now,

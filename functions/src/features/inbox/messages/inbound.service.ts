@@ -88,7 +88,7 @@ export const createInboundService = (deps: {
         ? { jid: wm.chatJid, isGroup: true, groupSubject: wm.groupSubject }
         : wm.fromMe
           ? { jid: wm.chatJid }
-          : { jid: wm.chatJid, number: wm.sender.number, lid: wm.sender.lid ?? (wm.sender.jid.endsWith("@lid") ? wm.sender.jid.split("@")[0] : undefined), pushName: wm.sender.pushName };
+          : { jid: wm.chatJid, number: wm.sender.number, lid: wm.sender.lid ?? (wm.sender.jid.endsWith("@lid") ? wm.sender.jid.split("@")[0] : undefined), pushName: wm.sender.pushName, username: wm.sender.username };
       // side by side, in one BatchGetItem (docs/adr/0049): the dedupe read, the contact's identity (read by the
       // contact upsert below; a reaction or a dropped message reads it for nothing, in the same call) and the
       // company's lookups (usually reused: the directory's reuse)

@@ -72,6 +72,15 @@ export const createSendApiClient = (opts: SendApiOptions) => {
         return {};
       }
     },
+    /** The page / Instagram account the token reaches (the connection check): its name or @username, or Meta's error. */
+    async account(pageId: string): Promise<{ label: string } | { error: string }> {
+      try {
+        const a = (await call(`${enc(pageId)}?fields=name,username`)) as { name?: string; username?: string; id?: string } | null;
+        return { label: a?.username ? `@${a.username}` : (a?.name ?? a?.id ?? pageId) };
+      } catch (err) {
+        return { error: err instanceof GraphApiError ? `${err.code} ${err.title}`.slice(0, 300) : "ERR_CONNECTION_CHECK" };
+      }
+    },
     /** Downloads an attachment URL from a webhook (Meta's CDN), up to `maxBytes`. */
     async download(url: string, maxBytes: number): Promise<{ bytes: Uint8Array; mimeType: string } | { tooLarge: number }> {
       const res = await doFetch(url, { maxBodyBytes: maxBytes + 1, signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000) });

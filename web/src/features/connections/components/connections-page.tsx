@@ -18,6 +18,8 @@ import { ConnectionStatusIcon, SessionActions } from "./connection-status";
 import { PasskeyRequiredNotice } from "./passkey-required-notice";
 import { QrCodeDialog } from "./qr-code-dialog";
 import { WhatsappDialog } from "./whatsapp-dialog";
+import { ChannelIcon } from "../../../components/channels/channel-icon";
+import { channelOfProvider, isChannelProvider } from "@atende/shared/domain/channels/channel-providers";
 
 /** /connections: name, number, status, session actions, last update, default flag, edit/delete; add; restart. */
 export function ConnectionsPage() {
@@ -68,8 +70,17 @@ export function ConnectionsPage() {
         }
         panelSx={{ overflowX: "auto" }}
         columns={[
-          { header: t("columns.name"), cell: (w) => w.name },
-          { header: t("columns.number"), testId: "connection-number", cell: (w) => (w.number ? formatPhone(w.number) : "-") },
+          {
+            header: t("columns.name"),
+            cell: (w) => (
+              <>
+                <ChannelIcon channel={channelOfProvider(w.provider)} fontSize="small" sx={{ mr: 1, verticalAlign: "middle" }} />
+                {w.name}
+              </>
+            ),
+          },
+          // another channel's "number" is its handle there (a bot's @username), shown as it is
+          { header: t("columns.number"), testId: "connection-number", cell: (w) => (w.number ? (isChannelProvider(w.provider) ? w.number : formatPhone(w.number)) : "-") },
           { header: t("columns.status"), align: "center", cell: (w) => <ConnectionStatusIcon status={w.status} reason={w.disconnectReason} /> },
           {
             header: t("columns.session"),

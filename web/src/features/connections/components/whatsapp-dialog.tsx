@@ -33,6 +33,9 @@ import { toast } from "../../../lib/toast";
 import { useQueueList } from "../../../lib/pickers";
 import { usePickList, useSaveWhatsapp, useWhatsapp } from "../api/whatsapps";
 import { CLOUD_API_FORM_DEFAULTS, CloudApiConnectionFields, type CloudApiFormValues } from "../../../components/cloud-api/cloud-api-connection-fields";
+import { CHANNEL_FORMS, channelFormOf, type ChannelFormValues } from "../../../components/channels/channel-forms";
+import { ChannelIcon } from "../../../components/channels/channel-icon";
+import { channelOfProvider } from "@atende/shared/domain/channels/channel-providers";
 
 const TABS = ["general", "messages", "assessments", "integrations", "hours"] as const;
 
@@ -78,10 +81,11 @@ const cloudFormOf = (w: WhatsappResponse | null | undefined): CloudApiFormValues
 export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: WhatsappResponse | null; onClose: () => void }) {
   const { t } = useTranslation("connections");
   const tc = useTranslation("cloudApi").t;
+  const tch = useTranslation("channels").t;
   const [tab, setTab] = useState(0);
   // a new Cloud API connection stays open once saved: its webhook URL and verify token are to be copied
   const [saved, setSaved] = useState<WhatsappResponse | null>(initial);
-  const detail = useWhatsapp(saved?.provider === "cloudapi" ? saved.id : null);
+  const detail = useWhatsapp(saved?.provider === "cloudapi" || channelFormOf(saved?.provider) ? (saved?.id ?? null) : null);
   const whatsapp = detail.data ?? saved;
   const [form, setForm] = useState<WhatsappForm>(() => formOf(initial));
   const [cloud, setCloud] = useState<CloudApiFormValues>(() => cloudFormOf(initial));
@@ -91,6 +95,18 @@ export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: Whats
     setCloud(cloudFormOf(detail.data));
   }
   const isCloud = form.provider === "cloudapi";
+  // another channel's own fields (docs/adr/0088): the entry of the provider picked, its values kept apart
+  const channelForm = channelFormOf(form.provider);
+  const channelView = detail.data?.channelSettings ?? saved?.channelSettings ?? null;
+  const [channelValues, setChannelValues] = useState<ChannelFormValues>(() => {
+    const entry = channelFormOf(initial?.provider);
+    return entry && initial?.channelSettings ? entry.fromView(initial.channelSettings) : (entry?.defaults ?? {});
+  });
+  const [channelLoaded, setChannelLoaded] = useState(Boolean(initial?.channelSettings));
+  if (!channelLoaded && detail.data?.channelSettings && channelForm) {
+    setChannelLoaded(true);
+    setChannelValues(channelForm.fromView(detail.data.channelSettings));
+  }
   const [nameError, setNameError] = useState<string | undefined>();
   const save = useSaveWhatsapp();
   const queues = useQueueList();
@@ -108,7 +124,7 @@ export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: Whats
       return;
     }
     setNameError(undefined);
-    const input = isCloud ? { ...parsed.data, ...cloud, graphApiUrl: cloud.graphApiUrl || undefined } : parsed.data;
+    const input = isCloud ? { ...parsed.data, ...cloud, graphApiUrl: cloud.graphApiUrl || undefined } : channelForm ? { ...parsed.data, ...channelValues } : parsed.data;
     save.mutate(
       { id: whatsapp?.id, input },
       {
@@ -118,6 +134,10 @@ export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: Whats
             setSaved(w);
             setCloud(cloudFormOf(w));
             setCloudLoaded(true);
+          } else if (channelForm?.keepOpenAfterCreate && !whatsapp) {
+            setSaved(w);
+            if (w.channelSettings) setChannelValues(channelForm.fromView(w.channelSettings));
+            setChannelLoaded(true);
           } else onClose();
         },
       },
@@ -162,15 +182,31 @@ export function WhatsappDialog({ whatsapp: initial, onClose }: { whatsapp: Whats
             <TextField
               select
               label={tc("provider.label")}
-              value={isCloud ? "cloudapi" : "beta"}
-              onChange={(e) => set("provider", e.target.value)}
+              value={isCloud ? "cloudapi" : channelForm ? channelForm.provider : "beta"}
+              onChange={(e) => {
+                set("provider", e.target.value);
+                setChannelValues(channelFormOf(e.target.value)?.defaults ?? {});
+              }}
               disabled={Boolean(whatsapp)}
               fullWidth
               SelectProps={{ SelectDisplayProps: { "data-testid": "field-provider" } as object }}
             >
-              <MenuItem value="beta">{tc("provider.beta")}</MenuItem>
-              <MenuItem value="cloudapi">{tc("provider.cloudapi")}</MenuItem>
+              <MenuItem value="beta">
+                <ChannelIcon channel="whatsapp" fontSize="small" sx={{ mr: 1, verticalAlign: "middle" }} />
+                {tc("provider.beta")}
+              </MenuItem>
+              <MenuItem value="cloudapi">
+                <ChannelIcon channel="cloudapi" fontSize="small" sx={{ mr: 1, verticalAlign: "middle" }} />
+                {tc("provider.cloudapi")}
+              </MenuItem>
+              {CHANNEL_FORMS.map((f) => (
+                <MenuItem key={f.provider} value={f.provider} data-testid={`provider-${f.provider}`}>
+                  <ChannelIcon channel={channelOfProvider(f.provider)} fontSize="small" sx={{ mr: 1, verticalAlign: "middle" }} />
+                  {tch(`name.${f.provider}`)}
+                </MenuItem>
+              ))}
             </TextField>
+            {channelForm && <channelForm.Fields value={channelValues} onChange={setChannelValues} saved={channelView} />}
             {isCloud && (
               <CloudApiConnectionFields
                 value={cloud}

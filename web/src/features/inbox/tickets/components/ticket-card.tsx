@@ -1,5 +1,3 @@
-import QrCode2Icon from "@mui/icons-material/QrCode2";
-import VerifiedIcon from "@mui/icons-material/Verified";
 import { Avatar, Badge, Box, Button, Chip, ListItemButton, Stack, Tooltip, Typography } from "@mui/material";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +8,8 @@ import { stripWhatsAppMarkup } from "../../shared/whatsapp-markup";
 import { useTicketButtons } from "../ticket-buttons";
 import { useNow } from "../../../../hooks/use-now";
 import { cardSla, SlaChip } from "./sla-chip";
+import { ChannelIcon } from "../../../../components/channels/channel-icon";
+import { channelOfProvider } from "@atende/shared/domain/channels/channel-providers";
 
 type Props = {
   ticket: TicketView;
@@ -94,8 +94,9 @@ export const TicketCard = memo(function TicketCard({ ticket, selected, onOpen, o
               variant="outlined"
               data-testid="ticket-connection"
               data-provider={ticket.whatsapp.provider === "cloudapi" ? "cloudapi" : "beta"}
-              icon={ticket.whatsapp.provider === "cloudapi" ? <VerifiedIcon /> : <QrCode2Icon />}
-              title={t(`provider.${ticket.whatsapp.provider === "cloudapi" ? "cloudapi" : "beta"}`, { ns: "cloudApi" })}
+              data-channel={channelOfProvider(ticket.whatsapp.provider)}
+              icon={<ChannelIcon channel={channelOfProvider(ticket.whatsapp.provider)} titleAccess={undefined} aria-hidden />}
+              title={t(`name.${channelOfProvider(ticket.whatsapp.provider)}`, { ns: "channels" })}
               label={ticket.whatsapp.name}
               sx={{ height: 20, "& .MuiChip-icon": { fontSize: 14 } }}
             />

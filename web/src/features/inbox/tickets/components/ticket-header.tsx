@@ -13,6 +13,8 @@ import { TransferDialog } from "./transfer-dialog";
 import type { ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
 import { ReplyWindowBadge } from "../../../../components/cloud-api/reply-window-badge";
 import { SlaChip } from "./sla-chip";
+import { ChannelIcon } from "../../../../components/channels/channel-icon";
+import { channelOfProvider } from "@atende/shared/domain/channels/channel-providers";
 
 /** How each header button looks (which ones show comes from the shared transition table). */
 const HEADER_BUTTON = {
@@ -42,6 +44,7 @@ export function TicketHeader({ ticket, onContactClick, replyWindow }: { ticket: 
           <Avatar src={ticket.contact?.profilePicUrl || undefined}>{name.slice(0, 1).toUpperCase()}</Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography fontWeight={600} noWrap data-testid="header-contact">
+              {ticket.whatsapp && <ChannelIcon channel={channelOfProvider(ticket.whatsapp.provider)} fontSize="inherit" sx={{ mr: 0.5, verticalAlign: "-0.125em" }} />}
               {name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
               {ticket.protocol && (
                 <Typography component="span" variant="caption" color="text.secondary" data-testid="header-protocol" sx={{ ml: 1 }}>
