@@ -8,7 +8,7 @@ import { createSessionHost } from "./host/session-host";
 import { createLocalMediaStore } from "./media/local-media.store";
 import type { MediaStore } from "./media/media-store.port";
 import { createS3MediaStore } from "./media/s3-media.store";
-import { createDb } from "./platform/db";
+import { createDb, type Db } from "./platform/db";
 import { createLogger, type Logger } from "./platform/logger";
 import { createHostMetrics } from "./platform/host-metrics";
 import { createMemoryGuard } from "./platform/memory-pressure";
@@ -26,6 +26,8 @@ export type HostRuntimeOptions = {
   logger?: Logger;
   media?: MediaStore;
   sqs?: SQSClient;
+  /** wrap the table client (tests: a table that pauses this host's requests, as a stalled process would) */
+  wrapDb?: (db: Db) => Db;
   /** replace a provider (tests: a provider that is slow or fails on purpose) */
   providers?: Partial<Record<Channel, (network: SimulatorNetwork) => Provider>>;
 };
@@ -33,7 +35,8 @@ export type HostRuntimeOptions = {
 /** Wires the session host once per process: table, queues, media store, providers, the simulator's network and page. */
 export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOptions = {}) => {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { service: "session-host" });
-  const db = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
+  const base = createDb({ tableName: config.TABLE_NAME, endpoint: config.DYNAMODB_ENDPOINT, region: config.AWS_REGION, transport: config.DYNAMODB_TRANSPORT });
+  const db = opts.wrapDb ? opts.wrapDb(base) : base;
   const sqs = opts.sqs ?? createSqsClient(config.AWS_REGION, config.SQS_ENDPOINT);
   const media =
     opts.media ??
@@ -58,7 +61,7 @@ export const createHostRuntime = async (config: HostConfig, opts: HostRuntimeOpt
       .canTakeConnections,
     providers: {
       simulator: opts.providers?.simulator?.(network) ?? createSimulatorProvider(network),
-      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db, metrics, journalDir: join(config.UPSERT_JOURNAL_DIR ?? join(tmpdir(), "atende-upsert-journal"), config.HOST_ID) }),
+      baileys: opts.providers?.baileys?.(network) ?? createBaileysProvider({ logger, db, metrics, journalDir: join(config.UPSERT_JOURNAL_DIR ?? join(tmpdir(), "atende-upsert-journal"), config.SESSION_HOST_ID) }),
     },
   });
   const simulatorHttp = createSimulatorHttp(network, media);

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { SESSION_HOST_CAPACITY_DEFAULT, SESSION_HOST_STALE_MS_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
 
 /**
  * The one validated configuration of the session host. Nothing else reads process.env.
@@ -25,15 +26,34 @@ const configSchema = z.object({
   MEDIA_TRANSFERS: z.coerce.number().int().positive().default(4),
   /** the Baileys upsert journal's folder (a subfolder per HOST_ID; the OS temp folder by default) */
   UPSERT_JOURNAL_DIR: z.string().optional(),
-  /** this host's identity in the lease items; a restarted host with the same id reclaims its leases at once */
-  HOST_ID: z.string().min(1).default(() => `host-${Math.random().toString(36).slice(2, 10)}`),
+  /**
+   * This host's identity in the lease and registry items: the ECS task ARN in AWS (main.ts reads it from the task
+   * metadata endpoint), `host-<n>` locally (set by the local runner). A restarted host with the same id reclaims
+   * its leases at once. `HOST_ID` is read as the former name.
+   */
+  SESSION_HOST_ID: z.string().min(1).default(() => `host-${Math.random().toString(36).slice(2, 10)}`),
+  /**
+   * Sessions this host takes at most (docs/adr/0070). A placeholder until the `session-fleet` bench measures a
+   * host's memory and CPU per session and derives the default from it.
+   */
+  SESSION_HOST_CAPACITY: z.coerce.number().int().positive().default(SESSION_HOST_CAPACITY_DEFAULT),
+  /** how often the host rewrites its registry item (its liveness, load and connections) */
+  SESSION_HOST_HEARTBEAT_MS: z.coerce.number().int().positive().default(2_000),
+  /**
+   * A host whose registry item is older than this is dead: other hosts take its connections without waiting for
+   * the leases to expire. The host itself stops publishing events and running commands for its connections once its
+   * own last successful registry write is this old (less a safety margin), so the two never overlap.
+   */
+  SESSION_HOST_STALE_MS: z.coerce.number().int().positive().default(SESSION_HOST_STALE_MS_DEFAULT),
+  /** SIGTERM: the most a drain may take before the process exits anyway (ECS stopTimeout is 30 s) */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   /** which provider drives connections whose start command names no channel */
   DEFAULT_CHANNEL: z.enum(["simulator", "baileys"]).default("baileys"),
   /** lease: a host that misses heartbeats for this long loses its connections to another host */
   LEASE_TTL_MS: z.coerce.number().int().positive().default(30_000),
   LEASE_HEARTBEAT_MS: z.coerce.number().int().positive().default(10_000),
-  /** how often a host looks for connections whose owner died */
-  LEASE_SCAN_MS: z.coerce.number().int().positive().default(10_000),
+  /** how often a host looks for connections to take: unowned, handed over by a drain, expired, or of a dead host */
+  LEASE_SCAN_MS: z.coerce.number().int().positive().default(2_000),
   /** how long a received outbound command stays invisible to other hosts (a dead host's commands come back after it) */
   COMMAND_VISIBILITY_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
   COMMAND_WAIT_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
@@ -53,4 +73,5 @@ const configSchema = z.object({
 
 export type HostConfig = z.infer<typeof configSchema>;
 
-export const parseHostConfig = (env: Record<string, string | undefined>): HostConfig => configSchema.parse(env);
+export const parseHostConfig = (env: Record<string, string | undefined>): HostConfig =>
+  configSchema.parse({ ...env, SESSION_HOST_ID: env.SESSION_HOST_ID ?? env.HOST_ID });

@@ -9,6 +9,7 @@ import { createSettingsModule } from "../features/settings/settings.module";
 import { createUsersModule } from "../features/users/users.module";
 import { createWhatsappsModule } from "../features/whatsapps/whatsapps.module";
 import { createHelpsModule } from "../features/helps/helps.module";
+import { createSessionHostsModule } from "../features/session-hosts/session-hosts.module";
 import { createLogosModule } from "../features/logos/logos.module";
 import { createPasswordResetModule } from "../features/password-reset/password-reset.module";
 import { createQueueOptionsModule } from "../features/queue-options/queue-options.module";
@@ -127,6 +128,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   });
   const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
+  const sessionHostsModule = createSessionHostsModule({ db, clock, guards });
   const logosModule = createLogosModule({ media, settings: repos.settings, settingsService: settingsModule.service, clock, guards });
   const signupModule = createSignupModule({ limiter: repos.limiter, companies, plans: plansModule.service, settings: settingsModule.service, users: repos.users, logger, clock, bcryptRounds: rounds });
   const passwordResetModule = createPasswordResetModule({
@@ -140,6 +142,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, metaModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, metaModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

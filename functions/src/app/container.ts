@@ -17,14 +17,14 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const inboxStage = composeInbox({ ...base, ...foundation, ...administration });
   late.inbox = inboxStage.inboxModule;
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
-  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, metaModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
+  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, metaModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
    * Inbound handlers of one event type run in this order too: the inbox's before campaigns'.
    */
   const modules = {
-    beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, dashboardModule],
+    beforeInbox: [authModule, signupModule, companiesModule, logosModule, passwordResetModule, queuesModule, whatsappsModule, queueOptionsModule, usersModule, settingsModule, plansModule, helpsModule, sessionHostsModule, dashboardModule],
     // POST /messages/send (connection token), before the inbox's /messages
     inboxPrefix: [externalApiModule, lgpdModule.contactRoutes],
     inbox: [inboxModule],

@@ -230,6 +230,7 @@ const ROUTES: Record<string, Coverage> = {
   "/users": { kind: "tenant", tests: ["features/users/users.int.test.ts", "contract/cross-tenant.int.test.ts"] },
   "/plans": { kind: "platform", tests: ["features/companies/companies.int.test.ts"] },
   "/helps": { kind: "platform", tests: ["features/helps/helps.int.test.ts"] },
+  "/session-hosts": { kind: "platform", tests: ["features/session-hosts/session-hosts.int.test.ts"] },
   "/dashboard": { kind: "tenant", tests: ["features/dashboard/dashboard.int.test.ts", "contract/cross-tenant.int.test.ts"] },
   "/audit-logs": { kind: "tenant", tests: ["features/audit/audit.int.test.ts"] },
   "/agents": { kind: "tenant", tests: ["features/presence/presence.int.test.ts"] },

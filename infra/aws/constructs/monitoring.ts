@@ -123,7 +123,11 @@ export class Monitoring extends Construct {
       statistic: "Minimum",
       period: Duration.minutes(1),
     });
-    alarm("SessionHostTasks", "The session host service runs fewer tasks than desired (1).", runningTasks, 1, { periods: 3, missing: TreatMissingData.BREACHING, below: true });
+    const minTasks = stageOf(this).sessionHostTasks.min;
+    alarm("SessionHostTasks", `The session host service runs fewer tasks than its minimum (${minTasks}).`, runningTasks, minTasks, { periods: 3, missing: TreatMissingData.BREACHING, below: true });
+    // Session hosts: connections that should run but no host has room for (WAITING_CAPACITY) for 3 minutes.
+    const waitingCapacity = custom(METRIC.sessionsWaitingCapacity, "Maximum", Duration.minutes(1));
+    alarm("SessionHostWaitingCapacity", "Connections wait for a session host with room (WAITING_CAPACITY).", waitingCapacity, 1, { periods: 3 });
     // Webhooks.
     const signatureFailures = custom(METRIC.cloudApiSignatureFailures);
     alarm("CloudApiSignatureFailures", "Meta Cloud API webhook calls with a wrong signature.", signatureFailures, ALARM_THRESHOLDS.cloudApiSignatureFailures);

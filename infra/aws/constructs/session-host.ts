@@ -4,7 +4,9 @@ import { Cluster, ContainerImage, ContainerInsights, CpuArchitecture, FargateSer
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
+import { METRIC, METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
+import { SESSION_HOST_CAPACITY_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
+import { Metric } from "aws-cdk-lib/aws-cloudwatch";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Duration, IgnoreMode, Stack } from "aws-cdk-lib";
 import { Construct } from "constructs";
@@ -41,11 +43,19 @@ export const SESSION_HOST_BUILD_CONTEXT_EXCLUDE = [
   "**/*.test.ts",
 ];
 
+/** SIGTERM drain budget of the host (DRAIN_TIMEOUT_MS) and the container's stopTimeout a little above it. */
+export const SESSION_HOST_DRAIN_SECONDS = 25;
+export const SESSION_HOST_STOP_TIMEOUT_SECONDS = 30;
+/** the autoscaling target: sessions per host at 70 % of a host's capacity, room for a host's share after a crash */
+export const SESSION_HOST_TARGET_UTILIZATION = 0.7;
+
 /**
- * The always-on WhatsApp session host: one Fargate task (arm64) in a public subnet with a public IP and no
- * inbound rule. It consumes `outbound.fifo`, sends to `inbound.fifo`, and reads/writes the table (session
- * leases, credentials) and the media bucket. Exactly one task ever runs: a WhatsApp session must not be
- * open twice, so deployments stop the old task before starting the new one (minHealthyPercent 0).
+ * The WhatsApp session host fleet (docs/adr/0070): Fargate tasks (arm64) in public subnets with a public IP and no
+ * inbound rule. Each consumes `outbound.fifo`, sends to `inbound.fifo`, and reads/writes the table (leases, the
+ * registry, credentials) and the media bucket. A session is never open twice: the leases (fenced) see to that, so
+ * deployments run new tasks beside the old (minHealthyPercent 100, maxHealthyPercent 200) and each old task drains
+ * on SIGTERM, handing its connections over host by host. Each task's identity is its task ARN (task metadata).
+ * Target tracking on SessionsPerHost keeps hosts at 70 % of SESSION_HOST_CAPACITY.
  */
 export class SessionHost extends Construct {
   readonly service: FargateService;
@@ -87,6 +97,8 @@ export class SessionHost extends Construct {
         retries: 3,
         startPeriod: Duration.seconds(60),
       },
+      // SIGTERM drains (hands each lease over) within DRAIN_TIMEOUT_MS; ECS sends SIGKILL after this
+      stopTimeout: Duration.seconds(SESSION_HOST_STOP_TIMEOUT_SECONDS),
       environment: {
         TABLE_NAME: props.table.tableName,
         QUEUE_URL_INBOUND: props.queues.inbound.queueUrl,
@@ -94,8 +106,9 @@ export class SessionHost extends Construct {
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         AWS_REGION: Stack.of(this).region,
         DEFAULT_CHANNEL: "baileys",
-        // A fixed identity: the replacement task (never running beside the old one) reclaims the leases at once.
-        HOST_ID: "fargate-session-host",
+        // identity: the task ARN from the task metadata endpoint (ECS_CONTAINER_METADATA_URI_V4, set by ECS)
+        SESSION_HOST_CAPACITY: String(SESSION_HOST_CAPACITY_DEFAULT),
+        DRAIN_TIMEOUT_MS: String(SESSION_HOST_DRAIN_SECONDS * 1000),
         HEALTH_PORT: String(SESSION_HOST_HEALTH_PORT),
         POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
@@ -118,12 +131,21 @@ export class SessionHost extends Construct {
     this.service = new FargateService(this, "Service", {
       cluster,
       taskDefinition,
-      desiredCount: 1,
-      minHealthyPercent: 0,
-      maxHealthyPercent: 100,
+      desiredCount: stage.sessionHostTasks.min,
+      minHealthyPercent: 100,
+      maxHealthyPercent: 200,
       assignPublicIp: true,
       vpcSubnets: { subnetType: SubnetType.PUBLIC },
       circuitBreaker: { rollback: true },
+    });
+    const scaling = this.service.autoScaleTaskCount({ minCapacity: stage.sessionHostTasks.min, maxCapacity: stage.sessionHostTasks.max });
+    scaling.scaleToTrackCustomMetric("SessionsPerHost", {
+      // each host puts its sessions plus its share of the connections waiting for capacity (host-metrics.ts)
+      metric: new Metric({ namespace: metricsNamespace(stage.name), metricName: METRIC.sessionsPerHost, dimensionsMap: { service: METRICS_SERVICE }, statistic: "Average", period: Duration.minutes(1) }),
+      targetValue: Math.round(SESSION_HOST_CAPACITY_DEFAULT * SESSION_HOST_TARGET_UTILIZATION),
+      scaleOutCooldown: Duration.minutes(2),
+      // scale-in drains a host: its connections move, so not in a hurry
+      scaleInCooldown: Duration.minutes(15),
     });
   }
 }

@@ -12,11 +12,13 @@ export interface StageSettings {
   readonly removalPolicy: RemovalPolicy;
   readonly pointInTimeRecovery: boolean;
   readonly logRetention: RetentionDays;
+  /** session host tasks: autoscaling bounds (prod keeps two, so a crash or a deploy never leaves the fleet empty) */
+  readonly sessionHostTasks: { readonly min: number; readonly max: number };
 }
 
 export const STAGES: Record<StageName, StageSettings> = {
-  staging: { name: "staging", removalPolicy: RemovalPolicy.DESTROY, pointInTimeRecovery: false, logRetention: RetentionDays.TWO_WEEKS },
-  prod: { name: "prod", removalPolicy: RemovalPolicy.RETAIN, pointInTimeRecovery: true, logRetention: RetentionDays.ONE_YEAR },
+  staging: { name: "staging", removalPolicy: RemovalPolicy.DESTROY, pointInTimeRecovery: false, logRetention: RetentionDays.TWO_WEEKS, sessionHostTasks: { min: 1, max: 3 } },
+  prod: { name: "prod", removalPolicy: RemovalPolicy.RETAIN, pointInTimeRecovery: true, logRetention: RetentionDays.ONE_YEAR, sessionHostTasks: { min: 2, max: 20 } },
 };
 
 export const parseStage = (value: string | undefined): StageName => {

@@ -6,6 +6,8 @@ import { QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
 import { SPA_FALLBACK_CODE, socketIoRewriteCode } from "../constructs/web";
 import { WEBSOCKET_STAGE } from "../constructs/realtime";
+import { METRIC, metricsNamespace } from "@atende/shared/contracts/metric-names";
+import { SESSION_HOST_CAPACITY_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
 import { functionId, queueId, resourcesOfType, stagedAssetFiles, synthTestStack } from "./synth-test-stack";
 
 // Managed CloudFront policies (fixed ids, documented by AWS).
@@ -211,11 +213,11 @@ describe("minute tick", () => {
 });
 
 describe("session host", () => {
-  it("runs one arm64 Fargate task with a public IP and no load balancer, never two at once", () => {
+  it("runs a fleet of arm64 Fargate tasks with public IPs and no load balancer; deploys start new tasks before old ones drain", () => {
     template.hasResourceProperties("AWS::ECS::Service", {
       LaunchType: "FARGATE",
-      DesiredCount: 1,
-      DeploymentConfiguration: Match.objectLike({ MinimumHealthyPercent: 0, MaximumPercent: 100 }),
+      DesiredCount: 2,
+      DeploymentConfiguration: Match.objectLike({ MinimumHealthyPercent: 100, MaximumPercent: 200 }),
       NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: "ENABLED" }) },
     });
     template.resourceCountIs("AWS::ElasticLoadBalancingV2::LoadBalancer", 0);
@@ -225,17 +227,35 @@ describe("session host", () => {
       RuntimePlatform: { CpuArchitecture: "ARM64", OperatingSystemFamily: "LINUX" },
       ContainerDefinitions: [
         Match.objectLike({
+          // SIGTERM drains within DRAIN_TIMEOUT_MS (25 s); SIGKILL only after 30 s
+          StopTimeout: 30,
           Environment: Match.arrayWith([
             { Name: "TABLE_NAME", Value: Match.anyValue() },
             { Name: "QUEUE_URL_INBOUND", Value: Match.anyValue() },
             { Name: "QUEUE_URL_OUTBOUND", Value: Match.anyValue() },
             { Name: "MEDIA_BUCKET", Value: Match.anyValue() },
+            { Name: "SESSION_HOST_CAPACITY", Value: String(SESSION_HOST_CAPACITY_DEFAULT) },
+            { Name: "DRAIN_TIMEOUT_MS", Value: "25000" },
           ]),
         }),
       ],
     });
+    // each task's identity is its task ARN: no fixed host id shared by two tasks
+    const [, taskDefinition] = resourcesOfType(template, "AWS::ECS::TaskDefinition")[0]!;
+    expect(JSON.stringify(taskDefinition.Properties.ContainerDefinitions)).not.toMatch(/"(SESSION_)?HOST_ID"/);
     const ingress = resourcesOfType(template, "AWS::EC2::SecurityGroup").flatMap(([, sg]) => (sg.Properties.SecurityGroupIngress as unknown[]) ?? []);
     expect(ingress).toEqual([]);
+  });
+
+  it("scales on sessions per host (target tracking), at least 2 tasks in prod", () => {
+    template.hasResourceProperties("AWS::ApplicationAutoScaling::ScalableTarget", { ServiceNamespace: "ecs", MinCapacity: 2, MaxCapacity: 20, ScalableDimension: "ecs:service:DesiredCount" });
+    template.hasResourceProperties("AWS::ApplicationAutoScaling::ScalingPolicy", {
+      PolicyType: "TargetTrackingScaling",
+      TargetTrackingScalingPolicyConfiguration: Match.objectLike({
+        TargetValue: Math.round(SESSION_HOST_CAPACITY_DEFAULT * 0.7),
+        CustomizedMetricSpecification: Match.objectLike({ MetricName: METRIC.sessionsPerHost, Namespace: metricsNamespace("prod"), Statistic: "Average" }),
+      }),
+    });
   });
 
   it("consumes outbound.fifo and sends to inbound.fifo", () => {

@@ -66,6 +66,17 @@ describe("alarms", () => {
       Period: 60,
     });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
+    // the fleet: fewer tasks than prod's minimum of 2; connections waiting for a host with room
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-SessionHostTasks", Threshold: 2, ComparisonOperator: "LessThanThreshold" });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "Atende-prod-SessionHostWaitingCapacity",
+      Namespace: metricsNamespace("prod"),
+      MetricName: METRIC.sessionsWaitingCapacity,
+      Statistic: "Maximum",
+      Threshold: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      EvaluationPeriods: 3,
+    });
   });
 
   it("has a dashboard named after the stage with the same figures", () => {

@@ -165,8 +165,10 @@ export const createTableAuthStore = (deps: {
     return found;
   };
 
-  const store: AuthStore & { stats: AuthStoreStats } = {
+  const store: AuthStore & { stats: AuthStoreStats; idle(): Promise<void> } = {
     stats,
+    /** resolves once every write queued so far is done (a drain hands the lease over only then) */
+    idle: () => serially(async () => undefined),
     async get(type, ids) {
       const result: Record<string, unknown> = {};
       const missing: string[] = [];

@@ -39,7 +39,7 @@ const startHost = async (hostId: string, around: (m: OutgoingMessage) => Promise
       SQS_ENDPOINT: sqs.endpoint,
       QUEUE_URL_INBOUND: sqs.queueUrls.inbound,
       QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound,
-      HOST_ID: hostId,
+      SESSION_HOST_ID: hostId,
       ...env,
     }),
     { network, providers: { simulator: providerWith(around) } },

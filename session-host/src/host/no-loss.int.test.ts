@@ -37,8 +37,8 @@ beforeAll(async () => {
   };
   // Both hosts receive from the one outbound.fifo; the stand-in locks a FIFO group while part of it is in flight, as SQS does.
   const client = () => createSqsClient("us-east-1", sqs.endpoint);
-  a = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "host-a" }), { network, sqs: client() });
-  b = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "host-b" }), { network, sqs: client() });
+  a = await createHostRuntime(testHostConfig({ ...env, SESSION_HOST_ID: "host-a" }), { network, sqs: client() });
+  b = await createHostRuntime(testHostConfig({ ...env, SESSION_HOST_ID: "host-b" }), { network, sqs: client() });
 });
 
 afterAll(async () => {

@@ -15,6 +15,10 @@ import { createInboundPublisher } from "../queues/inbound-publisher";
 import { executeCommand, failureEvent } from "./command-executor";
 import { createEventEmitter } from "./event-emitter";
 import { createEventSpill } from "./event-spill";
+import { createHostRegistry } from "../leases/host-registry";
+import { createFleetMember, staleMargin } from "./fleet";
+import { createOrphanScan } from "./fleet-scan";
+import { createDrain } from "./drain";
 
 type Running = {
   identity: SessionIdentity;
@@ -25,6 +29,10 @@ type Running = {
   events: ReturnType<typeof createEventEmitter>;
   status: ConnectionStatus;
   lost: boolean;
+  /** until when this host may act for the connection on its lease alone (last renewal's start + TTL - margin) */
+  leaseValidUntil: number;
+  /** events were kept in the spill because the lease's validity lapsed: replay once renewed */
+  suspended: boolean;
 };
 
 /** What a command does with its queue message: done (delete it), or hand it back for the connection's owner. */
@@ -36,7 +44,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MAX_TRANSIENT_ATTEMPTS = 3;
 /** commands with a transient failure remembered at once (oldest forgotten first) */
 const MAX_REMEMBERED_ATTEMPTS = 10_000;
-const TAKEOVER_CONCURRENCY = 10;
 
 export type SessionHostDeps = {
   config: HostConfig;
@@ -63,8 +70,10 @@ export type SessionHostDeps = {
 export const createSessionHost = (deps: SessionHostDeps) => {
   const { config, db, sqs, media, logger } = deps;
   const now = deps.now ?? (() => Date.now());
-  const hostId = config.HOST_ID;
+  const hostId = config.SESSION_HOST_ID;
   const leases = createLeaseRepository(db);
+  const capacity = config.SESSION_HOST_CAPACITY;
+  const fleet = createFleetMember({ registry: createHostRegistry(db), hostId, pid: process.pid, capacity, staleMs: config.SESSION_HOST_STALE_MS, now, logger: logger.child({ hostId }) });
   const publisher = createInboundPublisher(sqs, config.QUEUE_URL_INBOUND);
   const sessions = new Map<string, Running>();
   const starting = new Map<string, Promise<Running | null>>();
@@ -75,6 +84,14 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   const timers: NodeJS.Timeout[] = [];
   const loops: Promise<void>[] = [];
   const log = logger.child({ hostId });
+  /**
+   * Fencing for what is not a conditional table write (events to inbound.fifo, commands to WhatsApp): this host acts
+   * for a connection only before the moment another host could take it over, by lease expiry or by this host's
+   * registry heartbeat going stale. Past it, events wait in the spill (replayed by whoever holds the lease next).
+   */
+  const leaseLive = (r: Running) => !r.lost && now() < Math.min(r.leaseValidUntil, fleet.validUntil());
+  // memory pressure (docs/adr/0078) counts as full: the least-loaded host with room takes the connection instead
+  const hasRoom = () => !fleet.draining && running && sessions.size + starting.size < capacity && deps.canTakeConnections?.() !== false;
 
   const providerFor = (channel: Channel): Provider => {
     const p = deps.providers[channel] ?? deps.providers[config.DEFAULT_CHANNEL];
@@ -92,7 +109,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     r.events.close();
   };
 
-  const startSession = async (identity: SessionIdentity, channel: Channel, held: HeldLease, begin: "start" | "none" = "start"): Promise<Running> => {
+  const startSession = async (identity: SessionIdentity, channel: Channel, held: HeldLease, acquiredAt: number, begin: "start" | "none" = "start"): Promise<Running> => {
     const ref: { r?: Running } = {};
     const auth = createTableAuthStore({ db, leases, held: () => held, onLeaseLost: () => ref.r && lose(ref.r, "auth write refused") });
     const events = createEventEmitter({
@@ -100,7 +117,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       publisher,
       media,
       logger: log,
-      alive: () => !killed && !!ref.r && !ref.r.lost,
+      // past the lease's validity: events wait in the spill until a renewal (resume) or the next holder replays them
+      alive: () => !killed && !!ref.r && !ref.r.lost && (leaseLive(ref.r) || !(ref.r.suspended = true)),
       crashed: () => killed,
       spill: createEventSpill(db, identity),
       onConnection: (e) => {
@@ -110,7 +128,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       onMessage: (fromMe) => fromMe || deps.metrics?.count(METRIC.messagesIn, { provider: channel }),
     });
     const session = providerFor(channel).createSession({ identity, events, auth });
-    const r: Running = { identity, channel, held, session, auth, events, status: "OPENING", lost: false };
+    const r: Running = { identity, channel, held, session, auth, events, status: "OPENING", lost: false, leaseValidUntil: acquiredAt + config.LEASE_TTL_MS - staleMargin(config.LEASE_TTL_MS), suspended: false };
     ref.r = r;
     sessions.set(keyOf(identity), r);
     // what a previous holder kept but could not publish goes first (its events are in the spill until then)
@@ -123,35 +141,46 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   };
 
   /** Takes the connection (when free or orphaned) and starts its session; null when another live host drives it. */
-  const takeOver = (identity: SessionIdentity, channel: Channel | undefined, begin: "start" | "none" = "start"): Promise<Running | null> => {
+  /** `scan`: from the fleet scan, which read the lease and the registry just now (a cached foreign owner may be gone) */
+  const takeOver = (identity: SessionIdentity, channel: Channel | undefined, begin: "start" | "none" = "start", scan?: { deadOwners: readonly string[] }): Promise<Running | null> => {
+    const deadOwners = scan?.deadOwners ?? [];
     const key = keyOf(identity);
     const existing = sessions.get(key);
     if (existing) return Promise.resolve(existing);
-    if ((foreign.get(key) ?? 0) > now()) return Promise.resolve(null);
+    if (!scan && (foreign.get(key) ?? 0) > now()) return Promise.resolve(null);
     const pending = starting.get(key);
     if (pending) return pending;
     const task = (async () => {
       const lease = await leases.get(identity);
-      if (lease?.owner && lease.owner !== hostId && lease.expiresAt > now()) {
+      const deadOwner = lease?.owner !== undefined && deadOwners.includes(lease.owner);
+      if (lease?.owner && lease.owner !== hostId && lease.expiresAt > now() && !deadOwner) {
         foreign.set(key, lease.expiresAt);
         return null;
       }
+      // `starting` holds this takeover already
+      if (fleet.draining || !running || killed || sessions.size + starting.size > capacity) return null;
       const ch = channel ?? lease?.channel ?? config.DEFAULT_CHANNEL;
-      const held = await leases.acquire(identity, hostId, ch, now(), config.LEASE_TTL_MS);
+      const at = now();
+      const held = await leases.acquire(identity, hostId, ch, at, config.LEASE_TTL_MS, deadOwner ? [lease.owner!] : []);
       if (!held || killed) return null;
       foreign.delete(key);
-      return startSession(identity, ch, held, begin);
+      return startSession(identity, ch, held, at, begin);
     })().finally(() => starting.delete(key));
     starting.set(key, task);
     return task;
   };
 
-  const stopSession = async (r: Running, wanted: boolean) => {
+  /**
+   * Stops the session and gives the lease up. A drain (`handOver`) lets the session's auth writes finish first and
+   * releases with the hand-over marker, so another host takes it at its next scan with the keys this one wrote.
+   */
+  const stopSession = async (r: Running, wanted: boolean, handOver = false) => {
     sessions.delete(keyOf(r.identity));
-    r.lost = true;
     await r.session.stop().catch(() => undefined);
+    if (handOver) await r.auth.idle?.().catch(() => undefined);
+    r.lost = true;
     r.events.close();
-    await leases.release(r.held, wanted);
+    await leases.release(r.held, wanted, handOver ? now() : undefined);
   };
 
   /** Waits while the session is still connecting; a session showing a QR or disconnected fails at once. */
@@ -187,8 +216,11 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           return "done";
         }
         if (r) return "done";
-        if (deps.canTakeConnections?.() === false) return "handBack"; // memory pressure: another host takes it
-        return (await takeOver(identity, cmd.channel)) ? "done" : "handBack";
+        if (await takeOver(identity, cmd.channel)) return "done";
+        if (hasRoom() || foreign.has(keyOf(identity))) return "handBack";
+        // full or draining: the lease says the connection should run; the least-loaded host with room takes it
+        await leases.want(identity, cmd.channel ?? config.DEFAULT_CHANNEL);
+        return "done";
       }
       case "session.newQr": {
         r ??= await takeOver(identity, cmd.channel, "none");
@@ -227,6 +259,9 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           for (const e of [failureEvent(cmd, "ERR_WAPP_NOT_INITIALIZED")].flat()) emit(e, "chatJid" in cmd ? cmd.chatJid : undefined);
           return "done";
         }
+        // past the lease's validity (renewals failing): wait for a renewal rather than bounce the command in a loop
+        for (const until = now() + config.SEND_WAIT_CONNECTED_MS; !leaseLive(r) && !r.lost && !killed && now() < until; ) await sleep(100);
+        if (!leaseLive(r)) return "handBack";
         try {
           const result = await executeCommand(r.session, cmd, media);
           if (killed || r.lost) return "handBack";
@@ -367,8 +402,13 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     let failed = 0;
     for (const r of [...sessions.values()]) {
       try {
-        if (!(await leases.renew(r.held, now(), config.LEASE_TTL_MS))) lose(r, "heartbeat refused");
-        else renewed++;
+        const at = now();
+        if (!(await leases.renew(r.held, at, config.LEASE_TTL_MS))) lose(r, "heartbeat refused");
+        else {
+          renewed++;
+          r.leaseValidUntil = at + config.LEASE_TTL_MS - staleMargin(config.LEASE_TTL_MS);
+          resume(r);
+        }
       } catch (err) {
         failed++;
         log.warn("heartbeat failed", { ...r.identity, err: String(err) });
@@ -380,38 +420,47 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     deps.metrics?.onHeartbeat({ renewed, failed });
   };
 
-  /** Takes over connections whose host died, a few at a time (a dead host may have held hundreds). */
-  const scanOrphans = async () => {
-    try {
-      if (deps.canTakeConnections?.() === false) return; // memory pressure: taking no more connections
-      const orphans = (await leases.listOrphans(now(), hostId)).filter((l) => !sessions.has(keyOf(l)));
-      const next = async (): Promise<void> => {
-        const lease = orphans.shift();
-        if (!lease || !running || killed) return;
-        const identity = { companyId: lease.companyId, whatsappId: lease.whatsappId };
-        try {
-          if (await takeOver(identity, lease.channel)) log.info("took over connection", identity);
-        } catch (err) {
-          log.warn("takeover failed", { ...identity, err: String(err) });
-        }
-        return next();
-      };
-      await Promise.all(Array.from({ length: TAKEOVER_CONCURRENCY }, next));
-    } catch (err) {
-      log.warn("orphan scan failed", { err: String(err) });
-    }
+  /** a session whose events waited in the spill while its validity lapsed, renewed again: publish them */
+  const resume = (r: Running) => void (r.suspended && leaseLive(r) && ((r.suspended = false), r.events.replay()));
+  const connectionsHeld = () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status }));
+  const registryBeat = async () => {
+    if (await fleet.beat(connectionsHeld())) for (const r of sessions.values()) resume(r);
   };
+
+  /** Takes connections that should run and have no live host (fleet-scan.ts), the least-loaded hosts first. */
+  const scanOrphans = createOrphanScan({
+    ...{ hostId, capacity, fleet, leases, publisher, log, now },
+    load: () => sessions.size + starting.size,
+    skip: (key) => sessions.has(key) || starting.has(key),
+    active: () => running && !killed && !fleet.draining && deps.canTakeConnections?.() !== false,
+    takeOver: (identity, channel, deadOwners) => takeOver(identity, channel, "start", { deadOwners }),
+    metrics: deps.metrics,
+    staleForgetMs: config.LEASE_TTL_MS * 2,
+  });
 
   const every = (ms: number, fn: () => Promise<void>) => {
     let busy = false;
     timers.push(
       setInterval(() => {
-        if (busy || !running || killed) return;
+        // lease and registry heartbeats go on while a drain hands over (the scan checks that it may claim)
+        if (busy || killed) return;
         busy = true;
         void fn().finally(() => (busy = false));
       }, ms),
     );
   };
+
+  const drain = createDrain({
+    ...{ fleet, log, now, timeoutMs: config.DRAIN_TIMEOUT_MS, connections: connectionsHeld },
+    stopTaking: async () => {
+      running = false;
+      await Promise.all(loops);
+      await Promise.all([...starting.values()].map((p) => p.catch(() => null)));
+    },
+    sessions: () => [...sessions.values()],
+    handOver: (r) => stopSession(r, true, true),
+    stopHeartbeats: () => timers.forEach(clearInterval),
+  });
 
   return {
     hostId,
@@ -420,21 +469,20 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     sessions: () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status, fence: r.held.fence, auth: r.auth.stats })),
     /** for the health endpoint: sessions driven, and when the lease heartbeat last completed without a failure */
     health: () => ({ running, sessions: sessions.size, lastHeartbeatAt, failingSessions }),
+    /** this host's registry membership (tests: its validity, draining) */
+    fleet,
     async start() {
       running = true;
       lastHeartbeatAt = now();
+      await registryBeat();
       await scanOrphans();
+      every(config.SESSION_HOST_HEARTBEAT_MS, registryBeat);
       every(config.LEASE_HEARTBEAT_MS, heartbeat);
       every(config.LEASE_SCAN_MS, scanOrphans);
       for (let i = 0; i < config.COMMAND_POLLERS; i++) loops.push(pollCommands());
     },
-    /** Graceful stop (deploys): closes sockets and releases leases so another host continues at once. */
-    async stop() {
-      running = false;
-      timers.forEach(clearInterval);
-      await Promise.all(loops);
-      for (const r of [...sessions.values()]) await stopSession(r, true).catch(() => undefined);
-    },
+    /** Graceful stop (SIGTERM, deploys): the drain (drain.ts), bounded by DRAIN_TIMEOUT_MS. */
+    stop: drain,
     /** A crash, for tests: sockets drop, nothing is released, deleted or acknowledged any more. */
     async kill() {
       killed = true;

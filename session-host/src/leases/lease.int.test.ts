@@ -93,7 +93,7 @@ describe("hosts", () => {
   const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 10, pairingDelayMs: 10 });
   const host = async (hostId: string, extra: Record<string, string> = {}) => {
     const rt = await createHostRuntime(
-      testHostConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject("dynamoEndpoint"), SQS_ENDPOINT: sqs.endpoint, QUEUE_URL_INBOUND: sqs.queueUrls.inbound, QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound, HOST_ID: hostId, ...extra }),
+      testHostConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject("dynamoEndpoint"), SQS_ENDPOINT: sqs.endpoint, QUEUE_URL_INBOUND: sqs.queueUrls.inbound, QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound, SESSION_HOST_ID: hostId, ...extra }),
       { network },
     );
     hosts.push(rt);

@@ -15,6 +15,8 @@ it("puts SessionLeaseRenewals (healthy rounds only) and the counters in the stag
   m.count("MessagesIn", { provider: "baileys" });
   m.count("MessagesIn", { provider: "baileys" });
   m.count("SendFailures", { code: "ERR_SENDING_WAPP_MSG" });
+  m.gauge("SessionsPerHost", 12);
+  m.gauge("SessionsPerHost", 14);
   vi.advanceTimersByTime(10_000);
   m.onHeartbeat({ renewed: 2, failed: 0 });
   expect(sent).toHaveLength(1);
@@ -24,6 +26,7 @@ it("puts SessionLeaseRenewals (healthy rounds only) and the counters in the stag
   const data = sent[1]!.input.MetricData!;
   expect(data.find((d) => d.MetricName === "SessionLeaseRenewals")?.Value).toBe(2);
   expect(data.find((d) => d.MetricName === "MessagesIn")).toMatchObject({ Value: 2, Dimensions: [{ Name: "service", Value: "atende" }, { Name: "provider", Value: "baileys" }] });
+  expect(data.find((d) => d.MetricName === "SessionsPerHost")).toMatchObject({ Value: 14, Dimensions: [{ Name: "service", Value: "atende" }] });
   expect(data.find((d) => d.MetricName === "SendFailures")).toMatchObject({ Value: 1, Dimensions: [{ Name: "service", Value: "atende" }, { Name: "code", Value: "ERR_SENDING_WAPP_MSG" }] });
   vi.useRealTimers();
 });

@@ -20,14 +20,18 @@ export const createTestTable = async (endpoint: string) => {
   return tableName;
 };
 
-/** Host configuration for tests: short leases and visibility so takeovers happen in seconds. */
+/** Host configuration for tests: short leases, registry periods and visibility so takeovers happen in seconds. */
 export const testHostConfig = (env: Record<string, string>): HostConfig =>
   parseHostConfig({
     MEDIA_DIR: mkdtempSync(join(tmpdir(), "sh-media-")),
     DEFAULT_CHANNEL: "simulator",
-    LEASE_TTL_MS: "2000",
+    // a host acts for a connection only inside its lease's validity (TTL less a quarter): leave a loaded 2-core
+    // machine's slow table requests room before a renewal is late
+    LEASE_TTL_MS: "3000",
     LEASE_HEARTBEAT_MS: "500",
     LEASE_SCAN_MS: "500",
+    SESSION_HOST_HEARTBEAT_MS: "300",
+    SESSION_HOST_STALE_MS: "4000",
     COMMAND_VISIBILITY_SECONDS: "3",
     COMMAND_WAIT_SECONDS: "1",
     SEND_WAIT_CONNECTED_MS: "5000",

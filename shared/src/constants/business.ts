@@ -54,13 +54,15 @@ export const CONNECTION_DEFAULTS = {
 } as const;
 
 /**
- * PASSKEY_REQUIRED: WhatsApp asked this number for a passkey while linking (docs/adr/0076); a linked device
+* PASSKEY_REQUIRED: WhatsApp asked this number for a passkey while linking (docs/adr/0076); a linked device
  * built on WhatsApp Web's protocol cannot answer it, so the connection waits for the owner.
+ * WAITING_CAPACITY: the connection should run but every session host is full (docs/adr/0070); it starts as soon
+ * as a host has room.
  */
-export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"] as const;
+export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED", "WAITING_CAPACITY"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** States that put the red badge on the connections menu item. */
-export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED"];
+export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "PASSKEY_REQUIRED", "WAITING_CAPACITY"];
 
 export const WEEKDAYS = [
   { weekday: "Segunda-feira", weekdayEn: "monday" },

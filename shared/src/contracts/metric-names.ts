@@ -27,6 +27,13 @@ export const METRIC = {
   webSocketDeliveryFailures: "WebSocketDeliveryFailures",
   /** the session host renewed its leases (one per heartbeat round); missing for 2 minutes raises an alarm */
   sessionLeaseRenewals: "SessionLeaseRenewals",
+  /**
+   * sessions per session host, averaged over the hosts (each host puts its sessions plus its share of the
+   * connections waiting for capacity): the fleet's target-tracking autoscaling metric (docs/adr/0070)
+   */
+  sessionsPerHost: "SessionsPerHost",
+  /** connections that should run but no session host has room for (WAITING_CAPACITY); above 0 raises an alarm */
+  sessionsWaitingCapacity: "SessionsWaitingCapacity",
   /** Meta Cloud API webhook calls whose X-Hub-Signature-256 did not match the connection's app secret */
   cloudApiSignatureFailures: "CloudApiWebhookSignatureFailures",
   /** Messenger / Instagram webhook calls whose X-Hub-Signature-256 did not match (dimension `provider`; docs/adr/0090) */

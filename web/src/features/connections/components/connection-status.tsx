@@ -1,6 +1,7 @@
 import CheckCircleIcon from "@mui/icons-material/SignalCellular4Bar";
 import CropFreeIcon from "@mui/icons-material/CropFree";
 import KeyIcon from "@mui/icons-material/Key";
+import HourglassIcon from "@mui/icons-material/HourglassEmpty";
 import NoInternetIcon from "@mui/icons-material/SignalCellularConnectedNoInternet0Bar";
 import LostIcon from "@mui/icons-material/SignalCellularConnectedNoInternet2Bar";
 import { Button, CircularProgress, Stack, Tooltip } from "@mui/material";
@@ -22,6 +23,8 @@ export function ConnectionStatusIcon({ status, reason }: { status: WhatsappRespo
             ? [<CircularProgress key="i" size={20} />, "opening"]
             : status === "PASSKEY_REQUIRED"
               ? [<KeyIcon key="i" color="warning" />, "passkey"]
+            : status === "WAITING_CAPACITY"
+              ? [<HourglassIcon key="i" color="warning" />, "waitingCapacity"]
               : [<LostIcon key="i" color="error" />, "timeout"];
   return (
     <Tooltip
@@ -66,6 +69,8 @@ export function SessionActions({ whatsapp, onQr, onAction, busy }: { whatsapp: W
     case "CONNECTED":
     case "PAIRING":
     case "TIMEOUT":
+    // every session host is full: it starts by itself when one has room; disconnecting withdraws it
+    case "WAITING_CAPACITY":
       return (
         <Button {...small} color="secondary" onClick={() => onAction("disconnect")} data-testid="disconnect">
           {t("buttons.disconnect")}

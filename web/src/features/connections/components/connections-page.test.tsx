@@ -91,6 +91,16 @@ describe("connections page", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("passkey-required")).toBeNull();
   });
 
+  it("says a connection waits for a session host with room (WAITING_CAPACITY), and it may be disconnected", async () => {
+    mockFetch({ "GET /api/whatsapp/": [wa(6, "WAITING_CAPACITY")], "GET /api/queue": [] });
+    render();
+    const [row] = await screen.findAllByTestId("connection-row");
+    expect(within(row!).getByRole("button", { name: "Desconectar" })).toBeInTheDocument();
+    await userEvent.hover(within(row!).getByTestId("connection-status"));
+    expect(await screen.findByTestId("status-tooltip")).toHaveTextContent("Aguardando capacidade");
+    expect(screen.getByTestId("status-tooltip")).toHaveTextContent("Todos os servidores de sessão estão cheios");
+  });
+
   it("opens the QR modal with its four steps", async () => {
     mockFetch({ "GET /api/whatsapp/": [wa(2, "qrcode")], "GET /api/queue": [] });
     render();
@@ -179,7 +189,7 @@ describe("connections page", { timeout: 30_000 }, () => {
 describe("connections badge", () => {
   it("is wanted for every state but CONNECTED", () => {
     expect(needsAttention([{ status: "CONNECTED" }])).toBe(false);
-    for (const s of ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const) expect(needsAttention([{ status: "CONNECTED" }, { status: s }])).toBe(true);
+    for (const s of ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "WAITING_CAPACITY"] as const) expect(needsAttention([{ status: "CONNECTED" }, { status: s }])).toBe(true);
   });
 
   it("shows 2000 ms after a connection needs attention, not before", async () => {
