@@ -41,6 +41,8 @@ export type Overrides = {
   secrets?: SecretBox;
   /** the Graph API's transport (tests: a stand-in) */
   graphFetch?: GraphFetch;
+  /** the Telegram Bot API's fetch (tests: a recording fake; otherwise the outbound guard's) */
+  telegramFetch?: GraphFetch;
   /** the outbound guard (tests: one whose resolver and address policy play public and private on loopback) */
   outbound?: Outbound;
   /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */

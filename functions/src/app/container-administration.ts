@@ -21,6 +21,7 @@ import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
 import { createMetaModule, metaChannelFeatures } from "../features/channels/meta/meta.module";
 import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
+import { createTelegramModule } from "../features/channels/telegram/telegram.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
 export type LateBound = { inbox?: InboxModule };
@@ -53,7 +54,19 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   });
   // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
   // adapter behind the channel port and its module (webhook, routes)
-  const channelFeatures: ChannelFeature[] = [...metaChannelFeatures(metaModule)];
+  const telegramModule = createTelegramModule({
+    db,
+    config,
+    secrets,
+    media,
+    inbound: inboundQueue,
+    clock,
+    logger,
+    metrics,
+    fetch: overrides.telegramFetch ?? outbound.fetch,
+    checkUrl: outbound.checkSavedUrl,
+  });
+  const channelFeatures: ChannelFeature[] = [telegramModule, ...metaChannelFeatures(metaModule)];
   const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
@@ -142,6 +155,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, metaModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { references, cloudApiModule, metaModule, telegramModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

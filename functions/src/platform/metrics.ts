@@ -15,7 +15,7 @@ export type Metrics = {
  * (CloudWatch bills each combination as a metric). The dashboard (infra/aws/constructs/monitoring.ts) graphs them
  * by these dimensions.
  */
-export type ProviderKind = "baileys" | "simulator" | "cloud-api";
+export type ProviderKind = "baileys" | "simulator" | "cloud-api" | "telegram" | "messenger" | "instagram" | "webchat";
 /** how a ticket got its attendant: picked by distribution, the customer's own attendant, taken or given by a person */
 export type AssignmentMode = "automatic" | "own-attendant" | "accepted" | "transferred";
 /** why a bot stopped and handed the ticket to a person (the runner's stop reasons) */

@@ -22,7 +22,7 @@ export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | st
  * A fresh table in the shared DynamoDB Local, the real container and Hono app over it, an in-memory socket
  * sender (or a given one, e.g. a real gateway's) and a controllable clock. Use one per test file (beforeAll).
  */
-export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "secrets" | "metrics" | "outbound"> } = {}) => {
+export const createTestApp = async (env: Record<string, string> = {}, opts: { sender?: SocketSender; overrides?: Pick<Overrides, "inbound" | "graphFetch" | "telegramFetch" | "secrets" | "metrics" | "outbound"> } = {}) => {
   const endpoint = inject("dynamoEndpoint");
   const tableName = `t_${randomBytes(6).toString("hex")}`;
   const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });

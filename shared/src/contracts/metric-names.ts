@@ -38,6 +38,8 @@ export const METRIC = {
   cloudApiSignatureFailures: "CloudApiWebhookSignatureFailures",
   /** Messenger / Instagram webhook calls whose X-Hub-Signature-256 did not match (dimension `provider`; docs/adr/0090) */
   metaSignatureFailures: "MetaWebhookSignatureFailures",
+  /** Telegram webhook calls without the connection's X-Telegram-Bot-Api-Secret-Token (docs/adr/0088) */
+  telegramSecretFailures: "TelegramWebhookSecretFailures",
   /** WhatsApp asked a number for a passkey while linking: the connection shows PASSKEY_REQUIRED (ADR 0076) */
   passkeyRequired: "PasskeyRequired",
   /** a Baileys socket closed with 500 (bad session) for the third time in a row or more: an alert, never a clear */

@@ -48,7 +48,8 @@ type Deps = {
  */
 export type ProviderConnections = {
   parseFields(input: unknown, existing: boolean): Promise<unknown>;
-  configure(companyId: number, whatsappId: number, fields: unknown): Promise<unknown>;
+  /** `origin`: the request's, for a webhook URL to register when PUBLIC_BASE_URL is not set */
+  configure(companyId: number, whatsappId: number, fields: unknown, origin?: string): Promise<unknown>;
   /** ok: the connection works (`number`: what the list shows in the number column, e.g. the bot's @username) */
   check(companyId: number, whatsappId: number): Promise<{ ok: true; number: string } | { ok: false; error: string }>;
   view(companyId: number, whatsappId: number, origin: string): Promise<ChannelConnectionView | null>;
@@ -240,7 +241,7 @@ export const createWhatsappsService = (deps: Deps) => {
       }
       if (isDefault) await whatsapps.setDefault(companyId, w.id, existing.filter((x) => x.isDefault).map((x) => x.id), now);
       if (cloud) {
-        await providerOf(form.provider).configure(companyId, w.id, cloud.fields);
+        await providerOf(form.provider).configure(companyId, w.id, cloud.fields, origin);
         w = await checkCloudApi(w);
       } else await command(w, "session.start");
       for (const other of existing.filter((x) => x.isDefault && isDefault)) await publishWhatsapp(companyId, { ...other, isDefault: false }, own);
@@ -276,7 +277,7 @@ export const createWhatsappsService = (deps: Deps) => {
       // another provider than before: the old provider's settings go
       if (wasCloud && current.provider !== form.provider) await providerOf(current.provider).remove(companyId, id);
       if (cloud) {
-        await providerOf(form.provider).configure(companyId, id, cloud.fields);
+        await providerOf(form.provider).configure(companyId, id, cloud.fields, origin);
         updated = await checkCloudApi(updated);
       } else if (wasCloud) {
         // back to a QR session: the session host takes over

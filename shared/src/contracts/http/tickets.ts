@@ -14,7 +14,7 @@ export type TicketView = {
   /** provider: "beta" (QR) or "cloudapi" (the official Cloud API: 24-hour window, no editing) */
   whatsapp: { id: number; name: string; status: string; provider?: string } | null;
   contactId: number;
-  contact: Pick<Contact, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "extraInfo"> | null;
+  contact: Pick<Contact, "id" | "name" | "number" | "email" | "profilePicUrl" | "isGroup" | "extraInfo" | "channel" | "channelUserId" | "channelUsername"> | null;
   lastMessage: string;
   updatedAt: string;
   createdAt: string;

@@ -75,6 +75,8 @@ export const contactCardOf = (c: ContactCard): ContactCard => ({
   profilePicUrl: c.profilePicUrl,
   isGroup: c.isGroup,
   extraInfo: c.extraInfo,
+  // another channel's user (docs/adr/0088): the channel, its user id and handle
+  ...(c.channel ? { channel: c.channel, channelUserId: c.channelUserId, channelUsername: c.channelUsername } : {}),
 });
 /**
  * The largest card copied onto tickets (its JSON, ~150–300 bytes for a usual contact): a contact with long extra fields

@@ -1,0 +1,58 @@
+import type { Config } from "../../../platform/config";
+import type { Db } from "../../../platform/db/client";
+import type { Logger } from "../../../platform/logger";
+import type { Metrics } from "../../../platform/metrics";
+import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
+import type { SecretBox } from "../../../platform/secrets/secret-box.port";
+import type { MediaStore } from "../../../platform/storage/media-store.port";
+import type { GraphFetch } from "../../../platform/channels/cloud-api/graph-api.client";
+import { createTelegramBotClient } from "../../../platform/channels/telegram/telegram-bot.client";
+import { createTelegramChannel } from "../../../platform/channels/telegram/telegram-channel.adapter";
+import type { ChannelFeature } from "../channel-feature";
+import { createTelegramRepository } from "./telegram.repository";
+import { createTelegramSender } from "./telegram-sender";
+import { createTelegramService, TELEGRAM_WEBHOOK_PATH, type TelegramSettings } from "./telegram.service";
+import { createTelegramWebhookService } from "./telegram-webhook.service";
+import { telegramWebhookRoutes } from "./telegram-webhook.routes";
+
+/**
+ * The Telegram channel (issue 31, docs/adr/0088): connections (token sealed, getMe and setWebhook on save), the
+ * webhook (secret token, mapping, files downloaded) into the common inbound pipeline, and the sender behind the
+ * channel port. Every Bot API call goes through the given fetch: the one outbound guard (docs/adr/0062).
+ */
+export const createTelegramModule = (deps: {
+  db: Db;
+  config: Pick<Config, "PUBLIC_BASE_URL">;
+  secrets: SecretBox;
+  media: MediaStore;
+  inbound: InboundQueue;
+  clock: () => Date;
+  logger: Logger;
+  metrics?: Metrics;
+  fetch: GraphFetch;
+  checkUrl?: (url: string) => Promise<void>;
+}): ChannelFeature & { service: ReturnType<typeof createTelegramService>; webhook: ReturnType<typeof createTelegramWebhookService> } => {
+  const repo = createTelegramRepository(deps.db);
+  const bot = (s: TelegramSettings) => createTelegramBotClient({ baseUrl: s.telegramApiUrl, botToken: s.botToken, fetch: deps.fetch });
+  const service = createTelegramService({ repo, secrets: deps.secrets, bot, clock: deps.clock, logger: deps.logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL, checkUrl: deps.checkUrl });
+  const webhook = createTelegramWebhookService({ repo, secrets: deps.secrets, inbound: deps.inbound, media: deps.media, bot, logger: deps.logger, metrics: deps.metrics });
+  const sender = createTelegramSender({
+    settings: (companyId, whatsappId) => service.settings(companyId, whatsappId),
+    bot,
+    repo,
+    media: deps.media,
+    report: (event) => deps.inbound.put(event, chatOfEvent(event)),
+    clock: deps.clock,
+    logger: deps.logger,
+    metrics: deps.metrics,
+  });
+  return {
+    provider: "telegram",
+    connections: service.connections,
+    channel: createTelegramChannel({ run: (command) => sender.run(command) }),
+    // public: Telegram's webhook (the secret token is the authentication); /api prefix added by http-app
+    module: { service, routes: [{ path: TELEGRAM_WEBHOOK_PATH.replace(/^\/api/, ""), app: telegramWebhookRoutes(webhook) }] },
+    service,
+    webhook,
+  };
+};
