@@ -6,6 +6,8 @@ import webBoundaries from "./eslint-rules/web-boundaries.js";
 
 // kebab-case file names with dotted role suffixes (contacts.service.ts, inbox-directory.ts, 0001-x.md is not linted)
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+// the stand-ins' home (issue 35): functions and session-host never import it
+const STAND_IN = /(^|\/)(infra\/local|stand-ins)(\/|$)|^@atende\/infra(\/|$)/;
 const house = {
   rules: {
     "kebab-case-files": {
@@ -18,10 +20,24 @@ const house = {
         },
       }),
     },
+    "no-stand-in-imports": {
+      meta: { type: "problem", schema: [] },
+      create: (context) => {
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source === "string" && STAND_IN.test(source))
+            context.report({ node, message: `"${source}": a stand-in is reached over the wire (its URL), never imported (docs/adr/0073)` });
+        };
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
   },
 };
 
 // a pattern list may end with `{ typesOnly: true }`: those imports are allowed as `import type` only
+// stand-ins of outside services (ADR 0079): local-only, under infra/local/src/stand-ins/<service>/; production code
+// (functions, session-host) never imports one, so no Lambda bundle or host image carries them
+const standIns = [["**/stand-ins/**", "**/infra/local/**", "@atende/infra/*"], "stand-ins live in infra/local/src/stand-ins (ADR 0079): production code never imports one"];
 const noImport = (...groups) => ({ patterns: groups.map(([group, message, opts]) => ({ group, message, ...(opts?.typesOnly ? { allowTypeImports: true } : {}) })) });
 
 export default tseslint.config(
@@ -59,6 +75,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
         ),
       ],
@@ -75,6 +92,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["../*/*.repository", "../../*/*.repository"], "call the other feature's service (or a port it publishes), not its repository"],
           [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
@@ -91,6 +109,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["**/app/*"], "a feature imports nothing of app/ (the composition root): it is handed its dependencies"],
         ),
       ],
@@ -105,6 +124,7 @@ export default tseslint.config(
         "error",
         noImport(
           [["@atende/session-host/*", "@atende/web/*", "**/session-host/**", "**/web/**"], "functions meet other deployables only through shared"],
+          standIns,
           [["**/features/**", "**/app/**"], "platform keeps ports and adapters: it imports no feature and no app code"],
         ),
       ],
@@ -149,9 +169,16 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        noImport([["@atende/functions/*", "@atende/web/*", "**/functions/src/**", "**/web/src/**"], "session-host meets functions only through shared contracts"]),
+        noImport([["@atende/functions/*", "@atende/web/*", "**/functions/src/**", "**/web/src/**"], "session-host meets functions only through shared contracts"], standIns),
       ],
     },
+  },
+  {
+    // the stand-ins of outside services (infra/local/src/stand-ins/<service>, issue 35) are local only: production
+    // code and its tests talk to them over HTTP/WebSocket as to the real service, never by import (docs/adr/0073)
+    files: ["functions/src/**/*.ts", "session-host/src/**/*.ts"],
+    plugins: { house },
+    rules: { "house/no-stand-in-imports": "error" },
   },
   {
     files: ["web/src/**/*.{ts,tsx}"],
@@ -194,6 +221,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // no source file over 500 lines (issue 35; tests and fixtures aside): counted as `wc -l` counts, so the warning
+    // and the handbook's rule agree
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.e2e.ts", "**/*.fixtures.ts", "**/testing/**", "e2e/support/**"],
+    rules: { "max-lines": ["warn", { max: 500, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ["**/*.test.ts", "**/*.int.test.ts", "**/testing/**", "e2e/**", "bench/**"],

@@ -17,7 +17,7 @@ export default async function botsFlowsBench(): Promise<Record<string, unknown>>
   const platform = await startPlatform({ logLevel: "warn", env: { BCRYPT_ROUNDS: "4" }, tick: false });
   try {
     const base = platform.url;
-    const network = platform.sessionHost.network;
+    const network = platform.network;
     const admin = DEMO_LOGINS.find((l) => l.role === "admin")!;
     const login = await httpJson<{ token: string; user: { companyId: number } }>(base, "/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } });
     const token = login.data.token;

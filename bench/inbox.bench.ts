@@ -1,11 +1,6 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
-import { Session } from "node:inspector/promises";
-import { join } from "node:path";
-import { PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
-import WebSocket from "ws";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import { createContactsRepository } from "@atende/functions/features/inbox/contacts/contacts.repository";
@@ -19,9 +14,9 @@ import type { TxItem } from "@atende/functions/platform/db/transact";
 import { startPlatform, type Platform } from "../infra/local/src/platform";
 import { pollQueue, sqsClient } from "../infra/local/src/sqs";
 import { consumeInbound } from "@atende/functions/app/inbound-consumer";
-import { DEMO_LOGINS } from "@atende/functions/features/seed/seed.service";
-import { httpJson, poll } from "../e2e/support/http";
 import { percentile } from "./stats";
+import { cpuMeter, dynamoCounter, jvmPid, procCpuMs, profiled } from "./inbox-meters";
+import { inboundBench } from "./inbox-inbound";
 
 /**
  * Inbox benchmark (issue 3 "Numbers"):
@@ -31,8 +26,6 @@ import { percentile } from "./stats";
  * 2. GET /tickets p50/p99 for a company holding BENCH_TICKETS tickets (default 100,000) and BENCH_MESSAGES
  *    messages (default 1,000,000), written straight to the table with batch writes.
  */
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
-const PER_CUSTOMER = Number(process.env.BENCH_MESSAGES_PER_CUSTOMER ?? 10);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2_000);
@@ -42,9 +35,6 @@ const SMALL_TICKETS = Number(process.env.BENCH_SMALL_TICKETS ?? 1_000);
 /** the concurrent phase of each list case: CONCURRENCY clients sending CONCURRENT_REQUESTS requests in all */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const CONCURRENT_REQUESTS = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 400);
-/** paced phase: each customer writes every PACE_S seconds for PACED_SECONDS */
-const PACE_S = Number(process.env.BENCH_PACE_S ?? 6);
-const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 60);
 /** BENCH_SKIP_LIST=1 runs only the inbound part (the list part seeds 100,000 tickets for ~7 minutes) */
 const SKIP_LIST = process.env.BENCH_SKIP_LIST === "1";
 /** BENCH_SKIP_INBOUND=1 runs only the list part */
@@ -64,8 +54,6 @@ const SEED_BUDGET_S = Number(process.env.BENCH_SEED_BUDGET_S ?? 420);
 const SEED_CONTACT_CARDS = process.env.BENCH_SEED_CONTACT_CARDS !== "0";
 /** BENCH_CASES=pending,attendant open: only the list cases whose name contains one of these (short runs) */
 const CASES = (process.env.BENCH_CASES ?? "").split(",").map((c) => c.trim()).filter(Boolean);
-/** BENCH_CPU_PROFILE=<folder>: a V8 CPU profile of the bench process per list case and phase (`node --cpu-prof` for one case) */
-const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 /**
  * How the list cases' clients send their requests: `http` (default) node:http with a keep-alive agent, `fetch` the
  * global fetch (undici, as before session 7). The clients run in the API's own process and event loop, so their CPU
@@ -80,246 +68,6 @@ const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
  * the benches before session 9 did. A server that has run for a while never pays this per tab; AWS has no JVM at all.
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
-
-const http = <T>(base: string, path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(base, path, init);
-
-const inboundBench = async (platform: Platform) => {
-  const base = platform.url;
-  const admin = DEMO_LOGINS.find((l) => l.role === "admin")!;
-  const login = await http<{ token: string; user: { companyId: number } }>(base, "/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } });
-  const token = login.data.token;
-  const companyId = login.data.user.companyId;
-  const list = await http<{ id: number; name: string }[] | { whatsapps: { id: number; name: string }[] }>(base, "/api/whatsapp/", { token });
-  const all = Array.isArray(list.data) ? list.data : list.data.whatsapps;
-  const whatsappId = all.find((w) => w.name === "Simulador")?.id ?? all[0]!.id;
-  const statusOf = async () => (await http<{ companyId: number; whatsappId: number; status: string }[]>(base, "/simulator/api/connections")).data.find((c) => c.companyId === companyId && c.whatsappId === whatsappId)?.status;
-  if ((await statusOf()) !== "CONNECTED") {
-    await http(base, `/api/whatsappsession/${whatsappId}`, { method: "POST", token });
-    await poll(statusOf, (s) => s === "qrcode");
-    await http(base, `/simulator/api/connections/${companyId}/${whatsappId}/scan`, { method: "POST", body: { number: "5511900000001" } });
-    await poll(statusOf, (s) => s === "CONNECTED");
-  }
-
-  // where the time goes: handler durations per inbound event type, and the wait before the handler starts
-  const handlerMs: Record<string, number[]> = {};
-  const queueWaitMs: number[] = [];
-  const inbound = platform.container.services.inbound as unknown as Record<string, (e: { message?: { body: string } }) => Promise<void>>;
-  for (const name of ["message", "messageUpdate", "commandResult", "presence"]) {
-    const original = inbound[name]!.bind(inbound);
-    inbound[name] = async (e) => {
-      const s = performance.now();
-      const sent = e.message ? sentAt.get(e.message.body) : undefined;
-      if (sent !== undefined) queueWaitMs.push(s - sent);
-      try {
-        await original(e);
-      } finally {
-        (handlerMs[name] ??= []).push(performance.now() - s);
-      }
-    };
-  }
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  let received = 0;
-  let lastAt = 0;
-  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws?token=${encodeURIComponent(token)}`);
-  await new Promise<void>((res, rej) => {
-    ws.once("open", () => res());
-    ws.once("error", rej);
-  });
-  ws.on("message", (raw) => {
-    const frame = JSON.parse(String(raw)) as { event: string; data: { action?: string; message?: { body: string; fromMe: boolean } } };
-    if (frame.event !== "appMessage" || frame.data.action !== "create" || frame.data.message?.fromMe) return;
-    const started = sentAt.get(frame.data.message!.body);
-    if (started === undefined) return;
-    sentAt.delete(frame.data.message!.body);
-    latencies.push(performance.now() - started);
-    received++;
-    lastAt = performance.now();
-  });
-
-  const tag = randomBytes(3).toString("hex");
-  const customerNumber = (i: number) => `55119${String(30000000 + i)}`;
-  const send = async (i: number, body: string) => {
-    sentAt.set(body, performance.now());
-    await http(base, `/simulator/api/customers/${customerNumber(i)}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body, name: `Bench ${i}` } });
-  };
-
-  // 1. burst: every customer writes PER_CUSTOMER messages back to back -> the most the pipeline sustains
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CUSTOMERS }, async (_, i) => {
-      for (let k = 0; k < PER_CUSTOMER; k++) await send(i, `bench ${tag} ${i} ${k}`);
-    }),
-  );
-  const total = CUSTOMERS * PER_CUSTOMER;
-  await poll(async () => received, (n) => n >= total, 180_000);
-  const seconds = (lastAt - started) / 1000;
-  const burstLatencies = latencies.splice(0);
-
-  // 2. paced: the same customers writing like people do (one message every PACE_S seconds each, WhatsApp's pace
-  //    for one chat) -> the send-to-browser latency at that load
-  const pacedStart = performance.now();
-  let pacedSent = 0;
-  await Promise.all(
-    Array.from({ length: CUSTOMERS }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, Math.random() * PACE_S * 1000));
-      for (let k = 0; performance.now() - pacedStart < PACED_SECONDS * 1000; k++) {
-        pacedSent++;
-        await send(i, `paced ${tag} ${i} ${k}`);
-        await new Promise((r) => setTimeout(r, PACE_S * 1000));
-      }
-    }),
-  );
-  await poll(async () => received, (n) => n >= total + pacedSent, 120_000);
-  ws.close();
-  return {
-    customers: CUSTOMERS,
-    burst: {
-      messagesSent: total,
-      messagesPushedToBrowser: total,
-      sustainedMessagesPerSecond: Math.round((total / seconds) * 10) / 10,
-      latencyMsP50: percentile(burstLatencies, 50),
-      latencyMsP99: percentile(burstLatencies, 99),
-    },
-    paced: {
-      offeredMessagesPerSecond: Math.round((CUSTOMERS / PACE_S) * 10) / 10,
-      messagesSent: pacedSent,
-      messagesPushedToBrowser: received - total,
-      latencyMsP50: percentile(latencies, 50),
-      latencyMsP99: percentile(latencies, 99),
-    },
-    queueWaitMsP50: percentile(queueWaitMs, 50),
-    handlerMs: Object.fromEntries(Object.entries(handlerMs).map(([k, v]) => [k, { count: v.length, p50: percentile(v, 50), p99: percentile(v, 99) }])),
-  };
-};
-
-/**
- * Counts the DynamoDB calls the platform makes (an observer on the app's client, docs/adr/0054): calls, items read and written,
- * and round trips in sequence (a call's depth is one more than the deepest call that had finished when it started).
- */
-const dynamoCounter = (platform: Platform) => {
-  type Call = { depth: number; end: number | null };
-  let calls: Call[] | null = null;
-  let read = 0;
-  let written = 0;
-  /** the items' size as JSON (their attributes, not DynamoDB's wire format): what the calls carried back, compared between runs */
-  let bytes = 0;
-  const itemsRead = (out: Record<string, unknown>) => {
-    if (typeof out.ScannedCount === "number") return out.ScannedCount;
-    if ("Item" in out) return out.Item ? 1 : 0;
-    if (out.Responses && typeof out.Responses === "object" && !Array.isArray(out.Responses))
-      return Object.values(out.Responses as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
-    if (Array.isArray(out.Responses)) return out.Responses.length;
-    return 0;
-  };
-  const itemsWritten = (name: string, input: Record<string, unknown>) => {
-    if (name === "TransactWriteItems") return (input.TransactItems as unknown[]).length;
-    if (name === "BatchWriteItem") return Object.values(input.RequestItems as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
-    return /^(Put|Update|Delete)Item$/.test(name) ? 1 : 0;
-  };
-  platform.container.db.doc.observe(({ operation: name, input }) => {
-    if (!calls) return;
-    const mine = calls;
-    const call: Call = { depth: 1 + Math.max(0, ...mine.filter((c) => c.end !== null).map((c) => c.depth)), end: null };
-    mine.push(call);
-    written += itemsWritten(name, input);
-    return {
-      done: ({ output: o }) => {
-        if (o) {
-          read += itemsRead(o);
-          bytes += JSON.stringify(o.Items ?? o.Item ?? o.Responses ?? "").length;
-        }
-        call.end = performance.now();
-      },
-    };
-  });
-  return {
-    async measure(fn: () => Promise<unknown>) {
-      calls = [];
-      read = 0;
-      written = 0;
-      bytes = 0;
-      const answer = await fn();
-      const out = {
-        calls: calls.length,
-        roundTripsInSequence: Math.max(0, ...calls.map((c) => c.depth)),
-        itemsRead: read,
-        itemsWritten: written,
-        itemBytesRead: bytes,
-        ...(typeof answer === "number" ? { answerBytes: answer } : {}),
-      };
-      calls = null;
-      return out;
-    },
-  };
-};
-
-/** CPU time of a process from /proc (Linux): user + system, milliseconds; null elsewhere. */
-const procCpuMs = (pid: number): number | null => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return null;
-  }
-};
-/** DynamoDB Local's JVM: the child of infra/local/bin/java-tied (the process the platform started). */
-const jvmPid = (platform: Platform): number | null => {
-  const wrapper = platform.dynamo.process.pid;
-  if (!wrapper) return null;
-  try {
-    const children = readFileSync(`/proc/${wrapper}/task/${wrapper}/children`, "utf8").trim().split(/\s+/).map(Number);
-    return children.find((c) => readFileSync(`/proc/${c}/comm`, "utf8").trim() === "java") ?? null;
-  } catch {
-    return null;
-  }
-};
-/**
- * CPU spent per request (not wall time: the machine is shared): this process (the API and, in the same event loop,
- * the bench's clients) and DynamoDB Local's JVM, over a phase of `n` requests.
- */
-const cpuMeter = (platform: Platform) => {
-  const jvm = jvmPid(platform);
-  return async <T>(
-    n: number,
-    fn: () => Promise<T>,
-  ): Promise<{ out: T; cpuMsPerRequest: { benchProcess: number; dynamoDbLocal: number | null }; nodeGc: { pauses: number; maxMs: number; totalMs: number } }> => {
-    // the bench process's own collector pauses (a request waiting on one shows in the p99 as a JVM pause would)
-    const gc: PerformanceEntry[] = [];
-    const observer = new PerformanceObserver((list) => gc.push(...list.getEntries()));
-    observer.observe({ entryTypes: ["gc"] });
-    const node0 = process.cpuUsage();
-    const jvm0 = jvm ? procCpuMs(jvm) : null;
-    const out = await fn();
-    const node = process.cpuUsage(node0);
-    const jvm1 = jvm ? procCpuMs(jvm) : null;
-    observer.disconnect();
-    const r = (ms: number) => Math.round((ms / n) * 100) / 100;
-    const one = (ms: number) => Math.round(ms * 10) / 10;
-    return {
-      out,
-      cpuMsPerRequest: { benchProcess: r((node.user + node.system) / 1000), dynamoDbLocal: jvm0 !== null && jvm1 !== null ? r(jvm1 - jvm0) : null },
-      nodeGc: { pauses: gc.length, maxMs: one(Math.max(0, ...gc.map((e) => e.duration))), totalMs: one(gc.reduce((t, e) => t + e.duration, 0)) },
-    };
-  };
-};
-/** Runs `fn` under the V8 profiler when BENCH_CPU_PROFILE names a folder; the profile goes to <folder>/<name>.cpuprofile. */
-const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-  if (!CPU_PROFILE_DIR) return fn();
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 200 });
-  await session.post("Profiler.start");
-  try {
-    return await fn();
-  } finally {
-    const { profile } = await session.post("Profiler.stop");
-    mkdirSync(CPU_PROFILE_DIR, { recursive: true });
-    writeFileSync(join(CPU_PROFILE_DIR, `${name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-};
 
 type Seeded = { tenant: Awaited<ReturnType<typeof createTenant>>; tagId: number; tickets: number; contacts: number; messagesStored: number; ticketSeedSeconds: number; seedSeconds: number };
 

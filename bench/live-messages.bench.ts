@@ -211,7 +211,7 @@ const run = async (platform: Platform) => {
     await Promise.all(customers.map((i) => send(i, `first ${tag} ${i}`)));
     const lost = await drained();
     if (!PICK_QUEUE) return lost;
-    const network = platform.sessionHost.network;
+    const network = platform.network;
     const sentToCustomer = (i: number) => network.chat(number(i), ref).messages.filter((m) => !m.fromCustomer).length;
     // the first message's menu is on every phone first
     await poll(async () => customers.every((i) => sentToCustomer(i) > 0), (ok) => ok, 90_000);
@@ -357,7 +357,7 @@ const run = async (platform: Platform) => {
   console.log(JSON.stringify({ sustained: { n: sustained.length, lost: sustainedLost, p50: percentile(sustained, 50), p99: percentile(sustained, 99) }, burst: { n: burst.length, lost: burstLost, p99: percentile(burst, 99) } }));
 
   // 3. replies: the admin answers each customer's ticket; timed until the message is on the customer's phone
-  const network = platform.sessionHost.network;
+  const network = platform.network;
   const replyLatencies: number[] = [];
   for (let r = 0; r < REPLIES; r++) {
     const i = r % CUSTOMERS;

@@ -5,8 +5,9 @@ import { createTableAuthStore } from "@atende/session-host/auth/table-auth.store
 import { createLeaseRepository } from "@atende/session-host/leases/lease.repository";
 import { createDb } from "@atende/session-host/platform/db";
 import { baileysKeys } from "@atende/session-host/providers/baileys/baileys-auth";
-import { createSimulatorNetwork } from "@atende/session-host/providers/simulator/simulator-network";
-import { memoryPairingStore } from "@atende/session-host/providers/simulator/simulator-types";
+import { createSimulatorNetwork } from "../infra/local/src/stand-ins/whatsapp/network";
+import { memoryPairingStore } from "../infra/local/src/stand-ins/whatsapp/network-types";
+import { startWireServer } from "../infra/local/src/stand-ins/whatsapp/wire-server";
 import { freePort, sendCommands, startTestSqs, testHostConfig, waitFor } from "@atende/session-host/testing/test-env";
 import { ensureTable, startDynamo } from "../infra/local/src/dynamo";
 import type { makeLibSignalRepository as MakeRepositoryFn } from "baileys/lib/Signal/libsignal.js";
@@ -49,9 +50,11 @@ export default async function bench(): Promise<Record<string, unknown>> {
     for (let i = 1; i <= SESSIONS + TAKEOVER_SESSIONS + 10; i++) await pairing.save(1000 + i, 1, `55119${String(10_000_000 + i)}`);
     const network = createSimulatorNetwork({ pairing, ackDelayMs: 50 });
     await network.init();
+    const wire = await startWireServer(network);
+    const hostEnv = { ...env, SIMULATOR_NETWORK_URL: wire.url };
 
     // 1. memory per session
-    const a = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "bench-a", ...PRODUCTION_TIMING }), { network });
+    const a = await createHostRuntime(testHostConfig({ ...hostEnv, SESSION_HOST_ID: "bench-a", ...PRODUCTION_TIMING }));
     runtimes.push(a);
     await a.host.start();
     const before = heap();
@@ -62,7 +65,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const after = heap();
     figures.sessions = SESSIONS;
     figures.memoryPerSessionKiB = Math.round((after - before) / SESSIONS / 1024);
-    figures.memoryNote = "simulator sessions: host side plus the in-process simulated network; a Baileys socket adds its own buffers and caches";
+    figures.memoryNote = "simulator sessions: host side plus the simulated network (in this process, dialled over a loopback WebSocket); a Baileys socket adds its own buffers and caches";
 
     // 3. outbound throughput, one host (10 connections, one group each)
     const conns = Array.from({ length: 10 }, (_, i) => 1001 + i);
@@ -86,7 +89,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     figures.outbound = { messages: OUTBOUND, seconds: Math.round(seconds * 10) / 10, messagesPerSecond: Math.round(OUTBOUND / seconds), enqueueMs: enqueuedMs };
 
     // 2. takeover after a host dies (production lease timings)
-    const tb = await createHostRuntime(testHostConfig({ ...env, HOST_ID: "bench-b", ...PRODUCTION_TIMING }), { network });
+    const tb = await createHostRuntime(testHostConfig({ ...hostEnv, SESSION_HOST_ID: "bench-b", ...PRODUCTION_TIMING }));
     runtimes.push(tb);
     await tb.host.start();
     const held = a.host.sessions().length;
@@ -145,10 +148,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     };
   } finally {
     for (const r of runtimes) await r.host.kill().catch(() => undefined);
-    for (const r of runtimes) {
-      r.network.close();
-      r.sqs.destroy();
-    }
+    for (const r of runtimes) r.sqs.destroy();
     await Promise.race([sqs.stop(), new Promise((r) => setTimeout(r, 2000))]);
     await dynamo.stop();
   }

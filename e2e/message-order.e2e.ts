@@ -8,7 +8,7 @@ import { httpJson, type Json, poll } from "./support/http";
  * Issue 27 finding 5, through the whole local platform: a customer (the WhatsApp simulator) writes 8 messages within
  * one second; they travel simulator → session host (its per-chat `seq`) → inbound.fifo → consumers → table, and
  * `GET /api/messages/{ticketId}` answers them in the order written (docs/adr/0066). Before, a second's messages came
- * back ordered by their random ids. (The automatic answers' order: messages/message-order.int.test.ts.)
+ * back ordered by their random ids. (The automatic answers' order: infra/local/src/stand-ins/ai/message-order.int.test.ts.)
  */
 const http = <T = Json>(path: string, init: Parameters<typeof httpJson>[2] = {}) => httpJson<T>(baseUrl(), path, init);
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: "Cliente Ordem E2E" };

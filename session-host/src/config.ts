@@ -64,10 +64,11 @@ const configSchema = z.object({
   COMMAND_POLLERS: z.coerce.number().int().min(1).max(32).default(4),
   /** how long a command waits for its session to finish connecting before it fails */
   SEND_WAIT_CONNECTED_MS: z.coerce.number().int().min(0).default(15_000),
-  /** simulator: port of its HTTP page/API when the host runs alone (the local runner mounts it on its own origin) */
-  SIMULATOR_PORT: z.coerce.number().int().min(0).default(0),
-  SIMULATOR_QR_REFRESH_MS: z.coerce.number().int().positive().default(30_000),
-  SIMULATOR_ACK_DELAY_MS: z.coerce.number().int().min(0).default(800),
+  /**
+   * simulator: the simulated WhatsApp network's wire (ws://127.0.0.1:<port>/wa, a local stand-in outside the
+   * hosts: infra/local/src/stand-ins/whatsapp); unset (AWS): no simulator connections
+   */
+  SIMULATOR_NETWORK_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -12,7 +12,6 @@ const main = async () => {
   const config = parseHostConfig({ ...process.env, SESSION_HOST_ID: await resolveHostId(process.env) });
   const runtime = await createHostRuntime(config);
   await runtime.host.start();
-  const server = config.SIMULATOR_PORT ? serve({ fetch: runtime.simulatorHttp.fetch, port: config.SIMULATOR_PORT }) : undefined;
   // the ECS container health check (infra/aws/constructs/session-host.ts); stale after 3 missed heartbeats
   const healthPort = Number(process.env.HEALTH_PORT ?? 0);
   const health = healthPort ? serve({ fetch: createHealthHttp(runtime.host.health, config.LEASE_HEARTBEAT_MS * 3 + 5_000).fetch, port: healthPort }) : undefined;
@@ -22,11 +21,9 @@ const main = async () => {
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
-    server?.close();
     // bounded by DRAIN_TIMEOUT_MS (ECS stopTimeout is longer, then SIGKILL)
     await runtime.host.stop().catch((err: unknown) => runtime.logger.error("drain failed", { err: String(err) }));
     health?.close();
-    runtime.network.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown());

@@ -1,5 +1,5 @@
 import type { Container } from "@atende/functions/app/container";
-import type { SimulatorNetwork } from "@atende/session-host/providers/simulator/simulator-network";
+import type { SimulatorNetwork } from "./stand-ins/whatsapp/network";
 import { seedDemoTypebot } from "./demo-bots-flows";
 
 /**

@@ -12,17 +12,21 @@ import { createContainer, type Container } from "@atende/functions/app/container
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { xlsxSpreadsheets } from "@atende/functions/platform/spreadsheets/xlsx.adapter";
 import { createPromptEngine } from "@atende/functions/features/bots/prompt-engine";
-import { createFakeBankHttp } from "@atende/functions/platform/payments/fake-bank.http";
-import { createCloudApiSimulator, type CloudApiSimulator } from "./cloud-api-simulator/cloud-api-simulator";
-import { createCloudApiSimulatorHttp } from "./cloud-api-simulator/cloud-api-simulator.http";
-import { wireCloudApiDemo } from "./cloud-api-simulator/cloud-api-demo";
-import { createAiSimulator, type AiSimulator } from "@atende/functions/features/bots/ai-simulator.http";
-import { createDialogflowSimulatorHttp } from "@atende/functions/features/bots/simulators/dialogflow-simulator.http";
-import { createTypebotSimulatorHttp } from "@atende/functions/features/bots/simulators/typebot-simulator.http";
-import { createWebhookReceiverSimulatorHttp } from "@atende/functions/features/bots/simulators/webhook-receiver-simulator.http";
+import { createFakeBankHttp } from "./stand-ins/bank/fake-bank.http";
+import { createCloudApiSimulator, type CloudApiSimulator } from "./stand-ins/cloud-api/cloud-api-simulator";
+import { createCloudApiSimulatorHttp } from "./stand-ins/cloud-api/cloud-api-simulator.http";
+import { wireCloudApiDemo } from "./stand-ins/cloud-api/cloud-api-demo";
+import { createAiSimulator, type AiSimulator } from "./stand-ins/ai/ai-simulator.http";
+import { createDialogflowSimulatorHttp } from "./stand-ins/dialogflow/dialogflow-simulator.http";
+import { createTypebotSimulatorHttp } from "./stand-ins/typebot/typebot-simulator.http";
+import { createWebhookReceiverSimulatorHttp } from "./stand-ins/webhooks/webhook-receiver-simulator.http";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
-import { createHostRuntime, type HostRuntime } from "@atende/session-host/app";
-import { parseHostConfig } from "@atende/session-host/config";
+import { createDb } from "@atende/session-host/platform/db";
+import { startHostFleet, type HostFleet } from "./host-fleet";
+import { createStandInRegistry, type StandInRegistry } from "./stand-ins/registry";
+import type { SimulatorNetwork } from "./stand-ins/whatsapp/network";
+import { createTablePairingStore } from "./stand-ins/whatsapp/table-pairing.store";
+import { startWhatsAppStandIn } from "./stand-ins/whatsapp/whatsapp-stand-in";
 import { seedDemoConversations } from "./demo-seed";
 import { ensureTable, localTtl, startDynamo, type DynamoHandle } from "./dynamo";
 import { createPublicServer } from "./http-server";
@@ -59,6 +63,12 @@ export type PlatformOptions = {
   /** overrides on the functions' environment (tests shorten token lifetimes, lower bcrypt cost ...) */
   env?: Record<string, string>;
   webDist?: string;
+  /** session-host processes (SESSION_HOSTS, default 1): each its own OS process, id host-<n> */
+  sessionHosts?: number;
+  /** overrides on the session hosts' environment (tests and the bench shorten lease timings) */
+  hostEnv?: Record<string, string>;
+  /** the hosts' output: the runner's own (default) or nowhere */
+  hostStdio?: "inherit" | "ignore";
 };
 
 export type Platform = {
@@ -73,8 +83,13 @@ export type Platform = {
   demo: Promise<void> | null;
   env: Record<string, string>;
   stop: () => Promise<void>;
-  /** the in-process session host (simulator provider) and the simulator page on this origin */
-  sessionHost: HostRuntime;
+  /** the session-host processes (SESSION_HOSTS), watched and restarted by the runner */
+  hosts: HostFleet;
+  /** the simulated WhatsApp network (outside the hosts; they dial it at `simulatorWireUrl`) */
+  network: SimulatorNetwork;
+  simulatorWireUrl: string;
+  /** the stand-ins of outside services under /simulator, and the simulator page's tabs */
+  standIns: StandInRegistry;
   simulatorUrl: string;
   /** Meta's Cloud API stand-in (/simulator/cloudapi; its Graph API under /simulator/cloudapi/graph/v23.0) */
   cloudApi: CloudApiSimulator;
@@ -174,16 +189,23 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     );
     stops.push(inbound.stop);
 
-    // The session host, in process, with the WhatsApp simulator: consumes outbound.fifo, feeds inbound.fifo.
-    // A stable host id: after a restart it continues its own sessions at once (no lease expiry wait).
-    const sessionHost = await createHostRuntime(
-      parseHostConfig({ ...env, HOST_ID: "local", DEFAULT_CHANNEL: "simulator", COMMAND_WAIT_SECONDS: "1", SIMULATOR_QR_REFRESH_MS: "60000" }),
-    );
-    await sessionHost.host.start();
-    stops.push(async () => {
-      await sessionHost.host.stop();
-      sessionHost.network.close();
+    // WhatsApp's stand-in, outside the session hosts as WhatsApp is: its network holds what customers send while
+    // no host is attached; pairings persist in the table (a restart keeps phones linked).
+    const whatsapp = await startWhatsAppStandIn({
+      pairing: createTablePairingStore(createDb({ tableName, endpoint: dynamo.endpoint, region: "us-east-1" })),
+      qrRefreshMs: 60_000,
     });
+    stops.push(whatsapp.close);
+    // The session hosts, each its own process (SESSION_HOSTS=N): consume outbound.fifo, feed inbound.fifo, dial
+    // the network. Stable ids (host-<n>): after a restart a host continues its own sessions at once.
+    const hosts = startHostFleet({
+      count: Math.max(1, opts.sessionHosts ?? Number(process.env.SESSION_HOSTS ?? 1)),
+      env: { ...env, DEFAULT_CHANNEL: "simulator", COMMAND_WAIT_SECONDS: "1", SIMULATOR_NETWORK_URL: whatsapp.wire.url, ...opts.hostEnv },
+      repoRoot: REPO_ROOT,
+      log: (msg, fields) => container.logger.warn(msg, fields),
+      stdio: opts.hostStdio,
+    });
+    stops.push(hosts.stop);
     // several pollers, as Lambda runs several batches at once: a bot waiting for its model holds one batch only
     const jobsPoller = pollQueue(
       sqsClient(sqs.endpoint),
@@ -204,25 +226,26 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const demoNumber = cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
     const cloudApiHttp = createCloudApiSimulatorHttp(cloudApi);
     const aiSimulator = createAiSimulator();
-    type SimulatorRoute = { prefix: string; fetch: (req: Request) => Response | Promise<Response> };
-    const simulators: SimulatorRoute[] = [
-      ...(fakeBankHttp ? [{ prefix: "/simulator/bank", fetch: (req: Request) => fakeBankHttp.fetch(req) }] : []),
-      { prefix: "/simulator/ai", fetch: (req: Request) => aiSimulator.fetch(req) },
-      { prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch },
-      { prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch },
-      { prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch },
-      { prefix: "/simulator/cloudapi", fetch: (req: Request) => cloudApiHttp.fetch(req) },
-    ];
+    // every stand-in registers once: its prefix under /simulator, and its tab on the simulator page (stand-ins/README.md)
+    const standIns = createStandInRegistry().register(whatsapp.standIn);
+    if (fakeBankHttp) standIns.register({ id: "bank", prefix: "/simulator/bank", fetch: (req) => fakeBankHttp.fetch(req) });
+    standIns
+      .register({ id: "ai", prefix: "/simulator/ai", fetch: (req) => aiSimulator.fetch(req) })
+      .register({ id: "typebot", prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch })
+      .register({ id: "webhooks", prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch })
+      .register({ id: "dialogflow", prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch })
+      .register({
+        id: "cloudapi",
+        prefix: "/simulator/cloudapi",
+        fetch: (req) => cloudApiHttp.fetch(req),
+        tab: { path: "/simulator/cloudapi", order: 10, label: { pt: "API oficial", en: "Official API", es: "API oficial" } },
+      });
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
       webDist: opts.webDist ?? join(REPO_ROOT, "web", "dist"),
       runtimeConfig: () => ({ wsPath: "/ws" }),
-      simulator: (req) => {
-        const path = new URL(req.url).pathname;
-        const own = simulators.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`));
-        return own ? own.fetch(req) : sessionHost.simulatorHttp.fetch(req);
-      },
+      simulator: (req) => standIns.route(req),
     });
     const httpPort = await listen(server, httpPort0, host);
     stops.push(
@@ -274,9 +297,9 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     }
     // full-text search (docs/adr/0035): history written before the index existed is indexed once, in the background
     void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));
-    const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: sessionHost.network, container, stopped: () => stopping }) : null;
+    const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: whatsapp.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, sessionHost, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, hosts, network: whatsapp.network, simulatorWireUrl: whatsapp.wire.url, standIns, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };
   } catch (e) {
     await stop();
     throw e;

@@ -4,9 +4,8 @@ import "../testing/provided-context";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createHostRuntime, type HostRuntime } from "../app";
 import type { OutgoingMessage, Provider } from "../providers/provider.port";
-import { createSimulatorNetwork, type SimulatorNetwork } from "../providers/simulator/simulator-network";
 import { createSimulatorProvider } from "../providers/simulator/simulator.provider";
-import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { startSimulatedNetwork, type SimulatedNetwork } from "../testing/simulated-network";
 import { createTestTable, freePort, sendCommands, startTestSqs, testHostConfig, waitFor } from "../testing/test-env";
 
 /**
@@ -16,12 +15,12 @@ import { createTestTable, freePort, sendCommands, startTestSqs, testHostConfig, 
  */
 let sqs: Awaited<ReturnType<typeof startTestSqs>>;
 let tableName: string;
-const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 10, pairingDelayMs: 10 });
+let network: SimulatedNetwork;
 const runtimes: HostRuntime[] = [];
 
 /** The simulator provider, with every send going through `around` first. */
-const providerWith = (around: (m: OutgoingMessage) => Promise<void>) => (net: SimulatorNetwork): Provider => {
-  const inner = createSimulatorProvider(net);
+const providerWith = (around: (m: OutgoingMessage) => Promise<void>) => (): Provider => {
+  const inner = createSimulatorProvider({ url: network.wireUrl });
   return {
     ...inner,
     createSession(ctx) {
@@ -42,7 +41,7 @@ const startHost = async (hostId: string, around: (m: OutgoingMessage) => Promise
       SESSION_HOST_ID: hostId,
       ...env,
     }),
-    { network, providers: { simulator: providerWith(around) } },
+    { providers: { simulator: providerWith(around) } },
   );
   runtimes.push(rt);
   await rt.host.start();
@@ -53,7 +52,7 @@ const startHost = async (hostId: string, around: (m: OutgoingMessage) => Promise
 const connect = async (rt: HostRuntime, companyId: number, number: string) => {
   const id = { companyId, whatsappId: 1 };
   await sendCommands(rt.sqs, sqs.queueUrls.outbound, [{ type: "session.start", commandId: `start-${companyId}`, ...id, channel: "simulator" }]);
-  await waitFor("QR", () => network.connections().some((c) => c.companyId === companyId && c.status === "qrcode"));
+  await waitFor("QR", async () => (await network.connections()).some((c) => c.companyId === companyId && c.status === "qrcode"));
   await network.scan(id, number);
   await waitFor("connected", () => rt.host.sessions().some((s) => s.companyId === companyId && s.status === "CONNECTED"));
   return id;
@@ -80,13 +79,14 @@ const outboundLeft = async (client: SQSClient) =>
 
 beforeAll(async () => {
   sqs = await startTestSqs(await freePort());
+  network = await startSimulatedNetwork();
   tableName = await createTestTable(inject("dynamoEndpoint"));
 });
 
 afterAll(async () => {
   for (const rt of runtimes) await rt.host.kill();
   for (const rt of runtimes) rt.sqs.destroy();
-  network.close();
+  await network?.close();
   await Promise.race([sqs?.stop(), new Promise((r) => setTimeout(r, 2_000))]);
 });
 
@@ -98,7 +98,7 @@ describe("a host working on commands", () => {
       await new Promise((r) => setTimeout(r, 5_000)); // 2.5 times the command visibility
     }, { COMMAND_VISIBILITY_SECONDS: "2", COMMAND_WAIT_SECONDS: "0", COMMAND_POLLERS: "2" });
     const id = await connect(rt, 31, "5511933330001");
-    network.upsertCustomer("5511933330002", undefined, false);
+    await network.upsertCustomer("5511933330002", undefined, false);
     await sendCommands(rt.sqs, sqs.queueUrls.outbound, [{ type: "send", commandId: "slow-1", messageId: "SLOW1", ...id, chatJid: "5511933330002@s.whatsapp.net", body: "devagar" }]);
     const got = await resultsOf(rt.sqs, "slow-1", 1);
     await new Promise((r) => setTimeout(r, 2_000)); // a second receive would have happened by now
@@ -118,7 +118,7 @@ describe("a host working on commands", () => {
       if (m.messageId === "BROKEN") throw new Error("socket gone for good");
     });
     const id = await connect(rt, 32, "5511933330003");
-    network.upsertCustomer("5511933330004", undefined, false);
+    await network.upsertCustomer("5511933330004", undefined, false);
     const chatJid = "5511933330004@s.whatsapp.net";
     await sendCommands(rt.sqs, sqs.queueUrls.outbound, [{ type: "send", commandId: "flaky-1", messageId: "FLAKY", ...id, chatJid, body: "oi" }]);
     expect(await resultsOf(rt.sqs, "flaky-1", 1)).toEqual([expect.objectContaining({ ok: true, messageId: "FLAKY" })]);
@@ -126,7 +126,7 @@ describe("a host working on commands", () => {
     await sendCommands(rt.sqs, sqs.queueUrls.outbound, [{ type: "send", commandId: "broken-1", messageId: "BROKEN", ...id, chatJid, body: "oi" }]);
     expect(await resultsOf(rt.sqs, "broken-1", 1)).toEqual([expect.objectContaining({ ok: false, error: "ERR_SENDING_WAPP_MSG" })]);
     expect(tries.get("BROKEN")).toBe(3);
-    expect(network.chat("5511933330004", id).messages.map((m) => m.id)).toEqual(["FLAKY"]);
+    expect((await network.chat("5511933330004", id)).messages.map((m) => m.id)).toEqual(["FLAKY"]);
     expect(await outboundLeft(rt.sqs)).toBe(0);
   });
 });

@@ -11,9 +11,8 @@ import { createLeaseRepository, type LeaseRepository } from "../leases/lease.rep
 import { createDb, type Db } from "../platform/db";
 import type { ProviderEvents, SessionIdentity } from "../providers/provider.port";
 import { createEventSpill } from "./event-spill";
-import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
 import { createSimulatorProvider } from "../providers/simulator/simulator.provider";
-import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { startSimulatedNetwork, type SimulatedNetwork } from "../testing/simulated-network";
 import { createTestTable, freePort, startTestSqs, testHostConfig, waitFor } from "../testing/test-env";
 
 /**
@@ -23,7 +22,8 @@ import { createTestTable, freePort, startTestSqs, testHostConfig, waitFor } from
  */
 let sqs: Awaited<ReturnType<typeof startTestSqs>>;
 const hosts: HostRuntime[] = [];
-const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 10, pairingDelayMs: 10 });
+/** the simulated WhatsApp network, out of process as in the local platform (infra/local/src/stand-ins/whatsapp) */
+let network: SimulatedNetwork;
 /** the auth store each host's session of a connection got (to write as that host would) */
 const authOf = new Map<string, TableAuthStore>();
 const eventsOf = new Map<string, ProviderEvents>();
@@ -37,11 +37,10 @@ const host = async (tableName: string, hostId: string, extra: Record<string, str
   const rt = await createHostRuntime(
     testHostConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject("dynamoEndpoint"), SQS_ENDPOINT: sqs.endpoint, QUEUE_URL_INBOUND: sqs.queueUrls.inbound, QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound, SESSION_HOST_ID: hostId, ...extra }),
     {
-      network,
       wrapDb,
       providers: {
-        simulator: (net) => {
-          const p = createSimulatorProvider(net);
+        simulator: () => {
+          const p = createSimulatorProvider({ url: network.wireUrl });
           return {
             ...p,
             createSession: (ctx) => {
@@ -63,7 +62,7 @@ const holds = (rt: HostRuntime, id: SessionIdentity, status = "CONNECTED") => rt
 const pairAll = async (rt: HostRuntime, leases: LeaseRepository, ids: SessionIdentity[], number0: number) => {
   for (const id of ids) await leases.want(id, "simulator");
   for (const [i, id] of ids.entries()) {
-    await waitFor(`QR ${id.companyId}/${id.whatsappId}`, () => network.connections().some((c) => c.companyId === id.companyId && c.whatsappId === id.whatsappId && c.status === "qrcode"));
+    await waitFor(`QR ${id.companyId}/${id.whatsappId}`, async () => (await network.connections()).some((c) => c.companyId === id.companyId && c.whatsappId === id.whatsappId && c.status === "qrcode"));
     await network.scan(id, String(number0 + i));
   }
   await waitFor("all connected", () => ids.every((id) => holds(rt, id)));
@@ -80,11 +79,12 @@ const inbound = async (): Promise<InboundEvent[]> => {
 
 beforeAll(async () => {
   sqs = await startTestSqs(await freePort());
+  network = await startSimulatedNetwork();
 });
 afterAll(async () => {
   for (const h of hosts) await h.host.kill();
   for (const h of hosts) h.sqs.destroy();
-  network.close();
+  await network.close();
   await Promise.race([sqs.stop(), new Promise((r) => setTimeout(r, 2_000))]);
 });
 
@@ -159,7 +159,7 @@ describe("takeover and drain", () => {
     const max = Math.max(...took.values());
     console.info(`takeover after kill: max ${max} ms (${[...took.values()].join(", ")})`);
     expect(max).toBeLessThan(15_000);
-    expect(network.connections().filter((c) => c.companyId === 110).every((c) => c.status === "CONNECTED")).toBe(true);
+    expect((await network.connections()).filter((c) => c.companyId === 110).every((c) => c.status === "CONNECTED")).toBe(true);
     await b.host.kill();
   });
 
@@ -268,7 +268,7 @@ describe("fencing", () => {
     wake();
     await waitFor("A closes its socket", () => !holds(a, id, "CONNECTED") && held(a).length === 0, 5_000);
     // no logout: the device stays paired and connected through B, the auth state is B's
-    expect(network.connections().find((c) => c.companyId === 130)).toMatchObject({ status: "CONNECTED", number: "5511972000001" });
+    expect((await network.connections()).find((c) => c.companyId === 130)).toMatchObject({ status: "CONNECTED", number: "5511972000001" });
     await expect(authA.set({ session: { s1: Buffer.from("stale A") } })).rejects.toBeInstanceOf(LeaseLostError);
     await late;
     expect((await createEventSpill(db, id).oldest()).map((e) => e.event.type)).toEqual(["presence"]);

@@ -1,14 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createLocalMediaStore } from "../media/local-media.store";
 import { createLogger } from "../platform/logger";
 import type { ProviderEvents, ProviderSession } from "../providers/provider.port";
-import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
 import { createSimulatorProvider } from "../providers/simulator/simulator.provider";
-import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { startSimulatedNetwork, type SimulatedNetwork } from "../testing/simulated-network";
 import { executeCommand, failureEvent } from "./command-executor";
 import { createEventEmitter } from "./event-emitter";
 
@@ -92,18 +91,31 @@ describe("provider events -> inbound events", () => {
 });
 
 describe("commands -> provider", () => {
+  // the simulated network in its own process, dialled over the wire (a fresh one per test would cost a start each)
+  let network: SimulatedNetwork;
+  const sessions: ProviderSession[] = [];
+  beforeAll(async () => {
+    network = await startSimulatedNetwork({ ackDelayMs: 5, pairingDelayMs: 1 });
+  });
+  afterAll(async () => {
+    for (const s of sessions) await s.stop();
+    await network?.close();
+  });
+  let nextWhatsapp = 100;
+  /** a fresh connection on the network per test (its chats and contacts start empty) */
   const connected = async () => {
-    const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 5, pairingDelayMs: 1 });
     const events: ProviderEvents = { connection: async () => undefined, message: async () => undefined, messageUpdate: async () => undefined, presence: async () => undefined, call: async () => undefined };
-    const session: ProviderSession = createSimulatorProvider(network).createSession({ identity, events, auth: { get: async () => ({}), set: async () => undefined, clear: async () => undefined } });
+    const id = { companyId: 4, whatsappId: ++nextWhatsapp };
+    const session: ProviderSession = createSimulatorProvider({ url: network.wireUrl }).createSession({ identity: id, events, auth: { get: async () => ({}), set: async () => undefined, clear: async () => undefined } });
+    sessions.push(session);
     await session.start();
-    await network.scan(identity, "5511900009999");
-    return { network, session };
+    await network.scan(id, "5511900009999");
+    return { network, session, id };
   };
   const cmd = { companyId: 4, whatsappId: 9 };
 
   it("sends media the functions stored, quoted, and reports ok with the message id", async () => {
-    const { network, session } = await connected();
+    const { network, session, id } = await connected();
     await media.put("4/2026/11/abc-foto.png", Buffer.from("png"), "image/png");
     const result = await executeCommand(
       session,
@@ -111,7 +123,7 @@ describe("commands -> provider", () => {
       media,
     );
     expect(result).toMatchObject({ type: "command.result", eventId: "result:c1", ok: true, messageId: "OUT9" });
-    expect(network.chat("5511977776666", identity).messages[0]).toMatchObject({ id: "OUT9", type: "image", body: "legenda", quotedId: "X", media: { key: "4/2026/11/abc-foto.png" } });
+    expect((await network.chat("5511977776666", id)).messages[0]).toMatchObject({ id: "OUT9", type: "image", body: "legenda", quotedId: "X", media: { key: "4/2026/11/abc-foto.png" } });
   });
 
   it("answers a number check with number.checked", async () => {
@@ -121,13 +133,13 @@ describe("commands -> provider", () => {
   });
 
   it("lists the phone's contacts (address book and chats) as contacts.listed parts of at most 500, the last one marked", async () => {
-    const { network, session } = await connected();
-    network.setPhoneBook(identity, [
+    const { network, session, id } = await connected();
+    await network.setPhoneBook(id, [
       { number: "5511911110000", name: "Dona Marta" },
       ...Array.from({ length: 600 }, (_, i) => ({ number: `55219${String(10_000_000 + i)}` })),
     ]);
-    await network.customerSend("5531988887777", identity, { type: "text", body: "oi" });
-    network.upsertCustomer("5531988887777", "Seu Zé");
+    await network.customerSend("5531988887777", id, { type: "text", body: "oi" });
+    await network.upsertCustomer("5531988887777", "Seu Zé");
     const result = [await executeCommand(session, { ...cmd, type: "listContacts", commandId: "c5", requestId: "imp1" }, media)].flat();
     expect(result.map((e) => [e.type, e.eventId, "last" in e && e.last])).toEqual([
       ["contacts.listed", "contacts:imp1:0", false],

@@ -4,13 +4,13 @@ import "../testing/provided-context";
 import { inboundEventSchema, type InboundEvent, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import { createHostRuntime, type HostRuntime } from "../app";
 import { createSqsClient } from "../queues/sqs";
-import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
-import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { startSimulatedNetwork, type SimulatedNetwork } from "../testing/simulated-network";
 import { createTestTable, freePort, sendCommands, startTestSqs, testHostConfig, waitFor } from "../testing/test-env";
 
 /**
  * Kill a host in the middle of a burst of 1,000 inbound and 1,000 outbound messages:
- * a second host takes the connection over and exactly 1,000 and 1,000 arrive, in order per chat.
+ * a second host takes the connection over and exactly 1,000 and 1,000 arrive, in order per chat. The simulated
+ * network is its own process (as WhatsApp is outside the hosts); the hosts dial it over the wire.
  */
 const CUSTOMERS = Array.from({ length: 10 }, (_, i) => `55119800000${String(i).padStart(2, "0")}`);
 const PER_CHAT = Number(process.env.NO_LOSS_PER_CHAT ?? 100);
@@ -20,9 +20,10 @@ const WA = 1;
 let sqs: Awaited<ReturnType<typeof startTestSqs>>;
 let a: HostRuntime;
 let b: HostRuntime;
-const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 10, pairingDelayMs: 10 });
+let network: SimulatedNetwork;
 
 beforeAll(async () => {
+  network = await startSimulatedNetwork();
   sqs = await startTestSqs(await freePort());
   const tableName = await createTestTable(inject("dynamoEndpoint"));
   const env = {
@@ -34,17 +35,18 @@ beforeAll(async () => {
     // Longer than a batch ever takes, even on a loaded 2-core machine: a command must not become visible again
     // while its (live) host is still working on it. (Production uses 60 s.)
     COMMAND_VISIBILITY_SECONDS: "10",
+    SIMULATOR_NETWORK_URL: network.wireUrl,
   };
   // Both hosts receive from the one outbound.fifo; the stand-in locks a FIFO group while part of it is in flight, as SQS does.
   const client = () => createSqsClient("us-east-1", sqs.endpoint);
-  a = await createHostRuntime(testHostConfig({ ...env, SESSION_HOST_ID: "host-a" }), { network, sqs: client() });
-  b = await createHostRuntime(testHostConfig({ ...env, SESSION_HOST_ID: "host-b" }), { network, sqs: client() });
+  a = await createHostRuntime(testHostConfig({ ...env, SESSION_HOST_ID: "host-a" }), { sqs: client() });
+  b = await createHostRuntime(testHostConfig({ ...env, SESSION_HOST_ID: "host-b" }), { sqs: client() });
 });
 
 afterAll(async () => {
   await a?.host.kill();
   await b?.host.stop();
-  network.close();
+  await network?.close();
   a?.sqs.destroy();
   b?.sqs.destroy();
   // keep-alive sockets of the readers would hold the emulator's close forever
@@ -56,12 +58,12 @@ describe("a host dies mid-burst", () => {
     const client = createSqsClient("us-east-1", sqs.endpoint);
     await a.host.start();
     await sendCommands(client, sqs.queueUrls.outbound, [{ type: "session.start", commandId: "start-1", companyId: CO, whatsappId: WA, channel: "simulator" }]);
-    await waitFor("QR", () => network.connections().some((c) => c.status === "qrcode"));
+    await waitFor("QR", async () => (await network.connections()).some((c) => c.status === "qrcode"));
     await network.scan({ companyId: CO, whatsappId: WA }, "5511900001111");
     await b.host.start();
     expect(a.host.sessions().map((s) => s.whatsappId)).toEqual([WA]);
     expect(b.host.sessions()).toEqual([]);
-    for (const n of CUSTOMERS) network.upsertCustomer(n, undefined, false);
+    for (const n of CUSTOMERS) await network.upsertCustomer(n, undefined, false);
 
     // Everything that reaches inbound.fifo, read like the consumer Lambda does (in order per group).
     const received: InboundEvent[] = [];
@@ -90,21 +92,22 @@ describe("a host dies mid-burst", () => {
         commands.push({ type: "send", commandId: `cmd-${n}-${i}`, messageId: `out-${n}-${i}`, companyId: CO, whatsappId: WA, chatJid: `${n}@s.whatsapp.net`, body: `out-${i}` });
     const sending = sendCommands(client, sqs.queueUrls.outbound, commands);
 
-    const delivered = () => CUSTOMERS.reduce((sum, n) => sum + network.chat(n, { companyId: CO, whatsappId: WA }).messages.filter((m) => !m.fromCustomer).length, 0);
+    const chats = async () => Promise.all(CUSTOMERS.map(async (n) => (await network.chat(n, { companyId: CO, whatsappId: WA })).messages.filter((m) => !m.fromCustomer)));
+    const delivered = async () => (await chats()).reduce((sum, c) => sum + c.length, 0);
     const inboundMessages = () => received.filter((e) => e.type === "message");
-    const early = setInterval(() => process.env.NO_LOSS_DEBUG && console.log(JSON.stringify({ out: delivered(), in: inboundMessages().length })), 2000);
-    await waitFor("part of the burst", () => (delivered() >= PER_CHAT && inboundMessages().length >= PER_CHAT) || inboundMessages().length >= PER_CHAT * 5, 60_000);
+    const early = setInterval(async () => process.env.NO_LOSS_DEBUG && console.log(JSON.stringify({ out: await delivered(), in: inboundMessages().length })), 2000);
+    await waitFor("part of the burst", async () => ((await delivered()) >= PER_CHAT && inboundMessages().length >= PER_CHAT) || inboundMessages().length >= PER_CHAT * 5, 60_000);
     clearInterval(early);
     await a.host.kill();
-    const atKill = { outbound: delivered(), inbound: inboundMessages().length };
+    const atKill = { outbound: await delivered(), inbound: inboundMessages().length };
     expect(atKill.outbound).toBeLessThan(CUSTOMERS.length * PER_CHAT);
     expect(atKill.inbound).toBeLessThan(CUSTOMERS.length * PER_CHAT);
     await sending;
     await producing;
 
     await waitFor("host B takes over", () => b.host.sessions().some((s) => s.whatsappId === WA), 30_000);
-    const progress = setInterval(() => process.env.NO_LOSS_DEBUG && console.log(JSON.stringify({ out: delivered(), in: inboundMessages().length, a: a.host.sessions().length, b: b.host.sessions(), conns: network.connections() })), 2000);
-    await waitFor("everything through", () => delivered() >= CUSTOMERS.length * PER_CHAT && inboundMessages().length >= CUSTOMERS.length * PER_CHAT, 120_000).finally(() => clearInterval(progress));
+    const progress = setInterval(async () => process.env.NO_LOSS_DEBUG && console.log(JSON.stringify({ out: await delivered(), in: inboundMessages().length, a: a.host.sessions().length, b: b.host.sessions(), conns: await network.connections() })), 2000);
+    await waitFor("everything through", async () => (await delivered()) >= CUSTOMERS.length * PER_CHAT && inboundMessages().length >= CUSTOMERS.length * PER_CHAT, 120_000).finally(() => clearInterval(progress));
     await new Promise((r) => setTimeout(r, 4_000)); // anything duplicated would show up by now
     reading = false;
     await reader;
@@ -120,7 +123,7 @@ describe("a host dies mid-burst", () => {
     }
     // outbound: exactly 1,000 on the customers' phones, in order per chat
     for (const n of CUSTOMERS) {
-      const got = network.chat(n, { companyId: CO, whatsappId: WA }).messages.filter((m) => !m.fromCustomer);
+      const got = (await network.chat(n, { companyId: CO, whatsappId: WA })).messages.filter((m) => !m.fromCustomer);
       expect(got.map((m) => m.body)).toEqual(Array.from({ length: PER_CHAT }, (_, i) => `out-${i}`));
     }
     // and every command reported accepted

@@ -3,8 +3,7 @@ import "../testing/provided-context";
 import { createHostRuntime, type HostRuntime } from "../app";
 import { createTableAuthStore, LeaseLostError } from "../auth/table-auth.store";
 import { createDb, type Db } from "../platform/db";
-import { createSimulatorNetwork } from "../providers/simulator/simulator-network";
-import { memoryPairingStore } from "../providers/simulator/simulator-types";
+import { startSimulatedNetwork, type SimulatedNetwork } from "../testing/simulated-network";
 import { createTestTable, freePort, sendCommands, startTestSqs, testHostConfig, waitFor } from "../testing/test-env";
 import { createLeaseRepository } from "./lease.repository";
 
@@ -90,22 +89,22 @@ describe("auth store (DynamoDB Local)", () => {
 describe("hosts", () => {
   let sqs: Awaited<ReturnType<typeof startTestSqs>>;
   const hosts: HostRuntime[] = [];
-  const network = createSimulatorNetwork({ pairing: memoryPairingStore(), ackDelayMs: 10, pairingDelayMs: 10 });
+  let network: SimulatedNetwork;
   const host = async (hostId: string, extra: Record<string, string> = {}) => {
     const rt = await createHostRuntime(
-      testHostConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject("dynamoEndpoint"), SQS_ENDPOINT: sqs.endpoint, QUEUE_URL_INBOUND: sqs.queueUrls.inbound, QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound, SESSION_HOST_ID: hostId, ...extra }),
-      { network },
+      testHostConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: inject("dynamoEndpoint"), SQS_ENDPOINT: sqs.endpoint, QUEUE_URL_INBOUND: sqs.queueUrls.inbound, QUEUE_URL_OUTBOUND: sqs.queueUrls.outbound, SESSION_HOST_ID: hostId, SIMULATOR_NETWORK_URL: network.wireUrl, ...extra }),
     );
     hosts.push(rt);
     return rt;
   };
   beforeAll(async () => {
     sqs = await startTestSqs(await freePort());
+    network = await startSimulatedNetwork();
   });
   afterAll(async () => {
     for (const h of hosts) await h.host.kill();
     for (const h of hosts) h.sqs.destroy();
-    network.close();
+    await network?.close();
     await Promise.race([sqs.stop(), new Promise((r) => setTimeout(r, 2_000))]);
   });
 
@@ -119,7 +118,7 @@ describe("hosts", () => {
     const leases = createLeaseRepository(db);
     expect(await leases.acquire(conn, "intruder", "simulator", Date.now() + 120_000, 60_000)).not.toBeNull();
     await waitFor("A closes it", () => !a.host.sessions().some((s) => s.companyId === 9), 5_000);
-    expect(network.connections().find((c) => c.companyId === 9)?.status).toBe("offline");
+    await waitFor("the network sees A's socket closed", async () => (await network.connections()).find((c) => c.companyId === 9)?.status === "offline", 5_000);
     await a.host.kill();
   });
 
@@ -129,7 +128,7 @@ describe("hosts", () => {
     const b = await host("dead-b");
     await a.host.start();
     await sendCommands(a.sqs, sqs.queueUrls.outbound, [{ type: "session.start", commandId: "dead-1", ...conn, channel: "simulator" }]);
-    await waitFor("QR", () => network.connections().some((c) => c.companyId === 10 && c.status === "qrcode"));
+    await waitFor("QR", async () => (await network.connections()).some((c) => c.companyId === 10 && c.status === "qrcode"));
     await network.scan(conn, "5511955554444");
     expect(a.host.sessions().map((s) => s.companyId)).toContain(10);
     await b.host.start();
@@ -138,7 +137,7 @@ describe("hosts", () => {
     await waitFor("B takes over", () => b.host.sessions().some((s) => s.companyId === 10 && s.status === "CONNECTED"), 10_000);
     const took = Date.now() - killedAt;
     expect(took).toBeLessThan(60_000);
-    const c = network.connections().find((x) => x.companyId === 10);
+    const c = (await network.connections()).find((x) => x.companyId === 10);
     expect(c).toMatchObject({ status: "CONNECTED", number: "5511955554444" });
     expect(b.host.sessions().find((s) => s.companyId === 10)?.fence).toBe(2);
   });

@@ -12,8 +12,9 @@ import { OptionsTab } from "../../features/settings/components/options-tab";
 import { HolidaysTab } from "../../features/sla/components/holidays-tab";
 import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
 import { AttendanceSettings } from "../../features/presence/components/attendance-settings";
+import { SessionHostsTab } from "../../features/session-hosts/components/session-hosts-tab";
 
-type TabKey = "options" | "privacy" | "attendance" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps";
+type TabKey = "options" | "privacy" | "attendance" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps" | "sessionHosts";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -27,7 +28,7 @@ export function SettingsPage() {
   if (user.profile === "admin") tabs.push("attendance");
   if (scheduleType === "company") tabs.push("hours");
   tabs.push("holidays");
-  if (user.super) tabs.push("logo", "companies", "register", "plans", "helps");
+  if (user.super) tabs.push("logo", "companies", "register", "plans", "helps", "sessionHosts");
   const [current, setCurrent] = useState<TabKey>("options");
   const tab = tabs.includes(current) ? current : "options";
 
@@ -53,6 +54,7 @@ export function SettingsPage() {
           {tab === "register" && <CompanyRegisterTab />}
           {tab === "plans" && <PlansTab />}
           {tab === "helps" && <HelpsTab />}
+          {tab === "sessionHosts" && <SessionHostsTab />}
         </Box>
       </Paper>
     </Box>

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { createStandInRegistry, TABS_PLACEHOLDER } from "./registry";
+
+const page = (title: string) => () => new Response(`<html><body>${TABS_PLACEHOLDER}<h1>${title}</h1></body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+
+describe("stand-in registry", () => {
+  const registry = createStandInRegistry()
+    .register({ id: "whatsapp", prefix: "/simulator", fetch: page("phones"), tab: { path: "/simulator", order: 0, label: { pt: "Celulares", en: "Phones", es: "Teléfonos" } } })
+    .register({ id: "bank", prefix: "/simulator/bank", fetch: page("bank"), tab: { path: "/simulator/bank", order: 20, label: { pt: "Banco", en: "Bank", es: "Banco" } } })
+    .register({ id: "hook", prefix: "/simulator/webhooks", fetch: () => Response.json({ ok: true }) });
+
+  it("routes by the longest prefix; WhatsApp's phones take the rest of /simulator", async () => {
+    expect(await (await registry.route(new Request("http://x/simulator/bank/api/x"))).text()).toContain("<h1>bank</h1>");
+    expect(await (await registry.route(new Request("http://x/simulator/bankrupt"))).text()).toContain("<h1>phones</h1>");
+    expect(await (await registry.route(new Request("http://x/simulator/webhooks/a"))).json()).toEqual({ ok: true });
+    expect((await registry.route(new Request("http://x/elsewhere"))).status).toBe(404);
+  });
+
+  it("builds each page's tab bar from the registered tabs, its own marked, in pt/en/es", async () => {
+    const html = await (await registry.route(new Request("http://x/simulator/bank"))).text();
+    expect(html).not.toContain(TABS_PLACEHOLDER);
+    const tabs = [...html.matchAll(/<a href="([^"]+)" data-testid="tab-([a-z-]+)"( class="active")?/g)].map((m) => [m[1], m[2], Boolean(m[3])]);
+    expect(tabs).toEqual([
+      ["/simulator", "whatsapp", false],
+      ["/simulator/bank", "bank", true],
+    ]);
+    expect(html).toContain('data-label-en="Phones"');
+    expect(html).toContain('data-label-es="Teléfonos"');
+  });
+
+  it("refuses a stand-in registered twice or outside /simulator", () => {
+    expect(() => registry.register({ id: "bank", prefix: "/simulator/bank2", fetch: page("x") })).toThrow("twice");
+    expect(() => createStandInRegistry().register({ id: "x", prefix: "/api/x", fetch: page("x") })).toThrow("under /simulator");
+  });
+});
