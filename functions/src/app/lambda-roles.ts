@@ -32,5 +32,7 @@ export const LAMBDA_ROLES = {
   jobs: { root: "container", heavy: ["promptEngine"] },
   /** Meta's webhook: verify and enqueue (handlers/cloud-api-webhook.ts) */
   "cloud-api-webhook": { root: "own", heavy: [] },
+  /** Messenger / Instagram webhook: verify and enqueue (handlers/meta-webhook.ts, docs/adr/0090) */
+  "meta-webhook": { root: "own", heavy: [] },
 } as const satisfies Record<string, LambdaRole>;
 export type LambdaName = keyof typeof LAMBDA_ROLES;

@@ -47,9 +47,26 @@ export class Api extends Construct {
       methods: [HttpMethod.GET, HttpMethod.POST],
       integration: new HttpLambdaIntegration("CloudApiWebhookIntegration", this.cloudApiWebhook),
     });
+    // Messenger and Instagram (docs/adr/0090): their own small Lambda, verify and enqueue, as the Cloud API's
+    this.metaWebhook = new AtendeFunction(this, "MetaWebhookFunction", {
+      entry: handlerEntry("meta-webhook"),
+      description: "Atende Messenger/Instagram webhook (verify and enqueue)",
+      environment: platform.environment,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+    });
+    platform.table.grantReadData(this.metaWebhook);
+    platform.queues.inbound.grantSendMessages(this.metaWebhook);
+    platform.secretsKey?.grantDecrypt(this.metaWebhook);
+    this.httpApi.addRoutes({
+      path: "/api/channels/meta/webhook/{hookId}",
+      methods: [HttpMethod.GET, HttpMethod.POST],
+      integration: new HttpLambdaIntegration("MetaWebhookIntegration", this.metaWebhook),
+    });
   }
 
   readonly cloudApiWebhook: AtendeFunction;
+  readonly metaWebhook: AtendeFunction;
 
   /** `{id}.execute-api.{region}.amazonaws.com`: the CloudFront origin of /api/*. */
   get domainName(): string {

@@ -42,6 +42,7 @@ export const ALARM_THRESHOLDS = {
   inboundOldestSeconds: 60,
   webSocketDeliveryFailures: 10,
   cloudApiSignatureFailures: 5,
+  metaSignatureFailures: 5,
   paymentWebhookFailures: 1,
 } as const;
 
@@ -131,6 +132,7 @@ export class Monitoring extends Construct {
     // Webhooks.
     const signatureFailures = custom(METRIC.cloudApiSignatureFailures);
     alarm("CloudApiSignatureFailures", "Meta Cloud API webhook calls with a wrong signature.", signatureFailures, ALARM_THRESHOLDS.cloudApiSignatureFailures);
+    alarm("MetaSignatureFailures", "Messenger / Instagram webhook calls with a wrong signature.", custom(METRIC.metaSignatureFailures), ALARM_THRESHOLDS.metaSignatureFailures);
     const paymentFailures = custom(METRIC.paymentWebhookFailures);
     alarm("PaymentWebhookFailures", "Payment notifications refused or failed.", paymentFailures, ALARM_THRESHOLDS.paymentWebhookFailures);
 

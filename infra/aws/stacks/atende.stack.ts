@@ -97,6 +97,7 @@ export class AtendeStack extends Stack {
       functions: {
         api: api.handler,
         cloudApiWebhook: api.cloudApiWebhook,
+        metaWebhook: api.metaWebhook,
         ws: realtime.handler,
         tick: workers.tick,
         inbound: workers.inbound,

@@ -52,7 +52,7 @@ describe("alarms", () => {
 
   it("watches the API, the inbound queue age, the table, the session host and the custom metrics", () => {
     const names = alarms(template).map((a) => a.Properties.AlarmName);
-    for (const name of ["Api5xxRate", "ApiLatencyP99", "InboundQueueAge", "DynamoDbThrottles", "SessionHostLeases", "SessionHostTasks", "WebSocketDeliveryFailures", "CloudApiSignatureFailures", "PaymentWebhookFailures"]) {
+    for (const name of ["Api5xxRate", "ApiLatencyP99", "InboundQueueAge", "DynamoDbThrottles", "SessionHostLeases", "SessionHostTasks", "WebSocketDeliveryFailures", "CloudApiSignatureFailures", "MetaSignatureFailures", "PaymentWebhookFailures"]) {
       expect(names).toContain(`Atende-prod-${name}`);
     }
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-InboundQueueAge", MetricName: "ApproximateAgeOfOldestMessage", Threshold: 60 });
@@ -66,6 +66,7 @@ describe("alarms", () => {
       Period: 60,
     });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-MetaSignatureFailures", MetricName: METRIC.metaSignatureFailures });
     // the fleet: fewer tasks than prod's minimum of 2; connections waiting for a host with room
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-SessionHostTasks", Threshold: 2, ComparisonOperator: "LessThanThreshold" });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", {

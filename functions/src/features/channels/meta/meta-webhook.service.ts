@@ -37,7 +37,8 @@ export const createMetaWebhookService = (deps: { repo: MetaRepository; secrets: 
       const appSecret = rec.appSecret ? await secrets.open(rec.appSecret) : "";
       if (!verifySignature(rawBody, signature, appSecret)) {
         logger.warn("meta webhook: bad signature", { companyId: ref.companyId, whatsappId: ref.whatsappId, provider: rec.provider, signed: Boolean(signature) });
-        metrics.count(METRIC.metaSignatureFailures, 1, { provider: rec.provider });
+        // alarm MetaSignatureFailures (infra/aws/constructs/monitoring.ts)
+        metrics.count(METRIC.metaSignatureFailures);
         return { status: 403 };
       }
       let body: MetaMessagingWebhook;
