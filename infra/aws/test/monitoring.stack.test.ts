@@ -39,9 +39,9 @@ describe("alarms", () => {
     }
   });
 
-  it("has an errors and a throttles alarm for every Lambda of the product (api, Cloud API webhook, ws, tick, inbound, jobs)", () => {
+  it("has an errors and a throttles alarm for every Lambda of the product (api, Cloud API webhook, Meta webhook, ws, tick, inbound, jobs)", () => {
     const functions = resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x");
-    expect(functions).toHaveLength(6);
+    expect(functions).toHaveLength(7);
     for (const [id] of functions) {
       for (const metric of ["Errors", "Throttles"]) {
         const found = alarms(template).filter((a) => a.Properties.MetricName === metric && JSON.stringify(a.Properties.Dimensions) === JSON.stringify([{ Name: "FunctionName", Value: { Ref: id } }]));
