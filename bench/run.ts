@@ -11,10 +11,10 @@ import { writeReadmeSummary } from "./readme-summary";
  */
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const only = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".bench.ts"))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
-  .sort();
+const all = readdirSync(dir).filter((f) => f.endsWith(".bench.ts"));
+// a name that is a bench's whole name runs that one only (`flows` is not also `bots-flows`); else any that contains it
+const exact = all.filter((f) => only.some((o) => f === `${o}.bench.ts`));
+const files = (exact.length ? exact : all.filter((f) => only.length === 0 || only.some((o) => f.includes(o)))).sort();
 
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
 mkdirSync(join(dir, "results"), { recursive: true });

@@ -16,6 +16,13 @@ import { createQueueOptionsModule } from "../features/queue-options/queue-option
 import { createSignupModule } from "../features/signup/signup.module";
 import { createCloudApiModule } from "../features/channels/cloud-api/cloud-api.module";
 import { createBotIntake } from "../features/bots/bots.module";
+import { promptConfig } from "../features/bots/bot-resolver";
+import { createFlowLookup, createFlowsModule } from "../features/flows/flows.module";
+import { createFlowsRepository } from "../features/flows/flows.repository";
+import { createBusinessHours, createFlowHttp } from "../features/flows/flow-outside";
+import { createFlowBinding, createFlowStart } from "../features/flows/flow-binding";
+import { createFlowEngine } from "../features/flows/flow.engine";
+import { createBotStarter, createBotTurnsRepository } from "../features/bots/bot-turns.repository";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
@@ -30,7 +37,8 @@ export type LateBound = { inbox?: InboxModule };
 export const composeAdministration = (deps: Base & Foundation & { late: LateBound }) => {
   const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
-  const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo) };
+  const flowsRepo = createFlowsRepository(db);
+  const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo), flowId: createFlowLookup(flowsRepo) };
   // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
   const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
   // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
@@ -98,6 +106,32 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   // the inbox, which gets `onCustomerMessage` at construction; the runner itself comes after the inbox
   // the outbound guard's early URL check (the flows and the media they answer with); their calls use outbound.fetch
   const urlGuard = outbound.guard;
+  // flows (issue 30, docs/adr/0083) run as a bot kind: the ticket's flow is asked first, the engine reads immutable versions
+  const businessHours = createBusinessHours((companyId) => repos.companies.findById(companyId), clock);
+  const flowHttp = createFlowHttp(outbound.fetch);
+  const flowEngine = createFlowEngine({
+    flows: flowsRepo,
+    http: flowHttp,
+    inBusinessHours: businessHours,
+    clock,
+    // an `ai` node: the company's AI prompt through the prompt engine (bound below; runs where bot turns run)
+    ai: async (companyId, promptId, input) => {
+      const stored = await promptsRepo.findById(companyId, promptId);
+      if (!stored) throw new Error(`prompt ${promptId} not found`);
+      const out = await botIntake.engines.prompt!.turn(await promptConfig(secrets, stored), { ...input, state: null });
+      return {
+        messages: out.messages.flatMap((m) => (m.kind === "text" ? [m.body] : [])),
+        outcome: out.actions.some((a) => a.type === "handover") ? "handover" : out.actions.some((a) => a.type === "close") ? "done" : "continue",
+      };
+    },
+  });
+  const botItems = createBotTurnsRepository(db);
+  const flowBinding = createFlowBinding({
+    connection: (companyId, id) => repos.whatsapps.findById(companyId, id),
+    queue: (companyId, id) => queueReads.findById(companyId, id),
+    item: (companyId, ticketId) => botItems.get(companyId, ticketId),
+  });
+  const flowStart = createFlowStart({ flows: flowsRepo, queue: (companyId, id) => queueReads.findById(companyId, id), startBot: createBotStarter(db), clock });
   const botIntake = createBotIntake({
     db,
     jobs,
@@ -115,6 +149,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     timeoutMs: config.BOT_TIMEOUT_MS,
     promptEngine: overrides.promptEngine,
     metrics,
+    flow: flowBinding,
+    flowEngine: flowEngine as never,
   });
   const promptsModule = createPromptsModule({ audit, repository: promptsRepo, queues: queueReads, whatsapps, realtime, clock, secrets, tokens: botIntake.usage, guards, checkUrl: outbound.checkSavedUrl });
   const queueIntegrationsModule = createQueueIntegrationsModule({ audit,
@@ -139,6 +175,17 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     onDeleted: [(q) => queueOptionsModule.service.removeByQueue(q.companyId, q.id), (q) => promptsModule.service.detachQueue(q.companyId, q.id)],
     guards,
   });
+  // flows: who points at a flow, and the outside calls of the page's test run
+  const flowsModule = createFlowsModule({
+    repository: flowsRepo,
+    clock,
+    guards,
+    users: async (companyId, flowId) => ({
+      whatsappIds: (await repos.whatsapps.listByCompany(companyId)).filter((w) => w.flowId === flowId).map((w) => w.id),
+      queueIds: (await queueReads.listByCompany(companyId)).filter((q) => q.flowId === flowId).map((q) => q.id),
+    }),
+    test: (companyId) => ({ http: flowHttp, inBusinessHours: businessHours(companyId) }),
+  });
   const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });
   const sessionHostsModule = createSessionHostsModule({ db, clock, guards });
@@ -155,6 +202,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { references, cloudApiModule, metaModule, telegramModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, metaModule, telegramModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

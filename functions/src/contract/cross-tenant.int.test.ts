@@ -254,6 +254,7 @@ const ROUTES: Record<string, Coverage> = {
   "/reports": { kind: "tenant", tests: ["features/reports/reports.int.test.ts"] },
   "/quick-messages": { kind: "tenant", tests: ["features/quick-messages/quick-messages.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },
   "/prompt": { kind: "tenant", tests: ["features/prompts/prompts.int.test.ts", "../../infra/local/src/stand-ins/ai/bots.int.test.ts"] },
+  "/flows": { kind: "tenant", tests: ["features/flows/flows.int.test.ts"] },
   "/queueIntegration": { kind: "tenant", tests: ["features/queue-integrations/queue-integrations.int.test.ts", "../../infra/local/src/stand-ins/dialogflow/queue-integration-secrets.int.test.ts"] },
   "/announcements": { kind: "platform", tests: ["features/announcements/announcements.int.test.ts"] },
   "/files": { kind: "tenant", tests: ["features/files/file-lists.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },

@@ -176,6 +176,16 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
     template: z
       .object({ name: z.string().min(1).max(512), language: z.string().min(2).max(16), components: z.array(z.record(z.string(), z.unknown())).max(10).default([]) })
       .optional(),
+    /**
+     * issue 30: a menu. Cloud API sends it as reply buttons (≤ 3) or a list (≤ 10) with `text` as its body; a channel
+     * without interactive messages (QR sessions) sends `body`, the same menu as numbered text.
+     */
+    interactive: z
+      .discriminatedUnion("kind", [
+        z.object({ kind: z.literal("buttons"), text: z.string().max(1024), buttons: z.array(z.object({ id: z.string().max(256), title: z.string().max(20) })).min(1).max(3) }),
+        z.object({ kind: z.literal("list"), text: z.string().max(4096), button: z.string().max(20), rows: z.array(z.object({ id: z.string().max(200), title: z.string().max(24) })).min(1).max(10) }),
+      ])
+      .optional(),
   }),
   z.object({ ...cmd, type: z.literal("edit"), chatJid: z.string(), targetId: z.string(), body: z.string() }),
   z.object({ ...cmd, type: z.literal("delete"), chatJid: z.string(), targetId: z.string() }),

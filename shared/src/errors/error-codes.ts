@@ -122,6 +122,12 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_TEMPLATE_REQUIRED: 400,
   /** a ticket carries at most MAX_TAGS_PER_TICKET tags (its change is one transaction, docs/adr/0040) */
   ERR_TOO_MANY_TAGS: 400,
+  /** issue 30: a flow graph that cannot run (data: { errors, warnings } with the nodes at fault) */
+  ERR_FLOW_INVALID: 400,
+  /** issue 30: a connection, queue or running conversation uses the flow (data: { whatsappIds, queueIds, runningConversations }) */
+  ERR_FLOW_IN_USE: 409,
+  /** issue 30: no such flow in the caller's company (or, set on a connection or queue, none published yet) */
+  ERR_NO_FLOW_FOUND: 404,
   /** many writes to one ticket at once (e.g. parallel API sends to one number) and this one's turn did not come in time: nothing was stored; try again */
   ERR_TICKET_BUSY: 409,
 } as const;

@@ -1,3 +1,5 @@
+import type { OutboundCommand } from "@atende/shared/contracts/queue-messages";
+
 /**
  * The contract between the bot runner (one turn per customer message, SERVER-RULES "Inbound message" step 5)
  * and each kind of bot: an AI prompt, a Typebot flow, an n8n or webhook endpoint, a DialogFlow agent.
@@ -7,7 +9,8 @@
  * the state on the ticket, counting usage, and handing over to a human when the engine fails.
  */
 
-export type BotKind = "prompt" | "typebot" | "n8n" | "webhook" | "dialogflow";
+/** `flow`: a flow drawn on the /flows page (issue 30, ADR 0083) */
+export type BotKind = "prompt" | "typebot" | "n8n" | "webhook" | "dialogflow" | "flow";
 
 /** One message of the conversation as a bot sees it (oldest first in `history`). */
 export type BotHistoryMessage = { fromMe: boolean; body: string; mediaType?: string; createdAt: string };
@@ -35,7 +38,9 @@ export type BotTurnInput = {
 export type BotOutMessage =
   | { kind: "text"; body: string }
   | { kind: "media"; mediaType: "image" | "audio" | "video" | "document"; url: string; caption?: string; filename?: string }
-  | { kind: "voice"; audio: Uint8Array; mimetype: string };
+  | { kind: "voice"; audio: Uint8Array; mimetype: string }
+  /** issue 30: a menu — `body` as numbered text (every channel), `interactive` for channels that have buttons/lists */
+  | { kind: "menu"; body: string; interactive: NonNullable<Extract<OutboundCommand, { type: "send" }>["interactive"]> };
 
 export type BotAction =
   /** stop the bot: the ticket waits as pending in its queue for an attendant, with an internal note */
@@ -56,6 +61,12 @@ export type BotTurnResult = {
   usage?: { promptTokens: number; completionTokens: number };
   /** the transcript of the customer's audio, when the engine made one: the runner stores it on the message */
   transcript?: string;
+  /** issue 30: the engine meant to say nothing this turn (a flow waiting on a timer): not "silence", no handover */
+  quiet?: boolean;
+  /** issue 30: the engine is done with this ticket (a flow's transfer or end): the runner stops it after the actions */
+  stop?: string;
+  /** issue 30: run a turn at this time even if the customer says nothing (a flow's `wait`): a delayed job, no polling */
+  wakeAt?: Date;
 };
 
 /** Thrown by an engine when a retry may succeed (timeouts, 429, 5xx, connection resets); anything else is final. */

@@ -58,6 +58,8 @@ export const createBotResolver = (deps: {
   integration: (companyId: number, id: number) => Promise<StoredIntegration | null>;
   secrets: SecretBox;
   integrationConfig?: (integration: StoredIntegration) => Promise<unknown>;
+  /** issue 30: a flow's binding, asked first (flows/flow-binding.ts) */
+  flow?: (ticket: BotTicket) => Promise<BotBinding | null>;
 }): BotResolver => {
   const integrationConfig = deps.integrationConfig ?? (async (i: StoredIntegration) => i);
   const bindingOf = async (companyId: number, binds: Binds | null): Promise<BotBinding | null> => {
@@ -74,6 +76,8 @@ export const createBotResolver = (deps: {
   };
   return {
     async resolve(ticket: BotTicket) {
+      const flow = deps.flow ? await deps.flow(ticket) : null;
+      if (flow) return flow;
       // a ticket in a queue belongs to that queue: a queue without a bot is for people, whatever the connection has
       if (ticket.queueId) return bindingOf(ticket.companyId, await deps.queue(ticket.companyId, ticket.queueId));
       return ticket.whatsappId ? bindingOf(ticket.companyId, await deps.connection(ticket.companyId, ticket.whatsappId)) : null;

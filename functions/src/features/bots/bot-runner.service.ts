@@ -11,6 +11,13 @@ import { usageMonth, type BotUsageStore } from "./bot-usage.repository";
 /** The job that runs a ticket's waiting turns (a generic `feature` job on the jobs queue). */
 export const BOT_TURN_JOB = "bots.turn";
 export type BotTurnJobPayload = { ticketId: number };
+/** The job that wakes a ticket's bot at a time it asked for (a flow's `wait`, issue 30): delayed, re-queued until due. */
+export const BOT_WAKE_JOB = "bots.wake";
+export type BotWakeJobPayload = { ticketId: number; at: string };
+/** A timer's turn waits in the ticket's queue like a customer message, under this id prefix. */
+export const BOT_TIMER_PREFIX = "bot-timer:";
+/** The jobs queue's longest delay (SQS: 15 minutes); a longer wait is re-queued. */
+const MAX_JOB_DELAY_SECONDS = 900;
 
 /** Per engine call (turn or summary); the whole turn may take two calls (one retry). */
 export const DEFAULT_BOT_TIMEOUT_MS = 20_000;
@@ -173,7 +180,7 @@ export const createBotRunner = (deps: {
       logger.warn("bots: no engine for this kind yet", { companyId, ticketId, kind: binding.kind });
       return {};
     }
-    const message = await inbox.message(companyId, ticketId, messageId);
+    const message = messageId.startsWith(BOT_TIMER_PREFIX) ? timerMessage(messageId, ticketId) : await inbox.message(companyId, ticketId, messageId);
     if (!message || message.fromMe) return {};
     const ctx = await inbox.context(ticket);
     if (!ctx) return {};
@@ -215,7 +222,7 @@ export const createBotRunner = (deps: {
     await countUsage(ticket, binding, result.usage);
     if (result.transcript && !message.transcript) await inbox.saveTranscript(companyId, ticketId, message.id, result.transcript);
     const withTranscript = result.transcript ? { ...input, message: { ...input.message, body: result.transcript, transcript: result.transcript } } : input;
-    if (result.messages.length === 0 && result.actions.length === 0) {
+    if (result.messages.length === 0 && result.actions.length === 0 && !result.quiet) {
       await handover(ticket, engine, binding, withTranscript, HANDOVER_REASONS.silent);
       return stopPatch("silent", { bot: botRef, state: result.state });
     }
@@ -232,7 +239,9 @@ export const createBotRunner = (deps: {
       await inbox.send(current, m, `${message.id}:${i}`);
     }
     if (result.messages.length > 0) recordBotAnswer(metrics, binding.kind);
-    return applyActions(current, engine, binding, withTranscript, result, botRef);
+    const patch = await applyActions(current, engine, binding, withTranscript, result, botRef);
+    if (result.wakeAt && !patch.stop) await wakeAt(companyId, ticketId, result.wakeAt);
+    return result.stop && !patch.stop ? stopPatch(result.stop, patch) : patch;
   };
 
   const applyActions = async (
@@ -262,7 +271,19 @@ export const createBotRunner = (deps: {
     return patch;
   };
 
+  const wakeAt = async (companyId: number, ticketId: number, at: Date) => {
+    const delay = Math.ceil((at.getTime() - clock().getTime()) / 1000);
+    await jobs.enqueue({ type: "feature", companyId, name: BOT_WAKE_JOB, payload: { ticketId, at: at.toISOString() } satisfies BotWakeJobPayload }, Math.min(MAX_JOB_DELAY_SECONDS, Math.max(0, delay)));
+  };
+
   return {
+    /** The `bots.wake` job: not due yet, queued again; due, a timer turn waits in the ticket's queue and runs. */
+    async wake(companyId: number, ticketId: number, at: string): Promise<void> {
+      const due = new Date(at);
+      if (due.getTime() - clock().getTime() > 1000) return wakeAt(companyId, ticketId, due);
+      if (await turns.push(companyId, ticketId, `${BOT_TIMER_PREFIX}${at}`, clock())) await enqueue(companyId, ticketId);
+    },
+
     /** the intake (createTurnIntake), for tests that drive a runner alone */
     onCustomerMessage: createTurnIntake({ engines, resolver, turns, jobs, clock }),
 
@@ -309,6 +330,20 @@ export const createBotRunner = (deps: {
   };
 };
 export type BotRunner = ReturnType<typeof createBotRunner>;
+
+/** A timer's turn: no customer words (the engine tells it by its id). */
+const timerMessage = (id: string, ticketId: number): BotStoredMessage => ({
+  id,
+  ticketId,
+  fromMe: false,
+  body: "",
+  mediaType: "chat",
+  mediaUrl: null,
+  mediaKey: null,
+  mediaMimetype: null,
+  transcript: null,
+  createdAt: id.slice(BOT_TIMER_PREFIX.length),
+});
 
 const toTurnMessage = (m: BotStoredMessage): BotTurnInput["message"] => ({
   id: m.id,

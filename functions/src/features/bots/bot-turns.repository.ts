@@ -267,3 +267,24 @@ export const createMemoryBotTurnStore = (): BotTurnStore & { items: Map<string, 
     },
   };
 };
+
+/**
+ * Names the bot of a ticket before its first turn (issue 30: a flow a keyword started, which neither the queue nor the
+ * connection names): the resolver finds it in the item. A ticket whose bot already stopped keeps its stop.
+ */
+export const createBotStarter = (db: Db) => async (companyId: number, ticketId: number, bot: { kind: BotKind; id: number }, now: Date): Promise<void> => {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key(companyId, ticketId),
+        UpdateExpression: "SET #b = :b, #e = :e, #cid = :cid, #tid = :tid, #ttl = :ttl, #p = if_not_exists(#p, :empty)",
+        ConditionExpression: "attribute_not_exists(#stopped)",
+        ExpressionAttributeNames: { "#b": "bot", "#e": "entity", "#cid": "companyId", "#tid": "ticketId", "#ttl": TTL_ATTRIBUTE, "#stopped": "stoppedAt", "#p": "pending" },
+        ExpressionAttributeValues: { ":b": bot, ":e": "botTicket", ":cid": companyId, ":tid": ticketId, ":ttl": Math.floor(now.getTime() / 1000) + TTL_SECONDS, ":empty": [] },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+};

@@ -5,11 +5,11 @@ import type { Metrics } from "../../platform/metrics";
 import type { JobQueue } from "../../platform/queues/jobs.port";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { createAzureSpeech } from "./azure-speech.client";
-import type { BotEngines } from "./bot-engine.port";
+import type { BotEngine, BotEngines } from "./bot-engine.port";
 import { createBotEngines, type BotEngineDeps, type PromptEngineFactory } from "./bot-engines";
-import type { BotInbox, BotResolver } from "./bot-inbox.port";
+import type { BotBinding, BotInbox, BotResolver, BotTicket } from "./bot-inbox.port";
 import { createBotResolver, type StoredIntegration, type StoredPrompt } from "./bot-resolver";
-import { BOT_TURN_JOB, createBotRunner, createTurnIntake, type BotRunner } from "./bot-runner.service";
+import { BOT_TURN_JOB, BOT_WAKE_JOB, createBotRunner, createTurnIntake, type BotRunner } from "./bot-runner.service";
 import { createBotTurnsRepository, type BotTurnStore } from "./bot-turns.repository";
 import { createBotUsageRepository, type BotUsageStore } from "./bot-usage.repository";
 
@@ -44,6 +44,9 @@ export type BotIntakeDeps = {
   promptEngine?: PromptEngineFactory;
   /** bot answers and handovers (the runner counts them) */
   metrics?: Metrics;
+  /** issue 30: flows as a bot kind: which flow a ticket has, and the engine (built by the flows feature) */
+  flow?: (ticket: BotTicket) => Promise<BotBinding | null>;
+  flowEngine?: BotEngine<unknown>;
 };
 
 export const createBotIntake = (deps: BotIntakeDeps) => {
@@ -51,6 +54,7 @@ export const createBotIntake = (deps: BotIntakeDeps) => {
   const turns: BotTurnStore = createBotTurnsRepository(deps.db);
   const usage: BotUsageStore = createBotUsageRepository(deps.db);
   const engines: BotEngines = createBotEngines({ speech: createAzureSpeech({ baseUrl: deps.speechBaseUrl, fetch: deps.flows.fetch }), flows: deps.flows, prompt: deps.promptEngine });
+  if (deps.flowEngine) engines.flow = deps.flowEngine;
   return {
     resolver,
     turns,
@@ -79,6 +83,11 @@ export const createBotsModule = (deps: { intake: BotIntake; inbox: BotInbox }): 
   });
   return {
     service: runner,
-    jobs: { named: { [BOT_TURN_JOB]: (companyId, payload) => runner.runTicket(companyId, Number(payload.ticketId)) } },
+    jobs: {
+      named: {
+        [BOT_TURN_JOB]: (companyId, payload) => runner.runTicket(companyId, Number(payload.ticketId)),
+        [BOT_WAKE_JOB]: (companyId, payload) => runner.wake(companyId, Number(payload.ticketId), String(payload.at)),
+      },
+    },
   };
 };

@@ -77,6 +77,8 @@ export type InboxDeps = {
    * automation. Built before the inbox and passed here (no late-bound hooks, ADR 0024).
    */
   customerMessageHandlers?: CustomerMessageHandler[];
+  /** issue 30: whether a flow takes a new conversation (then automation stands aside); built before the inbox */
+  flowStart?: Parameters<typeof createAutomationService>[0]["flowStart"];
   /** the attendants' slot counters, moved in the tickets' own transactions (docs/adr/0032) */
   slots?: TicketSlots;
   /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
@@ -125,7 +127,7 @@ export const createInboxModule = (deps: InboxDeps) => {
   const outbound = createOutboundService({ messages: messagesRepo, changes, channels, events, lifecycle, clock, logger });
   const notesRepo = createTicketNotesRepository(db);
   const automatic = createAutomaticMessages({ outbound, notes: notesRepo, contacts: contactsRepo, channelRules: deps.channelRules, clock, logger });
-  const automation = createAutomationService({ changes, lifecycle, outbound, automatic, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger });
+  const automation = createAutomationService({ changes, lifecycle, outbound, automatic, queueOptions: reads.queueOptions, contacts: contactsRepo, events, clock, logger, flowStart: deps.flowStart });
   const tickets = createTicketsService({
     tickets: ticketsRepo,
     contacts: contactsRepo,

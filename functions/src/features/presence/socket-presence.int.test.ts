@@ -38,6 +38,9 @@ const adminToken = async () => {
   if (t.clock.now.getTime() - adminAt > 5 * 60_000) {
     a.adminToken = (await a.login(a.admin.email)).token;
     adminAt = t.clock.now.getTime();
+    // a new sign-in ends the older session's sockets (ADR 0064): the admin's screen opens again, as a browser would
+    t.sender.gone.delete(WATCH);
+    expect((await t.container.services.sockets.connect(WATCH, a.adminToken)).statusCode).toBe(200);
   }
   return a.adminToken;
 };

@@ -29,6 +29,7 @@ const toQueue = mapItem<Queue>({
   outOfHoursMessage: true,
   orderQueue: true,
   integrationId: true,
+  flowId: true,
   promptId: true,
   schedules: true,
   mediaPath: true,

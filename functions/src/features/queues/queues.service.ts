@@ -22,6 +22,7 @@ export const toQueueResponse = (q: Queue): QueueResponse => ({
   outOfHoursMessage: q.outOfHoursMessage ?? "",
   orderQueue: q.orderQueue ?? null,
   integrationId: q.integrationId ?? null,
+  flowId: q.flowId ?? null,
   promptId: q.promptId ?? null,
   schedules: q.schedules ?? [],
   mediaPath: q.mediaPath ?? null,
@@ -43,7 +44,7 @@ export const createQueuesService = (deps: {
   media: MediaStore;
   clock: () => Date;
   /** how the prompts and queue-integrations features tell a company's own ids (reads, passed at construction: ADR 0024) */
-  references: Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>;
+  references: Record<"promptId" | "integrationId" | "flowId", (companyId: number, id: number) => Promise<boolean>>;
   /** run before a queue goes (queue-options removes the tree, prompts lose the queue) */
   onDeleted?: readonly ((queue: Queue) => Promise<void>)[];
 }) => {
@@ -53,7 +54,9 @@ export const createQueuesService = (deps: {
   /** The caller's company, or another one for the operator (`companyId` query parameter). */
   const targetCompany = (auth: AuthContext, companyId?: number) => (companyId && auth.user.super ? companyId : auth.companyId);
 
-  const assertPlanFor = async (companyId: number, input: Pick<QueueInput, "promptId" | "integrationId">) => {
+  const assertPlanFor = async (companyId: number, input: Pick<QueueInput, "promptId" | "integrationId" | "flowId">) => {
+    if (input.flowId) await companies.assertPlanAllows(companyId, "useIntegrations");
+    if (input.flowId && !(await references.flowId(companyId, input.flowId))) throw new AppError("ERR_NO_FLOW_FOUND");
     if (input.promptId) await companies.assertPlanAllows(companyId, "useOpenAi");
     if (input.integrationId) await companies.assertPlanAllows(companyId, "useIntegrations");
     if (input.promptId && !(await references.promptId(companyId, input.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
@@ -96,6 +99,7 @@ export const createQueuesService = (deps: {
           outOfHoursMessage: input.outOfHoursMessage,
           orderQueue: input.orderQueue ?? null,
           integrationId: input.integrationId ?? null,
+          flowId: input.flowId ?? null,
           promptId: input.promptId ?? null,
           schedules: input.schedules ?? DEFAULT_SCHEDULES,
           mediaPath: null,
@@ -114,7 +118,7 @@ export const createQueuesService = (deps: {
       const count = (await queues.listByCompany(companyId)).length;
       const greeting = input.greetingMessage ?? before.greetingMessage;
       if (count > 1 && !greeting.trim()) throw new AppError("ERR_WAPP_GREETING_REQUIRED");
-      await assertPlanFor(companyId, { promptId: input.promptId, integrationId: input.integrationId });
+      await assertPlanFor(companyId, { promptId: input.promptId, integrationId: input.integrationId, flowId: input.flowId });
       const next: Queue = {
         ...before,
         name: input.name ?? before.name,
@@ -123,6 +127,7 @@ export const createQueuesService = (deps: {
         outOfHoursMessage: input.outOfHoursMessage ?? before.outOfHoursMessage,
         orderQueue: input.orderQueue === undefined ? before.orderQueue : input.orderQueue,
         integrationId: input.integrationId === undefined ? before.integrationId : input.integrationId,
+        flowId: input.flowId === undefined ? (before.flowId ?? null) : input.flowId,
         promptId: input.promptId === undefined ? before.promptId : input.promptId,
         schedules: input.schedules ?? before.schedules,
         sla: input.sla === undefined ? (before.sla ?? null) : input.sla,

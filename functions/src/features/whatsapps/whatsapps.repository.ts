@@ -38,6 +38,7 @@ const toWhatsapp = mapItem<Whatsapp>({
   transferQueueId: true,
   promptId: true,
   integrationId: true,
+  flowId: true,
   queueIds: true,
   schedules: true,
   token: true,

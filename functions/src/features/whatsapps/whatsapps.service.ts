@@ -35,7 +35,7 @@ type Deps = {
   /** the provider new connections use: "simulator" on one machine, "baileys" in AWS */
   channel: "simulator" | "baileys";
   /** how the prompts and queue-integrations features tell a company's own ids (reads, passed at construction: ADR 0024) */
-  references: Record<"promptId" | "integrationId", (companyId: number, id: number) => Promise<boolean>>;
+  references: Record<"promptId" | "integrationId" | "flowId", (companyId: number, id: number) => Promise<boolean>>;
   /** Cloud API connections (provider "cloudapi", docs/adr/0028): settings, the number check; no session host */
   cloudApi?: CloudApiConnections;
   /** the other channels' connections (docs/adr/0088), by provider: each feature's settings, check and view */
@@ -88,6 +88,7 @@ export const toWhatsappResponse = (w: Whatsapp, queues: Queue[], withToken: bool
   transferQueueId: w.transferQueueId,
   promptId: w.promptId,
   integrationId: w.integrationId,
+  flowId: w.flowId ?? null,
   queueIds: w.queueIds,
   queues: queues.filter((q) => w.queueIds.includes(q.id)).map((q) => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage })),
   schedules: w.schedules ?? [],
@@ -121,7 +122,11 @@ export const createWhatsappsService = (deps: Deps) => {
 
   const { references } = deps;
   /** A connection may only point at its own company's prompt and integration, and only when the plan has them. */
-  const checkReferences = async (companyId: number, form: Pick<WhatsappForm, "promptId" | "integrationId">) => {
+  const checkReferences = async (companyId: number, form: Pick<WhatsappForm, "promptId" | "integrationId" | "flowId">) => {
+    if (form.flowId) {
+      await deps.companiesService.assertPlanAllows(companyId, "useIntegrations");
+      if (!(await references.flowId(companyId, form.flowId))) throw new AppError("ERR_NO_FLOW_FOUND");
+    }
     if (form.promptId) {
       await deps.companiesService.assertPlanAllows(companyId, "useOpenAi");
       if (!(await references.promptId(companyId, form.promptId))) throw new AppError("ERR_NO_PROMPT_FOUND");
@@ -196,6 +201,7 @@ export const createWhatsappsService = (deps: Deps) => {
     transferQueueId: form.transferQueueId,
     promptId: form.promptId,
     integrationId: form.integrationId,
+    flowId: form.flowId ?? null,
     queueIds: [...new Set(form.queueIds)],
     schedules: form.schedules,
   });
@@ -258,7 +264,7 @@ export const createWhatsappsService = (deps: Deps) => {
       const all = await whatsapps.listByCompany(companyId);
       if (all.some((w) => w.id !== id && w.name.trim().toLowerCase() === form.name.trim().toLowerCase())) throw new AppError("ERR_DUPLICATED_NAME");
       const own = await checkQueues(companyId, form);
-      if (form.promptId !== current.promptId || form.integrationId !== current.integrationId) await checkReferences(companyId, form);
+      if (form.promptId !== current.promptId || form.integrationId !== current.integrationId || (form.flowId ?? null) !== (current.flowId ?? null)) await checkReferences(companyId, form);
       if (current.isDefault && !form.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
       const now = clock();
       let updated: Whatsapp;

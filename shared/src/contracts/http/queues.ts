@@ -10,6 +10,8 @@ export type QueueResponse = {
   outOfHoursMessage: string;
   orderQueue: number | null;
   integrationId: number | null;
+  /** issue 30: the flow a new conversation in this queue starts */
+  flowId?: number | null;
   promptId: number | null;
   schedules: ScheduleEntry[];
   mediaPath: string | null;

@@ -37,6 +37,8 @@ const queueFields = {
   outOfHoursMessage: optionalText(z.string().max(5000)),
   orderQueue: z.union([z.coerce.number().int().min(0).max(9999), z.literal("").transform(() => null)]).nullable().optional(),
   integrationId: optionalId(),
+  /** issue 30: a published flow started for a new conversation in this queue */
+  flowId: optionalId(),
   promptId: optionalId(),
   schedules: schedulesSchema.optional(),
   /** issue 13: SLA targets in business minutes; null: no SLA */

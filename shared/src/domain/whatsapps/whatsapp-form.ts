@@ -31,6 +31,8 @@ export const whatsappFormSchema = z.object({
   transferQueueId: optionalFormId,
   promptId: optionalFormId,
   integrationId: optionalFormId,
+  /** issue 30: a published flow started for a new conversation on this connection (before the queue's) */
+  flowId: optionalFormId,
   queueIds: idList(100).default([]),
   schedules: z.array(whatsappScheduleSchema).max(7).default([]),
 });
@@ -54,6 +56,7 @@ export const WHATSAPP_FORM_DEFAULTS: WhatsappForm = {
   transferQueueId: null,
   promptId: null,
   integrationId: null,
+  flowId: null,
   queueIds: [],
   schedules: [],
 };

@@ -24,6 +24,8 @@ export type Whatsapp = {
   transferQueueId: number | null;
   promptId: number | null;
   integrationId: number | null;
+  /** issue 30: the flow a new conversation starts (absent on rows saved before it) */
+  flowId?: number | null;
   queueIds: number[];
   schedules?: WhatsappSchedule[];
   token: string;

@@ -49,6 +49,8 @@ export const createAutomationService = (deps: {
   events: InboxEvents;
   clock: () => Date;
   logger: Logger;
+  /** issue 30: does a flow take this new conversation (the connection's or queue's flow, a keyword)? Then automation stands aside */
+  flowStart?: (t: TicketRecord, wa: InboxWhatsapp, body: string) => Promise<boolean>;
 }) => {
   const { changes, lifecycle, outbound, queueOptions, events, clock, logger } = deps;
 
@@ -179,13 +181,18 @@ export const createAutomationService = (deps: {
       if (ticket.isGroup || !ticket.cycle.protocol || dir.setting("sendProtocolOnOpen") !== "enabled") return ticket;
       return say(ticket, contact, dir, PROTOCOL_NOTICE);
     },
-    async onInbound(ticket: TicketRecord, contact: Contact, message: Message, dir: Directory): Promise<void> {
+    /** Answers true when it handed this very message to the bots (a flow starts on it). */
+    async onInbound(ticket: TicketRecord, contact: Contact, message: Message, dir: Directory): Promise<boolean | void> {
       if (message.fromMe || ticket.isGroup || ticket.userId !== null || ticket.status !== "pending") return;
       if (!dir.company || isCompanyExpired(dir.company.dueDate, clock())) return;
       const wa = ticket.whatsappId !== null ? dir.whatsapps.get(ticket.whatsappId) : undefined;
       if (!wa) return;
       const t = ticket;
       if (t.bot.stage === "done") return;
+      if (t.bot.stage === "none" && deps.flowStart && (await deps.flowStart(t, wa, message.body))) {
+        await setBot(t, { stage: "done" });
+        return true;
+      }
       const now = clock();
       if (t.bot.lastSentAt && wa.timeUseBotQueues > 0 && now.getTime() - new Date(t.bot.lastSentAt).getTime() > wa.timeUseBotQueues * 60_000) {
         await setBot(t, { stage: "done" }, {}, { contact, dir });

@@ -180,6 +180,10 @@ export const createBotFacade = (deps: {
         await outbound.send(t, { body: out.body, userId: null, id }, { dir });
         return;
       }
+      if (out.kind === "menu") {
+        await outbound.send(t, { body: out.body, interactive: out.interactive, userId: null, id }, { dir });
+        return;
+      }
       if (out.kind === "voice") {
         const mediaKey = mediaKeyFor(t.companyId, id, "voz.ogg");
         await media.put(mediaKey, out.audio, out.mimetype);

@@ -192,17 +192,19 @@ export const createInboundService = (deps: {
       if (!message) throw new Error("inbound: could not store the message");
       await events.message("create", message, after, dir, contact);
       await events.ticketUpdated(after, before, dir, contact);
+      let toFlow: boolean | void = false;
       try {
         // each step gets the ticket as stored after the previous one's sends (they write it without reading it again)
         const opened = !before && !message.fromMe ? await automation.onOpened(after, contact, dir) : after;
-        await automation.onInbound(opened, contact, message, dir);
+        toFlow = await automation.onInbound(opened, contact, message, dir);
       } catch (err) {
         // the message is stored; a failing bot must not make SQS redeliver it
         logger.error("inbound: automation failed", { companyId, ticketId: after.id, err: String(err) });
       }
       // automation was already done with this ticket before this message (its menus and option tree did not take it):
       // the message is the bots' (the message that chose a queue only gets the queue's greeting)
-      if (!message.fromMe && after.bot.stage === "done") {
+      // (or automation stood aside for a flow that starts on this message, issue 30)
+      if (!message.fromMe && (after.bot.stage === "done" || toFlow === true)) {
         for (const handle of customerMessageHandlers) {
           try {
             await handle(toBotTicket(after), message);

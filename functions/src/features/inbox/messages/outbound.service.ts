@@ -1,5 +1,5 @@
 import { newMessageId } from "../message-ids";
-import type { MediaRef } from "@atende/shared/contracts/queue-messages";
+import type { MediaRef, OutboundCommand } from "@atende/shared/contracts/queue-messages";
 import type { MediaType, Message } from "@atende/shared/domain/messages/message";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Logger } from "../../../platform/logger";
@@ -60,6 +60,8 @@ export const createOutboundService = (deps: {
         template?: { name: string; language: string; components: Record<string, unknown>[] };
         /** a campaign message (paced per recipient on the Cloud API) */
         bulk?: boolean;
+        /** issue 30: a flow's menu as Cloud API buttons or list (body holds it as numbered text for other channels) */
+        interactive?: Extract<OutboundCommand, { type: "send" }>["interactive"];
         /** written by an attendant (not a bot, not an automatic message): the cycle's first response when it has none */
         attendant?: boolean;
         /**
@@ -156,6 +158,7 @@ export const createOutboundService = (deps: {
           ...(input.isForwarded ? { isForwarded: true } : {}),
           ...(input.template ? { template: input.template } : {}),
           ...(input.bulk ? { bulk: true } : {}),
+          ...(input.interactive ? { interactive: input.interactive } : {}),
         });
       } catch (err) {
         logger.warn("outbound: command not queued", { companyId: ticket.companyId, ticketId: ticket.id, err: String(err) });

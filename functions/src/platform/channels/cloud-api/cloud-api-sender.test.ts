@@ -117,6 +117,19 @@ describe("the Cloud API sender", () => {
     expect(calls[0]!.body).toMatchObject({ type: "template", template: { name: "hello", language: { code: "pt_BR" }, components } });
   });
 
+  it("sends a flow's menu as reply buttons (≤ 3) or a list message (≤ 10), the numbered text staying the record (issue 30)", async () => {
+    const { sender, calls } = setup();
+    await sender.run(job(send({ body: "Escolha\n\n1 - Vendas\n2 - Suporte", interactive: { kind: "buttons", text: "Escolha", buttons: [{ id: "sales", title: "Vendas" }, { id: "support", title: "Suporte" }] } })));
+    expect(calls[0]!.body).toMatchObject({
+      to: "5511988887777",
+      type: "interactive",
+      interactive: { type: "button", body: { text: "Escolha" }, action: { buttons: [{ type: "reply", reply: { id: "sales", title: "Vendas" } }, { type: "reply", reply: { id: "support", title: "Suporte" } }] } },
+    });
+    const rows = Array.from({ length: 5 }, (_, i) => ({ id: `o${i}`, title: `Opção ${i}` }));
+    await sender.run(job(send({ commandId: "OUR-2", messageId: "OUR-2", body: "Menu", interactive: { kind: "list", text: "Menu", button: "Opções", rows } })));
+    expect(calls[1]!.body).toMatchObject({ type: "interactive", interactive: { type: "list", body: { text: "Menu" }, action: { button: "Opções", sections: [{ rows }] } } });
+  });
+
   it("retries rate-limit refusals (130429, 131056) with backoff, never twice per attempt, then gives up with Meta's code", async () => {
     const refusal = (code: number) => ({ status: 400, body: { error: { message: code === 130429 ? "Rate limit hit" : "(Business Account, Consumer Account) pair rate limit hit", type: "OAuthException", code, fbtrace_id: "A" } } });
     const { sender, calls, later, reported } = setup([refusal(130429), refusal(131056)]);

@@ -92,6 +92,10 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
       if (kind === "document" && c.media.filename) media.filename = c.media.filename;
       return { to, type: kind, [kind]: media, ...context };
     }
+    const i = c.interactive;
+    if (i?.kind === "buttons")
+      return { to, type: "interactive", interactive: { type: "button", body: { text: i.text }, action: { buttons: i.buttons.map((b) => ({ type: "reply", reply: { id: b.id, title: b.title } })) } }, ...context };
+    if (i?.kind === "list") return { to, type: "interactive", interactive: { type: "list", body: { text: i.text }, action: { button: i.button, sections: [{ title: i.button, rows: i.rows }] } }, ...context };
     return { to, type: "text", text: { body: c.body, preview_url: /https?:\/\//.test(c.body) }, ...context };
   };
 

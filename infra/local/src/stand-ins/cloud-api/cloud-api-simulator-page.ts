@@ -194,8 +194,11 @@ function render() {
     for (const m of cur.messages) {
       const ticks = m.direction === 'out' ? (m.status === 'failed' ? '✗' : m.status === 'read' ? '✓✓' : m.status === 'delivered' ? '✓✓' : m.status === 'sent' ? '✓' : '🕓') : '';
       const text = m.reaction ? m.reaction.emoji + ' ↩' : (m.text || (m.mediaId ? '[' + m.type + (m.filename ? ': ' + m.filename : '') + ']' : '[' + m.type + ']'));
+      // an interactive message: its buttons or list rows, pressed as the customer (issue 30)
+      const press = (o) => api('/messages', { method: 'POST', body: JSON.stringify({ phoneNumberId: cur.phoneNumberId, from: cur.waId, type: 'interactive', replyKind: m.options.kind === 'list' ? 'list_reply' : 'button_reply', replyId: o.id, text: o.title, messageId: m.id }) }).then(refresh);
+      const options = m.options ? el('div', { class: 'options' }, ...m.options.items.map((o) => el('button', { 'data-testid': 'option-' + o.id, text: o.title, on: { click: () => press(o) } }))) : '';
       chat.append(el('div', { class: 'msg ' + m.direction, 'data-testid': 'msg-' + m.direction, 'data-status': m.status, 'data-id': m.id },
-        el('div', { text }),
+        el('div', { text }), options,
         el('div', { class: 'meta' }, new Date(m.timestamp * 1000).toLocaleTimeString(), ' ', el('span', { class: 'ticks ' + m.status, text: ticks }),
           m.error ? el('span', { class: 'err', text: ' ' + m.error.code + ' ' + m.error.title }) : '')));
     }

@@ -26,6 +26,7 @@ const customerSchema = z.object({
   messageId: z.string().max(200).optional(),
   emoji: z.string().max(20).optional(),
   replyKind: z.enum(["button_reply", "list_reply"]).optional(),
+  replyId: z.string().max(256).optional(),
   timestamp: z.number().int().positive().optional(),
 });
 

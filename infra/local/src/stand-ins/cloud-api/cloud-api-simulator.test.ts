@@ -70,6 +70,25 @@ describe("the Cloud API simulator", () => {
     expect((await graph.listTemplates(n.wabaId)).find((t) => t.name === "promocao_mensal")!.status).toBe("APPROVED");
   });
 
+  it("shows a flow's reply buttons and list, refuses malformed ones, and a pressed button comes back with its id (issue 30)", async () => {
+    const { sim, n, graph, events } = setup();
+    await sim.setWebhook(n.phoneNumberId, HOOK, "vt-1");
+    await sim.customerSends({ phoneNumberId: n.phoneNumberId, from: "5511988887777", type: "text", text: "Oi" });
+    const buttons = { type: "button", body: { text: "Escolha" }, action: { buttons: [{ type: "reply", reply: { id: "sales", title: "Vendas" } }, { type: "reply", reply: { id: "support", title: "Suporte" } }] } };
+    const { wamid } = await graph.sendMessage(n.phoneNumberId, { to: "5511988887777", type: "interactive", interactive: buttons });
+    const list = { type: "list", body: { text: "Menu" }, action: { button: "Opções", sections: [{ title: "Opções", rows: [{ id: "a", title: "A" }, { id: "b", title: "B" }] }] } };
+    await graph.sendMessage(n.phoneNumberId, { to: "5511988887777", type: "interactive", interactive: list });
+    const shown = sim.chats()[0]!.messages.filter((m) => m.direction === "out");
+    expect(shown.map((m) => [m.text, m.options])).toEqual([
+      ["Escolha", { kind: "button", items: [{ id: "sales", title: "Vendas" }, { id: "support", title: "Suporte" }] }],
+      ["Menu", { kind: "list", items: [{ id: "a", title: "A" }, { id: "b", title: "B" }] }],
+    ]);
+    const four = { ...buttons, action: { buttons: [1, 2, 3, 4].map((i) => ({ type: "reply", reply: { id: `o${i}`, title: `O${i}` } })) } };
+    await expect(graph.sendMessage(n.phoneNumberId, { to: "5511988887777", type: "interactive", interactive: four })).rejects.toThrow();
+    await sim.customerSends({ phoneNumberId: n.phoneNumberId, from: "5511988887777", type: "interactive", replyKind: "button_reply", replyId: "support", text: "Suporte", messageId: wamid });
+    await until(() => events().some((e) => e.type === "message" && e.message.body === "Suporte"));
+  });
+
   it("moves our messages sent → delivered → read inside the window, and fails free text outside it with 131047", async () => {
     const { sim, n, graph, events } = setup();
     await sim.setWebhook(n.phoneNumberId, HOOK, "vt-1");

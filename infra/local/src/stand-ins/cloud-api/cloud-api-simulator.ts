@@ -46,6 +46,8 @@ export type SimMessage = {
   filename?: string;
   contextId?: string;
   reaction?: { messageId: string; emoji: string };
+  /** an interactive message we received (reply buttons or a list): what the customer may press (issue 30) */
+  options?: { kind: "button" | "list"; items: { id: string; title: string }[] };
   status: SimStatus;
   error?: { code: number; title: string };
   timestamp: number;
@@ -90,6 +92,8 @@ export type CustomerInput = {
   emoji?: string;
   /** interactive reply kind */
   replyKind?: "button_reply" | "list_reply";
+  /** the pressed button's or row's id (as the business sent it); default a made-up one */
+  replyId?: string;
   /** seconds since epoch the customer sent it (a delayed delivery); default now */
   timestamp?: number;
 };
@@ -300,8 +304,8 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
         case "interactive":
           msg.interactive =
             input.replyKind === "list_reply"
-              ? { type: "list_reply", list_reply: { id: "row-1", title: input.text ?? "", description: "" } }
-              : { type: "button_reply", button_reply: { id: "btn-1", title: input.text ?? "" } };
+              ? { type: "list_reply", list_reply: { id: input.replyId ?? "row-1", title: input.text ?? "", description: "" } }
+              : { type: "button_reply", button_reply: { id: input.replyId ?? "btn-1", title: input.text ?? "" } };
           break;
       }
       Object.assign(msg, context);
@@ -369,6 +373,19 @@ export const createCloudApiSimulator = (opts: { fetch?: typeof fetch; now?: () =
         const m = p?.id ? media.get(p.id) : undefined;
         if (p?.id && !m) throw new GraphError(400, 131053, "Media upload error", "Unknown media id");
         Object.assign(entry, { mediaId: p?.id, mimeType: m?.mimeType, filename: p?.filename ?? m?.filename, text: p?.caption ?? "" });
+      } else if (type === "interactive") {
+        // reply buttons (≤ 3, titles ≤ 20) or a list (≤ 10 rows, titles ≤ 24), as Meta checks them
+        const i = payload as { type?: string; body?: { text?: string }; action?: { buttons?: { reply?: { id?: string; title?: string } }[]; button?: string; sections?: { rows?: { id?: string; title?: string }[] }[] } };
+        const items =
+          i?.type === "button"
+            ? (i.action?.buttons ?? []).map((b) => ({ id: String(b.reply?.id ?? ""), title: String(b.reply?.title ?? "") }))
+            : i?.type === "list"
+              ? (i.action?.sections ?? []).flatMap((s) => s.rows ?? []).map((r) => ({ id: String(r.id ?? ""), title: String(r.title ?? "") }))
+              : [];
+        const max = i?.type === "button" ? { n: 3, title: 20 } : { n: 10, title: 24 };
+        if (!items.length || items.length > max.n || items.some((x) => !x.id || !x.title || x.title.length > max.title) || !i?.body?.text)
+          throw new GraphError(400, 131009, "Parameter value is not valid", "interactive: body text and 1-3 buttons (titles ≤ 20) or 1-10 rows (titles ≤ 24)");
+        Object.assign(entry, { text: i.body.text, options: { kind: i.type === "button" ? "button" : "list", items } });
       } else throw new GraphError(400, 131051, "Unsupported message type");
       const ctx = body.context as { message_id?: string } | undefined;
       if (ctx?.message_id) entry.contextId = ctx.message_id;

@@ -57,6 +57,7 @@ const formOf = (w: WhatsappResponse | null): WhatsappForm =>
         transferQueueId: w.transferQueueId,
         promptId: w.promptId,
         integrationId: w.integrationId,
+        flowId: w.flowId ?? null,
         queueIds: w.queueIds,
         schedules: w.schedules.length ? w.schedules : DEFAULT_SCHEDULES,
       }

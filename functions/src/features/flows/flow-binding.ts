@@ -1,0 +1,54 @@
+import { foldText } from "@atende/shared/domain/bots/handover-keywords";
+import type { BotBinding, BotTicket } from "../bots/bot-inbox.port";
+import type { FlowBotConfig } from "./flow.engine";
+import type { FlowsRepository } from "./flows.repository";
+
+type Binds = { flowId?: number | null } | null;
+
+/**
+ * Which flow answers a ticket (issue 30, ADR 0083), before the other bots: a flow already running on the ticket (it
+ * finishes on its version), else the connection's flow, else the queue's, else a flow a keyword started (named in the
+ * ticket's bot item). The connection's comes first, as the issue says.
+ */
+export const createFlowBinding = (deps: {
+  connection: (companyId: number, id: number) => Promise<Binds>;
+  queue: (companyId: number, id: number) => Promise<Binds>;
+  item: (companyId: number, ticketId: number) => Promise<{ bot: { kind: string; id: number } | null; state: Record<string, unknown> | null; stoppedAt: string | null } | null>;
+}) => {
+  const bind = (ticket: BotTicket, flowId: number): BotBinding => ({
+    kind: "flow",
+    id: flowId,
+    // menus go out as Cloud API buttons/lists carrying their numbered text, which QR sessions send (ADR 0083)
+    config: { flowId, companyId: ticket.companyId, channel: "cloudapi" } satisfies FlowBotConfig,
+    // an `ai` node's prompt sees the latest messages
+    historyLimit: 10,
+  });
+  return async (ticket: BotTicket): Promise<BotBinding | null> => {
+    const item = await deps.item(ticket.companyId, ticket.id);
+    if (item?.bot?.kind === "flow" && item.state && !item.stoppedAt) return bind(ticket, item.bot.id);
+    const wa = ticket.whatsappId ? await deps.connection(ticket.companyId, ticket.whatsappId) : null;
+    if (wa?.flowId) return bind(ticket, wa.flowId);
+    const q = ticket.queueId ? await deps.queue(ticket.companyId, ticket.queueId) : null;
+    if (q?.flowId) return bind(ticket, q.flowId);
+    if (item?.bot?.kind === "flow" && !item.stoppedAt) return bind(ticket, item.bot.id);
+    return null;
+  };
+};
+
+/**
+ * The inbox's question on a new conversation's first message (automation): does a flow take it? The connection's or
+ * the queue's flow, or a published flow whose keyword is the whole message (accents and case ignored), which is then
+ * named in the ticket's bot item. Answering true makes automation stand aside (no greeting, no queue menu).
+ */
+export const createFlowStart =
+  (deps: { flows: Pick<FlowsRepository, "triggers">; queue: (companyId: number, id: number) => Promise<Binds>; startBot: (companyId: number, ticketId: number, bot: { kind: "flow"; id: number }, now: Date) => Promise<void>; clock: () => Date }) =>
+  async (t: { id: number; companyId: number; queueId: number | null }, wa: { flowId?: number | null }, body: string): Promise<boolean> => {
+    if (wa.flowId) return true;
+    if (t.queueId && (await deps.queue(t.companyId, t.queueId))?.flowId) return true;
+    const word = foldText(body);
+    if (!word) return false;
+    const flowId = (await deps.flows.triggers(t.companyId))[word];
+    if (!flowId) return false;
+    await deps.startBot(t.companyId, t.id, { kind: "flow", id: flowId }, deps.clock());
+    return true;
+  };
