@@ -268,6 +268,7 @@ const ROUTES: Record<string, Coverage> = {
   "/subscription": { kind: "tenant", tests: ["features/invoices/invoices.int.test.ts"] },
   "/cloud-api": { kind: "tenant", tests: ["features/channels/cloud-api/cloud-api.int.test.ts", "contract/cross-tenant.int.test.ts"] },
   "/channels/cloud-api/webhook": { kind: "tenant", tests: ["features/channels/cloud-api/cloud-api-webhook.int.test.ts"] },
+  "/channels/telegram/webhook": { kind: "tenant", tests: ["features/channels/telegram/telegram.int.test.ts"] },
 };
 
 /** The map's entry for a route path (without /api): the longest prefix, by whole segments. */

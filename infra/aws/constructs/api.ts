@@ -6,6 +6,9 @@ import { AtendeFunction } from "./atende-function";
 import { grantWorkerAccess, type FunctionPlatform } from "./platform-access";
 import { handlerEntry } from "./repo-paths";
 
+/** How many Telegram webhook calls run at once at most (the route's throttle; Telegram retries what is refused). */
+export const TELEGRAM_WEBHOOK_CONCURRENCY = 20;
+
 /**
  * The HTTP API: one Lambda (the Hono app of functions/src/platform/http/app.ts) behind an API Gateway
  * HTTP API. Everything is under /api, which is also the CloudFront path that reaches it.
@@ -63,10 +66,31 @@ export class Api extends Construct {
       methods: [HttpMethod.GET, HttpMethod.POST],
       integration: new HttpLambdaIntegration("MetaWebhookIntegration", this.metaWebhook),
     });
+
+    // Telegram's webhooks (docs/adr/0088): their own Lambda with its own concurrency cap (the throttle: a flood of
+    // updates cannot take the API's capacity), the secret token checked, a file downloaded, then inbound.fifo.
+    this.telegramWebhook = new AtendeFunction(this, "TelegramWebhookFunction", {
+      entry: handlerEntry("telegram-webhook"),
+      description: "Atende Telegram webhook (secret token, files, enqueue)",
+      environment: platform.environment,
+      memorySize: 512,
+      timeout: Duration.seconds(20),
+      reservedConcurrentExecutions: TELEGRAM_WEBHOOK_CONCURRENCY,
+    });
+    platform.table.grantReadData(this.telegramWebhook);
+    platform.queues.inbound.grantSendMessages(this.telegramWebhook);
+    platform.secretsKey?.grantDecrypt(this.telegramWebhook);
+    platform.mediaBucket.grantPut(this.telegramWebhook);
+    this.httpApi.addRoutes({
+      path: "/api/channels/telegram/webhook/{hookId}",
+      methods: [HttpMethod.POST],
+      integration: new HttpLambdaIntegration("TelegramWebhookIntegration", this.telegramWebhook),
+    });
   }
 
   readonly cloudApiWebhook: AtendeFunction;
   readonly metaWebhook: AtendeFunction;
+  readonly telegramWebhook: AtendeFunction;
 
   /** `{id}.execute-api.{region}.amazonaws.com`: the CloudFront origin of /api/*. */
   get domainName(): string {

@@ -15,6 +15,8 @@ export interface AtendeFunctionProps {
   readonly environment: Record<string, string>;
   readonly timeout?: Duration;
   readonly memorySize?: number;
+  /** a cap on concurrent runs (a webhook's own throttle); absent: the account's pool */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export class AtendeFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(30),
+      ...(props.reservedConcurrentExecutions ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions } : {}),
       logGroup,
       projectRoot: repoPath(),
       depsLockFilePath: repoPath("package-lock.json"),

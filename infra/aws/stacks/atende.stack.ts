@@ -98,6 +98,7 @@ export class AtendeStack extends Stack {
         api: api.handler,
         cloudApiWebhook: api.cloudApiWebhook,
         metaWebhook: api.metaWebhook,
+        telegramWebhook: api.telegramWebhook,
         ws: realtime.handler,
         tick: workers.tick,
         inbound: workers.inbound,

@@ -71,8 +71,8 @@ describe("lambdas", () => {
         expect.arrayContaining(["TABLE_NAME", "JWT_SECRET", "JWT_REFRESH_SECRET", "WS_MANAGEMENT_ENDPOINT", "QUEUE_URL_INBOUND", "QUEUE_URL_OUTBOUND", "QUEUE_URL_JOBS", "MEDIA_BUCKET", "MAIL_FROM", "APP_VERSION"]),
       );
     }
-    // api, ws, tick, inbound, the Cloud API webhook and the Meta (Messenger / Instagram) webhook
-    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(6);
+    // api, ws, tick, inbound, the Cloud API webhook, the Meta (Messenger / Instagram) and the Telegram webhooks
+    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(7);
   });
 
   it("takes the JWT keys, the origin-verify value, the payments webhook secret and the erasure hash key from generated secrets (only references in the template)", () => {
@@ -137,6 +137,7 @@ describe("HTTP API", () => {
       "GET /api/channels/meta/webhook/{hookId}",
       "POST /api/channels/cloud-api/webhook/{hookId}",
       "POST /api/channels/meta/webhook/{hookId}",
+      "POST /api/channels/telegram/webhook/{hookId}",
     ]);
     template.hasResourceProperties("AWS::ApiGatewayV2::Integration", {
       ApiId: { Ref: httpApiId },
@@ -157,6 +158,19 @@ describe("Cloud API webhook", () => {
     expect(actions.filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
     expect(actions.filter((a) => a.startsWith("s3:") || a.startsWith("ses:") || a === "kms:Encrypt")).toEqual([]);
     template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });
+  });
+});
+
+describe("Telegram webhook", () => {
+  it("is its own Lambda behind POST /api/channels/telegram/webhook/{hookId} with its own concurrency cap: reads the table, puts media, sends to inbound.fifo, decrypts", () => {
+    const fnId = functionId(template, "Atende Telegram webhook (secret token, files, enqueue)");
+    const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
+    template.hasResourceProperties("AWS::ApiGatewayV2::Integration", { ApiId: { Ref: httpApiId }, IntegrationUri: { "Fn::GetAtt": [fnId, "Arn"] } });
+    expect(template.toJSON().Resources[fnId].Properties.ReservedConcurrentExecutions).toBe(20);
+    const actions = actionsOf(statementsOfRole(roleOfFunction(fnId)));
+    expect(actions).toEqual(expect.arrayContaining(["dynamodb:GetItem", "sqs:SendMessage", "kms:Decrypt", "s3:PutObject"]));
+    expect(actions.filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith("ses:") || a === "kms:Encrypt" || a === "s3:DeleteObject*")).toEqual([]);
   });
 });
 

@@ -86,11 +86,12 @@ describe("the demo seed (npm start's first start)", () => {
     const campaigns = await api<{ records: { name: string; status: string; completedAt: string | null }[] }>("/campaigns/?pageNumber=1");
     expect(campaigns.records).toMatchObject([{ name: "Black Friday", status: "FINALIZADA" }]);
     expect(campaigns.records[0]?.completedAt).toBeTruthy();
-    // the QR connection on the WhatsApp simulator and the Cloud API one on its stand-in (docs/cloud-api.md)
+    // the QR connection on the WhatsApp simulator, the Cloud API one and the Telegram one on their stand-ins
     const connections = await api<{ name: string; status: string; provider: string }[]>("/whatsapp");
     expect(connections).toMatchObject([
       { name: "Simulador", status: "CONNECTED", provider: "beta" },
       { name: "API oficial (simulador)", status: "CONNECTED", provider: "cloudapi" },
+      { name: "Telegram (simulador)", status: "CONNECTED", provider: "telegram", number: "@demo_4242_bot" },
     ]);
   });
 });

@@ -16,6 +16,7 @@ import { createFakeBankHttp } from "./stand-ins/bank/fake-bank.http";
 import { createCloudApiSimulator, type CloudApiSimulator } from "./stand-ins/cloud-api/cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./stand-ins/cloud-api/cloud-api-simulator.http";
 import { wireCloudApiDemo } from "./stand-ins/cloud-api/cloud-api-demo";
+import { createTelegramStandIn, wireTelegramDemo } from "./stand-ins/telegram/telegram-bot-api";
 import { createAiSimulator, type AiSimulator } from "./stand-ins/ai/ai-simulator.http";
 import { createDialogflowSimulatorHttp } from "./stand-ins/dialogflow/dialogflow-simulator.http";
 import { createTypebotSimulatorHttp } from "./stand-ins/typebot/typebot-simulator.http";
@@ -239,6 +240,13 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
         prefix: "/simulator/cloudapi",
         fetch: (req) => cloudApiHttp.fetch(req),
         tab: { path: "/simulator/cloudapi", order: 10, label: { pt: "API oficial", en: "Official API", es: "API oficial" } },
+      })
+      // Telegram's Bot API stand-in and the page that plays a Telegram user (issue 31)
+      .register({
+        id: "telegram",
+        prefix: "/simulator/telegram",
+        fetch: createTelegramStandIn().fetch,
+        tab: { path: "/simulator/telegram", order: 20, label: { pt: "Telegram", en: "Telegram", es: "Telegram" } },
       });
     const server = createPublicServer({
       fetch: app.fetch,
@@ -294,6 +302,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       const { DEMO_LOGINS } = await import("@atende/functions/features/seed/seed.service");
       const admin = DEMO_LOGINS.find((l) => l.role === "admin");
       if (admin) await wireCloudApiDemo({ url, sim: cloudApi, number: demoNumber, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
+      if (admin) await wireTelegramDemo({ url, login: admin }).catch((err) => container.logger.warn("telegram demo failed", { err: String(err) }));
     }
     // full-text search (docs/adr/0035): history written before the index existed is indexed once, in the background
     void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));
