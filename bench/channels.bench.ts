@@ -6,6 +6,7 @@ import { startPlatform } from "../infra/local/src/platform";
 import { httpJson } from "../e2e/support/http";
 import { connectSimulator } from "../e2e/support/simulator";
 import { percentile } from "./stats";
+import { signatureFor } from "@atende/functions/platform/channels/meta-webhook/webhook-signature";
 
 /**
  * Channels benchmark (issue 31 "Measured"): a channel's webhook → the message on the agent's browser socket (its
@@ -71,6 +72,53 @@ async function telegram(ctx: Ctx): Promise<Record<string, unknown>> {
   }
 }
 
+/** A minimal Graph API on 127.0.0.1 for Messenger: the page check, profiles and the Send API. */
+const graphApi = async (): Promise<{ url: string; server: Server }> => {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const path = req.url ?? "";
+      const result = path.includes("/messages") ? { recipient_id: "1", message_id: "m_bench" } : path.includes("fields=") ? { id: "1", name: "Bench", first_name: "Cliente", last_name: "Bench" } : {};
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(result));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+};
+
+/** Messenger (docs/adr/0090): signed page webhooks (X-Hub-Signature-256) → the message on the agent's socket. */
+async function messenger(ctx: Ctx): Promise<Record<string, unknown>> {
+  const api = await graphApi();
+  const pageId = "100200300400";
+  const appSecret = "bench-messenger-app-secret";
+  try {
+    const made = await httpJson<{ id: number }>(ctx.base, "/api/whatsapp", { method: "POST", token: ctx.token, body: { name: `Messenger bench ${Date.now()}`, provider: "messenger", pageId, pageAccessToken: "EAABENCH", appSecret, graphApiUrl: api.url } });
+    if (made.status !== 200) throw new Error(`messenger connection: ${made.status} ${JSON.stringify(made.data)}`);
+    const got = await httpJson<{ channelSettings: { webhookUrl: string } }>(ctx.base, `/api/whatsapp/${made.data.id}`, { token: ctx.token });
+    const path = new URL(got.data.channelSettings.webhookUrl).pathname;
+    const ms: number[] = [];
+    for (let round = 0; round < MESSAGES; round++) {
+      await Promise.all(
+        Array.from({ length: CUSTOMERS }, async (_, c) => {
+          const text = `fb bench ${round}-${c}-${Date.now()}`;
+          const raw = JSON.stringify({ object: "page", entry: [{ id: pageId, time: Date.now(), messaging: [{ sender: { id: String(7000000 + c) }, recipient: { id: pageId }, timestamp: Date.now(), message: { mid: `m_${round}_${c}_${Date.now()}`, text } }] }] });
+          const started = performance.now();
+          const res = await fetch(`${ctx.base}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signatureFor(raw, appSecret) }, body: raw });
+          if (res.status !== 200) throw new Error(`webhook ${res.status}`);
+          const end = Date.now() + 15_000;
+          while (!ctx.arrived.has(text) && Date.now() < end) await new Promise((r) => setTimeout(r, 2));
+          if (ctx.arrived.has(text)) ms.push(ctx.arrived.get(text)! - started);
+        }),
+      );
+    }
+    await httpJson(ctx.base, `/api/whatsapp/${made.data.id}`, { method: "DELETE", token: ctx.token });
+    return { messages: ms.length, lost: CUSTOMERS * MESSAGES - ms.length, webhookToBrowserP50Ms: Math.round(percentile(ms, 50) ?? Number.NaN), webhookToBrowserP99Ms: Math.round(percentile(ms, 99) ?? Number.NaN) };
+  } finally {
+    api.server.close();
+  }
+}
+
 export default async function bench(): Promise<Record<string, unknown>> {
   const platform = await startPlatform({ logLevel: "warn", tick: false });
   try {
@@ -89,7 +137,8 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const ctx: Ctx = { base: platform.url, token, ws, arrived };
     const figures: Record<string, unknown> = { customers: CUSTOMERS, messagesPerCustomer: MESSAGES };
     figures.telegram = await telegram(ctx);
-    // other channels: figures.messenger = await messenger(ctx); figures.webchat = await webchat(ctx);
+    figures.messenger = await messenger(ctx);
+    // other channels: figures.webchat = await webchat(ctx);
     ws.close();
     return figures;
   } finally {

@@ -26,6 +26,7 @@ import { createBotStarter, createBotTurnsRepository } from "../features/bots/bot
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
+import { createMetaModule, metaChannelFeatures } from "../features/channels/meta/meta.module";
 import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
 import { createWebchatModule } from "../features/channels/webchat/webchat.module";
 import { createTelegramModule } from "../features/channels/telegram/telegram.module";
@@ -39,6 +40,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const flowsRepo = createFlowsRepository(db);
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo), flowId: createFlowLookup(flowsRepo) };
+  // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
+  const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
   // the official WhatsApp Cloud API (docs/adr/0028): built before the connections feature, which configures it
   const cloudApiModule = createCloudApiModule({
     db,
@@ -56,6 +59,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     // the inbox is built later (it takes the Cloud API channel); read only when a request comes
     ticketOf: (companyId, ticketId) => late.inbox!.service.ticketChannel(companyId, ticketId),
     providerOf: async (companyId, whatsappId) => (await repos.whatsapps.findById(companyId, whatsappId))?.provider ?? null,
+    otherWindow: (companyId, whatsappId, chatJid) => metaModule.service.replyWindowOf(companyId, whatsappId, chatJid),
   });
   // the channels beyond WhatsApp (docs/adr/0088): one entry per channel; each brings its connections part, its
   // adapter behind the channel port and its module (webhook, routes)
@@ -80,7 +84,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     clock,
     conversation: (companyId, jid, limit) => late.inbox!.conversationOf(companyId, jid, limit),
   });
-  const channelFeatures: ChannelFeature[] = [telegramModule, webchatModule.feature];
+  const channelFeatures: ChannelFeature[] = [telegramModule, ...metaChannelFeatures(metaModule), webchatModule.feature];
   const channelRegistry = channelRegistries(channelFeatures);
   const whatsappsModule = createWhatsappsModule({
     audit,
@@ -208,6 +212,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, telegramModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

@@ -16,7 +16,7 @@ import type { Administration } from "./container-administration";
 
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration) => {
-  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
+  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
   // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
@@ -59,7 +59,19 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     clock,
     logger,
     guards,
-    channelRules: cloudApiModule.service,
+    // Messenger / Instagram's window and actions first (docs/adr/0090), then the Cloud API's rules
+    channelRules: {
+      ...cloudApiModule.service,
+      assertOutbound: async (companyId, whatsappId, chatJid, action, opts) => {
+        if (!(await metaModule.service.assertOutbound(companyId, whatsappId, chatJid, action))) await cloudApiModule.service.assertOutbound(companyId, whatsappId, chatJid, action, opts);
+      },
+      automaticMessage: async (companyId, whatsappId, chatJid, kind, values) =>
+        whatsappId && (await metaModule.service.replyWindowOf(companyId, whatsappId, chatJid))
+          ? (await metaModule.service.window(companyId, whatsappId, chatJid)).state === "closed"
+            ? { send: "skip", reason: "no_template" }
+            : { send: "text" }
+          : cloudApiModule.service.automaticMessage(companyId, whatsappId, chatJid, kind, values),
+    },
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     pageTokenSecret: config.JWT_SECRET,
     erasedAmong: consent.erasedAmong,

@@ -124,7 +124,7 @@ export const consumeInbound = async (container: Container, event: SQSEvent): Pro
           // one event = one unit of work: its repeated reads shared, the search index written after its frames (ADR 0039)
           await runWithCorrelation({ requestId: record.messageId, companyId: parsed.companyId, connectionId }, () =>
             runUnitOfWork(async () => {
-              const ready = await container.cloudApi.inboundStep.prepare(parsed);
+              const ready = await container.meta.inboundStep.prepare(await container.cloudApi.inboundStep.prepare(parsed));
               // the reads later handlers will make, started with the first round trip (docs/adr/0058): the inbox's
               // message handler starts them beside its first reads; otherwise they start here, beside the handler's
               for (const early of earlyReadsOf(container).get(ready.type) ?? []) addEarlyRead(() => early(ready as never));

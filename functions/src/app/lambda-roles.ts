@@ -32,6 +32,8 @@ export const LAMBDA_ROLES = {
   jobs: { root: "container", heavy: ["promptEngine"] },
   /** Meta's webhook: verify and enqueue (handlers/cloud-api-webhook.ts) */
   "cloud-api-webhook": { root: "own", heavy: [] },
+  /** Messenger / Instagram webhook: verify and enqueue (handlers/meta-webhook.ts, docs/adr/0090) */
+  "meta-webhook": { root: "own", heavy: [] },
   /** Telegram's webhook: secret token, files, enqueue (handlers/telegram-webhook.ts, docs/adr/0088) */
   "telegram-webhook": { root: "own", heavy: [] },
 } as const satisfies Record<string, LambdaRole>;

@@ -50,6 +50,22 @@ export class Api extends Construct {
       methods: [HttpMethod.GET, HttpMethod.POST],
       integration: new HttpLambdaIntegration("CloudApiWebhookIntegration", this.cloudApiWebhook),
     });
+    // Messenger and Instagram (docs/adr/0090): their own small Lambda, verify and enqueue, as the Cloud API's
+    this.metaWebhook = new AtendeFunction(this, "MetaWebhookFunction", {
+      entry: handlerEntry("meta-webhook"),
+      description: "Atende Messenger/Instagram webhook (verify and enqueue)",
+      environment: platform.environment,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+    });
+    platform.table.grantReadData(this.metaWebhook);
+    platform.queues.inbound.grantSendMessages(this.metaWebhook);
+    platform.secretsKey?.grantDecrypt(this.metaWebhook);
+    this.httpApi.addRoutes({
+      path: "/api/channels/meta/webhook/{hookId}",
+      methods: [HttpMethod.GET, HttpMethod.POST],
+      integration: new HttpLambdaIntegration("MetaWebhookIntegration", this.metaWebhook),
+    });
 
     // Telegram's webhooks (docs/adr/0088): their own Lambda with its own concurrency cap (the throttle: a flood of
     // updates cannot take the API's capacity), the secret token checked, a file downloaded, then inbound.fifo.
@@ -73,6 +89,7 @@ export class Api extends Construct {
   }
 
   readonly cloudApiWebhook: AtendeFunction;
+  readonly metaWebhook: AtendeFunction;
   readonly telegramWebhook: AtendeFunction;
 
   /** `{id}.execute-api.{region}.amazonaws.com`: the CloudFront origin of /api/*. */

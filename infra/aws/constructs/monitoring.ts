@@ -42,6 +42,7 @@ export const ALARM_THRESHOLDS = {
   inboundOldestSeconds: 60,
   webSocketDeliveryFailures: 10,
   cloudApiSignatureFailures: 5,
+  metaSignatureFailures: 5,
   telegramSecretFailures: 5,
   paymentWebhookFailures: 1,
 } as const;
@@ -132,6 +133,7 @@ export class Monitoring extends Construct {
     // Webhooks.
     const signatureFailures = custom(METRIC.cloudApiSignatureFailures);
     alarm("CloudApiSignatureFailures", "Meta Cloud API webhook calls with a wrong signature.", signatureFailures, ALARM_THRESHOLDS.cloudApiSignatureFailures);
+    alarm("MetaSignatureFailures", "Messenger / Instagram webhook calls with a wrong signature.", custom(METRIC.metaSignatureFailures), ALARM_THRESHOLDS.metaSignatureFailures);
     const telegramSecretFailures = custom(METRIC.telegramSecretFailures);
     alarm("TelegramSecretFailures", "Telegram webhook calls without the connection's secret token.", telegramSecretFailures, ALARM_THRESHOLDS.telegramSecretFailures);
     const paymentFailures = custom(METRIC.paymentWebhookFailures);

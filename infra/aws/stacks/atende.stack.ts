@@ -97,6 +97,7 @@ export class AtendeStack extends Stack {
       functions: {
         api: api.handler,
         cloudApiWebhook: api.cloudApiWebhook,
+        metaWebhook: api.metaWebhook,
         telegramWebhook: api.telegramWebhook,
         ws: realtime.handler,
         tick: workers.tick,

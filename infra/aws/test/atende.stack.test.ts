@@ -71,8 +71,8 @@ describe("lambdas", () => {
         expect.arrayContaining(["TABLE_NAME", "JWT_SECRET", "JWT_REFRESH_SECRET", "WS_MANAGEMENT_ENDPOINT", "QUEUE_URL_INBOUND", "QUEUE_URL_OUTBOUND", "QUEUE_URL_JOBS", "MEDIA_BUCKET", "MAIL_FROM", "APP_VERSION"]),
       );
     }
-    // api, ws, tick, inbound, the Cloud API webhook and the Telegram webhook
-    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(6);
+    // api, ws, tick, inbound, the Cloud API webhook, the Meta (Messenger / Instagram) and the Telegram webhooks
+    expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(7);
   });
 
   it("takes the JWT keys, the origin-verify value, the payments webhook secret and the erasure hash key from generated secrets (only references in the template)", () => {
@@ -134,7 +134,9 @@ describe("HTTP API", () => {
       "ANY /api",
       "ANY /api/{proxy+}",
       "GET /api/channels/cloud-api/webhook/{hookId}",
+      "GET /api/channels/meta/webhook/{hookId}",
       "POST /api/channels/cloud-api/webhook/{hookId}",
+      "POST /api/channels/meta/webhook/{hookId}",
       "POST /api/channels/telegram/webhook/{hookId}",
     ]);
     template.hasResourceProperties("AWS::ApiGatewayV2::Integration", {

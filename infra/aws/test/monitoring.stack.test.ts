@@ -39,9 +39,9 @@ describe("alarms", () => {
     }
   });
 
-  it("has an errors and a throttles alarm for every Lambda of the product (api, Cloud API webhook, Telegram webhook, ws, tick, inbound, jobs)", () => {
+  it("has an errors and a throttles alarm for every Lambda of the product (api, Cloud API webhook, Meta webhook, Telegram webhook, ws, tick, inbound, jobs)", () => {
     const functions = resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x");
-    expect(functions).toHaveLength(7);
+    expect(functions).toHaveLength(8);
     for (const [id] of functions) {
       for (const metric of ["Errors", "Throttles"]) {
         const found = alarms(template).filter((a) => a.Properties.MetricName === metric && JSON.stringify(a.Properties.Dimensions) === JSON.stringify([{ Name: "FunctionName", Value: { Ref: id } }]));
@@ -52,7 +52,7 @@ describe("alarms", () => {
 
   it("watches the API, the inbound queue age, the table, the session host and the custom metrics", () => {
     const names = alarms(template).map((a) => a.Properties.AlarmName);
-    for (const name of ["Api5xxRate", "ApiLatencyP99", "InboundQueueAge", "DynamoDbThrottles", "SessionHostLeases", "SessionHostTasks", "WebSocketDeliveryFailures", "CloudApiSignatureFailures", "PaymentWebhookFailures"]) {
+    for (const name of ["Api5xxRate", "ApiLatencyP99", "InboundQueueAge", "DynamoDbThrottles", "SessionHostLeases", "SessionHostTasks", "WebSocketDeliveryFailures", "CloudApiSignatureFailures", "MetaSignatureFailures", "PaymentWebhookFailures"]) {
       expect(names).toContain(`Atende-prod-${name}`);
     }
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-InboundQueueAge", MetricName: "ApproximateAgeOfOldestMessage", Threshold: 60 });
@@ -66,6 +66,7 @@ describe("alarms", () => {
       Period: 60,
     });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-MetaSignatureFailures", MetricName: METRIC.metaSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-TelegramSecretFailures", MetricName: METRIC.telegramSecretFailures });
     // the fleet: fewer tasks than prod's minimum of 2; connections waiting for a host with room
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-SessionHostTasks", Threshold: 2, ComparisonOperator: "LessThanThreshold" });

@@ -36,6 +36,8 @@ export const METRIC = {
   sessionsWaitingCapacity: "SessionsWaitingCapacity",
   /** Meta Cloud API webhook calls whose X-Hub-Signature-256 did not match the connection's app secret */
   cloudApiSignatureFailures: "CloudApiWebhookSignatureFailures",
+  /** Messenger / Instagram webhook calls whose X-Hub-Signature-256 did not match (docs/adr/0090) */
+  metaSignatureFailures: "MetaWebhookSignatureFailures",
   /** Telegram webhook calls without the connection's X-Telegram-Bot-Api-Secret-Token (docs/adr/0088) */
   telegramSecretFailures: "TelegramWebhookSecretFailures",
   /** WhatsApp asked a number for a passkey while linking: the connection shows PASSKEY_REQUIRED (ADR 0076) */

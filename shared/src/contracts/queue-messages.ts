@@ -70,7 +70,16 @@ export const waMessageSchema = z.object({
    * Cloud API media not yet in our storage (the webhook only enqueues): the consumer downloads it (media id → URL →
    * bytes, with the connection's token) into the media store and sets `media` before the message is stored.
    */
-  remoteMedia: z.object({ provider: z.literal("cloudapi"), id: z.string().min(1).max(200), mimetype: z.string().max(200), filename: z.string().max(300).optional() }).optional(),
+  remoteMedia: z
+    .object({
+      /** "cloudapi": a media id fetched with the token; "meta": a Messenger/Instagram attachment URL (docs/adr/0090) */
+      provider: z.enum(["cloudapi", "meta"]),
+      id: z.string().min(1).max(200),
+      mimetype: z.string().max(200),
+      filename: z.string().max(300).optional(),
+      url: z.string().max(4000).optional(),
+    })
+    .optional(),
 });
 export type WaMessage = z.infer<typeof waMessageSchema>;
 

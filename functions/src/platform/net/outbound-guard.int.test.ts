@@ -11,7 +11,7 @@ import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { serveHttp } from "../../testing/serve-http";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { envelope, INBOUND, PHONE_NUMBER_ID, WABA_ID } from "../channels/cloud-api/meta-webhook.fixtures";
-import { signatureFor } from "../channels/cloud-api/webhook-signature";
+import { signatureFor } from "../channels/meta-webhook/webhook-signature";
 import { companyPk, pad } from "../db/keys";
 import { createMemoryInboundQueue } from "../queues/sqs-inbound.adapter";
 import { createLocalSecretBox } from "../secrets/local-secret-box.adapter";

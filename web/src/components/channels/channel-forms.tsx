@@ -3,6 +3,7 @@ import type { ChannelConnectionView } from "@atende/shared/contracts/http/whatsa
 import type { ChannelProvider } from "@atende/shared/domain/channels/channel-providers";
 import { telegramForm } from "./telegram-connection-fields";
 import { webchatForm } from "./webchat-connection-fields";
+import { instagramForm, messengerForm } from "./meta-connection-fields";
 
 /** The values of a channel's own fields in the connection dialog (strings as typed; the API parses them). */
 export type ChannelFormValues = Record<string, unknown>;
@@ -22,6 +23,6 @@ export type ChannelFormEntry = {
   keepOpenAfterCreate?: boolean;
 };
 
-export const CHANNEL_FORMS: ChannelFormEntry[] = [telegramForm, webchatForm];
+export const CHANNEL_FORMS: ChannelFormEntry[] = [telegramForm, messengerForm, instagramForm, webchatForm];
 
 export const channelFormOf = (provider: string | null | undefined) => CHANNEL_FORMS.find((f) => f.provider === provider) ?? null;

@@ -15,7 +15,7 @@ import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box
 import { isSealed } from "../../../platform/secrets/secret-box.port";
 import { companyPk, pad } from "../../../platform/db/keys";
 import type { MediaStore } from "../../../platform/storage/media-store.port";
-import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { signatureFor } from "../../../platform/channels/meta-webhook/webhook-signature";
 import { envelope, INBOUND, STATUSES } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
 import { createCloudApiModule, type CloudApiModule } from "./cloud-api.module";
 import { createDynamoGates } from "./cloud-api-gates.repository";

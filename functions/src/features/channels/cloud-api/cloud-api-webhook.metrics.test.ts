@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLogger } from "../../../platform/logger";
 import { createMemoryMetrics } from "../../../platform/metrics";
 import { envelope, INBOUND, PHONE_NUMBER_ID, STATUSES } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
-import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { signatureFor } from "../../../platform/channels/meta-webhook/webhook-signature";
 import type { CloudApiRepository } from "./cloud-api.repository";
 import { createCloudApiWebhookService } from "./cloud-api-webhook.service";
 

@@ -4,7 +4,7 @@ import { noMetrics, recordMessageIn, type Metrics } from "../../../platform/metr
 import type { SecretBox } from "../../../platform/secrets/secret-box.port";
 import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
 import { mapWebhook, type MetaWebhook } from "../../../platform/channels/cloud-api/webhook.mapper";
-import { verificationChallenge, verifySignature } from "../../../platform/channels/cloud-api/webhook-signature";
+import { verificationChallenge, verifySignature } from "../../../platform/channels/meta-webhook/webhook-signature";
 import type { CloudApiRepository } from "./cloud-api.repository";
 
 export type WebhookOutcome = { status: 200; enqueued: number } | { status: 403 | 404 | 400 };

@@ -11,7 +11,7 @@ import { runJob } from "../../../app/jobs-consumer";
 import { runTick } from "../../../app/tick";
 import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
 import { createLocalSecretBox } from "../../../platform/secrets/local-secret-box.adapter";
-import { signatureFor } from "../../../platform/channels/cloud-api/webhook-signature";
+import { signatureFor } from "../../../platform/channels/meta-webhook/webhook-signature";
 import { envelope, INBOUND } from "../../../platform/channels/cloud-api/meta-webhook.fixtures";
 
 /**

@@ -48,6 +48,8 @@ export const createCloudApiModule = (deps: {
   ticketOf?: Parameters<typeof cloudApiRoutes>[0]["ticketOf"];
   /** the connection's provider, when the connection is the company's (the connections feature's read) */
   providerOf?: (companyId: number, whatsappId: number) => Promise<string | null>;
+  /** another channel's reply window for the composer (Messenger / Instagram, docs/adr/0090) */
+  otherWindow?: Parameters<typeof cloudApiRoutes>[0]["otherWindow"];
 }) => {
   const { db, secrets, media, inbound, jobs, clock, logger } = deps;
   const repo = createCloudApiRepository(db);
@@ -76,7 +78,7 @@ export const createCloudApiModule = (deps: {
       // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
       { path: WEBHOOK_PATH.replace(/^\/api/, ""), app: cloudApiWebhookRoutes(webhook) },
       ...(deps.guards && deps.ticketOf && deps.providerOf
-        ? [{ path: "/cloud-api", app: cloudApiRoutes({ service, guards: deps.guards, ticketOf: deps.ticketOf, providerOf: deps.providerOf }) }]
+        ? [{ path: "/cloud-api", app: cloudApiRoutes({ service, guards: deps.guards, ticketOf: deps.ticketOf, providerOf: deps.providerOf, otherWindow: deps.otherWindow }) }]
         : []),
     ],
     jobs: { named: { [CLOUD_API_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as CloudApiJob) } },

@@ -5,6 +5,7 @@ import type { Guards } from "../../../platform/modules/feature-module";
 import { AppError } from "../../../platform/errors";
 import { requireAdmin } from "../../../platform/http/middleware";
 import type { AppEnv } from "../../../platform/http/app-env";
+import type { ReplyWindow } from "@atende/shared/domain/cloud-api/reply-window";
 import type { CloudApiService } from "./cloud-api.service";
 
 /**
@@ -22,6 +23,8 @@ export const cloudApiRoutes = (deps: {
   ticketOf: (companyId: number, ticketId: number) => Promise<({ whatsappId: number | null; chatJid: string } & TicketScope) | null>;
   /** the connection's provider, when the connection is the company's */
   providerOf: (companyId: number, whatsappId: number) => Promise<string | null>;
+  /** another channel's window in the same shape (Messenger / Instagram, docs/adr/0090), or null when not that channel */
+  otherWindow?: (companyId: number, whatsappId: number, chatJid: string) => Promise<ReplyWindow | null>;
 }) => {
   const { service } = deps;
   const app = new Hono<AppEnv>();
@@ -56,6 +59,8 @@ export const cloudApiRoutes = (deps: {
     // who may read the ticket may read its window: an attendant outside its queue gets 403, as GET /tickets/{id}
     const { user } = c.get("auth");
     if (!canSeeTicket({ userId: user.id, profile: user.profile, queueIds: user.queueIds, allTicket: user.allTicket }, t)) throw new AppError("ERR_NO_PERMISSION");
+    const other = t.whatsappId && deps.otherWindow ? await deps.otherWindow(companyId, t.whatsappId, t.chatJid) : null;
+    if (other) return c.json(other);
     if (!t.whatsappId || (await deps.providerOf(companyId, t.whatsappId)) !== "cloudapi") return c.json({ kind: "none" });
     return c.json(await service.windowOf(companyId, t.whatsappId, t.chatJid));
   });

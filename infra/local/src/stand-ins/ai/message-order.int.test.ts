@@ -12,7 +12,7 @@ import { customerMessage, deliver } from "@atende/functions/testing/inbox-fixtur
 import { recordingGraphApi } from "@atende/functions/testing/graph-api-stand-in";
 import { createMemoryInboundQueue } from "@atende/functions/platform/queues/sqs-inbound.adapter";
 import { createLocalSecretBox } from "@atende/functions/platform/secrets/local-secret-box.adapter";
-import { signatureFor } from "@atende/functions/platform/channels/cloud-api/webhook-signature";
+import { signatureFor } from "@atende/functions/platform/channels/meta-webhook/webhook-signature";
 import { envelope } from "@atende/functions/platform/channels/cloud-api/meta-webhook.fixtures";
 import { createAiSimulator, type AiSimulator } from "./ai-simulator.http";
 import { BOT_TURN_JOB } from "@atende/functions/features/bots/bot-runner.service";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createGraphApiClient } from "@atende/functions/platform/channels/cloud-api/graph-api.client";
 import { mapWebhook, type MetaWebhook } from "@atende/functions/platform/channels/cloud-api/webhook.mapper";
-import { verifySignature } from "@atende/functions/platform/channels/cloud-api/webhook-signature";
+import { verifySignature } from "@atende/functions/platform/channels/meta-webhook/webhook-signature";
 import { createCloudApiSimulator } from "./cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./cloud-api-simulator.http";
 

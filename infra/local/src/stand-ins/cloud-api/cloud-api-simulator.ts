@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { signatureFor } from "@atende/functions/platform/channels/cloud-api/webhook-signature";
+import { signatureFor } from "@atende/functions/platform/channels/meta-webhook/webhook-signature";
 
 /**
  * A stand-in for Meta's WhatsApp Cloud API on one machine (never deployed): the Graph API calls the provider

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Meta signs every webhook POST: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body, keyed by the app
+ * Shared by every Meta channel (WhatsApp Cloud API, Messenger, Instagram; docs/adr/0090). Meta signs every webhook POST: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body, keyed by the app
  * secret>`. The check runs over the raw bytes as received (never a re-serialised JSON), in constant time.
  */
 export const signatureFor = (rawBody: string | Uint8Array, appSecret: string) => `sha256=${createHmac("sha256", appSecret).update(rawBody).digest("hex")}`;

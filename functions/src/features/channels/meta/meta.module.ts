@@ -1,0 +1,81 @@
+import type { ChannelFeature } from "../channel-feature";
+import type { FeatureModule } from "../../../platform/modules/feature-module";
+import type { Config } from "../../../platform/config";
+import type { Db } from "../../../platform/db/client";
+import type { Logger } from "../../../platform/logger";
+import type { Metrics } from "../../../platform/metrics";
+import type { JobQueue } from "../../../platform/queues/jobs.port";
+import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
+import type { SecretBox } from "../../../platform/secrets/secret-box.port";
+import type { MediaStore } from "../../../platform/storage/media-store.port";
+import type { ChannelCommand } from "../../../platform/channels/channel.port";
+import type { GraphFetch } from "../../../platform/channels/cloud-api/graph-api.client";
+import { createMetaChannel } from "../../../platform/channels/meta/meta-channel.adapter";
+import { createMetaSender } from "../../../platform/channels/meta/meta-sender";
+import { createSendApiClient } from "../../../platform/channels/meta/send-api.client";
+import { createMetaInbound } from "./meta-inbound";
+import { createMetaRepository } from "./meta.repository";
+import { createMetaService } from "./meta.service";
+import { createMetaWebhookService } from "./meta-webhook.service";
+import { META_WEBHOOK_PATH, metaWebhookRoutes } from "./meta-webhook.routes";
+
+/** The jobs-queue job that runs one Messenger / Instagram command. */
+export const META_SEND_JOB = "meta.send";
+
+/**
+ * Messenger and Instagram Direct (docs/adr/0090): settings, the signed webhook (verify and enqueue), the consumer
+ * step (window, profile name, attachments), and the channel adapter whose sends run as jobs through the sender.
+ */
+export const createMetaModule = (deps: {
+  db: Db;
+  config: Pick<Config, "PUBLIC_BASE_URL">;
+  secrets: SecretBox;
+  media: MediaStore;
+  inbound: InboundQueue;
+  jobs: JobQueue;
+  clock: () => Date;
+  logger: Logger;
+  metrics?: Metrics;
+  /** the guarded outbound fetch (platform/net, docs/adr/0062) */
+  fetch?: GraphFetch;
+  checkUrl?: (url: string) => Promise<void>;
+}) => {
+  const { db, secrets, media, inbound, jobs, clock, logger } = deps;
+  const repo = createMetaRepository(db);
+  const client = (baseUrl: string, pageAccessToken: string) => createSendApiClient({ baseUrl, pageAccessToken, fetch: deps.fetch });
+  const service = createMetaService({ repo, secrets, clock, publicBaseUrl: deps.config.PUBLIC_BASE_URL, checkUrl: deps.checkUrl, client });
+  const webhook = createMetaWebhookService({ repo, secrets, inbound, logger, metrics: deps.metrics });
+  const inboundStep = createMetaInbound({ repo, secrets, media, logger, client: (rec, token) => client(rec.graphApiUrl, token) });
+  const sender = createMetaSender({
+    settings: service.settings,
+    client: (s) => client(s.graphApiUrl, s.pageAccessToken),
+    lastInboundAt: repo.lastInboundAt,
+    media,
+    report: (event) => inbound.put(event, chatOfEvent(event)),
+    clock,
+    logger,
+    metrics: deps.metrics,
+  });
+  const enqueue = (command: ChannelCommand) => jobs.enqueue({ type: "feature", companyId: command.companyId, name: META_SEND_JOB, payload: command as unknown as Record<string, unknown> });
+  const channel = createMetaChannel({ enqueue });
+  const mod: FeatureModule<typeof service> = {
+    service,
+    // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
+    routes: [{ path: META_WEBHOOK_PATH.replace(/^\/api/, ""), app: metaWebhookRoutes(webhook) }],
+    jobs: { named: { [META_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as ChannelCommand) } },
+  };
+  return { ...mod, repo, webhook, inboundStep, sender, channel };
+};
+export type MetaModule = ReturnType<typeof createMetaModule>;
+
+/**
+ * The two channel entries of the composition (docs/adr/0088): Messenger and Instagram share this one module, so its
+ * routes and jobs are listed once (with Messenger's entry); each provider has its own connections part and kind.
+ */
+export const metaChannelFeatures = (m: MetaModule): ChannelFeature[] =>
+  (["messenger", "instagram"] as const).map((provider) => ({
+    provider,
+    connections: m.service.connections(provider),
+    channel: { kind: provider, ...m.channel },
+    module: provider === "messenger" ? (m as FeatureModule<unknown>) : { service: m.service },
+  }));
