@@ -20,7 +20,7 @@ import { promptConfig } from "../features/bots/bot-resolver";
 import { createFlowLookup, createFlowsModule } from "../features/flows/flows.module";
 import { createFlowsRepository } from "../features/flows/flows.repository";
 import { createBusinessHours, createFlowHttp } from "../features/flows/flow-outside";
-import { createFlowBinding, createFlowStart } from "../features/flows/flow-binding";
+import { createFlowBinding, createFlowsInUse, createFlowStart } from "../features/flows/flow-binding";
 import { createFlowEngine } from "../features/flows/flow.engine";
 import { createBotStarter, createBotTurnsRepository } from "../features/bots/bot-turns.repository";
 import type { Base } from "./container-adapters";
@@ -39,6 +39,13 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const flowsRepo = createFlowsRepository(db);
+  // a company's first published flow is known to this instance's bindings at once (flow-binding.ts, createFlowsInUse)
+  const flowsInUse = createFlowsInUse({ list: (companyId) => flowsRepo.listByCompany(companyId), clock });
+  const putVersion = flowsRepo.putVersion.bind(flowsRepo);
+  flowsRepo.putVersion = async (v) => {
+    await putVersion(v);
+    flowsInUse.published(v.companyId);
+  };
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo), flowId: createFlowLookup(flowsRepo) };
   // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
   const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
@@ -137,11 +144,19 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   });
   const botItems = createBotTurnsRepository(db);
   const flowBinding = createFlowBinding({
+    any: (companyId) => flowsInUse.any(companyId),
     connection: (companyId, id) => repos.whatsapps.findById(companyId, id),
     queue: (companyId, id) => queueReads.findById(companyId, id),
     item: (companyId, ticketId) => botItems.get(companyId, ticketId),
   });
-  const flowStart = createFlowStart({ flows: flowsRepo, queue: (companyId, id) => queueReads.findById(companyId, id), startBot: createBotStarter(db), clock });
+  const startFlow = createFlowStart({ flows: flowsRepo, queue: (companyId, id) => queueReads.findById(companyId, id), startBot: createBotStarter(db), clock });
+  const flowStart: typeof startFlow = async (t, wa, body) => {
+    // a company without a published flow has no flow to start and no keyword to read (one read saved per conversation)
+    if (!wa.flowId && !(await flowsInUse.any(t.companyId))) return false;
+    const started = await startFlow(t, wa, body);
+    if (started) flowsInUse.published(t.companyId);
+    return started;
+  };
   const botIntake = createBotIntake({
     db,
     jobs,
@@ -212,6 +227,6 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     bcryptRounds: rounds,
     realtime,
   });
-  return { flowsRepo, flowsModule, flowEngine, flowStart, references, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
+  return { flowsRepo, flowsInUse, flowsModule, flowEngine, flowStart, references, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, channelRegistry, whatsappsModule, whatsapps, settingsModule, plansModule, queueReads, queueOptionsModule, integrationSecrets, urlGuard, botIntake, promptsModule, queueIntegrationsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule };
 };
 export type Administration = ReturnType<typeof composeAdministration>;

@@ -1,3 +1,4 @@
+import type { ChannelKind } from "../platform/channels/channel.port";
 import { createSlaModule } from "../features/sla/sla.module";
 import { createDashboardModule } from "../features/dashboard/dashboard.module";
 import { createInboxModule } from "../features/inbox/inbox.module";
@@ -17,6 +18,26 @@ import type { Administration } from "./container-administration";
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration) => {
   const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
+  /**
+   * A connection's channel kind, remembered for 30 s like the Cloud API's settings: every outbound command asks it,
+   * and a provider changes only when an admin edits the connection (the messages' own path reads nothing for it).
+   */
+  const kinds = new Map<string, { at: number; kind: ChannelKind }>();
+  const kindOfConnection = async (companyId: number, whatsappId: number): Promise<ChannelKind> => {
+    const k = `${companyId}:${whatsappId}`;
+    const hit = kinds.get(k);
+    if (hit && clock().getTime() - hit.at < 30_000) return hit.kind;
+    const kind = providerKind((await repos.whatsapps.findById(companyId, whatsappId))?.provider);
+    if (kinds.size > 10_000) kinds.clear();
+    kinds.set(k, { at: clock().getTime(), kind });
+    return kind;
+  };
+  /** Messenger / Instagram connections only ask Meta's rules (its settings read is not paid by every other reply) */
+  const isMeta = async (companyId: number, whatsappId: number) => {
+    if (!channelFeatures.length) return false;
+    const kind = await kindOfConnection(companyId, whatsappId);
+    return kind === "messenger" || kind === "instagram";
+  };
   // LGPD consent reads (docs/adr/0030), built before the inbox, external API and campaigns that ask them
   const consent = createLgpdConsent(db, config);
   // SLA (issue 13, docs/adr/0033): the company's holidays and the planner of the cycles' clocks, before the inbox
@@ -45,12 +66,11 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     // the channel registry: one adapter per provider kind; QR sessions (Baileys, simulator) are the only kind today
     channels: createProviderChannels(
       { "session-host": createSessionHostChannel(commands), "cloud-api": cloudApiModule.channel, ...channelRegistry.adapters },
-      async (companyId, whatsappId) =>
-        (await cloudApiModule.service.isCloudApi(companyId, whatsappId))
-          ? "cloud-api"
-          : channelFeatures.length
-            ? providerKind((await repos.whatsapps.findById(companyId, whatsappId))?.provider)
-            : "session-host",
+      async (companyId, whatsappId) => {
+        // side by side: one round trip for both (each is remembered for 30 s)
+        const [cloud, kind] = await Promise.all([cloudApiModule.service.isCloudApi(companyId, whatsappId), channelFeatures.length ? kindOfConnection(companyId, whatsappId) : ("session-host" as const)]);
+        return cloud ? "cloud-api" : kind;
+      },
     ),
     commands,
     jobs,
@@ -63,10 +83,11 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     channelRules: {
       ...cloudApiModule.service,
       assertOutbound: async (companyId, whatsappId, chatJid, action, opts) => {
-        if (!(await metaModule.service.assertOutbound(companyId, whatsappId, chatJid, action))) await cloudApiModule.service.assertOutbound(companyId, whatsappId, chatJid, action, opts);
+        if (!(whatsappId && (await isMeta(companyId, whatsappId)) && (await metaModule.service.assertOutbound(companyId, whatsappId, chatJid, action))))
+          await cloudApiModule.service.assertOutbound(companyId, whatsappId, chatJid, action, opts);
       },
       automaticMessage: async (companyId, whatsappId, chatJid, kind, values) =>
-        whatsappId && (await metaModule.service.replyWindowOf(companyId, whatsappId, chatJid))
+        whatsappId && (await isMeta(companyId, whatsappId)) && (await metaModule.service.replyWindowOf(companyId, whatsappId, chatJid))
           ? (await metaModule.service.window(companyId, whatsappId, chatJid)).state === "closed"
             ? { send: "skip", reason: "no_template" }
             : { send: "text" }

@@ -17,7 +17,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const inboxStage = composeInbox({ ...base, ...foundation, ...administration });
   late.inbox = inboxStage.inboxModule;
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
-  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
+  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, flowsInUse, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
@@ -76,6 +76,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     outbound,
     guards,
     modules,
+    /** whether a company has a published flow, remembered per instance (features/flows/flow-binding.ts) */
+    flowsInUse,
     /** the Cloud API feature: the consumer step (inbound-consumer.ts), its webhook and service (tests, local runner) */
     cloudApi: cloudApiModule,
     /** Messenger / Instagram (docs/adr/0090): the consumer step, the webhook and the settings (tests, local runner) */

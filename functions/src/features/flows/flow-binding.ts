@@ -11,6 +11,8 @@ type Binds = { flowId?: number | null } | null;
  * ticket's bot item). The connection's comes first, as the issue says.
  */
 export const createFlowBinding = (deps: {
+  /** whether the company has any published flow (flowsInUse below): without one, no ticket of it can be in a flow */
+  any?: (companyId: number) => Promise<boolean>;
   connection: (companyId: number, id: number) => Promise<Binds>;
   queue: (companyId: number, id: number) => Promise<Binds>;
   item: (companyId: number, ticketId: number) => Promise<{ bot: { kind: string; id: number } | null; state: Record<string, unknown> | null; stoppedAt: string | null } | null>;
@@ -24,6 +26,8 @@ export const createFlowBinding = (deps: {
     historyLimit: 10,
   });
   return async (ticket: BotTicket): Promise<BotBinding | null> => {
+    // a company without flows (most of them) pays no read per customer message for this question
+    if (deps.any && !(await deps.any(ticket.companyId))) return null;
     const item = await deps.item(ticket.companyId, ticket.id);
     if (item?.bot?.kind === "flow" && item.state && !item.stoppedAt) return bind(ticket, item.bot.id);
     const wa = ticket.whatsappId ? await deps.connection(ticket.companyId, ticket.whatsappId) : null;
@@ -52,3 +56,30 @@ export const createFlowStart =
     await deps.startBot(t.companyId, t.id, { kind: "flow", id: flowId }, deps.clock());
     return true;
   };
+
+/**
+ * Whether a company has a published flow, remembered per instance: "yes" for good (published versions are immutable
+ * and a deleted flow that conversations still run on is archived, not removed), "no" for a minute, forgotten at once
+ * when this instance publishes one or starts one on a conversation (`published`). Known limit: another warm instance
+ * may keep its "no" for up to `noTtlMs` after a company's FIRST publish, so a flow's first conversations there wait
+ * for people (ADR 0083). It saves every other company two reads per customer message (docs/scale.md).
+ */
+export const createFlowsInUse = (deps: { list: (companyId: number) => Promise<{ publishedVersion: number | null }[]>; clock: () => Date; noTtlMs?: number }) => {
+  const yes = new Set<number>();
+  const no = new Map<number, number>();
+  const ttl = deps.noTtlMs ?? 60_000;
+  return {
+    async any(companyId: number): Promise<boolean> {
+      if (yes.has(companyId)) return true;
+      const at = no.get(companyId);
+      if (at !== undefined && deps.clock().getTime() - at < ttl) return false;
+      const published = (await deps.list(companyId)).some((f) => f.publishedVersion !== null);
+      if (published) yes.add(companyId);
+      else no.set(companyId, deps.clock().getTime());
+      return published;
+    },
+    published(companyId: number) {
+      no.delete(companyId);
+    },
+  };
+};
