@@ -270,6 +270,7 @@ const ROUTES: Record<string, Coverage> = {
   "/channels/cloud-api/webhook": { kind: "tenant", tests: ["features/channels/cloud-api/cloud-api-webhook.int.test.ts"] },
   "/webchat": { kind: "tenant", tests: ["features/channels/webchat/webchat.int.test.ts"] },
   "/channels/telegram/webhook": { kind: "tenant", tests: ["features/channels/telegram/telegram.int.test.ts"] },
+  "/channels/meta/webhook": { kind: "tenant", tests: ["features/channels/meta/meta-webhook.int.test.ts", "features/channels/meta/meta.int.test.ts"] },
 };
 
 /** The map's entry for a route path (without /api): the longest prefix, by whole segments. */
@@ -284,7 +285,7 @@ describe("the route map", () => {
     const registered = t.app.routes.filter((r) => r.method !== "ALL").map((r) => ({ method: r.method, path: r.path.replace(/^\/api/, "").replace(/\/$/, "") || "/" }));
     expect(registered.length).toBeGreaterThan(250);
     const unlisted = registered.filter((r) => !coverageOf(r.path)).map((r) => `${r.method} ${r.path}`);
-    expect(unlisted).toEqual([]);
+    expect(unlisted, JSON.stringify(unlisted)).toEqual([]);
     const root = new URL("../", import.meta.url);
     for (const [prefix, c] of Object.entries(ROUTES)) {
       expect(c.tests.length, prefix).toBeGreaterThan(0);
@@ -301,6 +302,6 @@ describe("the route map", () => {
     }
     // no entry is left over from a route that is gone
     const used = new Set(registered.map((r) => coverageOf(r.path)?.prefix));
-    expect(Object.keys(ROUTES).filter((p) => !used.has(p))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((p) => !used.has(p)), "unused").toEqual([]);
   });
 });
