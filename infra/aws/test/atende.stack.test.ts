@@ -446,6 +446,6 @@ describe("web", () => {
     const [wsApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "WEBSOCKET")!;
     expect(entry.Properties.SourceMarkers).toEqual([{ "<<marker:0xbaba:0>>": { Ref: wsApiId }, "<<marker:0xbaba:1>>": { Ref: "AWS::Region" }, "<<marker:0xbaba:2>>": { Ref: "AWS::URLSuffix" } }]);
     expect(entry.Properties.Prune).toBe(false);
-    expect(entry.Properties.DistributionPaths).toEqual(["/index.html", "/session-boot.js", "/config.json"]);
+    expect(entry.Properties.DistributionPaths).toEqual(["/index.html", "/session-boot.js", "/webchat.js", "/config.json"]);
   });
 });

@@ -33,7 +33,9 @@ export const SESSION_HOST_STALE_MS_DEFAULT = 8_000;
 
 /**
  * Sessions per host when SESSION_HOST_CAPACITY is not set (session-host config, the ECS task's environment and
- * its autoscaling target). A placeholder: the `session-fleet` bench measures a host's memory and CPU per session
- * and derives it (docs/adr/0070, docs/scale.md).
+ * its autoscaling target), derived from the `session-fleet` bench (docs/scale.md, ADR 0073): a 1 GiB task kept
+ * under 80 % holds 819 MiB; an empty host uses ~126 MiB RSS; a session costs ~0.26 MiB on the host side plus a
+ * Baileys socket's own buffers and caches (~27 MiB, the middle of the 20–40 MB assumption no bench measures yet):
+ * (819 − 126) / 27.3 ≈ 25.
  */
-export const SESSION_HOST_CAPACITY_DEFAULT = 50;
+export const SESSION_HOST_CAPACITY_DEFAULT = 25;
