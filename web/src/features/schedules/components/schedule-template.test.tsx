@@ -157,7 +157,11 @@ describe("the schedule dialog on a Cloud API connection", { timeout: 60_000 }, (
   });
 
   it("edits a template schedule back to free text: the template is cleared", async () => {
-    const record = schedule({ id: 3, body: "Olá Maria, sua consulta é sexta.", template: { name: "lembrete_consulta", language: "pt_BR", values: { header: {}, body: { "1": "Maria", "2": "sexta" } } } });
+    // the page lists the shown month's schedules: a send time later this month, whatever today's date (3 days ahead
+    // fell in the next month on the 29th)
+    const soon = new Date(Date.now() + 3_600_000);
+    const sendAt = (soon.getMonth() === new Date().getMonth() ? soon : new Date(Date.now() + 60_000)).toISOString();
+    const record = schedule({ id: 3, sendAt, body: "Olá Maria, sua consulta é sexta.", template: { name: "lembrete_consulta", language: "pt_BR", values: { header: {}, body: { "1": "Maria", "2": "sexta" } } } });
     const { calls } = mockFetch(routes({ "GET /api/schedules/": { schedules: [record], hasMore: false }, "PUT /api/schedules/3": record }));
     renderWithApp(<SchedulesPage />, { route: "/schedules", user: aUser(), plan: aPlan() });
     const row = await screen.findByTestId("schedule-row");
