@@ -97,7 +97,7 @@ export const CLOUD_API_SIMULATOR_PAGE = `<!doctype html>
 </main>
 <script>
 const TEXTS = {
-  pt: { title: 'Simulador da API oficial (Cloud API)', header: 'Simulador da API oficial do WhatsApp (Meta)', tabQr: 'QR (Baileys)', tabCloud: 'API oficial', numbers: 'Números (aplicativo da Meta)',
+  pt: { title: 'Simulador da API oficial (Cloud API)', header: 'Simulador da API oficial do WhatsApp (Meta)', numbers: 'Números (aplicativo da Meta)',
     addNumber: 'Novo número', templates: 'Modelos de mensagem', tplBody: 'Texto com {{1}}', add: 'Adicionar', webhooks: 'Webhooks enviados', customers: 'Clientes', name: 'Nome',
     chat: 'Conversa', message: 'Mensagem', hoursAgo: 'enviada há (horas)', send: 'Enviar', read: 'Ler mensagens', autoRead: 'ler automaticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagem', 'type.audio': 'áudio', 'type.video': 'vídeo', 'type.document': 'documento', 'type.sticker': 'figurinha', 'type.location': 'localização',
@@ -105,7 +105,7 @@ const TEXTS = {
     shownOnce: 'Copie agora: o token e a chave secreta deste número não são mostrados de novo.',
     phoneNumberId: 'ID do número', wabaId: 'ID da conta (WABA)', token: 'Token de acesso', secret: 'Chave secreta do app', callback: 'URL de retorno', verifyToken: 'Token de verificação',
     verify: 'Verificar e salvar', verified: 'verificado', notSet: 'não configurado', failed: 'falhou', approve: 'Aprovar', reject: 'Rejeitar', pending: 'Pendente', pickCustomer: 'Escolha ou informe um cliente' },
-  en: { title: 'Official API simulator (Cloud API)', header: 'Official WhatsApp API simulator (Meta)', tabQr: 'QR (Baileys)', tabCloud: 'Official API', numbers: 'Numbers (Meta app)',
+  en: { title: 'Official API simulator (Cloud API)', header: 'Official WhatsApp API simulator (Meta)', numbers: 'Numbers (Meta app)',
     addNumber: 'New number', templates: 'Message templates', tplBody: 'Text with {{1}}', add: 'Add', webhooks: 'Webhooks sent', customers: 'Customers', name: 'Name',
     chat: 'Chat', message: 'Message', hoursAgo: 'sent (hours ago)', send: 'Send', read: 'Read messages', autoRead: 'read automatically', language: 'Language',
     'type.text': 'text', 'type.image': 'image', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'document', 'type.sticker': 'sticker', 'type.location': 'location',
@@ -113,7 +113,7 @@ const TEXTS = {
     shownOnce: 'Copy them now: the token and app secret of this number are not shown again.',
     phoneNumberId: 'Phone number ID', wabaId: 'Business account ID (WABA)', token: 'Access token', secret: 'App secret', callback: 'Callback URL', verifyToken: 'Verify token',
     verify: 'Verify and save', verified: 'verified', notSet: 'not set', failed: 'failed', approve: 'Approve', reject: 'Reject', pending: 'Pending', pickCustomer: 'Pick or type a customer' },
-  es: { title: 'Simulador de la API oficial (Cloud API)', header: 'Simulador de la API oficial de WhatsApp (Meta)', tabQr: 'QR (Baileys)', tabCloud: 'API oficial', numbers: 'Números (aplicación de Meta)',
+  es: { title: 'Simulador de la API oficial (Cloud API)', header: 'Simulador de la API oficial de WhatsApp (Meta)', numbers: 'Números (aplicación de Meta)',
     addNumber: 'Nuevo número', templates: 'Plantillas de mensaje', tplBody: 'Texto con {{1}}', add: 'Agregar', webhooks: 'Webhooks enviados', customers: 'Clientes', name: 'Nombre',
     chat: 'Conversación', message: 'Mensaje', hoursAgo: 'enviado hace (horas)', send: 'Enviar', read: 'Leer mensajes', autoRead: 'leer automáticamente', language: 'Idioma',
     'type.text': 'texto', 'type.image': 'imagen', 'type.audio': 'audio', 'type.video': 'video', 'type.document': 'documento', 'type.sticker': 'sticker', 'type.location': 'ubicación',
