@@ -39,13 +39,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   const { config, overrides, logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, promptsRepo, integrationsRepo, rounds, realtime, audit, mfa, companies, guards, late } = deps;
   // a queue or a connection may only point at its own company's prompt and integration: reads passed at construction
   const flowsRepo = createFlowsRepository(db);
-  // a company's first published flow is known to this instance's bindings at once (flow-binding.ts, createFlowsInUse)
   const flowsInUse = createFlowsInUse({ list: (companyId) => flowsRepo.listByCompany(companyId), clock });
-  const putVersion = flowsRepo.putVersion.bind(flowsRepo);
-  flowsRepo.putVersion = async (v) => {
-    await putVersion(v);
-    flowsInUse.published(v.companyId);
-  };
   const references = { promptId: createPromptLookup(promptsRepo), integrationId: createIntegrationLookup(integrationsRepo), flowId: createFlowLookup(flowsRepo) };
   // Messenger and Instagram Direct (docs/adr/0090): the signed webhook, the consumer step and the Send API jobs
   const metaModule = createMetaModule({ db, config, secrets, media, inbound: inboundQueue, jobs, clock, logger, metrics, fetch: overrides.graphFetch ?? outbound.fetch, checkUrl: outbound.checkSavedUrl });
@@ -210,6 +204,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
       queueIds: (await queueReads.listByCompany(companyId)).filter((q) => q.flowId === flowId).map((q) => q.id),
     }),
     test: (companyId) => ({ http: flowHttp, inBusinessHours: businessHours(companyId) }),
+    // a company's first published flow is known to this instance's bindings at once (flow-binding.ts, createFlowsInUse)
+    onPublished: (companyId) => flowsInUse.published(companyId),
   });
   const usersModule = createUsersModule({ audit, onDeleted: [(companyId, userId) => mfa.removeFor(companyId, userId)], repository: repos.users, queues: queuesModule.service, companies, whatsapps: repos.whatsapps, realtime, clock, bcryptRounds: rounds, guards });
   const helpsModule = createHelpsModule({ db, clock, guards });

@@ -41,6 +41,8 @@ export const createFlowsService = (deps: {
   users: FlowUsers;
   clock: () => Date;
   test: (companyId: number) => FlowTestDeps;
+  /** told after a version is stored (the bindings' "has a published flow" memory, flow-binding.ts createFlowsInUse) */
+  onPublished?: (companyId: number) => void;
 }) => {
   const { flows, clock } = deps;
   const load = async (companyId: number, id: number) => {
@@ -104,6 +106,7 @@ export const createFlowsService = (deps: {
         nodes: f.nodes,
         edges: f.edges,
       });
+      deps.onPublished?.(auth.companyId);
       const after: StoredFlow = {
         ...f,
         publishedVersion: version,
