@@ -55,6 +55,18 @@ describe("attempt limiter", () => {
     expect(taken).toBe(5);
   });
 
+  it("a caller that lost the race to open the next window still gets a slot while the new window has room", async () => {
+    // repeated: the interleaving (update fails on the old window, another caller opens the new one, then the read)
+    // happens only now and then
+    for (let round = 0; round < 8; round++) {
+      const key = fresh();
+      for (let i = 0; i < 5; i++) await limiter.take(key, rule);
+      now = new Date(now.getTime() + 900_000);
+      const { taken } = await settle(Array.from({ length: 30 }, () => limiter.take(key, rule)));
+      expect(taken).toBe(5);
+    }
+  });
+
   it("n slots at once (the external API's files) fit only whole; more than the limit is always refused", async () => {
     const key = fresh();
     await limiter.take(key, rule, 3);

@@ -55,8 +55,8 @@ export const createAttemptLimiter = (db: Db, clock: () => Date) => {
   const take = async (key: string, rule: LimitRule, n = 1): Promise<Slot> => {
     const windowMs = rule.windowSeconds * 1000;
     if (n > rule.limit) throw tooManyAttempts(rule.windowSeconds);
-    // a lost race with another caller's reset (or a TTL deletion) is tried again; three rounds are plenty
-    for (let round = 0; round < 3; round++) {
+    // a lost race with another caller's reset (or a TTL deletion) is tried again; a few rounds are plenty
+    for (let round = 0; round < 5; round++) {
       const now = clock().getTime();
       const end = now + windowMs;
       const ttl = Math.ceil(end / 1000) + TTL_SLACK_SECONDS;
@@ -79,7 +79,11 @@ export const createAttemptLimiter = (db: Db, clock: () => Date) => {
       const current = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: itemKey(key), ConsistentRead: true }));
       if (!current.Item) continue;
       const windowEnd = Number(current.Item.windowEnd);
-      if (windowEnd > now) throw tooManyAttempts((windowEnd - now) / 1000);
+      if (windowEnd > now) {
+        // a window another caller opened between our update and this read may still have room: try it again
+        if (Number(current.Item.count) + n <= rule.limit) continue;
+        throw tooManyAttempts((windowEnd - now) / 1000);
+      }
       // the window has passed: start the next one with this attempt (only one caller replaces a given window)
       try {
         await db.doc.send(
