@@ -14,6 +14,7 @@ import type { InboundQueue } from "../platform/queues/inbound-queue.port";
 import { createSqsInboundQueue } from "../platform/queues/sqs-inbound.adapter";
 import type { SecretBox } from "../platform/secrets/secret-box.port";
 import type { PromptEngineFactory } from "../features/bots/bot-engines";
+import type { CopilotProviderFactory } from "../features/copilot/copilot-provider.port";
 import { createJobQueue, createSocketSender } from "./ports";
 import { spreadsheetsUnavailable, type SpreadsheetCodec } from "../platform/spreadsheets/spreadsheet.port";
 import { createDb, type Db } from "../platform/db/client";
@@ -47,6 +48,8 @@ export type Overrides = {
   outbound?: Outbound;
   /** the AI prompt bot engine (`openai`): only where bot turns run (the jobs Lambda; lambda-roles.ts, ADR 0038) */
   promptEngine?: PromptEngineFactory;
+  /** the copilot's provider (`openai`): the api and jobs Lambdas (lambda-roles.ts, ADR 0038; issue 33) */
+  copilotProvider?: CopilotProviderFactory;
   /** SheetJS: only the Lambdas that read or write spreadsheets get it (handlers, lambda-roles.ts; ADR 0038) */
   spreadsheets?: SpreadsheetCodec;
 };

@@ -26,13 +26,14 @@ import { createBotStarter, createBotTurnsRepository } from "../features/bots/bot
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { InboxModule } from "../features/inbox/inbox.module";
+import type { CopilotService } from "../features/copilot/copilot.service";
 import { createMetaModule, metaChannelFeatures } from "../features/channels/meta/meta.module";
 import { channelRegistries, type ChannelFeature } from "../features/channels/channel-feature";
 import { createWebchatModule } from "../features/channels/webchat/webchat.module";
 import { createTelegramModule } from "../features/channels/telegram/telegram.module";
 
 /** What an earlier stage reads of a later one only when a request comes (the Cloud API's tickets, from the inbox). */
-export type LateBound = { inbox?: InboxModule };
+export type LateBound = { inbox?: InboxModule; copilot?: CopilotService };
 
 /** Stage 3 of the composition: connections (the Cloud API channel first), settings, plans, queues and their options, prompts, integrations, the bots' intake, users and the public sign-up and password pages. */
 export const composeAdministration = (deps: Base & Foundation & { late: LateBound }) => {

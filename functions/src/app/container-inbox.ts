@@ -13,10 +13,10 @@ import { createLgpdConsent } from "../features/lgpd/lgpd.module";
 import { createDistributionModule } from "../features/distribution/distribution.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
-import type { Administration } from "./container-administration";
+import type { Administration, LateBound } from "./container-administration";
 
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
-export const composeInbox = (deps: Base & Foundation & Administration) => {
+export const composeInbox = (deps: Base & Foundation & Administration & { late: LateBound }) => {
   const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
   /**
    * A connection's channel kind, remembered for 30 s like the Cloud API's settings: every outbound command asks it,
@@ -96,7 +96,11 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     pageTokenSecret: config.JWT_SECRET,
     erasedAmong: consent.erasedAmong,
-    customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
+    customerMessageHandlers: [
+      (ticket, message) => botIntake.onCustomerMessage(ticket, message),
+      // the copilot's transcript of a customer's audio (issue 33), built after the inbox: read when a message comes
+      (ticket, message) => deps.late.copilot?.onCustomerMessage(ticket, message) ?? Promise.resolve(),
+    ],
     flowStart,
     listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
     historySearch: searchIndexing.historySearch,
@@ -108,6 +112,8 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
         const mode = manualAssignment(before, after, change.byUserId);
         if (mode) recordAssignment(metrics, mode);
       },
+      // the copilot's summary as a note for the attendant a ticket is transferred to (issue 33)
+      (before, after) => deps.late.copilot?.onTicketChange(before, after) ?? Promise.resolve(),
     ],
     sla: slaModule.planner,
   });

@@ -3,6 +3,7 @@ import { composeFoundation } from "./container-foundation";
 import { composeAdministration, type LateBound } from "./container-administration";
 import { composeInbox } from "./container-inbox";
 import { composeBusiness } from "./container-business";
+import { composeCopilot } from "./container-copilot";
 import type { Config } from "../platform/config";
 
 export type { Overrides } from "./container-adapters";
@@ -14,9 +15,11 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const late: LateBound = {};
   const foundation = composeFoundation(base);
   const administration = composeAdministration({ ...base, ...foundation, late });
-  const inboxStage = composeInbox({ ...base, ...foundation, ...administration });
+  const inboxStage = composeInbox({ ...base, ...foundation, ...administration, late });
   late.inbox = inboxStage.inboxModule;
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
+  const { copilotModule } = composeCopilot({ ...base, ...foundation, ...administration, ...inboxStage, ...business });
+  late.copilot = copilotModule.service;
   const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, flowsInUse, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
@@ -51,6 +54,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       searchModule,
       presenceModule,
       distributionModule,
+      copilotModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -88,6 +92,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     webchat: webchatModule,
     inboundQueue,
     services: {
+      copilot: copilotModule.service,
       audit,
       mfa,
       contactLists,

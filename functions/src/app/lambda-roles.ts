@@ -14,6 +14,8 @@ export const HEAVY_PORTS = {
   spreadsheets: "@e965/xlsx",
   /** the `openai` package (~0.15 MB): the AI prompt bot's turns (the `bots.turn` job) */
   promptEngine: "openai",
+  /** the `openai` package again: the attendants' copilot (issue 33), asked by the API and run by jobs (transcripts) */
+  copilotProvider: "openai",
 } as const;
 export type HeavyPort = keyof typeof HEAVY_PORTS;
 
@@ -21,7 +23,7 @@ export type LambdaRole = { root: "container" | "ws-root" | "own"; heavy: readonl
 
 export const LAMBDA_ROLES = {
   /** the HTTP API: every route; uploads read spreadsheets; bot turns are only queued (jobs runs them) */
-  api: { root: "container", heavy: ["spreadsheets"] },
+  api: { root: "container", heavy: ["spreadsheets", "copilotProvider"] },
   /** $connect/$default/$disconnect: token check, rooms, presence */
   ws: { root: "ws-root", heavy: [] },
   /** the minute tick: every module's tick jobs (ticket timers, schedules, campaigns, invoices, LGPD, templates) */
@@ -29,7 +31,7 @@ export const LAMBDA_ROLES = {
   /** inbound.fifo: every module's inbound handlers (the inbox, connections, contact lists, campaigns, LGPD, Cloud API) */
   inbound: { root: "container", heavy: [] },
   /** the jobs queue: every module's jobs, bot turns among them */
-  jobs: { root: "container", heavy: ["promptEngine"] },
+  jobs: { root: "container", heavy: ["promptEngine", "copilotProvider"] },
   /** Meta's webhook: verify and enqueue (handlers/cloud-api-webhook.ts) */
   "cloud-api-webhook": { root: "own", heavy: [] },
   /** Messenger / Instagram webhook: verify and enqueue (handlers/meta-webhook.ts, docs/adr/0090) */

@@ -72,6 +72,10 @@ const configSchema = z.object({
   AZURE_SPEECH_BASE_URL: z.string().default("https://{region}.tts.speech.microsoft.com"),
   /** bots: the timeout of one call to a bot (model, flow, webhook); a turn may make two (one retry) */
   BOT_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+  /** the copilot's wait for its provider (issue 33): past it, ERR_COPILOT_PROVIDER with status 0 */
+  COPILOT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** the most audio bytes sent for one transcript (Whisper's limit is 25 MB): longer files are cut, and the message says so */
+  COPILOT_TRANSCRIPTION_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   /** DialogFlow's OAuth token and API addresses (Google's; the local platform points them at /simulator/dialogflow) */
   DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   DIALOGFLOW_API_BASE: z.string().url().default("https://dialogflow.googleapis.com"),

@@ -15,6 +15,7 @@ import { createCheckedSender } from "./checked-sender";
 import { createMemoryMailer } from "../platform/mail/memory-mail.adapter";
 import { xlsxSpreadsheets } from "../platform/spreadsheets/xlsx.adapter";
 import { createPromptEngine } from "../features/bots/prompt-engine";
+import { createOpenAiCopilotProvider } from "../features/copilot/copilot-provider.openai";
 
 export type TestClock = { now: Date; advance(ms: number): void; set(d: Date | string): void };
 
@@ -65,6 +66,7 @@ export const createTestApp = async (env: Record<string, string> = {}, opts: { se
     // one container plays every Lambda here: all heavy ports (app/lambda-roles.ts)
     spreadsheets: xlsxSpreadsheets,
     promptEngine: createPromptEngine,
+    copilotProvider: createOpenAiCopilotProvider,
     ...opts.overrides,
   });
   const app = createHttpApp(container);

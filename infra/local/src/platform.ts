@@ -12,6 +12,7 @@ import { createContainer, type Container } from "@atende/functions/app/container
 import { createHttpApp } from "@atende/functions/app/http-app";
 import { xlsxSpreadsheets } from "@atende/functions/platform/spreadsheets/xlsx.adapter";
 import { createPromptEngine } from "@atende/functions/features/bots/prompt-engine";
+import { createOpenAiCopilotProvider } from "@atende/functions/features/copilot/copilot-provider.openai";
 import { createFakeBankHttp } from "./stand-ins/bank/fake-bank.http";
 import { createCloudApiSimulator, type CloudApiSimulator } from "./stand-ins/cloud-api/cloud-api-simulator";
 import { createCloudApiSimulatorHttp } from "./stand-ins/cloud-api/cloud-api-simulator.http";
@@ -171,7 +172,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     // the outbound guard (docs/adr/0062) is off here so the stand-ins on 127.0.0.1 answer; OUTBOUND_GUARD=on turns it on
     env.OUTBOUND_GUARD ??= process.env.OUTBOUND_GUARD === "on" ? "on" : "off";
     // one process plays every Lambda: all heavy ports (functions/src/app/lambda-roles.ts)
-    const container = createContainer(parseConfig(env), { spreadsheets: xlsxSpreadsheets, promptEngine: createPromptEngine });
+    const container = createContainer(parseConfig(env), { spreadsheets: xlsxSpreadsheets, promptEngine: createPromptEngine, copilotProvider: createOpenAiCopilotProvider });
 
     const gateway = createWsGateway(createWsHandler(container) as never);
     await listen(gateway.management, managementPort, "127.0.0.1");

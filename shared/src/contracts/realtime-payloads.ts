@@ -121,6 +121,7 @@ export const messageViewSchema: z.ZodType<MessageView> = z.object({
   reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean(), senderJid: z.string() })),
   participant: z.string().nullable(),
   transcript: z.string().nullable().optional(),
+  transcriptCut: z.boolean().optional(),
   isRepeat: z.boolean().optional(),
   queueId: id.nullable(),
   userId: id.nullable(),

@@ -77,6 +77,12 @@ export const ERROR_STATUS = {
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** the platform's database could not be reached (a network error or its own 5xx/throttling): try again shortly */
   ERR_SERVICE_UNAVAILABLE: 503,
+  /** the copilot (issue 33): off for the company, or this feature of it is off; nothing was sent to the provider */
+  ERR_COPILOT_DISABLED: 409,
+  /** the copilot's provider timed out (20 s) or answered an error: `data.status` is its HTTP status (0: unreachable) */
+  ERR_COPILOT_PROVIDER: 502,
+  /** the company's AI tokens this month reached the copilot's monthly cap */
+  ERR_AI_QUOTA: 429,
   /** campaigns: the campaign's status no longer allows this edit, or this cancel/restart */
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_INVALID_STATUS: 409,

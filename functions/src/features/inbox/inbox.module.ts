@@ -33,6 +33,7 @@ import { createTagsService, TAG_UNLINK_JOB } from "./tags/tags.service";
 import { createTicketTagLinks } from "./tags/ticket-tag-links";
 import { createInboxDirectory } from "./tickets/inbox-directory";
 import { createInboxEvents } from "./tickets/inbox-events";
+import { createCopilotReads } from "./copilot-reads";
 import { createTicketChanges } from "./tickets/ticket-changes";
 import { createTicketLifecycle } from "./tickets/ticket-lifecycle";
 import { createProtocols } from "./tickets/protocols";
@@ -255,12 +256,14 @@ export const createInboxModule = (deps: InboxDeps) => {
     tick: [{ name: ticketTimersJob.name, run: (now) => ticketTimersJob.run(now) }],
     /** the inside services, for the composition root's tests and the local runner (not for other features) */
     parts: { tickets, contacts, messages, inbound, automation, ticketNotes, tags, ticketTimersJob },
+    /** what the attendants' copilot reads and writes (features/copilot, issue 33) */
+    copilot: createCopilotReads({ tickets, ticketsRepo, messages: messagesRepo, notes: notesRepo, events, media, clock }),
     /** a party's conversation, newest first, by its jid (the website chat's visitor reads their own, docs/adr/0092) */
     async conversationOf(companyId: number, jid: string, limit: number) {
       const contact = await contacts.findByJid(companyId, jid);
       return contact ? (await messagesRepo.pageByContact(companyId, contact.id, limit)).items : [];
     },
-  } satisfies FeatureModule<InboxService> & { parts: unknown; conversationOf: unknown };
+  } satisfies FeatureModule<InboxService> & { parts: unknown; copilot: unknown; conversationOf: unknown };
   return module;
 };
 export type InboxModule = ReturnType<typeof createInboxModule>;

@@ -79,6 +79,8 @@ export type Message = {
   participant: string | null;
   /** a customer's audio as text, made by the AI prompt before it answered (issue 11); absent until then */
   transcript?: string | null;
+  /** the audio was longer than the copilot's provider takes: the transcript covers its start only (issue 33) */
+  transcriptCut?: boolean;
   /**
    * An automatic message repeating word for word the ticket's previous automatic message (a menu re-sent for an
    * answer the bot did not understand): kept out of the full-text index, whose entry for the first one finds the

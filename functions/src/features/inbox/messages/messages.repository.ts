@@ -39,6 +39,7 @@ const toMessage = mapItem<Message>({
   reactions: true,
   participant: true,
   transcript: true,
+  transcriptCut: true,
   isRepeat: true,
   queueId: true,
   userId: true,

@@ -15,6 +15,9 @@ import { TABS_BAR } from "../registry";
  *   The model name steers failures: `simulador-lento` never answers (the caller's timeout fires), `simulador-erro`
  *   answers 500, `simulador-mudo` answers an empty message, `simulador-espera` waits until released
  *   (POST /simulator/ai/release) and then answers as usual.
+ * - the copilot (issue 33): a system message starting "Sugira" answers three suggestions (one a line, the first quoting
+ *   the last customer message); "Reescreva (<style>)" answers the text capitalised and ended with a period, with
+ *   "Prezado(a) cliente, " (formal) or "Oi! " (friendly) before it, or its first sentence only (shorter).
  * - audio transcriptions: the audio's bytes as text when they are printable UTF-8 (a test "speaks" by uploading
  *   text), else "Áudio de N bytes".
  * - Azure TTS: needs `Ocp-Apim-Subscription-Key`; answers a small Ogg body whose bytes name the voice and text.
@@ -114,6 +117,19 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
     if (system.startsWith("Resuma")) {
       const customer = messages.filter((m) => m.role === "user");
       const answer = `Resumo do simulador: ${customer.length} mensagens do cliente; a última: "${customer.at(-1)?.content ?? ""}".`;
+      return completion({ content: answer }, answer, "stop");
+    }
+    // the attendants' copilot (issue 33): suggestions and rewrites, recognisable in tests and on screen
+    if (system.startsWith("Sugira")) {
+      const answer = [`Certo! Sobre "${lastUser.slice(0, 60)}", já verifico para você.`, "Pode me passar mais detalhes, por favor?", "Obrigado pelo contato! Já estou cuidando disso."].join("\n");
+      return completion({ content: answer }, answer, "stop");
+    }
+    if (system.startsWith("Reescreva")) {
+      const style = /^Reescreva \((\w+)\)/.exec(system)?.[1] ?? "fix";
+      const text = lastUser.trim();
+      const fixed = `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+      const answer =
+        style === "formal" ? `Prezado(a) cliente, ${fixed}` : style === "friendly" ? `Oi! ${fixed} 😊` : style === "shorter" ? (fixed.split(/(?<=[.!?])\s/)[0] ?? fixed) : fixed;
       return completion({ content: answer }, answer, "stop");
     }
     const folded = ` ${foldText(lastUser)} `;
