@@ -96,13 +96,16 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
     directoryTtlMs: config.INBOX_DIRECTORY_TTL_MS,
     pageTokenSecret: config.JWT_SECRET,
     erasedAmong: consent.erasedAmong,
-    customerMessageHandlers: [
-      (ticket, message) => botIntake.onCustomerMessage(ticket, message),
-      // the copilot's transcript of a customer's audio (issue 33), built after the inbox: read when a message comes
-      (ticket, message) => deps.late.copilot?.onCustomerMessage(ticket, message) ?? Promise.resolve(),
-    ],
+    customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
     flowStart,
-    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    listeners: {
+      onMessage: [
+        searchIndexing.indexer.message,
+        // the copilot's transcript of every customer audio (issue 33); built after the inbox, read when a message comes
+        (action, m, ticket) => deps.late.copilot?.onMessage(action, m, ticket) ?? Promise.resolve(),
+      ],
+      onContact: [searchIndexing.indexer.contact],
+    },
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
     ticketListeners: [

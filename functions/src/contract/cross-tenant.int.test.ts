@@ -237,6 +237,8 @@ const ROUTES: Record<string, Coverage> = {
   "/pause-reasons": { kind: "tenant", tests: ["features/presence/presence.int.test.ts"] },
   "/holidays": { kind: "tenant", tests: ["features/sla/sla.int.test.ts"] },
   "/distribution": { kind: "tenant", tests: ["features/distribution/distribution.int.test.ts"] },
+  "/copilot": { kind: "tenant", tests: ["../../infra/local/src/stand-ins/ai/copilot.int.test.ts"] },
+  "/tickets/:id/copilot": { kind: "tenant", tests: ["../../infra/local/src/stand-ins/ai/copilot.int.test.ts"] },
   "/search": { kind: "tenant", tests: ["features/search/search.int.test.ts", "contract/cross-tenant.int.test.ts"] },
   "/tickets": { kind: "tenant", tests: ["features/inbox/tickets/tickets.int.test.ts", "contract/spec-1-core.int.test.ts"] },
   "/ticket": { kind: "tenant", tests: ["features/inbox/tickets/tickets.int.test.ts"] },

@@ -99,7 +99,7 @@ export const createCopilotService = (deps: CopilotDeps) => {
   /** The company's settings if the copilot and this feature are on; else nothing is sent. */
   const ready = async (companyId: number, feature: CopilotFeature) => {
     const s = await settings.get(companyId);
-    if (!s.enabled || !s.features[feature]) throw new AppError("ERR_COPILOT_DISABLED", { feature });
+    if (!s.enabled || !s.features[feature]) throw new AppError("ERR_COPILOT_DISABLED");
     if (s.monthlyTokenCap > 0) {
       const u = await usage.get(companyId, month());
       if (u.promptTokens + u.completionTokens >= s.monthlyTokenCap) throw new AppError("ERR_AI_QUOTA", { cap: s.monthlyTokenCap });
@@ -191,14 +191,12 @@ export const createCopilotService = (deps: CopilotDeps) => {
       return { text: text || input.text };
     },
 
-    /** Inbox hook: a customer's audio is queued for its transcript when the company has transcription on. */
-    async onCustomerMessage(ticket: { id: number; companyId: number }, message: { id: string; fromMe: boolean }): Promise<void> {
-      if (message.fromMe) return;
+    /** Inbox hook (every stored message): a new customer audio is queued for its transcript when the company has transcription on. */
+    async onMessage(action: "create" | "update", m: { id: string; fromMe: boolean; mediaType: string; transcript?: string | null }, ticket: { id: number; companyId: number }): Promise<void> {
+      if (action !== "create" || m.fromMe || m.mediaType !== "audio" || m.transcript) return;
       const s = await settings.get(ticket.companyId);
       if (!s.enabled || !s.features.transcription) return;
-      const m = await inbox.audio(ticket.companyId, ticket.id, message.id);
-      if (!m || m.mediaType !== "audio" || m.transcript) return;
-      await deps.jobs.enqueue({ type: "feature", companyId: ticket.companyId, name: COPILOT_TRANSCRIBE_JOB, payload: { ticketId: ticket.id, messageId: message.id } });
+      await deps.jobs.enqueue({ type: "feature", companyId: ticket.companyId, name: COPILOT_TRANSCRIBE_JOB, payload: { ticketId: ticket.id, messageId: m.id } });
     },
     /** Inbox hook: a ticket handed from one attendant to another gets the summary as a note, if the company wants it. */
     async onTicketChange(before: { userId: number | null } | null, after: { id: number; companyId: number; userId: number | null }): Promise<void> {

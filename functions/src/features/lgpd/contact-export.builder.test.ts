@@ -31,6 +31,13 @@ describe("contact export ZIP", () => {
     expect(csv.startsWith("id,ticketId,createdAt,fromMe,body")).toBe(true);
     expect(csv).toContain(",'=cmd,");
   });
+  it("exports a voice note's transcript (issue 33), and whether it was cut", async () => {
+    const person = personFixture();
+    person.messages.push({ ...person.messages[0]!, id: "C3", mediaType: "audio", body: "", transcript: "quero meu boleto", transcriptCut: true, createdAt: "2026-01-01T10:06:00.000Z" } as never);
+    const files = unzipSync(await buildContactExport(person, { exportedAt: "2026-02-01T00:00:00.000Z", readMedia: async () => null }));
+    expect(JSON.parse(strFromU8(files["mensagens.json"]!)).at(-1)).toMatchObject({ id: "C3", transcript: "quero meu boleto", transcriptCut: true });
+    expect(strFromU8(files["mensagens.csv"]!)).toContain("quero meu boleto");
+  });
   it("lists media missing from storage instead of failing", async () => {
     const files = unzipSync(await build(async () => null));
     expect(files["midia/B2-foto.jpg"]).toBeUndefined();

@@ -50,8 +50,12 @@ export type CopilotSettingsResponse = {
   tokensThisMonth: number;
 };
 
-/** POST /copilot/settings/test: the stored settings, or the ones being edited (a key not yet saved). */
-export const copilotTestSchema = copilotSettingsSchema.partial();
+/** POST /copilot/settings/test: the stored settings, or the ones being edited (a key not yet saved); absent = stored. */
+export const copilotTestSchema = z.object({
+  baseUrl: z.string().trim().max(500).optional(),
+  apiKey: z.string().trim().max(500).optional(),
+  model: z.string().trim().max(100).optional(),
+});
 /** `ok` false: `status` is the provider's HTTP status (0: unreachable or timed out). */
 export type CopilotTestResponse = { ok: boolean; status: number; model: string };
 

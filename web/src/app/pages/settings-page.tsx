@@ -13,8 +13,9 @@ import { HolidaysTab } from "../../features/sla/components/holidays-tab";
 import { LgpdSettingsSection } from "../../features/lgpd/components/lgpd-settings-section";
 import { AttendanceSettings } from "../../features/presence/components/attendance-settings";
 import { SessionHostsTab } from "../../features/session-hosts/components/session-hosts-tab";
+import { CopilotSettingsTab } from "../../features/copilot/components/copilot-settings-tab";
 
-type TabKey = "options" | "privacy" | "attendance" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps" | "sessionHosts";
+type TabKey = "options" | "privacy" | "ai" | "attendance" | "hours" | "holidays" | "logo" | "companies" | "register" | "plans" | "helps" | "sessionHosts";
 
 /** /settings: 'Opções', 'Horários' (schedule type 'company'), and the operator's tabs. */
 /** The company form's "new user" button opens the users feature's dialog. */
@@ -25,7 +26,7 @@ export function SettingsPage() {
   const user = useSessionUser();
   const scheduleType = useCompanySetting("scheduleType");
   const tabs: TabKey[] = ["options", "privacy"];
-  if (user.profile === "admin") tabs.push("attendance");
+  if (user.profile === "admin") tabs.push("ai", "attendance");
   if (scheduleType === "company") tabs.push("hours");
   tabs.push("holidays");
   if (user.super) tabs.push("logo", "companies", "register", "plans", "helps", "sessionHosts");
@@ -46,6 +47,7 @@ export function SettingsPage() {
         <Box sx={{ p: 2 }}>
           {tab === "options" && <OptionsTab isSuper={user.super} />}
           {tab === "privacy" && <LgpdSettingsSection />}
+          {tab === "ai" && <CopilotSettingsTab />}
           {tab === "attendance" && <AttendanceSettings />}
           {tab === "hours" && <CompanyHoursTab companyId={user.companyId} />}
           {tab === "holidays" && <HolidaysTab />}

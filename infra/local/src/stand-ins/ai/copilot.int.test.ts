@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runJob } from "@atende/functions/app/jobs-consumer";
 import { createTenant, type Tenant } from "@atende/functions/testing/factories";
@@ -8,6 +7,7 @@ import { createTestApp, type TestApp } from "@atende/functions/testing/test-app"
 import { customerMessage, deliver } from "@atende/functions/testing/inbox-fixtures";
 import { isSealed } from "@atende/functions/platform/secrets/secret-box.port";
 import { COPILOT_TRANSCRIBE_JOB, COPILOT_TRANSFER_SUMMARY_JOB } from "@atende/functions/features/copilot/copilot.service";
+import { createCopilotSettingsRepository } from "@atende/functions/features/copilot/copilot-settings.repository";
 import { createAiSimulator, type AiSimulator } from "./ai-simulator.http";
 
 /**
@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = createServer(getRequestListener((req) => sim.fetch(req)));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   simUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0", COPILOT_TIMEOUT_MS: "700", COPILOT_TRANSCRIPTION_MAX_BYTES: "40" });
+  t = await createTestApp({ INBOX_DIRECTORY_TTL_MS: "0", COPILOT_TIMEOUT_MS: "3000", COPILOT_TRANSCRIPTION_MAX_BYTES: "40" });
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -69,8 +69,9 @@ describe("copilot settings", () => {
     const saved = await enable(a, { monthlyTokenCap: 5000, summaryOnTransfer: true });
     expect(saved.apiKey).toBe(`••••••••${API_KEY.slice(-4)}`);
     expect(JSON.stringify(saved)).not.toContain(API_KEY);
-    const item = await t.container.db.doc.send(new GetCommand({ TableName: t.tableName, Key: { pk: `COMPANY#${a.company.id}`, sk: "COPILOT#SETTINGS" } }));
-    expect(isSealed(String(item.Item?.apiKey))).toBe(true);
+    const stored = await createCopilotSettingsRepository(t.container.db).get(a.company.id);
+    expect(isSealed(stored.apiKey)).toBe(true);
+    expect(await t.container.secrets.open(stored.apiKey)).toBe(API_KEY);
     // the masked key sent back keeps the stored one
     const again = await t.call("PUT", "/copilot/settings", { token: a.adminToken, body: { ...saved, features } });
     expect(again.body.apiKey).toBe(saved.apiKey);
@@ -143,6 +144,23 @@ describe("copilot calls", () => {
     expect(sim.requests).toEqual([]);
   });
 
+  it("cross-tenant: B asks nothing about A's tickets, and B's settings are its own", async () => {
+    const a = await createTenant(t);
+    const b = await createTenant(t);
+    await enable(a);
+    await enable(b, { apiKey: "sk-proj-copilot-int-b000000000000000000009999", monthlyTokenCap: 77 });
+    const { ticket } = await conversation(a, ["assunto de A"]);
+    for (const feature of ["summary", "suggestions"]) {
+      expect((await t.call("POST", `/tickets/${ticket.id}/copilot/${feature}`, { token: b.adminToken })).body).toEqual({ error: "ERR_NO_TICKET_FOUND" });
+    }
+    expect(sim.requests).toEqual([]);
+    const aSettings = (await t.call("GET", "/copilot/settings", { token: a.adminToken })).body;
+    expect(aSettings).toMatchObject({ apiKey: `••••••••${API_KEY.slice(-4)}`, monthlyTokenCap: 0 });
+    // B's rewrite runs on B's key
+    await t.call("POST", "/copilot/rewrite", { token: b.userToken, body: { text: "oi", style: "fix" } });
+    expect(chats().at(-1)?.keyTail).toBe("9999");
+  });
+
   it("an attendant asks only about tickets they can see", async () => {
     const a = await createTenant(t);
     await enable(a);
@@ -205,10 +223,10 @@ describe("transcripts and transfers", () => {
     expect(got.map((r) => [r.model, r.keyTail])).toEqual([["whisper-test", API_KEY.slice(-4)], ["whisper-test", API_KEY.slice(-4)]]);
     const list = await t.call("GET", "/tickets?showAll=true", { token: a.adminToken });
     const ticket = (list.body.tickets as { id: number; contact: { number: string } }[]).find((x) => x.contact.number === number)!;
-    const msgs = (await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken })).body.messages as { transcript?: string; transcriptCut?: boolean }[];
-    expect(msgs.map((m) => [m.transcript, m.transcriptCut ?? false])).toEqual([
+    const msgs = (await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken })).body.messages as { mediaType: string; transcript?: string; transcriptCut?: boolean }[];
+    expect(msgs.filter((m) => m.mediaType === "audio").map((m) => [m.transcript, m.transcriptCut ?? false])).toEqual([
       ["quero saber do boleto", false],
-      ["esta gravação é bem mais longa do que o", true],
+      ["esta gravação é bem mais longa do que", true],
     ]);
     const found = await t.call("GET", "/search?q=boleto", { token: a.adminToken });
     expect(JSON.stringify(found.body)).toContain(String(ticket.id));

@@ -21,6 +21,7 @@ import { stripWhatsAppMarkup } from "../../shared/whatsapp-markup";
 import { useSendMedia, useSendMessage } from "../api/message-actions";
 import { SIGN_MESSAGE, compressImage, isAudioKept, isSendable, matchQuickMessages, quickMessageLabel, signedBody } from "../composer-rules";
 import { useAudioRecorder } from "../use-audio-recorder";
+import { ComposerCopilot } from "../../../copilot/components/composer-copilot";
 
 type Props = {
   ticketId: number;
@@ -114,6 +115,7 @@ export function Composer({ ticketId, status, replyTo, onCancelReply, extraAction
           ))}
         </Stack>
       )}
+      <ComposerCopilot ticketId={ticketId} text={text} onText={setText} />
       <Stack direction="row" alignItems="flex-end" spacing={0.5} sx={{ p: 1 }}>
         <Tooltip title={t("composer.emoji")}>
           <IconButton onClick={(e) => setEmojiAnchor(e.currentTarget)} aria-label={t("composer.emoji")}>

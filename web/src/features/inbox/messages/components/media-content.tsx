@@ -45,7 +45,7 @@ export function MediaContent({ message }: { message: MessageView }) {
   return (
     <>
       <MediaBody message={message} />
-      {message.mediaType === "audio" && <AudioTranscript transcript={message.transcript} />}
+      {message.mediaType === "audio" && <AudioTranscript transcript={message.transcript} cut={message.transcriptCut} />}
     </>
   );
 }
