@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { COPILOT_FEATURES, type CopilotSettingsInput, type CopilotSettingsResponse, type CopilotTestResponse } from "@atende/shared/contracts/http/copilot";
 import { toast } from "../../../lib/toast";
 import { toastError } from "../../../lib/toast-error";
-import { useCopilotSettings, useSaveCopilotSettings, useTestCopilot } from "../api/copilot";
+import { useCopilotSettings, useSaveCopilotSettings, useTestCopilot } from "../../../components/copilot/copilot-api";
 
 const formOf = (s: CopilotSettingsResponse): CopilotSettingsInput => ({
   enabled: s.enabled,

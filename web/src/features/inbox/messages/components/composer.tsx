@@ -21,7 +21,7 @@ import { stripWhatsAppMarkup } from "../../shared/whatsapp-markup";
 import { useSendMedia, useSendMessage } from "../api/message-actions";
 import { SIGN_MESSAGE, compressImage, isAudioKept, isSendable, matchQuickMessages, quickMessageLabel, signedBody } from "../composer-rules";
 import { useAudioRecorder } from "../use-audio-recorder";
-import { ComposerCopilot } from "../../../copilot/components/composer-copilot";
+import { ComposerCopilot } from "../../../../components/copilot/composer-copilot";
 
 type Props = {
   ticketId: number;

@@ -5,8 +5,8 @@ import { Alert, Box, Button, Chip, CircularProgress, IconButton, Menu, MenuItem,
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REWRITE_STYLES, type RewriteStyle } from "@atende/shared/contracts/http/copilot";
-import { toastError } from "../../../lib/toast-error";
-import { useCopilotFeatures, useCopilotRewrite, useCopilotSuggestions, useCopilotSummary } from "../api/copilot";
+import { toastError } from "../../lib/toast-error";
+import { useCopilotFeatures, useCopilotRewrite, useCopilotSuggestions, useCopilotSummary } from "./copilot-api";
 
 type Props = { ticketId: number; text: string; onText: (text: string) => void };
 

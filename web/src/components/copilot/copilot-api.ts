@@ -9,8 +9,8 @@ import type {
   CopilotTestResponse,
   RewriteStyle,
 } from "@atende/shared/contracts/http/copilot";
-import { api } from "../../../lib/api-client";
-import i18n from "../../../lib/i18n";
+import { api } from "../../lib/api-client";
+import i18n from "../../lib/i18n";
 
 /** The attendants' copilot (issue 33): settings (admins), which buttons show, and the calls. */
 export const copilotKeys = {
