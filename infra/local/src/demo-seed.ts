@@ -196,4 +196,13 @@ export const seedDemoConversations = async (deps: { url: string; network: Simula
   );
   // 8. a drawn flow (issue 30), published, on the keyword "fluxo": the conversations above do not meet it
   await seedDemoFlow(ana.api);
+  // 9. the attendants' copilot (issue 33) on the AI simulator, and a voice note from Fernanda transcribed by it
+  await ana.api("PUT", "/copilot/settings", {
+    enabled: true,
+    baseUrl: `${url}/simulator/ai/v1`,
+    apiKey: "sk-demo-simulador-copiloto-00000000",
+    model: "simulador",
+    features: { summary: true, suggestions: true, rewrite: true, transcription: true },
+  });
+  await network.customerSend("5531987654304", ref, { type: "audio", body: "" });
 };
