@@ -57,8 +57,9 @@ export const createCopilotReads = (deps: {
       }
       const notes = await deps.notes.listByTicket(t.companyId, t.id);
       const oldestKept = kept.at(-1)?.createdAt ?? "";
+      // oldest first before the (stable) sort: messages of one second keep their order (WhatsApp times are whole seconds)
       const lines = [
-        ...kept.map(lineOf),
+        ...kept.reverse().map(lineOf),
         ...notes.filter((n) => n.createdAt >= oldestKept || kept.length < limit).map((n): CopilotLine => ({ kind: "note", text: n.note, createdAt: n.createdAt })),
       ];
       return lines.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
