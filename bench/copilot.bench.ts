@@ -4,6 +4,8 @@ import { httpJson, poll } from "../e2e/support/http";
 import { connectSimulator } from "../e2e/support/simulator";
 import { promptChars, summaryMessages, type PromptLine } from "../functions/src/features/copilot/copilot-prompts";
 import { percentile } from "./stats";
+import { dynamoCounter } from "./inbox-meters";
+import { loadavg } from "node:os";
 
 /**
  * The attendants' copilot (issue 33 item 7) on the local platform, the provider played by the AI stand-in
@@ -22,6 +24,7 @@ type SimRequest = { endpoint: string; model: string; messages?: { role: string; 
 
 export default async function bench(): Promise<Record<string, unknown>> {
   const platform = await startPlatform({ logLevel: "warn", tick: false });
+  const counter = dynamoCounter(platform);
   try {
     const base = platform.url;
     const admin = DEMO_LOGINS.find((l) => l.role === "admin")!;
@@ -36,17 +39,21 @@ export default async function bench(): Promise<Record<string, unknown>> {
     // one customer, MESSAGES messages of realistic length (~120 characters)
     const number = `5511977${String(Date.now()).slice(-6)}`;
     let written = 0;
+    let last = "";
     for (let i = 0; i < MESSAGES; i++) {
       const body = `Mensagem ${i + 1} do cliente: preciso de ajuda com o pedido ${1000 + i}, que ainda não chegou e já passou do prazo combinado.`;
       written += body.length;
+      last = body;
       await httpJson(base, `/simulator/api/customers/${number}/messages`, { method: "POST", body: { companyId, whatsappId, type: "text", body, name: "Cliente Bench" } });
     }
-    type Row = { id: number; contact: { number: string } };
+    type Row = { id: number; lastMessage: string; contact: { number: string } };
+    // every message stored (the simulator answers before the platform has them)
     const ticket = await poll(
       async () => ((await http<{ tickets: Row[] }>("/api/tickets?showAll=true&status=pending")).data.tickets ?? []).find((t) => t.contact.number === number),
-      (t) => !!t,
-      60_000,
+      (t) => t?.lastMessage === last,
+      120_000,
     );
+    if (ticket?.lastMessage !== last) throw new Error("the conversation was not stored in time");
     const summary = () => http<{ summary: string }>(`/api/tickets/${ticket!.id}/copilot/summary`, { method: "POST", body: {} });
     for (let i = 0; i < 3; i++) await summary(); // warm-up (first reads, connections)
 
@@ -67,6 +74,8 @@ export default async function bench(): Promise<Record<string, unknown>> {
       providerMs.push(p1 - p0);
       overheadMs.push(t1 - t0 - (p1 - p0));
     }
+    // the copilot's table work for one summary (exact, unlike the timings on a loaded machine)
+    const tableWork = await counter.measure(summary);
     const promptCharsSent = (sent?.messages ?? []).reduce((n, m) => n + m.content.length, 0);
 
     // the builder's bound: 200 messages of 1,000 characters each
@@ -78,6 +87,8 @@ export default async function bench(): Promise<Record<string, unknown>> {
       overheadP95Ms: percentile(overheadMs, 95),
       summaryP50Ms: percentile(totalMs, 50),
       providerP50Ms: percentile(providerMs, 50),
+      loadAverage1m: Math.round(loadavg()[0]! * 10) / 10,
+      oneSummary: { tableCalls: tableWork.calls, roundTripsInSequence: tableWork.roundTripsInSequence, itemsRead: tableWork.itemsRead, itemsWritten: tableWork.itemsWritten },
       conversationChars: written,
       promptCharsSent,
       promptTokensSent: Math.ceil(promptCharsSent / 4),

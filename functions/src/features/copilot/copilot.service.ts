@@ -133,6 +133,16 @@ export const createCopilotService = (deps: CopilotDeps) => {
     const lines = await inbox.conversation(t, READ_LIMIT);
     return chat(s, summaryMessages(lines, lang), 300, 0.2);
   };
+  /**
+   * The ticket as the caller may see it and the company's settings, read side by side; the ticket's refusal
+   * (not found, not visible) wins over the copilot's (off, over the cap), as if read one after the other.
+   */
+  const ticketAndSettings = async (auth: AuthContext, ticketId: number, feature: CopilotFeature) => {
+    const [t, s] = await Promise.allSettled([inbox.visibleTicket(auth, ticketId), ready(auth.companyId, feature)]);
+    if (t.status === "rejected") throw t.reason;
+    if (s.status === "rejected") throw s.reason;
+    return { t: t.value, s: s.value };
+  };
 
   return {
     async getSettings(auth: AuthContext): Promise<CopilotSettingsResponse> {
@@ -172,16 +182,13 @@ export const createCopilotService = (deps: CopilotDeps) => {
       return { summary: s.enabled && s.features.summary, suggestions: s.enabled && s.features.suggestions, rewrite: s.enabled && s.features.rewrite, transcription: s.enabled && s.features.transcription };
     },
     async summary(auth: AuthContext, ticketId: number, lang?: string): Promise<CopilotSummaryResponse> {
-      const t = await inbox.visibleTicket(auth, ticketId);
-      const s = await ready(auth.companyId, "summary");
-      await trail(auth, "summary", { kind: "ticket", id: t.id });
-      return { summary: await summarize(s, t, lang) };
+      const { t, s } = await ticketAndSettings(auth, ticketId, "summary");
+      const [summary] = await Promise.all([summarize(s, t, lang), trail(auth, "summary", { kind: "ticket", id: t.id })]);
+      return { summary };
     },
     async suggestions(auth: AuthContext, ticketId: number, lang?: string): Promise<CopilotSuggestionsResponse> {
-      const t = await inbox.visibleTicket(auth, ticketId);
-      const s = await ready(auth.companyId, "suggestions");
-      await trail(auth, "suggestions", { kind: "ticket", id: t.id });
-      const [lines, k] = await Promise.all([inbox.conversation(t, READ_LIMIT), deps.knowledge(auth, t.queueId)]);
+      const { t, s } = await ticketAndSettings(auth, ticketId, "suggestions");
+      const [lines, k] = await Promise.all([inbox.conversation(t, READ_LIMIT), deps.knowledge(auth, t.queueId), trail(auth, "suggestions", { kind: "ticket", id: t.id })]);
       return { suggestions: parseSuggestions(await chat(s, suggestionsMessages(lines, knowledgeText(k), lang), 400, 0.7)) };
     },
     async rewrite(auth: AuthContext, input: RewriteInput): Promise<CopilotRewriteResponse> {

@@ -47,15 +47,18 @@ export const createCopilotReads = (deps: {
     },
     /** The ticket's newest `limit` messages and its notes, oldest first. */
     async conversation(t: CopilotTicket, limit: number): Promise<CopilotLine[]> {
+      // the notes side by side with the messages (one query each; a ticket holds few notes)
+      const notesRead = deps.notes.listByTicket(t.companyId, t.id);
+      notesRead.catch(() => undefined); // awaited below; a failing page must not leave it unhandled
       const kept: Message[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 5 && kept.length < limit; page++) {
-        const out = await deps.messages.pageByContact(t.companyId, t.contactId, Math.min(100, limit - kept.length + 10), cursor);
+        const out = await deps.messages.pageByContact(t.companyId, t.contactId, limit - kept.length + 10, cursor);
         for (const m of out.items) if (m.ticketId === t.id && !m.isDeleted && !NOT_CONVERSATION.has(m.mediaType) && kept.length < limit) kept.push(m);
         cursor = out.next ?? undefined;
         if (!cursor || out.items.some((m) => m.createdAt < t.createdAt)) break;
       }
-      const notes = await deps.notes.listByTicket(t.companyId, t.id);
+      const notes = await notesRead;
       const oldestKept = kept.at(-1)?.createdAt ?? "";
       // oldest first before the (stable) sort: messages of one second keep their order (WhatsApp times are whole seconds)
       const lines = [
