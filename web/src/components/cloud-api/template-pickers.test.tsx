@@ -42,6 +42,7 @@ describe("the composer's template picker on a Cloud API ticket", { timeout: 30_0
     "GET /api/whatsapp/": [],
     "GET /api/users/list": [],
     "GET /api/quick-messages/list": [],
+    "GET /api/copilot/features": { summary: false, suggestions: false, rewrite: false, transcription: false },
     "GET /api/tickets/u/uuid-7": cloudTicket,
     "GET /api/messages/7": { messages: [], ticket: cloudTicket, count: 0, hasMore: false },
     "GET /api/cloud-api/tickets/7/window": window,

@@ -77,7 +77,7 @@ describe("message options", { timeout: 30_000 }, () => {
 
 describe("composer", { timeout: 30_000 }, () => {
   it("suggests quick messages after '/' with labels cut at 35 characters and fills the text", async () => {
-    mockFetch({ "GET /api/quick-messages/list": [{ id: 1, shortcode: "bomdia", message: "Bom dia! Como posso ajudar você hoje?" }] });
+    mockFetch({ "GET /api/quick-messages/list": [{ id: 1, shortcode: "bomdia", message: "Bom dia! Como posso ajudar você hoje?" }], "GET /api/copilot/features": { summary: false, suggestions: false, rewrite: false, transcription: false } });
     renderWithApp(<Composer ticketId={1} status="open" replyTo={null} onCancelReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
     const input = screen.getByTestId("composer-input");
     await userEvent.type(input, "/");
@@ -89,7 +89,7 @@ describe("composer", { timeout: 30_000 }, () => {
   });
 
   it("remembers the signature toggle (default on)", async () => {
-    mockFetch({ "GET /api/quick-messages/list": [] });
+    mockFetch({ "GET /api/quick-messages/list": [], "GET /api/copilot/features": { summary: false, suggestions: false, rewrite: false, transcription: false } });
     renderWithApp(<Composer ticketId={1} status="open" replyTo={null} onCancelReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
     const toggle = screen.getByRole("switch", { name: "Assinar" });
     expect(toggle).toBeChecked();

@@ -16,6 +16,7 @@ const baseRoutes = {
   "GET /api/whatsapp/": [{ id: 1, name: "Simulador", status: "CONNECTED" }],
   "GET /api/users/list": [],
   "GET /api/quick-messages/list": [],
+  "GET /api/copilot/features": { summary: false, suggestions: false, rewrite: false, transcription: false },
 };
 const hit = (over: Partial<SearchHit> = {}): SearchHit => ({
   ticketId: 1,

@@ -20,6 +20,7 @@ const routes = {
   },
   "GET /api/tags/list": [],
   "GET /api/quick-messages/list": [],
+  "GET /api/copilot/features": { summary: false, suggestions: false, rewrite: false, transcription: false },
   "GET /api/tickets/u/uuid-1": aTicket({ id: 1 }),
   "GET /api/messages/1": { messages: [aMessage({ id: "a", body: "primeira" })], ticket: aTicket({ id: 1 }), count: 1, hasMore: false },
 };

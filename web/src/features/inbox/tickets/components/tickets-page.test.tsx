@@ -28,6 +28,7 @@ const listRoutes = (tickets: TicketView[]) => ({
   "GET /api/whatsapp/": [{ id: 1, name: "Simulador", status: "CONNECTED" }],
   "GET /api/users/list": [],
   "GET /api/quick-messages/list": [],
+  "GET /api/copilot/features": { summary: false, suggestions: false, rewrite: false, transcription: false },
 });
 
 describe("tickets screen", { timeout: 30_000 }, () => {
