@@ -3,12 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "../../testing/fetch-mock";
 import { renderWithApp } from "../../testing/render";
+import { aPlan, aUser } from "../../testing/fixtures";
 import { Composer } from "../../features/inbox/messages/components/composer";
 
 /** The copilot's row in the composer (issue 33): summary, suggestions as chips that fill the box, rewrite. */
 describe("the composer's copilot", { timeout: 30_000 }, () => {
   const on = { summary: true, suggestions: true, rewrite: true, transcription: true };
-  const render = () => renderWithApp(<Composer ticketId={7} status="open" replyTo={null} onCancelReply={() => undefined} />);
+  const render = () => renderWithApp(<Composer ticketId={7} status="open" replyTo={null} onCancelReply={() => undefined} />, { route: "/tickets", user: aUser(), plan: aPlan() });
 
   it("shows the summary, and a suggestion goes into the box without being sent", async () => {
     const { calls } = mockFetch({
