@@ -78,6 +78,12 @@ describe("copilot settings", () => {
     expect((await t.call("GET", "/copilot/settings", { token: a.userToken })).body).toEqual({ error: "ERR_NO_PERMISSION" });
     expect((await t.call("PUT", "/copilot/settings", { token: a.userToken, body: { enabled: false } })).status).toBe(403);
     expect((await t.call("GET", "/copilot/features", { token: a.userToken })).body).toEqual(features);
+    // the provider's address goes through the outbound guard (a cloud metadata address is always refused)
+    for (const [method, path] of [["PUT", "/copilot/settings"], ["POST", "/copilot/settings/test"]] as const) {
+      const refused = await t.call(method, path, { token: a.adminToken, body: { enabled: true, baseUrl: "http://169.254.169.254/v1" } });
+      expect(refused.body, path).toEqual({ error: "ERR_URL_NOT_ALLOWED" });
+    }
+    expect(sim.requests).toEqual([]);
   });
 
   it("Testar calls the provider with the stored key, and reports its status when it fails", async () => {
