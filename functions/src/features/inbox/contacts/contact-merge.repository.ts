@@ -74,7 +74,10 @@ export const createContactMergeRepository = (db: Db) => {
     const names: Record<string, string> = { "#cid": "contactId" };
     const values: Record<string, unknown> = { ":from": fromId };
     const sets = Object.entries(set).map(([name, v], i) => ((names[`#s${i}`] = name), (values[`:s${i}`] = v), `#s${i} = :s${i}`));
-    if (bumpVersion) ((names["#v"] = "version"), (values[":one"] = 1));
+    if (bumpVersion) {
+      names["#v"] = "version";
+      values[":one"] = 1;
+    }
     try {
       await send(
         new UpdateCommand({

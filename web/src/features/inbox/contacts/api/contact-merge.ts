@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContactDuplicatesResponse, ContactMergeResponse, SameContactResponse } from "@atende/shared/contracts/http/contact-merge";
 import { api } from "../../../../lib/api-client";
 import { contactKeys } from "../../../../lib/query-keys";
+import { ticketKeys } from "../../tickets/api/tickets-list";
 import { removeContact, reloadContacts } from "./contacts";
 
 /** Contacts merged, never duplicated (issue 34; docs/adr/0103, 0104). */
 export const mergeKeys = {
   duplicates: [...contactKeys.all, "duplicates"] as const,
   sameContact: (id: number) => [...contactKeys.all, "same-contact", id] as const,
+  dryRun: (fromId: number, intoId: number | undefined) => [...contactKeys.all, "merge-dry-run", fromId, intoId ?? 0] as const,
 };
 
 /** GET /contacts/duplicates (admins), read when the duplicates view opens. */
@@ -40,7 +42,7 @@ export const useAnswerSameContact = (contactId: number) => {
       qc.setQueryData<SameContactResponse>(mergeKeys.sameContact(contactId), { candidates: [] });
       if (same) {
         removeContact(qc, contactId);
-        void qc.invalidateQueries({ queryKey: ["tickets"] });
+        void qc.invalidateQueries({ queryKey: ticketKeys.all });
       }
     },
   });

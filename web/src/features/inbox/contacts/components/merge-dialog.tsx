@@ -8,7 +8,7 @@ import { ContactPicker } from "../../../../components/ui/contact-picker";
 import { ApiError } from "../../../../lib/api-client";
 import { toast } from "../../../../lib/toast";
 import { toastError } from "../../../../lib/toast-error";
-import { mergeContacts, useMergeContacts } from "../api/contact-merge";
+import { mergeContacts, mergeKeys, useMergeContacts } from "../api/contact-merge";
 
 type Someone = Pick<DuplicateContact, "id" | "name" | "number">;
 const COUNT_ORDER: (keyof ContactMergeCounts)[] = ["tickets", "messages", "notes", "tags", "extraInfo", "schedules", "listMemberships", "optOuts", "lgpdRecords", "identities"];
@@ -22,7 +22,7 @@ export function MergeDialog({ from, choices, onClose, onMerged }: { from: Someon
   const [into, setInto] = useState<Someone | null>(choices?.length === 1 ? choices[0]! : null);
   const [picked, setPicked] = useState<ContactView | null>(null);
   const dry = useQuery({
-    queryKey: ["contacts", "merge-dry-run", from.id, into?.id],
+    queryKey: mergeKeys.dryRun(from.id, into?.id),
     queryFn: () => mergeContacts(from.id, into!.id, true),
     enabled: !!into && into.id !== from.id,
     retry: false,
