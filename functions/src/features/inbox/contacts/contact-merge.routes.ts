@@ -12,18 +12,21 @@ import type { ContactMergeService } from "./contact-merge.service";
  * Mounted before the inbox's /contacts (its /:id would take "duplicates").
  */
 export const contactMergeRoutes = (merge: ContactMergeService, guards: Guards) => {
+  // mounted at /contacts beside the contacts routes: guards per route (a `use("*")` here would authenticate every
+  // /contacts request a second time)
   const r = new Hono<AppEnv>();
-  r.use("*", guards.auth);
-  r.get("/duplicates", requireAdmin, async (c) => c.json(await merge.duplicates(c.get("auth"))));
-  r.post("/:id/merge", requireAdmin, async (c) => {
+  const admin = [guards.auth, requireAdmin] as const;
+  const user = guards.auth;
+  r.get("/duplicates", ...admin, async (c) => c.json(await merge.duplicates(c.get("auth"))));
+  r.post("/:id/merge", ...admin, async (c) => {
     const id = idParam(c, "id", "ERR_NO_CONTACT_FOUND");
     return c.json(await merge.merge(c.get("auth"), id, await parseJson(c, contactMergeSchema)));
   });
-  r.get("/:id/same-contact", async (c) => c.json(await merge.sameContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
-  r.post("/:id/same-contact/:otherId/confirm", async (c) =>
+  r.get("/:id/same-contact", user, async (c) => c.json(await merge.sameContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"))));
+  r.post("/:id/same-contact/:otherId/confirm", user, async (c) =>
     c.json(await merge.confirmSameContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"), idParam(c, "otherId", "ERR_NO_CONTACT_FOUND"))),
   );
-  r.post("/:id/same-contact/:otherId/dismiss", async (c) => {
+  r.post("/:id/same-contact/:otherId/dismiss", user, async (c) => {
     await merge.dismissSameContact(c.get("auth"), idParam(c, "id", "ERR_NO_CONTACT_FOUND"), idParam(c, "otherId", "ERR_NO_CONTACT_FOUND"));
     return c.json({ dismissed: true });
   });
