@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "export",
   "erase",
   "copilot",
+  "merge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
