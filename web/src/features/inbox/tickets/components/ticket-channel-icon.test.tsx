@@ -18,7 +18,7 @@ const noop = () => undefined;
 
 describe("a ticket's channel icon", { timeout: 30_000 }, () => {
   it("the card and the conversation's header show the icon of the ticket's channel (Messenger, Instagram, Telegram, website chat)", async () => {
-    mockFetch({});
+    mockFetch({ "GET /api/tags/list": [] });
     renderWithApp(
       <>
         {CASES.map((c, i) => {
