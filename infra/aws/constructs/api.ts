@@ -44,7 +44,8 @@ export class Api extends Construct {
     // the website chat's visitor API: the same Lambda, its own route and throttle (stage route settings)
     const [webchatRoute] = this.httpApi.addRoutes({ path: "/api/webchat/{proxy+}", methods: [HttpMethod.ANY], integration });
     const stage = this.httpApi.defaultStage!.node.defaultChild as CfnStage;
-    stage.routeSettings = { [WEBCHAT_ROUTE_KEY]: { throttlingRateLimit: WEBCHAT_ROUTE_THROTTLE.rateLimit, throttlingBurstLimit: WEBCHAT_ROUTE_THROTTLE.burstLimit } };
+    // an L1 map passed as is: CloudFormation's own property names
+    stage.routeSettings = { [WEBCHAT_ROUTE_KEY]: { ThrottlingRateLimit: WEBCHAT_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: WEBCHAT_ROUTE_THROTTLE.burstLimit } };
     // the route must exist before the stage names it
     stage.node.addDependency(webchatRoute!);
 

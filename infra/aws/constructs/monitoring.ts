@@ -142,8 +142,8 @@ export class Monitoring extends Construct {
     const telegramSecretFailures = custom(METRIC.telegramSecretFailures);
     alarm("TelegramSecretFailures", "Telegram webhook calls without the connection's secret token.", telegramSecretFailures, ALARM_THRESHOLDS.telegramSecretFailures);
     // Channels: each one's refused sends (Meta's or Telegram's error, the window closed ...), alarmed one by one.
-    const channelMetric = (metricName: string, provider: string) =>
-      new Metric({ namespace: metricsNamespace(stage), metricName, dimensionsMap: { service: METRICS_SERVICE, provider }, statistic: "Sum", period: Duration.minutes(5), label: provider });
+    const channelMetric = (metricName: string, provider: string, label?: string) =>
+      new Metric({ namespace: metricsNamespace(stage), metricName, dimensionsMap: { service: METRICS_SERVICE, provider }, statistic: "Sum", period: Duration.minutes(5), ...(label ? { label } : {}) });
     for (const provider of WATCHED_CHANNELS) {
       alarm(`SendFailures-${provider}`, `Sends refused by the ${provider} channel's provider.`, channelMetric(METRIC.channelSendFailures, provider), ALARM_THRESHOLDS.channelSendFailures);
     }
@@ -198,9 +198,9 @@ export class Monitoring extends Construct {
     // the channels beyond WhatsApp: messages in / out, refused webhook calls and refused sends, per channel
     const channels = ["messenger", "instagram", "telegram", "webchat"];
     this.dashboard.addWidgets(
-      new GraphWidget({ title: "Channels: messages in / out", left: channels.map((p) => channelMetric(METRIC.messagesIn, p)), right: channels.map((p) => channelMetric(METRIC.messagesOut, p)), width: 8 }),
+      new GraphWidget({ title: "Channels: messages in / out", left: channels.map((p) => channelMetric(METRIC.messagesIn, p, `${p} in`)), right: channels.map((p) => channelMetric(METRIC.messagesOut, p, `${p} out`)), width: 8 }),
       new GraphWidget({ title: "Channels: signature / secret failures", left: [custom(METRIC.metaSignatureFailures), telegramSecretFailures], width: 8 }),
-      new GraphWidget({ title: "Channels: send failures", left: WATCHED_CHANNELS.map((p) => channelMetric(METRIC.channelSendFailures, p)), width: 8 }),
+      new GraphWidget({ title: "Channels: send failures", left: WATCHED_CHANNELS.map((p) => channelMetric(METRIC.channelSendFailures, p, p)), width: 8 }),
     );
   }
 }
