@@ -1,5 +1,5 @@
 import type { CloudApiConnectionView } from "@atende/shared/contracts/http/whatsapps";
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
 import type { Db } from "../../../platform/db/client";
 import { companyPk, pad } from "../../../platform/db/keys";

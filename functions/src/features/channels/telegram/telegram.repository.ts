@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Db } from "../../../platform/db/client";
-import { companyPk, pad } from "../../../platform/db/keys";
+import { companyPk } from "../../../platform/db/keys";
 import { mapItem } from "../../../platform/db/map-item";
 import { createHookedSettings } from "../channel-store";
 

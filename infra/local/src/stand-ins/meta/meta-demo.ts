@@ -20,7 +20,7 @@ export const wireMetaDemo = async (opts: { url: string; graph: MetaGraphStandIn;
   if (!token) throw new Error(`login ${login.status}`);
   const api = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(`${opts.url}/api${path}`, { ...init, headers: { "content-type": "application/json", authorization: `Bearer ${token}` } });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> | null };
+    return { status: res.status, body: (await res.json().catch(() => null)) as { id?: number; channelSettings?: { webhookUrl?: string; verifyToken?: string } } | null };
   };
   const graphApiUrl = `${opts.url}/simulator/meta/graph/v23.0`;
   const made = [
@@ -36,7 +36,7 @@ export const wireMetaDemo = async (opts: { url: string; graph: MetaGraphStandIn;
       body: JSON.stringify({ name: m.name, provider: m.page.provider, [m.idField]: m.page.pageId, pageAccessToken: m.page.accessToken, appSecret: m.page.appSecret, graphApiUrl }),
     });
     if (conn.status !== 200) throw new Error(`${m.page.provider} connection ${conn.status} ${JSON.stringify(conn.body)}`);
-    const view = (await api(`/whatsapp/${conn.body!.id}`)).body?.channelSettings as { webhookUrl?: string; verifyToken?: string } | undefined;
+    const view = (await api(`/whatsapp/${conn.body!.id}`)).body?.channelSettings;
     if (!view?.webhookUrl || !view.verifyToken) throw new Error(`${m.page.provider}: no webhook URL in the connection`);
     const hooked = await opts.graph.subscribe(m.page.pageId, view.webhookUrl, view.verifyToken);
     if (!hooked.ok) throw new Error(`${m.page.provider}: webhook not verified (${hooked.status})`);

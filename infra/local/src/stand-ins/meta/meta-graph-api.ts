@@ -164,13 +164,14 @@ export const createMetaGraphStandIn = (opts: { post?: Post; now?: () => number; 
     if (!authorized(page, c.req.header("authorization"))) return graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
     const form = c.req.header("content-type")?.startsWith("multipart/") ? await c.req.formData() : null;
     const field = (k: string) => (form ? form.get(k) : null);
-    const json = form ? null : ((await c.req.json().catch(() => null)) as Record<string, any> | null);
-    const parse = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as Record<string, any>) : (v as Record<string, any> | undefined));
-    let recipient: Record<string, any> | undefined;
-    let message: Record<string, any> | undefined;
+    type SendBody = { recipient?: { id?: string }; message?: { text?: string; attachment?: { type?: string } }; messaging_type?: string; tag?: string };
+    const json = form ? null : ((await c.req.json().catch(() => null)) as SendBody | null);
+    const parse = <T>(v: unknown) => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T | undefined));
+    let recipient: SendBody["recipient"];
+    let message: SendBody["message"];
     try {
-      recipient = parse(json ? json.recipient : field("recipient"));
-      message = parse(json ? json.message : field("message"));
+      recipient = parse<SendBody["recipient"]>(json ? json.recipient : field("recipient"));
+      message = parse<SendBody["message"]>(json ? json.message : field("message"));
     } catch {
       return graphError(400, 100, "(#100) Invalid JSON");
     }
