@@ -113,7 +113,7 @@ describe("the demo seed (npm start's first start)", () => {
     const pages = (await (await sim("/api/pages")).json()) as { provider: string; pageId: string; webhookUrl: string | null }[];
     const messenger = pages.find((p) => p.provider === "messenger")!;
     expect(messenger.webhookUrl).toContain("/api/channels/meta/webhook/");
-    expect((await sim("/")).headers.get("content-type")).toContain("text/html");
+    expect((await sim("")).headers.get("content-type")).toContain("text/html");
     const userId = "24000000000004242";
     expect((await sim("/api/events", { pageId: messenger.pageId, userId, name: "Rafa Messenger", kind: "text", text: "Oi, vocês abrem sábado?" })).status).toBe(200);
     let ticket: Ticket | undefined;

@@ -32,16 +32,17 @@ const S=${JSON.stringify(META_PAGE_STRINGS)};
 let lang=localStorage.getItem('language');if(lang!=='en'&&lang!=='es')lang='pt';const T=S[lang];
 document.querySelectorAll('[data-t]').forEach(e=>e.textContent=T[e.getAttribute('data-t')]);
 const $=(id)=>document.getElementById(id);$("text").placeholder=T.text;
+const B="/simulator/meta/";
 let pages=[];
 const page=()=>pages.find(p=>p.pageId===$("page").value);
 const defaults={messenger:"24000000000000001",instagram:"17841400000000001"};
-async function loadPages(){pages=await (await fetch("api/pages")).json();const sel=$("page");const cur=sel.value;sel.innerHTML="";
+async function loadPages(){pages=await (await fetch(B+"api/pages")).json();const sel=$("page");const cur=sel.value;sel.innerHTML="";
 for(const p of pages){const o=document.createElement("option");o.value=p.pageId;o.textContent=(p.provider==="instagram"?"Instagram ":"Messenger ")+p.name;sel.appendChild(o);}
 if(cur)sel.value=cur;onPage();if(!pages.length)$("status").textContent=T.noPage;}
 function onPage(){const p=page();if(!p)return;if(!$("uid").value||Object.values(defaults).includes($("uid").value))$("uid").value=defaults[p.provider];
 document.querySelectorAll(".ig").forEach(b=>b.style.display=p.provider==="instagram"?"":"none");refresh();}
 $("page").onchange=onPage;
-const post=async(b)=>{const p=page();if(!p)return;const r=await fetch("api/events",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({pageId:p.pageId,userId:$("uid").value,name:$("name").value,...b})});
+const post=async(b)=>{const p=page();if(!p)return;const r=await fetch(B+"api/events",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({pageId:p.pageId,userId:$("uid").value,name:$("name").value,...b})});
 const j=await r.json();$("status").textContent=j.error||(T.webhook+": "+j.status);refresh();};
 const fileB64=async()=>{const f=$("file").files[0];if(!f)return null;const buf=new Uint8Array(await f.arrayBuffer());let s="";for(const x of buf)s+=String.fromCharCode(x);return {fileBase64:btoa(s),mimeType:f.type||"image/jpeg"};};
 $("send").onclick=()=>{post({kind:"text",text:$("text").value});$("text").value="";};
@@ -49,7 +50,7 @@ $("image").onclick=async()=>post({kind:"image",text:$("text").value,...(await fi
 $("storyReply").onclick=async()=>post({kind:"story_reply",text:$("text").value,...(await fileB64()||{})});
 $("mention").onclick=async()=>post({kind:"story_mention",...(await fileB64()||{})});
 $("react").onclick=()=>post({kind:"reaction",emoji:"❤️"});
-async function refresh(){const p=page();if(!p)return;const lines=await (await fetch("api/chats/"+p.pageId+"/"+encodeURIComponent($("uid").value))).json();const log=$("log");log.innerHTML="";
+async function refresh(){const p=page();if(!p)return;const lines=await (await fetch(B+"api/chats/"+p.pageId+"/"+encodeURIComponent($("uid").value))).json();const log=$("log");log.innerHTML="";
 for(const l of lines){const d=document.createElement("div");d.className="line "+l.from;d.setAttribute("data-testid","meta-line-"+l.from);const s=document.createElement("span");
 if(l.mediaUrl&&(l.kind==="image"||l.kind.startsWith("story"))){const i=document.createElement("img");i.src=l.mediaUrl;s.appendChild(i);}
 const t=document.createElement("div");t.textContent=(l.kind==="reaction"?"↩ ":"")+(l.text||(l.kind!=="text"?"["+l.kind+"]":""));s.appendChild(t);
