@@ -1,4 +1,4 @@
-import { TABS_PLACEHOLDER } from "../registry";
+import { TABS_BAR } from "../registry";
 
 /** The page's words in pt (default), en and es, picked by the app's `language` choice (localStorage). */
 export const META_PAGE_STRINGS = {
@@ -16,7 +16,7 @@ export const META_PAGE = `<!doctype html><html><head><meta charset="utf-8"><titl
 #log{border:1px solid #ccc;border-radius:8px;height:360px;overflow:auto;padding:8px;background:#f0f2f5}
 .user{text-align:right}.line span{display:inline-block;padding:6px 10px;border-radius:14px;margin:3px;background:#fff;max-width:70%;text-align:left}
 .user span{background:#0084ff;color:#fff}.line img{max-width:160px;display:block;border-radius:8px}.line small{display:block;opacity:.7}
-input,button,select{font-size:14px;margin:4px 2px}</style></head><body>${TABS_PLACEHOLDER}
+input,button,select{font-size:14px;margin:4px 2px}</style></head><body>${TABS_BAR}
 <main><h2 data-t="title"></h2>
 <div><label><span data-t="channel"></span> <select id="page" data-testid="meta-page"></select></label>
 <label><span data-t="user"></span> <input id="uid" size="18" data-testid="meta-user"></label>
