@@ -24,6 +24,7 @@ import { BOT_TURN_JOB } from "../bots/bot-runner.service";
  */
 const PHONE_ID = "106540352240001";
 const APP_SECRET = "app-secret-of-the-flows-test";
+const WABA_ID = "102290129340001";
 const inbound = createMemoryInboundQueue();
 const graph = recordingGraphApi({
   token: "EAAG-TOKEN-FLOWS",
@@ -56,7 +57,7 @@ const webhook = async (from: string, m: Omit<MetaMessage, "from" | "id" | "times
   const message: MetaMessage = { from, id: `wamid.IN${++n}`, timestamp: String(Math.floor(t.clock.now.getTime() / 1000)), ...m };
   const payload = {
     object: "whatsapp_business_account",
-    entry: [{ id: "WABA", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "551140000009", phone_number_id: PHONE_ID }, contacts: [{ profile: { name: "Bia" }, wa_id: from }], messages: [message] } }] }],
+    entry: [{ id: WABA_ID, changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "551140000009", phone_number_id: PHONE_ID }, contacts: [{ profile: { name: "Bia" }, wa_id: from }], messages: [message] } }] }],
   };
   const raw = JSON.stringify(payload);
   const res = await t.call("POST", hookPath, { rawBody: raw, headers: { "content-type": "application/json", "x-hub-signature-256": signatureFor(raw, APP_SECRET) } });
@@ -110,7 +111,7 @@ beforeAll(async () => {
   a = await createTenant(t, { plan: { connections: 5 } });
   const made = await t.call("POST", "/whatsapp", {
     token: a.adminToken,
-    body: { name: "Oficial", provider: "cloudapi", phoneNumberId: PHONE_ID, wabaId: "WABA", accessToken: "EAAG-TOKEN-FLOWS", appSecret: APP_SECRET, graphApiUrl: "https://graph.test/v23.0" },
+    body: { name: "Oficial", provider: "cloudapi", phoneNumberId: PHONE_ID, wabaId: WABA_ID, accessToken: "EAAG-TOKEN-FLOWS", appSecret: APP_SECRET, graphApiUrl: "https://graph.test/v23.0" },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   hookPath = new URL(made.body.cloudApi.webhookUrl).pathname.replace(/^\/api/, "");
@@ -124,7 +125,7 @@ beforeAll(async () => {
   expect(f.status, JSON.stringify(f.body)).toBe(201);
   expect((await t.call("POST", `/flows/${f.body.id}/publish`, { token: a.adminToken })).status).toBe(200);
   const wa = (await t.call("GET", `/whatsapp/${made.body.id}`, { token: a.adminToken })).body;
-  const put = await t.call("PUT", `/whatsapp/${made.body.id}`, { token: a.adminToken, body: { ...wa, accessToken: wa.cloudApi.accessToken, appSecret: "", phoneNumberId: PHONE_ID, wabaId: "WABA", graphApiUrl: "https://graph.test/v23.0", flowId: f.body.id } });
+  const put = await t.call("PUT", `/whatsapp/${made.body.id}`, { token: a.adminToken, body: { ...wa, accessToken: wa.cloudApi.accessToken, appSecret: "", phoneNumberId: PHONE_ID, wabaId: WABA_ID, graphApiUrl: "https://graph.test/v23.0", flowId: f.body.id } });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   expect(put.body.flowId).toBe(f.body.id);
 });

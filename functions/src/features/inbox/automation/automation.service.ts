@@ -189,8 +189,10 @@ export const createAutomationService = (deps: {
       if (!wa) return;
       const t = ticket;
       if (t.bot.stage === "done") return;
-      if (t.bot.stage === "none" && deps.flowStart && (await deps.flowStart(t, wa, message.body))) {
-        await setBot(t, { stage: "done" });
+      // a connection with one queue puts the conversation in it: that queue's flow may start it (issue 30)
+      const only = t.queueId === null && wa.queueIds.length === 1 ? dir.queues.get(wa.queueIds[0]!) : undefined;
+      if (t.bot.stage === "none" && deps.flowStart && (await deps.flowStart(only ? { ...t, queueId: only.id } : t, wa, message.body))) {
+        await setBot(t, { stage: "done" }, only ? { queueId: only.id } : {}, { contact, dir });
         return true;
       }
       const now = clock();
