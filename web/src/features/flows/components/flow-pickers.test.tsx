@@ -31,7 +31,7 @@ const pick = async (name: string) => {
   await userEvent.click(within(list).getByRole("option", { name }));
 };
 
-describe("flow pickers", { timeout: 30_000 }, () => {
+describe("flow pickers", { timeout: 90_000 }, () => {
   it("the queue form offers the published flows and saves the chosen one as flowId", async () => {
     const { calls } = mockFetch({
       "GET /api/prompt": [],

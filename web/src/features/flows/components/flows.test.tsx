@@ -191,3 +191,23 @@ describe("the inspector (react-hook-form + the shared node schema)", { timeout: 
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ queueId: 1 }));
   });
 });
+
+describe("the flow's own settings", { timeout: 20_000 }, () => {
+  it("edits the keywords that start the flow and its exit words, and saves them", async () => {
+    const { calls } = openEditor({ "PUT /api/flows/7": async (req: Request) => reply(200, { ...aFlow(), ...(await req.json()) }) });
+    const keywords = await screen.findByTestId("flow-keywords");
+    const exits = screen.getByTestId("flow-exit-words");
+    expect(exits).toHaveValue("sair");
+    fireEvent.change(keywords, { target: { value: "pedido, Compra " } });
+    fireEvent.change(exits, { target: { value: "sair, humano" } });
+    await userEvent.click(screen.getByTestId("flow-save"));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(await calls.find((c) => c.method === "PUT")!.json()).toMatchObject({
+      triggers: [
+        { type: "keyword", value: "pedido" },
+        { type: "keyword", value: "Compra" },
+      ],
+      exitWords: ["sair", "humano"],
+    });
+  });
+});
