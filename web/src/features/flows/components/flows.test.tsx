@@ -211,3 +211,26 @@ describe("the flow's own settings", { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe("counts and small screens", { timeout: 20_000 }, () => {
+  it("draws each node's entered/exited/dropped counts on the canvas when asked", async () => {
+    const user = userEvent.setup();
+    openEditor({ "GET /api/flows/7/stats": { flowId: 7, nodes: { menu: { entered: 12, exited: 9, dropped: 3 } }, versions: {}, started: 12, finished: 9, dropped: 3 } });
+    await screen.findByTestId("flow-toolbar");
+    expect(screen.queryByTestId("flow-node-stats-menu")).toBeNull();
+    await user.click(screen.getByTestId("flow-stats"));
+    const counts = await screen.findByTestId("flow-node-stats-menu");
+    expect(within(counts).getAllByText(/^\d+$/).map((e) => e.textContent)).toEqual(["12", "9", "3"]);
+  });
+
+  it("is readable but not editable on a phone: no palette, no inspector, the name locked", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("max-width"), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }));
+    openEditor();
+    expect(await screen.findByTestId("flow-read-only")).toBeInTheDocument();
+    expect(screen.getByTestId("flow-name")).toBeDisabled();
+    expect(screen.queryByTestId("tab-inspector")).toBeNull();
+    expect(screen.getByTestId("flow-save")).toBeDisabled();
+    // the graph is still drawn
+    expect(await screen.findByText("Escolha")).toBeInTheDocument();
+  });
+});
