@@ -283,6 +283,15 @@ describe("flows in the conversation (QR connection)", () => {
     expect(await customer(a).says("oi")).toEqual(["fluxo da fila"]);
     await onConnection(a, ofConnection);
     expect(await customer(a).says("oi")).toEqual(["fluxo da conexão"]);
+    // a queue chosen from the connection's queue menu starts that queue's flow at once
+    const b2 = await createTenant(t);
+    const ofSecond = await publish(b2, say("fluxo da segunda fila"));
+    const q2 = (await t.call("GET", `/queue/${b2.queues[1]!.id}`, { token: b2.adminToken })).body;
+    expect((await t.call("PUT", `/queue/${b2.queues[1]!.id}`, { token: b2.adminToken, body: { ...q2, flowId: ofSecond } })).status).toBe(200);
+    const picker = customer(b2);
+    expect((await picker.says("oi")).join("\n")).toContain(b2.queues[1]!.name);
+    expect(await picker.says("2")).toEqual(["fluxo da segunda fila"]);
+    expect((await picker.ticket()).queueId).toBe(b2.queues[1]!.id);
     // a flow that is not published cannot be picked
     const draft = (await t.call("POST", "/flows", { token: a.adminToken, body: say("rascunho") })).body.id as number;
     const refused = await t.call("PUT", `/queue/${a.queues[0]!.id}`, { token: a.adminToken, body: { ...q, flowId: draft } });

@@ -225,6 +225,11 @@ export const createAutomationService = (deps: {
         }
         const choice = /^\d+$/.test(body) ? Number(body) : NaN;
         const q = queues[choice - 1];
+        // the chosen queue's flow takes the conversation from here (issue 30): no queue greeting, the flow's start
+        if (q?.flowId && deps.flowStart && (await deps.flowStart({ ...t, queueId: q.id }, wa, body))) {
+          await setBot(t, { stage: "done" }, { queueId: q.id }, { contact, dir });
+          return true;
+        }
         if (q) {
           await enterQueue(t, contact, dir, q);
           return;
