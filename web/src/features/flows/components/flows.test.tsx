@@ -192,6 +192,18 @@ describe("the inspector (react-hook-form + the shared node schema)", { timeout: 
   });
 });
 
+describe("the media node", { timeout: 20_000 }, () => {
+  it("picks its file list by name from the file lists API", async () => {
+    mockFetch({ ...pickers, "GET /api/users/list": [], "GET /api/files": { files: [{ id: 3, name: "Catálogo de verão", message: "", options: [] }], hasMore: false } });
+    const onChange = vi.fn();
+    renderWithApp(<NodeInspector node={{ id: "md", type: "media", position: { x: 0, y: 0 }, data: { caption: "" } }} onChange={onChange} onDelete={() => {}} />, { user: aUser({ profile: "admin" }) });
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId("node-inspector")).getByRole("combobox", { name: "Lista de arquivos" }));
+    await user.click(await screen.findByRole("option", { name: "Catálogo de verão" }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ fileListId: 3 }));
+  });
+});
+
 describe("the flow's own settings", { timeout: 20_000 }, () => {
   it("edits the keywords that start the flow and its exit words, and saves them", async () => {
     const { calls } = openEditor({ "PUT /api/flows/7": async (req: Request) => reply(200, { ...aFlow(), ...(await req.json()) }) });
