@@ -268,6 +268,27 @@ describe("flows in the conversation (QR connection)", () => {
     expect(contact.body.extraInfo).toEqual(expect.arrayContaining([expect.objectContaining({ name: "cpf", value: "52998224725" })]));
   });
 
+  it("a media node naming another company's file sends only its caption, never that file", async () => {
+    const a = await createTenant(t);
+    const other = await createTenant(t);
+    const id = await publish(a, {
+      name: "Alheio",
+      nodes: [
+        { id: "s", type: "start", data: {} },
+        { id: "m", type: "media", data: { file: { key: `${other.company.id}/x/segredo.pdf`, name: "segredo.pdf", mimetype: "application/pdf" }, caption: "Legenda" } },
+        { id: "e", type: "end", data: {} },
+      ],
+      edges: [
+        { source: "s", target: "m" },
+        { source: "m", target: "e" },
+      ],
+    });
+    await onConnection(a, id);
+    const c = customer(a);
+    expect(await c.says("oi")).toEqual(["Legenda"]);
+    expect(t.commands.sent.some((x) => x.type === "send" && x.companyId === a.company.id && "media" in x && x.media)).toBe(false);
+  });
+
   it("a connection's flow starts a new conversation; a queue's flow too; the connection's comes first when both have one", async () => {
     const a = await createTenant(t);
     const say = (text: string) => ({ name: text, nodes: [{ id: "s", type: "start", data: {} }, { id: "e", type: "end", data: { text, closeTicket: false } }], edges: [{ source: "s", target: "e" }] }) as FlowInput;
