@@ -216,7 +216,11 @@ export const createBotFacade = (deps: {
       if (out.kind === "stored") {
         // only the company's own media (a key names its company first); the stored type, checked against the bytes
         const obj = companyOfMediaKey(out.key) === t.companyId ? await media.get(out.key) : null;
-        if (!obj) throw new Error("bot media not found");
+        // a file gone from the store (deleted list option, retention) is not a reason to retry the turn: the caption goes alone
+        if (!obj) {
+          if (out.caption) await outbound.send(t, { body: out.caption, userId: null, id }, { dir });
+          return;
+        }
         const mimetype = withDeclaredAv(sniffMedia(obj.body, out.filename), obj.mimetype).mime;
         await outbound.send(t, { body: out.caption ?? "", media: { key: out.key, mimetype, filename: out.filename, kind: mediaKindOf(mimetype) }, userId: null, id }, { dir });
         return;
