@@ -41,6 +41,7 @@ const toMessage = mapItem<Message>({
   transcript: true,
   transcriptCut: true,
   isRepeat: true,
+  replyId: true,
   queueId: true,
   userId: true,
   createdAt: true,
