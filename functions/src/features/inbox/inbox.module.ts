@@ -13,7 +13,7 @@ import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketChangeListener, TicketSlots } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketBoard, TicketChangeListener, TicketSlots } from "./inbox-ports";
 import { createSearchReads } from "./messages/search-reads";
 import { createTicketAssignment } from "./tickets/ticket-assignment";
 import { createInboxService, type InboxService } from "./inbox.service";
@@ -22,6 +22,7 @@ import { createInboundService } from "./messages/inbound.service";
 import { createMessagesRepository } from "./messages/messages.repository";
 import { messageForwardRoutes, messagesRoutes } from "./messages/messages.routes";
 import { createMessagesService } from "./messages/messages.service";
+import { createWhispers, whisperRoutes, type WhisperPush } from "./messages/whispers";
 import { createOutboundService } from "./messages/outbound.service";
 import { createAutomaticMessages } from "./messages/automatic-messages";
 import { createTicketNotesRepository } from "./notes/ticket-notes.repository";
@@ -81,6 +82,10 @@ export type InboxDeps = {
   flowStart?: Parameters<typeof createAutomationService>[0]["flowStart"];
   /** the attendants' slot counters, moved in the tickets' own transactions (docs/adr/0032) */
   slots?: TicketSlots;
+  /** a whisper's push notice to the attendant (docs/adr/0102); absent: socket event and sound only */
+  whisperPush?: WhisperPush;
+  /** the supervisors' board (features/supervisor, docs/adr/0101), moved in the tickets' own transactions */
+  board?: TicketBoard;
   /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
   ticketListeners?: TicketChangeListener[];
   /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
@@ -117,6 +122,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     db,
     tickets: ticketsRepo,
     slots: deps.slots,
+    board: deps.board,
     listeners: deps.ticketListeners,
     protocols,
     sla: deps.sla,
@@ -168,6 +174,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     audit: deps.audit,
     coalesceReads: (fn) => coalescedReads(db, fn),
   });
+  // issue 34 (docs/adr/0102): a supervisor's whisper to the ticket's attendant, never sent on a channel
+  const whispers = createWhispers({ messages: messagesRepo, tickets: ticketsRepo, ticketsService: tickets, events, realtime, audit: deps.audit, clock, push: deps.whisperPush });
   const inbound = createInboundService({
     messages: messagesRepo,
     tickets: ticketsRepo,
@@ -226,6 +234,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     /** in mount order; /messages comes after whatever the root mounts before it (the external API's /messages/send) */
     routes: [
       { path: "/tickets", app: ticketsRoutes(tickets, guards) },
+      { path: "/tickets", app: whisperRoutes(whispers, guards) },
       { path: "/ticket", app: ticketKanbanRoutes(tickets, guards) },
       { path: "/ticket-tags", app: ticketTagsRoutes(tickets, guards) },
       { path: "/tags", app: tagsRoutes(tags, tickets, guards) },
@@ -258,7 +267,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     /** a party's conversation, newest first, by its jid (the website chat's visitor reads their own, docs/adr/0092) */
     async conversationOf(companyId: number, jid: string, limit: number) {
       const contact = await contacts.findByJid(companyId, jid);
-      return contact ? (await messagesRepo.pageByContact(companyId, contact.id, limit)).items : [];
+      // whispers are the company's own (docs/adr/0102): never in what the customer reads
+      return contact ? (await messagesRepo.pageByContact(companyId, contact.id, limit)).items.filter((m) => !m.internal) : [];
     },
   } satisfies FeatureModule<InboxService> & { parts: unknown; conversationOf: unknown };
   return module;

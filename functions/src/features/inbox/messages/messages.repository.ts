@@ -40,6 +40,7 @@ const toMessage = mapItem<Message>({
   participant: true,
   transcript: true,
   isRepeat: true,
+  internal: true,
   queueId: true,
   userId: true,
   createdAt: true,
