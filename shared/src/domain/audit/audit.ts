@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "transfer",
   "export",
   "erase",
+  "merge",
   // issue 34: a supervisor or admin watched a conversation that is not theirs; a whisper to its attendant
   "view",
   "whisper",
