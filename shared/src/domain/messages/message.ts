@@ -91,6 +91,8 @@ export type Message = {
    * internal in exports. `userId` is who whispered. Absent on every other message.
    */
   internal?: boolean;
+  /** a pressed reply button or list row (Cloud API): the option's id, `body` being its title (issue 30). Absent otherwise. */
+  replyId?: string;
   queueId: number | null;
   userId: number | null;
   createdAt: string;
