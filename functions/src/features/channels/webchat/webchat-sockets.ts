@@ -1,0 +1,57 @@
+import type { Logger } from "../../../platform/logger";
+import type { SocketSender } from "../../../platform/realtime/sender.port";
+import type { WebchatAccess } from "./webchat-access";
+import { visitorIdOf } from "./webchat-identity";
+import type { WebchatRepository } from "./webchat.repository";
+import type { VisitorMessage } from "./webchat.service";
+
+/** The query of a visitor's socket: `?webchat=<publicKey>&token=<visitor token>` (docs/adr/0096). */
+export const isVisitorHandshake = (query: Record<string, string | undefined> | undefined) => Boolean(query?.webchat);
+/** The widget's keep-alive frame (API Gateway closes a socket idle for 10 minutes); answered by nothing. */
+export const VISITOR_PING = '{"action":"webchat.ping"}';
+/** What a visitor socket receives: only their own conversation's messages the company sent. */
+export type VisitorFrame = { event: "message"; data: VisitorMessage };
+
+const header = (headers: Record<string, string | undefined> | undefined, name: string) =>
+  Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+
+/**
+ * The website chat visitor's realtime (docs/adr/0096): a socket opened with the visitor's token, from one of the
+ * connection's allowed origins, is registered under that company's and visitor's key and nothing else, so it can
+ * only ever receive that visitor's own messages; the company's events (tickets, notes, other conversations) go to
+ * agents' sockets, a list this one is never on.
+ */
+export const createWebchatSockets = (deps: { repo: WebchatRepository; access: WebchatAccess; sender: SocketSender; clock: () => Date; logger: Logger }) => {
+  const { repo, access, sender, clock, logger } = deps;
+  return {
+    /** $connect: 200 for a valid token from an allowed origin; 403 for another origin; 401 for a bad token. */
+    async connect(connectionId: string, query: Record<string, string | undefined>, headers: Record<string, string | undefined> | undefined) {
+      try {
+        const { settings, session } = await access.visitor(query.webchat ?? "", header(headers, "origin"), query.token);
+        await repo.putSocket({ connectionId, companyId: settings.companyId, whatsappId: settings.whatsappId, visitorId: session.visitorId }, clock());
+        return { statusCode: 200 };
+      } catch (e) {
+        const status = (e as { status?: number }).status;
+        if (status === undefined) logger.error("webchat socket connect failed", { err: String(e) });
+        return { statusCode: status === 403 ? 403 : 401, body: status === 403 ? "Forbidden" : "Unauthorized" };
+      }
+    },
+    /** $disconnect: true when it was a visitor's socket (then removed). */
+    async disconnect(connectionId: string): Promise<boolean> {
+      const socket = await repo.socket(connectionId);
+      if (!socket) return false;
+      await repo.removeSocket(socket);
+      return true;
+    },
+    /** A message the company sent to a visitor, pushed to that visitor's open sockets (a closed one is forgotten). */
+    async push(companyId: number, chatJid: string, message: VisitorMessage): Promise<void> {
+      const visitorId = visitorIdOf(chatJid);
+      if (!visitorId) return;
+      const frame: VisitorFrame = { event: "message", data: message };
+      for (const socket of await repo.socketsOf(companyId, visitorId)) {
+        if ((await sender.post(socket.connectionId, frame)) === "gone") await repo.removeSocket(socket);
+      }
+    },
+  };
+};
+export type WebchatSockets = ReturnType<typeof createWebchatSockets>;
