@@ -49,8 +49,9 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
+let sites = 0;
 const connection = async (tenant: Tenant) => {
-  const res = await t.call("POST", "/whatsapp", { token: tenant.adminToken, body: { name: "Site", provider: "webchat", allowedOrigins: [SHOP] } });
+  const res = await t.call("POST", "/whatsapp", { token: tenant.adminToken, body: { name: `Site ${++sites}`, provider: "webchat", allowedOrigins: [SHOP] } });
   expect(res.status).toBe(200);
   return (await t.container.webchat.repo.byConnection(tenant.company.id, res.body.id as number))!.publicKey;
 };
@@ -64,7 +65,7 @@ const visitorWithSocket = async (tenant: Tenant, key: string, name: string) => {
   await deliver(t, ...inbound.events.splice(0));
   const ticket = (await adminTickets(t, tenant)).find((x) => x.contact.name === name)!;
   const ws = await openSocket(key, token, SHOP);
-  const frames: { event: string; data: { id: string; fromMe: boolean; body: string } }[] = [];
+  const frames: { type: string; message: { id: string; fromMe: boolean; body: string } }[] = [];
   ws.on("message", (data) => frames.push(JSON.parse(String(data))));
   return { token, ticket, ws, frames };
 };
@@ -111,21 +112,21 @@ describe("a website chat visitor's socket", () => {
     expect(note.status).toBeLessThan(300);
     await reply(a, two.ticket.id, "resposta para o dois");
     await reply(b, other.ticket.id, "resposta da empresa B");
-    await vi.waitFor(() => expect(two.frames.map((f) => f.data.body)).toEqual(["resposta para o dois"]));
-    await vi.waitFor(() => expect(other.frames.map((f) => f.data.body)).toEqual(["resposta da empresa B"]));
+    await vi.waitFor(() => expect(two.frames.map((f) => f.message.body)).toEqual(["resposta para o dois"]));
+    await vi.waitFor(() => expect(other.frames.map((f) => f.message.body)).toEqual(["resposta da empresa B"]));
 
     await reply(a, one.ticket.id, "Olá, Um! Já vamos ver.");
     await vi.waitFor(() => expect(one.frames).toHaveLength(1));
-    expect(one.frames[0]).toMatchObject({ event: "message", data: { fromMe: true, body: "Olá, Um! Já vamos ver.", mediaType: "chat", mediaName: null } });
+    expect(one.frames[0]).toMatchObject({ type: "message", message: { fromMe: true, body: "Olá, Um! Já vamos ver.", mediaType: "chat", mediaName: null } });
     // the same id the visitor API answers (the widget shows it once)
     const read = await api(keyA, "messages", { token: one.token });
-    expect(read.body.messages.at(-1)).toMatchObject({ id: one.frames[0]!.data.id, fromMe: true });
+    expect(read.body.messages.at(-1)).toMatchObject({ id: one.frames[0]!.message.id, fromMe: true });
     // a reply to one never went to two, nor to B's visitor
     await new Promise((r) => setTimeout(r, 150));
     expect(two.frames).toHaveLength(1);
     expect(other.frames).toHaveLength(1);
     // nothing of the agents' realtime (ticket updates, notes) on any visitor socket: only message frames
-    expect([...one.frames, ...two.frames, ...other.frames].every((f) => Object.keys(f).sort().join() === "data,event" && f.event === "message")).toBe(true);
+    expect([...one.frames, ...two.frames, ...other.frames].every((f) => Object.keys(f).sort().join() === "message,type" && f.type === "message")).toBe(true);
 
     // the keep-alive frame is accepted; a closed socket is forgotten ($disconnect)
     one.ws.send('{"action":"webchat.ping"}');

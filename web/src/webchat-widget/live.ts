@@ -37,8 +37,8 @@ export const startLive = (opts: { url: () => string | null; onMessage: (m: Visit
     };
     socket.onmessage = (ev) => {
       try {
-        const frame = JSON.parse(String(ev.data)) as { event?: string; data?: VisitorMessage };
-        if (frame.event === "message" && frame.data && typeof frame.data.id === "string") opts.onMessage(frame.data);
+        const frame = JSON.parse(String(ev.data)) as { type?: string; message?: VisitorMessage };
+        if (frame.type === "message" && typeof frame.message?.id === "string") opts.onMessage(frame.message);
       } catch {
         // not ours: ignored
       }

@@ -9,8 +9,11 @@ import type { VisitorMessage } from "./webchat.service";
 export const isVisitorHandshake = (query: Record<string, string | undefined> | undefined) => Boolean(query?.webchat);
 /** The widget's keep-alive frame (API Gateway closes a socket idle for 10 minutes); answered by nothing. */
 export const VISITOR_PING = '{"action":"webchat.ping"}';
-/** What a visitor socket receives: only their own conversation's messages the company sent. */
-export type VisitorFrame = { event: "message"; data: VisitorMessage };
+/**
+ * What a visitor socket receives: only their own conversation's messages the company sent. Its own small protocol,
+ * not the agents' `{ channel, event, data }` realtime events (shared/src/contracts/ws-events.ts).
+ */
+export type VisitorFrame = { type: "message"; message: VisitorMessage };
 
 const header = (headers: Record<string, string | undefined> | undefined, name: string) =>
   Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
@@ -47,7 +50,7 @@ export const createWebchatSockets = (deps: { repo: WebchatRepository; access: We
     async push(companyId: number, chatJid: string, message: VisitorMessage): Promise<void> {
       const visitorId = visitorIdOf(chatJid);
       if (!visitorId) return;
-      const frame: VisitorFrame = { event: "message", data: message };
+      const frame: VisitorFrame = { type: "message", message };
       for (const socket of await repo.socketsOf(companyId, visitorId)) {
         if ((await sender.post(socket.connectionId, frame)) === "gone") await repo.removeSocket(socket);
       }
