@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
@@ -16,10 +16,12 @@ import { percentile } from "./stats";
  *   visitor's socket (now) and by the widget's former 2 s read of `GET messages` (before, played here as the old
  *   widget did it, against the same server);
  * - the widget's size (built as the app's build does, gzipped).
- * VISITORS visitors write MESSAGES messages each (within the per-session and per-address limits).
+ * VISITORS visitors write MESSAGES messages each at once (a burst), and one more visitor SEQUENTIAL messages one
+ * at a time, each answered (latency without queueing). All from one address: ≤ 120 visitor messages a minute in all.
  */
 const VISITORS = Number(process.env.BENCH_WEBCHAT_VISITORS ?? 10);
-const MESSAGES = Number(process.env.BENCH_WEBCHAT_MESSAGES ?? 10);
+const MESSAGES = Number(process.env.BENCH_WEBCHAT_MESSAGES ?? 8);
+const SEQUENTIAL = Number(process.env.BENCH_WEBCHAT_SEQUENTIAL ?? 25);
 const OLD_POLL_MS = 2000;
 const SHOP = "http://bench-shop.localhost:9000";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,7 +35,7 @@ const waitFor = async (has: () => boolean, timeoutMs = 15_000) => {
 const widgetSize = async () => {
   const outDir = mkdtempSync(join(tmpdir(), "webchat-bench-"));
   try {
-    const root = resolve(__dirname, "../web");
+    const root = resolve(import.meta.dirname, "../web");
     await build({ root, configFile: join(root, "vite.webchat.config.ts"), logLevel: "silent", build: { outDir } });
     const file = readdirSync(outDir).find((f) => /^webchat\.[0-9a-f]{10}\.js$/.test(f))!;
     const code = readFileSync(join(outDir, file));
@@ -74,7 +76,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
     // visitors, each with their socket (as the widget opens it)
     const visitorArrived = new Map<string, number>();
     const visitors = await Promise.all(
-      Array.from({ length: VISITORS }, async (_, i) => {
+      Array.from({ length: VISITORS + 1 }, async (_, i) => {
         const name = `Bench Visitante ${i} ${Date.now()}`;
         const session = await visitorApi<{ token: string }>("sessions", { method: "POST", body: { name } });
         if (session.status !== 201) throw new Error(`session ${session.status}`);
@@ -89,6 +91,26 @@ export default async function bench(): Promise<Record<string, unknown>> {
       }),
     );
 
+    const reply = async (v: (typeof visitors)[number], body: string) => {
+      const res = await httpJson(base, `/api/messages/${v.ticketId}`, { method: "POST", token, body: { body } });
+      if (res.status !== 201) throw new Error(`reply ${res.status} ${JSON.stringify(res.data)}`);
+    };
+    // one message at a time (latency without the burst's queueing): one visitor writes, the agent answers
+    const seqToAgent: number[] = [];
+    const seqToVisitor: number[] = [];
+    const one = visitors.pop()!;
+    for (let n = 0; n < SEQUENTIAL; n++) {
+      const body = `wc seq ${n}-${Date.now()}`;
+      let started = performance.now();
+      const sent = await visitorApi("messages", { method: "POST", token: one.token, body: { body } });
+      if (sent.status !== 201) throw new Error(`visitor message ${sent.status} ${JSON.stringify(sent.data)}`);
+      if (await waitFor(() => agentArrived.has(body))) seqToAgent.push(agentArrived.get(body)! - started);
+      const answer = `agent seq ${n}-${Date.now()}`;
+      if (!one.ticketId) one.ticketId = (await httpJson<{ tickets: { id: number; contact: { name: string } }[] }>(base, "/api/tickets?showAll=true", { token })).data.tickets.find((x) => x.contact.name === one.name)?.id ?? 0;
+      started = performance.now();
+      await reply(one, answer);
+      if (await waitFor(() => visitorArrived.has(answer))) seqToVisitor.push(visitorArrived.get(answer)! - started);
+    }
     // visitor → agent's browser
     const toAgent: number[] = [];
     for (let round = 0; round < MESSAGES; round++) {
@@ -104,14 +126,11 @@ export default async function bench(): Promise<Record<string, unknown>> {
     }
     const tickets = (await httpJson<{ tickets: { id: number; contact: { name: string } }[] }>(base, "/api/tickets?showAll=true", { token })).data.tickets;
     for (const v of visitors) v.ticketId = tickets.find((x) => x.contact.name === v.name)?.id ?? 0;
+    if (visitors.some((v) => !v.ticketId)) throw new Error("a visitor's ticket was not found");
 
     // agent → visitor: over the visitor's socket (after), and as the old widget read it every 2 s (before)
     const overSocket: number[] = [];
     const byOldPoll: number[] = [];
-    const reply = async (v: (typeof visitors)[number], body: string) => {
-      const res = await httpJson(base, `/api/messages/${v.ticketId}`, { method: "POST", token, body: { body } });
-      if (res.status !== 201) throw new Error(`reply ${res.status} ${JSON.stringify(res.data)}`);
-    };
     for (let round = 0; round < MESSAGES; round++) {
       await Promise.all(
         visitors.map(async (v, i) => {
@@ -149,8 +168,10 @@ export default async function bench(): Promise<Record<string, unknown>> {
     return {
       visitors: VISITORS,
       messagesPerVisitor: MESSAGES,
-      visitorToAgentBrowser: stats(toAgent),
-      agentToVisitor: { before2sPoll: stats(byOldPoll), afterSocket: stats(overSocket) },
+      loadAverage1m: Math.round(loadavg()[0]! * 10) / 10,
+      burst: { visitorToAgentBrowser: stats(toAgent), agentToVisitorSocket: stats(overSocket) },
+      sequential: { visitorToAgentBrowser: stats(seqToAgent), agentToVisitorSocket: stats(seqToVisitor) },
+      agentToVisitor: { before2sPoll: stats(byOldPoll), afterSocketBurst: stats(overSocket), afterSocketSequential: stats(seqToVisitor) },
       widget: size,
     };
   } finally {
