@@ -18,6 +18,7 @@ import { createJobQueue, createSocketSender } from "./ports";
 import { createWebchatRepository } from "../features/channels/webchat/webchat.repository";
 import { createWebchatAccess } from "../features/channels/webchat/webchat-access";
 import { createWebchatSockets } from "../features/channels/webchat/webchat-sockets";
+import { createAttemptLimiter } from "../platform/limits/attempt-limiter";
 
 /**
  * The WebSocket Lambda's composition root (docs/adr/0038-per-lambda-composition.md): $connect, $default and
@@ -63,7 +64,7 @@ export const createWsRoot = (
   }).service;
   // the website chat visitors' sockets (docs/adr/0096): the visitor token and origin check, nothing of the agents'
   const webchatRepo = createWebchatRepository(db);
-  const webchatSockets = createWebchatSockets({ repo: webchatRepo, access: createWebchatAccess({ repo: webchatRepo, clock }), sender, clock, logger });
+  const webchatSockets = createWebchatSockets({ repo: webchatRepo, access: createWebchatAccess({ repo: webchatRepo, clock }), limiter: createAttemptLimiter(db, clock), sender, clock, logger });
   return { sockets, webchatSockets };
 };
 export type WsRoot = ReturnType<typeof createWsRoot>;

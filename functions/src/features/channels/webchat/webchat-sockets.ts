@@ -1,4 +1,5 @@
 import type { Logger } from "../../../platform/logger";
+import type { AttemptLimiter } from "../../../platform/limits/attempt-limiter";
 import type { SocketSender } from "../../../platform/realtime/sender.port";
 import type { WebchatAccess } from "./webchat-access";
 import { visitorIdOf } from "./webchat-identity";
@@ -15,6 +16,13 @@ export const VISITOR_PING = '{"action":"webchat.ping"}';
  */
 export type VisitorFrame = { type: "message"; message: VisitorMessage };
 
+/**
+ * Socket opens per visitor session (the one limiter, docs/adr/0064): the widget's backoff opens a few a minute at
+ * most. Per address they are bounded by the sessions an address may make (20 an hour, WEBCHAT_LIMITS) times this;
+ * the WebSocket event's source address is CloudFront's edge, not the visitor's, so no address rule is keyed on it.
+ */
+export const SOCKET_OPENS_PER_SESSION = { limit: 20, windowSeconds: 60 };
+
 const header = (headers: Record<string, string | undefined> | undefined, name: string) =>
   Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
 
@@ -24,19 +32,21 @@ const header = (headers: Record<string, string | undefined> | undefined, name: s
  * only ever receive that visitor's own messages; the company's events (tickets, notes, other conversations) go to
  * agents' sockets, a list this one is never on.
  */
-export const createWebchatSockets = (deps: { repo: WebchatRepository; access: WebchatAccess; sender: SocketSender; clock: () => Date; logger: Logger }) => {
+export const createWebchatSockets = (deps: { repo: WebchatRepository; access: WebchatAccess; limiter: AttemptLimiter; sender: SocketSender; clock: () => Date; logger: Logger }) => {
   const { repo, access, sender, clock, logger } = deps;
   return {
-    /** $connect: 200 for a valid token from an allowed origin; 403 for another origin; 401 for a bad token. */
+    /** $connect: 200 for a valid token from an allowed origin; 403 for another origin; 401 for a bad token; 429 over the limit. */
     async connect(connectionId: string, query: Record<string, string | undefined>, headers: Record<string, string | undefined> | undefined) {
       try {
         const { settings, session } = await access.visitor(query.webchat ?? "", header(headers, "origin"), query.token);
+        await deps.limiter.take(`webchat:socket:${session.visitorId}`, SOCKET_OPENS_PER_SESSION);
         await repo.putSocket({ connectionId, companyId: settings.companyId, whatsappId: settings.whatsappId, visitorId: session.visitorId }, clock());
         return { statusCode: 200 };
       } catch (e) {
         const status = (e as { status?: number }).status;
         if (status === undefined) logger.error("webchat socket connect failed", { err: String(e) });
-        return { statusCode: status === 403 ? 403 : 401, body: status === 403 ? "Forbidden" : "Unauthorized" };
+        if (status === 403 || status === 429) return { statusCode: status, body: status === 403 ? "Forbidden" : "Too Many Requests" };
+        return { statusCode: 401, body: "Unauthorized" };
       }
     },
     /** $disconnect: true when it was a visitor's socket (then removed). */

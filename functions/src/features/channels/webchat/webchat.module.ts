@@ -38,7 +38,7 @@ export const createWebchatModule = (deps: {
 }) => {
   const repo = createWebchatRepository(deps.db);
   const service = createWebchatService({ ...deps, repo });
-  const sockets = createWebchatSockets({ repo, access: createWebchatAccess({ repo, clock: deps.clock }), sender: deps.sender, clock: deps.clock, logger: deps.logger });
+  const sockets = createWebchatSockets({ repo, access: createWebchatAccess({ repo, clock: deps.clock }), limiter: deps.limiter, sender: deps.sender, clock: deps.clock, logger: deps.logger });
   const channel = createWebchatChannel({
     report: (event) => deps.inbound.put(event, chatOfEvent(event)),
     // the reply goes to the visitor's open widget at once; a failed push is only logged (the widget also reads)
