@@ -46,7 +46,8 @@ export const createSeedService = (deps: {
         useIntegrations: true,
         useInternal: true,
       };
-      const full = await plans.create({ name: "Completo", users: 10, connections: 3, queues: 10, value: 199.9, ...planFlags }, now);
+      // the demo company has one connection of each kind (issue 31): QR, Cloud API, Telegram, Messenger, Instagram, website chat
+      const full = await plans.create({ name: "Completo", users: 10, connections: 6, queues: 10, value: 199.9, ...planFlags }, now);
       await plans.create(
         {
           name: "Básico",
