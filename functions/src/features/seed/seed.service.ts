@@ -46,7 +46,7 @@ export const createSeedService = (deps: {
         useIntegrations: true,
         useInternal: true,
       };
-      // the demo company has one connection of each kind (issue 31): QR, Cloud API, Telegram, Messenger, Instagram, website chat
+      // connections: one of each kind for the demo company (WhatsApp by QR, Cloud API, Telegram, Messenger, Instagram, website chat; issue 31)
       const full = await plans.create({ name: "Completo", users: 10, connections: 6, queues: 10, value: 199.9, ...planFlags }, now);
       await plans.create(
         {
