@@ -246,9 +246,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       tab: { path: "/simulator/telegram", order: 15, label: { pt: "Telegram", en: "Telegram", es: "Telegram" } },
     });
     // the demo shop on its own origin, carrying the website chat's one line (issue 31; stand-ins/shop)
-    const { DEMO_LOGINS: demoLogins } = await import("@atende/functions/features/seed/seed.service");
-    const demoAdmin = demoLogins.find((l) => l.role === "admin");
-    const shop = await startShopStandIn({ appUrl: origin, host, port: opts.shopPort ?? (await freePort()), keyOf: async () => (demoAdmin && opts.seed !== false ? demoWebchatKey({ url: origin, login: demoAdmin }) : null) });
+    const shop = await startShopStandIn({ appUrl: origin, host, port: opts.shopPort ?? (await freePort()), keyOf: () => demoWebchatKey(container) });
     stops.push(shop.close);
     standIns.register(shop.standIn);
     const server = createPublicServer({

@@ -72,8 +72,9 @@ export const startShopStandIn = async (opts: { appUrl: string; host: string; por
         res.writeHead(404).end();
         return;
       }
-      demoKey ??= await opts.keyOf().catch(() => null);
-      const key = url.searchParams.get("key") ?? demoKey;
+      const asked = url.searchParams.get("key");
+      if (!asked) demoKey ??= await opts.keyOf().catch(() => null);
+      const key = asked ?? demoKey;
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
       res.end(shopPage(opts.appUrl, key, langOf(req.headers["accept-language"])));
     })();
@@ -110,12 +111,25 @@ export const wireWebchatDemo = async (opts: { url: string; shopUrl: string; logi
   if (made.status !== 200) throw new Error(`connection ${made.status} ${await made.text()}`);
 };
 
-/** The public key of the demo company's website chat (null until it exists). */
-export const demoWebchatKey = async (opts: { url: string; login: Login }): Promise<string | null> => {
-  const api = await adminApi(opts.url, opts.login);
-  const list = (await (await api("/whatsapp")).json()) as { id: number; name: string }[];
-  const conn = list.find((w) => w.name === DEMO_WEBCHAT_NAME);
-  if (!conn) return null;
-  const view = (await (await api(`/whatsapp/${conn.id}`)).json()) as { channelSettings?: { publicKey?: string } };
-  return view.channelSettings?.publicKey ?? null;
+/** What `demoWebchatKey` reads (the local runner's container): no login, so no one's session is touched. */
+type DemoReads = {
+  repos: {
+    companies: { listPage(limit: number, cursor?: string): Promise<{ items: { id: number }[]; cursor?: string }> };
+    whatsapps: { listByCompany(companyId: number): Promise<{ id: number; name: string }[]> };
+  };
+  webchat: { repo: { byConnection(companyId: number, whatsappId: number): Promise<{ publicKey: string } | null> } };
+};
+
+/** The public key of the demo company's website chat, read from the table (null until it exists). */
+export const demoWebchatKey = async (container: DemoReads): Promise<string | null> => {
+  let cursor: string | undefined;
+  do {
+    const page = await container.repos.companies.listPage(100, cursor);
+    for (const company of page.items) {
+      const conn = (await container.repos.whatsapps.listByCompany(company.id)).find((w) => w.name === DEMO_WEBCHAT_NAME);
+      if (conn) return (await container.webchat.repo.byConnection(company.id, conn.id))?.publicKey ?? null;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return null;
 };
