@@ -101,6 +101,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       realtime,
       presence: socketsModule.service.presence,
       sockets: socketsModule.service.sockets,
+      /** the website chat visitors' sockets (docs/adr/0096) */
+      webchatSockets: webchatModule.sockets,
       seed: seedModule.service,
       whatsapps,
       settings: settingsModule.service,
