@@ -138,7 +138,7 @@ describe("takeover and drain", () => {
   it("kill -9: another host has the connections CONNECTED within 15 s, with the production lease TTL (30 s)", { timeout: 90_000 }, async () => {
     const { tableName, leases } = await newTable();
     // production timing (config.ts defaults), not the tests' short leases
-    const prod = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", LEASE_SCAN_MS: "2000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000" };
+    const prod = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", FLEET_WATCH_MS: "1000", LEASE_SCAN_MS: "4000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000" };
     const a = await host(tableName, "kill-a", prod);
     await a.host.start();
     const ids = Array.from({ length: 5 }, (_, i) => ({ companyId: 110, whatsappId: i + 1 }));
@@ -179,7 +179,7 @@ describe("takeover and drain", () => {
     };
     // production timing, long polls included: the drain waits up to 10 s for them while its heartbeats go on, so
     // nobody takes its connections as a dead host's (every lease is released by A, with the marker)
-    const timing = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", LEASE_SCAN_MS: "2000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000", COMMAND_WAIT_SECONDS: "10" };
+    const timing = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", FLEET_WATCH_MS: "1000", LEASE_SCAN_MS: "4000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000", COMMAND_WAIT_SECONDS: "10" };
     const a = await host(tableName, "drain-a", timing, recordReleases);
     await a.host.start();
     const ids = Array.from({ length: 5 }, (_, i) => ({ companyId: 120, whatsappId: i + 1 }));

@@ -151,7 +151,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     const pending = starting.get(key);
     if (pending) return pending;
     const task = (async () => {
-      const lease = await leases.get(identity);
+      // the scan listed the lease just now: the conditional acquisition alone settles who gets it (one request less)
+      const lease = scan ? undefined : await leases.get(identity);
       const deadOwner = lease?.owner !== undefined && deadOwners.includes(lease.owner);
       if (lease?.owner && lease.owner !== hostId && lease.expiresAt > now() && !deadOwner) {
         foreign.set(key, lease.expiresAt);
@@ -161,7 +162,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       if (fleet.draining || !running || killed || sessions.size + starting.size > capacity) return null;
       const ch = channel ?? lease?.channel ?? config.DEFAULT_CHANNEL;
       const at = now();
-      const held = await leases.acquire(identity, hostId, ch, at, config.LEASE_TTL_MS, deadOwner ? [lease.owner!] : []);
+      const held = await leases.acquire(identity, hostId, ch, at, config.LEASE_TTL_MS, scan ? deadOwners : deadOwner ? [lease.owner!] : []);
       if (!held || killed) return null;
       foreign.delete(key);
       return startSession(identity, ch, held, at, begin);
@@ -427,15 +428,14 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     if (await fleet.beat(connectionsHeld())) for (const r of sessions.values()) resume(r);
   };
 
-  /** Takes connections that should run and have no live host (fleet-scan.ts), the least-loaded hosts first. */
+  /** Takes connections that should run and have no live host (fleet-scan.ts: the watch and the full scan), the least-loaded hosts first. */
   const scanOrphans = createOrphanScan({
     ...{ hostId, capacity, fleet, leases, publisher, log, now },
     load: () => sessions.size + starting.size,
     skip: (key) => sessions.has(key) || starting.has(key),
     active: () => running && !killed && !fleet.draining && deps.canTakeConnections?.() !== false,
     takeOver: (identity, channel, deadOwners) => takeOver(identity, channel, "start", { deadOwners }),
-    metrics: deps.metrics,
-    staleForgetMs: config.LEASE_TTL_MS * 2,
+    ...{ claimed: registryBeat, metrics: deps.metrics, staleForgetMs: config.LEASE_TTL_MS * 2, scanEveryMs: config.LEASE_SCAN_MS },
   });
 
   const every = (ms: number, fn: () => Promise<void>) => {
@@ -478,7 +478,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       await scanOrphans();
       every(config.SESSION_HOST_HEARTBEAT_MS, registryBeat);
       every(config.LEASE_HEARTBEAT_MS, heartbeat);
-      every(config.LEASE_SCAN_MS, scanOrphans);
+      every(Math.min(config.FLEET_WATCH_MS, config.LEASE_SCAN_MS), scanOrphans);
       for (let i = 0; i < config.COMMAND_POLLERS; i++) loops.push(pollCommands());
     },
     /** Graceful stop (SIGTERM, deploys): the drain (drain.ts), bounded by DRAIN_TIMEOUT_MS. */
