@@ -1,6 +1,8 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WebSocket } from "ws";
+import { WIRE_CLOSE_REPLACED } from "@atende/shared/contracts/simulator-wire";
 import "../testing/provided-context";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createHostRuntime, type HostRuntime } from "../app";
@@ -279,5 +281,25 @@ describe("fencing", () => {
     expect(stored).toMatchObject({ owner: "fence-b", fence: 2 });
     expect(holds(b, id)).toBe(true);
     for (const h of [a, b]) await h.host.kill();
+  });
+
+  it("a holder whose socket was replaced by a client that dialled late (a host that lost the lease) dials again", { timeout: 60_000 }, async () => {
+    const { tableName, leases } = await newTable();
+    const a = await host(tableName, "replaced-a");
+    await a.host.start();
+    const id = { companyId: 140, whatsappId: 1 };
+    await pairAll(a, leases, [id], 5511973000001);
+    const fence = (await leases.get(id))?.fence;
+    // the late client attaches the same connection: the network replaces A's socket (WhatsApp's "connection replaced")
+    const late = new WebSocket(network.wireUrl);
+    const closed = new Promise<number>((resolve) => late.on("close", (code) => resolve(code)));
+    await new Promise((resolve) => late.on("open", resolve));
+    late.send(JSON.stringify({ t: "attach", ...id }));
+    // A still holds the lease: it dials again, and the network replaces the late client in turn
+    const code = await Promise.race([closed, new Promise((r) => setTimeout(() => r("A did not dial again"), 10_000))]);
+    expect(code).toBe(WIRE_CLOSE_REPLACED);
+    await waitFor("A connected again", async () => (await network.connections()).some((c) => c.companyId === 140 && c.status === "CONNECTED"));
+    expect(await leases.get(id)).toMatchObject({ owner: "replaced-a", fence });
+    await a.host.kill();
   });
 });

@@ -114,7 +114,8 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
     const dial = () =>
       new Promise<void>((settle) => {
         clearTimeout(redial);
-        ws?.removeAllListeners().terminate();
+        // a socket still connecting emits an error when terminated: keep a listener (no unhandled error)
+        ws?.removeAllListeners().on("error", () => undefined).terminate();
         closed = replaced = false;
         connected = false;
         const socket = new WebSocket(opts.url, { maxPayload: 128 * 1024 * 1024 });
@@ -164,6 +165,7 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
 
     return {
       async start() {
+        replaced = false;
         await events.connection({ status: "OPENING", qrcode: "" });
         await dial();
       },
