@@ -88,8 +88,9 @@ export const createFleetMember = (deps: {
     },
     validUntil: () => (lastWriteAt === undefined ? 0 : lastWriteAt + staleMs - staleMargin(staleMs)),
     async survey(): Promise<FleetView> {
-      const hosts = await registry.list();
+      // the time before the read: a slow answer must not age the heartbeats it carries (a live host judged dead)
       const t = now();
+      const hosts = await registry.list();
       const healthy = lastWriteAt !== undefined && t - lastWriteAt < staleMs && (recoveredAt === undefined || t - recoveredAt >= staleMs);
       const others = hosts.filter((h) => h.hostId !== hostId);
       return {
