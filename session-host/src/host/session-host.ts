@@ -18,7 +18,7 @@ import { createEventSpill } from "./event-spill";
 import { createHostRegistry } from "../leases/host-registry";
 import { createFleetMember, staleMargin } from "./fleet";
 import { createOrphanScan } from "./fleet-scan";
-import { createDrain } from "./drain";
+import { createDrain, waitPickedUp } from "./drain";
 
 type Running = {
   identity: SessionIdentity;
@@ -458,6 +458,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     },
     sessions: () => [...sessions.values()],
     handOver: (r) => stopSession(r, true, true),
+    pickedUp: (batch) => waitPickedUp(leases, batch.map((r) => r.identity), now),
     stopHeartbeats: () => timers.forEach(clearInterval),
   });
 
