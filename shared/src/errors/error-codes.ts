@@ -132,6 +132,14 @@ export const ERROR_STATUS = {
   ERR_TICKET_BUSY: 409,
   /** the website chat: the page's origin is not one of the connection's allowed origins (docs/adr/0092) */
   ERR_ORIGIN_NOT_ALLOWED: 403,
+  /** issue 34: a contact cannot be merged into itself */
+  ERR_MERGE_SAME_CONTACT: 400,
+  /** issue 34: both contacts have a pending/open ticket on the same connection (data: { close: [{ ticketId, whatsappId }] }: close those first) */
+  ERR_MERGE_OPEN_TICKETS: 409,
+  /** issue 34: an LGPD erasure runs for one of the two contacts (docs/adr/0030) */
+  ERR_MERGE_ERASURE_RUNNING: 409,
+  /** issue 34: the contact is being merged into another contact (finish that merge first: run it again) */
+  ERR_MERGE_IN_PROGRESS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
