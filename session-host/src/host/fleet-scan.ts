@@ -11,7 +11,7 @@ import { planShare, type FleetMember } from "./fleet";
  * Takeovers one host runs at once (acquire, replay the spill, open the socket). Bounded: a Baileys socket's start
  * (noise handshake, pre-keys) costs CPU, and 100 at once on a small task would slow every session it already holds.
  */
-export const TAKEOVER_CONCURRENCY = 20;
+export const TAKEOVER_CONCURRENCY = 32;
 /** quick listings in a row while placeable orphans remain unclaimed (views of the fleet still settling) */
 const MAX_QUICK_ROUNDS = 10;
 const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;

@@ -41,7 +41,7 @@ type Outcome = "done" | "handBack";
 const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** lease renewals of one heartbeat round in flight at once */
-const RENEW_CONCURRENCY = 16;
+const RENEW_CONCURRENCY = 4;
 
 export type SessionHostDeps = {
   config: HostConfig;
@@ -387,7 +387,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   const heartbeat = async () => {
     let renewed = 0;
     let failed = 0;
-    // renewals run RENEW_CONCURRENCY at once: one by one, a slow table made a round of 100+ sessions outlast the TTL
+    // renewals run RENEW_CONCURRENCY at once: one by one, a slow table could make a round of 100+ sessions outlast the TTL
     const queue = [...sessions.values()];
     const renewNext = async (): Promise<void> => {
       const r = queue.shift();
