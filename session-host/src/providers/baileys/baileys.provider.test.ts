@@ -20,6 +20,13 @@ describe("Baileys provider: closes (ADR 0014)", () => {
       expect(h.sockets).toHaveLength(1);
       expect(h.connection.at(-1)).toMatchObject({ status: "DISCONNECTED", reason });
       expect(h.authItems.has("creds#marker")).toBe(true);
+      // replaced: the host dials again while its lease is live (a host that lost the lease dialled late)
+      expect(h.session.wasReplaced?.()).toBe(code === 440);
+      if (code === 440) {
+        await h.session.start();
+        expect(h.sockets).toHaveLength(2);
+        expect(h.session.wasReplaced?.()).toBe(false);
+      }
     }
   });
 

@@ -55,6 +55,8 @@ export const createConnection = (deps: ConnectionDeps) => {
   let sock: Socket | undefined;
   let authState: Awaited<ReturnType<typeof createBaileysAuth>> | undefined;
   let stopped = false;
+  /** stopped by a 440: another client attached these credentials (the host dials again if its lease is live) */
+  let replaced = false;
   let connected = false;
   let attempt = 0;
   let lastCode: number | undefined;
@@ -265,6 +267,7 @@ export const createConnection = (deps: ConnectionDeps) => {
         return;
       case "stop":
         stopped = true;
+        replaced = decision.reason === "connectionReplaced";
         log.warn("connection stopped: not reconnecting", { code, reason: decision.reason });
         void connectionState("DISCONNECTED", { retries: attempt, reason: decision.reason });
         return;
@@ -367,8 +370,10 @@ export const createConnection = (deps: ConnectionDeps) => {
     isConnected: () => connected,
     /** a linked session's socket closed for a routine reason and is on its way back */
     isReconnecting: () => reconnecting && !stopped,
+    wasReplaced: () => replaced && stopped,
     async start() {
       stopped = false;
+      replaced = false;
       attempt = 0;
       sameInARow = 0;
       await events.connection({ status: "OPENING", qrcode: "" });
