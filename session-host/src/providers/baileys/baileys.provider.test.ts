@@ -26,6 +26,14 @@ describe("Baileys provider: closes (ADR 0014)", () => {
         await h.session.start();
         expect(h.sockets).toHaveLength(2);
         expect(h.session.wasReplaced?.()).toBe(false);
+        // a 440 that keeps coming is not a late dial: after 3 in 10 minutes the session stays stopped
+        for (let i = 2; i <= 4; i++) {
+          h.latest().open();
+          h.latest().close(440);
+          await tick(50);
+          expect(h.session.wasReplaced?.(), `440 number ${i}`).toBe(i <= 3);
+          if (i < 4) await h.session.start();
+        }
       }
     }
   });
