@@ -1,6 +1,7 @@
 import type { ChannelKind } from "../platform/channels/channel.port";
 import { createSlaModule } from "../features/sla/sla.module";
 import { createDashboardModule } from "../features/dashboard/dashboard.module";
+import { createSupervisorBoard, createSupervisorModule } from "../features/supervisor/supervisor.module";
 import { createInboxModule } from "../features/inbox/inbox.module";
 import { manualAssignment } from "../features/distribution/assignment-kind";
 import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
@@ -57,6 +58,7 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
   // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
   const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
+  const supervisorBoard = createSupervisorBoard(db);
   const inboxModule = createInboxModule({ audit,
     urlGuard,
     outboundFetch: outbound.fetch,
@@ -101,6 +103,8 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
+    // issue 34 (docs/adr/0101): the supervisors' board, kept by the ticket writes
+    board: supervisorBoard,
     ticketListeners: [
       (before, after) => distributionTrigger.ticketChanged(before, after),
       // the Assignments metric of person-made assignments (automatic ones are counted by distribution)
@@ -156,6 +160,13 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     },
     guards,
   });
-  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule };
+  // issue 34: the supervisors' cockpit (docs/adr/0101)
+  const supervisorModule = createSupervisorModule({
+    board: supervisorBoard,
+    reads: { queues: repos.queues, users: agentUsers, agents: repos.agents, defaultCapacity },
+    clock,
+    guards,
+  });
+  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule };
 };
 export type InboxStage = ReturnType<typeof composeInbox>;

@@ -255,6 +255,8 @@ const ROUTES: Record<string, Coverage> = {
   "/distribution": { kind: "tenant", tests: ["features/distribution/distribution.int.test.ts"] },
   "/search": { kind: "tenant", tests: ["features/search/search.int.test.ts", "contract/cross-tenant.int.test.ts"] },
   "/tickets": { kind: "tenant", tests: ["features/inbox/tickets/tickets.int.test.ts", "contract/spec-1-core.int.test.ts"] },
+  "/tickets/:ticketId/whispers": { kind: "tenant", tests: ["features/supervisor/supervisor.int.test.ts"] },
+  "/supervisor": { kind: "tenant", tests: ["features/supervisor/supervisor.int.test.ts"] },
   "/ticket": { kind: "tenant", tests: ["features/inbox/tickets/tickets.int.test.ts"] },
   "/ticket/reports": { kind: "tenant", tests: ["features/reports/reports.int.test.ts"] },
   "/ticket-tags": { kind: "tenant", tests: ["features/inbox/tickets/tickets.int.test.ts"] },

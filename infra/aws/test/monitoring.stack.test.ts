@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
 import { METRIC, METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import { AtendeStack } from "../stacks/atende.stack";
+import { ALARM_THRESHOLDS } from "../constructs/monitoring";
 import { applyNagChecks } from "../stacks/nag";
 import type { StageName } from "../constructs/stage";
 import { queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
@@ -68,6 +69,16 @@ describe("alarms", () => {
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-MetaSignatureFailures", MetricName: METRIC.metaSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-TelegramSecretFailures", MetricName: METRIC.telegramSecretFailures });
+    // each channel's refused sends, by the provider dimension
+    for (const provider of ["cloud-api", "messenger", "instagram", "telegram"]) {
+      template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+        AlarmName: `Atende-prod-SendFailures-${provider}`,
+        Namespace: metricsNamespace("prod"),
+        MetricName: METRIC.channelSendFailures,
+        Dimensions: Match.arrayWith([{ Name: "provider", Value: provider }]),
+        Threshold: ALARM_THRESHOLDS.channelSendFailures,
+      });
+    }
     // the fleet: fewer tasks than prod's minimum of 2; connections waiting for a host with room
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-SessionHostTasks", Threshold: 2, ComparisonOperator: "LessThanThreshold" });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", {

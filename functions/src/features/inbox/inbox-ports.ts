@@ -83,6 +83,16 @@ export type TicketSlots = {
   deltaItem(companyId: number, userId: number, delta: 1 | -1): TxItem;
   takeSlotItem(companyId: number, userId: number, capacity: number, now: Date, ticketId: number): TxItem;
 };
+/**
+ * The supervisors' board (features/supervisor, docs/adr/0101): its items for a ticket moving from `before` to `after`
+ * (null: created / deleted), written in the ticket's own transaction.
+ */
+export type TicketBoard = {
+  items(
+    before: { id: number; companyId: number; status: "open" | "pending" | "closed"; queueId: number | null; userId: number | null; cycle: { queuedAt: string; sla?: CycleSla | null } } | null,
+    after: { id: number; companyId: number; status: "open" | "pending" | "closed"; queueId: number | null; userId: number | null; cycle: { queuedAt: string; sla?: CycleSla | null } } | null,
+  ): TxItem[];
+};
 /** What a ticket-change listener sees of a ticket. */
 export type TicketSnapshot = {
   id: number;

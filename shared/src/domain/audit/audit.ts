@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   "export",
   "erase",
   "merge",
+  // issue 34: a supervisor or admin watched a conversation that is not theirs; a whisper to its attendant
+  "view",
+  "whisper",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -40,6 +40,8 @@ const toMessage = mapItem<Message>({
   participant: true,
   transcript: true,
   isRepeat: true,
+  internal: true,
+  replyId: true,
   queueId: true,
   userId: true,
   createdAt: true,
