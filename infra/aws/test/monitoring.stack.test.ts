@@ -3,7 +3,7 @@ import { Annotations, Match, type Template } from "aws-cdk-lib/assertions";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
-import { METRIC, metricsNamespace } from "@atende/shared/contracts/metric-names";
+import { METRIC, METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import { AtendeStack } from "../stacks/atende.stack";
 import { ALARM_THRESHOLDS } from "../constructs/monitoring";
 import { applyNagChecks } from "../stacks/nag";
@@ -89,6 +89,29 @@ describe("alarms", () => {
       Threshold: 1,
       ComparisonOperator: "GreaterThanOrEqualToThreshold",
       EvaluationPeriods: 3,
+    });
+    // three close-code 500s in a row (each such close counts one), and numbers walled by WhatsApp's passkey gate
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "Atende-prod-SessionHostBadSessionCloses",
+      Namespace: metricsNamespace("prod"),
+      MetricName: METRIC.badSessionCloses,
+      Dimensions: [{ Name: "service", Value: METRICS_SERVICE }],
+      Statistic: "Sum",
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      TreatMissingData: "notBreaching",
+    });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "Atende-prod-SessionHostPasskeyRequired",
+      Namespace: metricsNamespace("prod"),
+      MetricName: METRIC.passkeyRequired,
+      Dimensions: [{ Name: "service", Value: METRICS_SERVICE }],
+      Statistic: "Sum",
+      Period: 3600,
+      Threshold: 3,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      TreatMissingData: "notBreaching",
     });
   });
 
