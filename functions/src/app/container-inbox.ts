@@ -11,6 +11,8 @@ import { createInboxReads } from "./inbox-reads";
 import { recordAssignment } from "../platform/metrics";
 import { createLgpdConsent } from "../features/lgpd/lgpd.module";
 import { createDistributionModule } from "../features/distribution/distribution.module";
+import { createPushModule, vapidKeysOf } from "../features/push/push.module";
+import { createContactsRepository } from "../features/inbox/contacts/contacts.repository";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { Administration } from "./container-administration";
@@ -18,6 +20,27 @@ import type { Administration } from "./container-administration";
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration) => {
   const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
+  // Web Push (issue 32, docs/adr/0097): built before the inbox, whose committed changes and messages its rules hear
+  const pushContacts = createContactsRepository(db);
+  const pushModule = createPushModule({
+    db,
+    guards,
+    outbound,
+    jobs,
+    keys: vapidKeysOf(config),
+    subject: config.VAPID_SUBJECT,
+    users: async (companyId) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, profile: u.profile, queueIds: u.queueIds, allTicket: u.allTicket })),
+    agentStatus: async (companyId, userId) => (await repos.agents.get(companyId, userId)).status,
+    watching: async (companyId, userId, room) => (await repos.connections.listByCompany(companyId)).some((c) => c.userId === userId && c.rooms.includes(room)),
+    contactName: async (companyId, contactId) => (await pushContacts.findById(companyId, contactId))?.name ?? null,
+    company: async (companyId) => {
+      const [company, previews] = await Promise.all([repos.companies.findById(companyId), repos.settings.get(companyId, "pushPreviews")]);
+      return { timezone: company?.timezone ?? "America/Sao_Paulo", previews: previews?.value === "enabled" };
+    },
+    metrics,
+    logger,
+    clock,
+  });
   /**
    * A connection's channel kind, remembered for 30 s like the Cloud API's settings: every outbound command asks it,
    * and a provider changes only when an admin edits the connection (the messages' own path reads nothing for it).
@@ -98,7 +121,7 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
     flowStart,
-    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    listeners: { onMessage: [searchIndexing.indexer.message, pushModule.rules.message], onContact: [searchIndexing.indexer.contact] },
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
     ticketListeners: [
@@ -108,6 +131,8 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
         const mode = manualAssignment(before, after, change.byUserId);
         if (mode) recordAssignment(metrics, mode);
       },
+      // Web Push: a ticket starts waiting, a ticket given to someone (queued after the unit of work)
+      (before, after, change) => pushModule.rules.ticketChanged(before, after, change),
     ],
     sla: slaModule.planner,
   });
@@ -156,6 +181,6 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     },
     guards,
   });
-  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule };
+  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, pushModule };
 };
 export type InboxStage = ReturnType<typeof composeInbox>;

@@ -46,5 +46,9 @@ export const METRIC = {
   badSessionCloses: "BadSessionCloses",
   /** a payment notification refused or failed (bad secret, unknown charge, processing error) */
   paymentWebhookFailures: "PaymentWebhookFailures",
+  /** a Web Push request the push service accepted (docs/adr/0097) */
+  pushSent: "PushSent",
+  /** a Web Push request that failed (dimension `reason`: gone, retry, refused, error); an alarm watches it */
+  pushFailures: "PushFailures",
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
