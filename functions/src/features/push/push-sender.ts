@@ -135,12 +135,13 @@ export const createPushSender = (deps: PushSenderDeps) => {
     });
     let status = 0;
     try {
-      const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
+      // fetch sets Content-Length from the body itself (undici refuses one given by hand)
+      const headers = Object.fromEntries(Object.entries(details.headers).filter(([k]) => k.toLowerCase() !== "content-length").map(([k, v]) => [k, String(v)]));
       const res = await deps.fetch(details.endpoint, { method: details.method, headers, body: details.body, timeoutMs: PUSH_TIMEOUT_MS, maxBodyBytes: 64 * 1024 });
       status = res.status;
       await res.arrayBuffer().catch(() => undefined);
     } catch (err) {
-      logger.warn("push: request failed", { companyId, userId: sub.userId, err: String(err) });
+      logger.warn("push: request failed", { companyId, userId: sub.userId, err: String(err), cause: String((err as { cause?: unknown }).cause ?? "") });
     }
     if (status >= 200 && status < 300) {
       metrics.count(METRIC.pushSent);
