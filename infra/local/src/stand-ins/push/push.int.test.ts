@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runJob } from "@atende/functions/app/jobs-consumer";
 import { createTenant, type Tenant } from "@atende/functions/testing/factories";
+import { makeOperator } from "@atende/functions/testing/operator";
 import { createTestApp, type TestApp } from "@atende/functions/testing/test-app";
 import { customerMessage, deliver } from "@atende/functions/testing/inbox-fixtures";
 import { createPushServiceStandIn, type PushServiceStandIn } from "./push-service.http";
@@ -168,5 +169,19 @@ describe("Web Push", () => {
     // previews are on for this company (set above)
     expect(read(userSub, from)).toEqual([{ title: "Chat interno: Admin Teste", body: "Reunião às 15h", url: `/chats/${chat.body.uuid}`, tag: `chat-${chat.body.uuid}` }]);
     expect(arrivedFor(adminSub, from)).toHaveLength(0);
+  });
+
+  it("an announcement published pushes every user of each company", async () => {
+    const op = await createTenant(t);
+    const opToken = await makeOperator(t, op);
+    // the admin's quiet hours of the transfer case are over
+    await t.call("PUT", "/push/preferences", { token: a.adminToken, body: { waiting: true, message: true, transfer: true, chat: true, announcement: true, quietStart: null, quietEnd: null } });
+    const from = push.received.length;
+    const made = await t.call("POST", "/announcements", { token: opToken, body: { title: "Manutenção sábado às 22h", text: "O sistema para." } });
+    expect(made.status).toBe(200);
+    await drainJobs();
+    const expected = { title: "Novo informativo", body: "Manutenção sábado às 22h", url: "/announcements", tag: `announcement-${made.body.id}` };
+    expect(read(userSub, from)).toEqual([expected]);
+    expect(read(adminSub, from)).toEqual([{ ...expected, title: "New announcement" }]);
   });
 });
