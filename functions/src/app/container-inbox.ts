@@ -12,7 +12,6 @@ import { recordAssignment } from "../platform/metrics";
 import { createLgpdConsent } from "../features/lgpd/lgpd.module";
 import { createDistributionModule } from "../features/distribution/distribution.module";
 import { createPushModule, vapidKeysOf } from "../features/push/push.module";
-import { createContactsRepository } from "../features/inbox/contacts/contacts.repository";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { Administration } from "./container-administration";
@@ -21,7 +20,8 @@ import type { Administration } from "./container-administration";
 export const composeInbox = (deps: Base & Foundation & Administration) => {
   const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
   // Web Push (issue 32, docs/adr/0097): built before the inbox, whose committed changes and messages its rules hear
-  const pushContacts = createContactsRepository(db);
+  // the contact's name, read by the push jobs through the inbox built below (never during composition)
+  const pushLate: { contactsByIds?: (companyId: number, ids: number[]) => Promise<{ name: string }[]> } = {};
   const pushModule = createPushModule({
     db,
     guards,
@@ -32,7 +32,7 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     users: async (companyId) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, profile: u.profile, queueIds: u.queueIds, allTicket: u.allTicket })),
     agentStatus: async (companyId, userId) => (await repos.agents.get(companyId, userId)).status,
     watching: async (companyId, userId, room) => (await repos.connections.listByCompany(companyId)).some((c) => c.userId === userId && c.rooms.includes(room)),
-    contactName: async (companyId, contactId) => (await pushContacts.findById(companyId, contactId))?.name ?? null,
+    contactName: async (companyId, contactId) => (await pushLate.contactsByIds?.(companyId, [contactId]))?.[0]?.name ?? null,
     company: async (companyId) => {
       const [company, previews] = await Promise.all([repos.companies.findById(companyId), repos.settings.get(companyId, "pushPreviews")]);
       return { timezone: company?.timezone ?? "America/Sao_Paulo", previews: previews?.value === "enabled" };
@@ -137,6 +137,7 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     sla: slaModule.planner,
   });
   const inbox = inboxModule.service;
+  pushLate.contactsByIds = inbox.contactsByIds;
   // full-text search, step 2: its routes read the inbox's search reads
   const searchModule = createSearchModule({
     indexing: searchIndexing,

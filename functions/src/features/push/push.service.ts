@@ -2,7 +2,7 @@ import { createPublicKey } from "node:crypto";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { PushEvent, PushNotification } from "@atende/shared/contracts/job-messages";
 import type { PushPreferencesBody, PushPublicKeyResponse } from "@atende/shared/contracts/http/push";
-import { pushSubscriptionInputSchema } from "@atende/shared/contracts/http/push";
+import type { pushSubscriptionInputSchema } from "@atende/shared/contracts/http/push";
 import type * as z from "zod";
 import { AppError } from "../../platform/errors";
 import type { JobQueue } from "../../platform/queues/jobs.port";
