@@ -23,7 +23,11 @@ export const createPushServiceStandIn = () => {
     const status = statuses.get(id)?.shift() ?? 201;
     return c.body(null, status as 201);
   });
-  app.get("/api/received", (c) => c.json(received.map((r) => ({ id: r.id, at: r.at, headers: r.headers, bytes: r.body.length }))));
+  /** what arrived (`?id=`: for one endpoint), the encrypted body in base64url: the subscription's holder decrypts it */
+  app.get("/api/received", (c) => {
+    const id = c.req.query("id");
+    return c.json(received.filter((r) => !id || r.id === id).map((r) => ({ id: r.id, at: r.at, headers: r.headers, body: r.body.toString("base64url") })));
+  });
   app.get("/", (c) =>
     c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Serviço de push</title></head><body>${TABS_BAR}<h1>Serviço de push (simulado)</h1>
 <p>Notificações push recebidas (criptografadas: só o navegador assinante as lê).</p><ul>${received
