@@ -200,6 +200,22 @@ describe("company-wide reads and writes that name A's company", () => {
   });
 });
 
+describe("contact merge across companies (issue 34)", () => {
+  it("B can neither merge A's contacts (either side) nor see them among its duplicates", async () => {
+    const one = (await asA("POST", "/contacts", { name: "Gêmea Um", number: "5511933330001", email: "gemea@ex.com" })).body.id as number;
+    const two = (await asA("POST", "/contacts", { name: "Gêmea Dois", number: "5511933330002", email: "gemea@ex.com" })).body.id as number;
+    const own = (await asB("POST", "/contacts", { name: "De B", number: "5511933330003" })).body.id as number;
+    for (const id of [one, two]) expect(id === own, "B has no contact with A's id").toBe(false);
+    expect((await asB("POST", `/contacts/${one}/merge`, { intoId: two })).body).toEqual({ error: "ERR_NO_CONTACT_FOUND" });
+    expect((await asB("POST", `/contacts/${one}/merge`, { intoId: own, dryRun: true })).body).toEqual({ error: "ERR_NO_CONTACT_FOUND" });
+    expect((await asB("POST", `/contacts/${own}/merge`, { intoId: two })).body).toEqual({ error: "ERR_NO_CONTACT_FOUND" });
+    expect((await asB("GET", "/contacts/duplicates")).body.groups.flatMap((g: { contacts: { id: number }[] }) => g.contacts.map((c) => c.id))).not.toContain(one);
+    expect((await asA("GET", `/contacts/${one}`)).body).toMatchObject({ id: one, name: "Gêmea Um" });
+    expect((await asA("GET", `/contacts/${two}`)).body).toMatchObject({ id: two, name: "Gêmea Dois" });
+    expect((await asA("GET", "/contacts/duplicates")).body.groups).toContainEqual({ reason: "email", contacts: [expect.objectContaining({ id: one }), expect.objectContaining({ id: two })] });
+  });
+});
+
 /**
  * Every route the app registers, by path prefix (the longest that matches wins), and where its cross-tenant case
  * is. `tenant`: routes of one company's data, with the test files (under functions/src) that call them as another
@@ -246,6 +262,9 @@ const ROUTES: Record<string, Coverage> = {
   "/messages": { kind: "tenant", tests: ["features/inbox/messages/messages.int.test.ts", "features/inbox/tickets/tickets.int.test.ts"] },
   "/messages/send": { kind: "tenant", tests: ["features/external-api/external-api.int.test.ts"] },
   "/message": { kind: "tenant", tests: ["features/inbox/messages/messages.int.test.ts"] },
+  "/contacts/duplicates": { kind: "tenant", tests: ["features/inbox/contacts/contact-merge.int.test.ts", "contract/cross-tenant.int.test.ts"] },
+  "/contacts/:id/merge": { kind: "tenant", tests: ["features/inbox/contacts/contact-merge.int.test.ts", "contract/cross-tenant.int.test.ts"] },
+  "/contacts/:id/same-contact": { kind: "tenant", tests: ["features/inbox/contacts/contact-merge-webchat.int.test.ts"] },
   "/contacts": { kind: "tenant", tests: ["features/inbox/contacts/contacts.int.test.ts", "features/inbox/contacts/contacts-import.int.test.ts", "features/lgpd/lgpd.int.test.ts"] },
   "/ticket-notes": { kind: "tenant", tests: ["features/inbox/notes/ticket-notes.int.test.ts", "features/inbox/tickets/tickets.int.test.ts"] },
   "/media": { kind: "tenant", tests: ["features/inbox/media/media.int.test.ts"] },

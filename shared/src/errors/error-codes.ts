@@ -140,6 +140,14 @@ export const ERROR_STATUS = {
   ERR_PUSH_TOO_MANY_DEVICES: 409,
   /** Web Push: none of the caller's subscriptions has that endpoint */
   ERR_PUSH_SUBSCRIPTION_NOT_FOUND: 404,
+  /** issue 34: a contact cannot be merged into itself */
+  ERR_MERGE_SAME_CONTACT: 400,
+  /** issue 34: both contacts have a pending/open ticket on the same connection (data: { close: [{ ticketId, whatsappId }] }: close those first) */
+  ERR_MERGE_OPEN_TICKETS: 409,
+  /** issue 34: an LGPD erasure runs for one of the two contacts (docs/adr/0030) */
+  ERR_MERGE_ERASURE_RUNNING: 409,
+  /** issue 34: the contact is being merged into another contact (finish that merge first: run it again) */
+  ERR_MERGE_IN_PROGRESS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

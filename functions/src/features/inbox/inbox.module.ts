@@ -11,6 +11,9 @@ import type { RealtimeService } from "../realtime/realtime.service";
 import { createAutomationService } from "./automation/automation.service";
 import { createContactsRepository } from "./contacts/contacts.repository";
 import { contactsRoutes } from "./contacts/contacts.routes";
+import { createContactMergeRepository } from "./contacts/contact-merge.repository";
+import { contactMergeRoutes } from "./contacts/contact-merge.routes";
+import { createContactMergeService } from "./contacts/contact-merge.service";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
 import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketChangeListener, TicketSlots } from "./inbox-ports";
@@ -151,6 +154,16 @@ export const createInboxModule = (deps: InboxDeps) => {
     jobs,
     clock,
   });
+  const contactMerge = createContactMergeService({
+    contacts: contactsRepo,
+    merge: createContactMergeRepository(db),
+    tickets: ticketsRepo,
+    events,
+    realtime,
+    audit: deps.audit,
+    clock,
+    readContacts: (companyId, max) => contactsRepo.readForDuplicates(companyId, max),
+  });
   const contacts = createContactsService({ contacts: contactsRepo, whatsapps: reads.whatsapps, commands, jobs, media, tickets: ticketsRepo, realtime, cursors, events, erasedAmong: deps.erasedAmong, clock, audit: deps.audit, spreadsheets: deps.spreadsheets });
   const messages = createMessagesService({
     channelRules: deps.channelRules,
@@ -231,6 +244,8 @@ export const createInboxModule = (deps: InboxDeps) => {
       { path: "/tags", app: tagsRoutes(tags, tickets, guards) },
       { path: "/messages", app: messagesRoutes(messages, guards) },
       { path: "/message", app: messageForwardRoutes(messages, guards) },
+      // /duplicates and /:id/merge before the contacts' /:id (docs/adr/0103)
+      { path: "/contacts", app: contactMergeRoutes(contactMerge, guards) },
       { path: "/contacts", app: contactsRoutes(contacts, guards) },
       { path: "/ticket-notes", app: ticketNotesRoutes(ticketNotes, guards) },
       { path: "/media", app: mediaRoutes(media, guards) },
@@ -258,7 +273,13 @@ export const createInboxModule = (deps: InboxDeps) => {
     /** a party's conversation, newest first, by its jid (the website chat's visitor reads their own, docs/adr/0092) */
     async conversationOf(companyId: number, jid: string, limit: number) {
       const contact = await contacts.findByJid(companyId, jid);
-      return contact ? (await messagesRepo.pageByContact(companyId, contact.id, limit)).items : [];
+      if (!contact) return [];
+      const items = (await messagesRepo.pageByContact(companyId, contact.id, limit)).items;
+      // a contact a website visitor was merged into (docs/adr/0104) holds its other conversations too: the visitor
+      // reads only the tickets of this jid
+      const own = await ticketsRepo.findByIds(companyId, [...new Set(items.map((m) => m.ticketId))]);
+      const mine = new Set(own.filter((t) => t.chatJid === jid).map((t) => t.id));
+      return items.filter((m) => mine.has(m.ticketId));
     },
   } satisfies FeatureModule<InboxService> & { parts: unknown; conversationOf: unknown };
   return module;

@@ -133,7 +133,12 @@ export const createPersonalDataRepository = (db: Db) => {
       const identityKeys: ItemKey[] = [];
       if (who.number) identityKeys.push({ pk: `${cpk}#CID#N#${who.number}`, sk: "CID" });
       if (who.lid) identityKeys.push({ pk: `${cpk}#CID#L#${who.lid}`, sk: "CID" });
-      const identities = (await getMany(identityKeys)).filter((i) => Number(i.contactId) === contactId);
+      // the contact's e-mail index item and the identities it took over from contacts merged into it (docs/adr/0103, 0104)
+      const email = typeof contact?.email === "string" ? contact.email.trim().toLowerCase() : "";
+      if (email) identityKeys.push({ pk: `${cpk}#CEMAIL#${email}`, sk: pad(contactId) });
+      const aliases = await queryAll({ pk: `${cpk}#CALIAS#${contactId}` });
+      for (const a of aliases) identityKeys.push({ pk: `${cpk}#CID#${String(a.sk)}`, sk: "CID" });
+      const identities = [...(await getMany(identityKeys)).filter((i) => Number(i.contactId) === contactId), ...aliases];
 
       const ticketPointers = await queryAll({ pk: `${cpk}#CT#${contactId}` });
       const ticketIds = ticketPointers.map((p) => Number(p.ticketId));

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "transfer",
   "export",
   "erase",
+  "merge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -60,6 +60,10 @@ export const createWebchatRepository = (db: Db) => {
     async putSession(tokenHash: string, s: WebchatSession, now: Date): Promise<void> {
       const ttl = Math.ceil(now.getTime() / 1000) + SESSION_TTL_SECONDS;
       await db.doc.send(new PutCommand({ TableName: T, Item: { ...sessionKey(tokenHash), ...s, ttl } }));
+      // what the visitor typed, by visitor: the inbox offers the attendant a known contact with that phone or e-mail
+      // (docs/adr/0104; read by the inbox's contact merge by this documented key)
+      if (s.email || s.phone)
+        await db.doc.send(new PutCommand({ TableName: T, Item: { pk: companyPk(s.companyId), sk: `WCVISITOR#${s.visitorId}`, entity: "webchatVisitor", email: s.email, phone: s.phone, ttl } }));
     },
     async session(tokenHash: string, now: Date): Promise<WebchatSession | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: sessionKey(tokenHash) }));

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { ContactImportState } from "@atende/shared/contracts/http/contacts";
 import type { Db } from "../../../platform/db/client";
@@ -9,6 +9,7 @@ import { mapItem } from "../../../platform/db/map-item";
 import { transact, TxConditionFailed, type TxItem } from "../../../platform/db/transact";
 import { channelIdentity, normalizeName, type ContactIdentity } from "./contact-identity";
 import { batchGetAll } from "../../../platform/db/batch-get";
+import type { DuplicateCandidate } from "./contact-duplicates";
 
 /** One WhatsApp identity of a contact: a canonical phone number, a LID, or a group jid. */
 
@@ -16,6 +17,15 @@ const key = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: 
 /** A contact's item key, for a read made together with another item (a receipt's ticket and contact, ADR 0045). */
 export const contactItemKey = key;
 const identityKey = (companyId: number, id: ContactIdentity) => ({ pk: `${companyPk(companyId)}#CID#${id.kind}#${id.value}`, sk: "CID" });
+/**
+ * The e-mail index (docs/adr/0104): `CO#c#CEMAIL#<e-mail lower>` / `<contact id>`, kept by contact writes, so a
+ * website visitor's e-mail finds the known contact with one Query. Not unique: two contacts may share an e-mail
+ * (that is a duplicate GET /contacts/duplicates shows).
+ */
+export const emailIndexKey = (companyId: number, email: string, id: number) => ({ pk: `${companyPk(companyId)}#CEMAIL#${email.trim().toLowerCase()}`, sk: pad(id) });
+/** Identities a contact took over from contacts merged into it (`CO#c#CALIAS#<id>` / `<kind>#<value>`): deleted with it. */
+export const aliasKey = (companyId: number, id: number, identity: ContactIdentity) => ({ pk: `${companyPk(companyId)}#CALIAS#${id}`, sk: `${identity.kind}#${identity.value}` });
+const emailIndexItems = (T: string, c: Contact): TxItem[] => (c.email?.trim() ? [{ Put: { TableName: T, Item: { ...emailIndexKey(c.companyId, c.email, c.id), entity: "contactEmail", contactId: c.id } } }] : []);
 const countKey = (companyId: number) => ({ pk: companyPk(companyId), sk: "COUNT#contacts" });
 const namePk = (companyId: number) => `${companyPk(companyId)}#CNAME`;
 const numberPk = (companyId: number) => `${companyPk(companyId)}#CNUM`;
@@ -75,6 +85,7 @@ export const createContactsRepository = (db: Db) => {
           (i): TxItem => ({ Put: { TableName: T, Item: { ...identityKey(contact.companyId, i), entity: "contactIdentity", contactId: id }, ConditionExpression: "attribute_not_exists(pk)" } }),
         ),
         { Put: { TableName: T, Item: { ...key(contact.companyId, id), ...indexFields(full), entity: "contact", ...full } } },
+        ...emailIndexItems(T, full),
         { Update: { TableName: T, Key: countKey(contact.companyId), UpdateExpression: "ADD #c :one", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":one": 1 } } },
       ];
       try {
@@ -107,8 +118,9 @@ export const createContactsRepository = (db: Db) => {
       await db.doc.send(new PutCommand({ TableName: T, Item: { ...identityKey(companyId, identity), entity: "contactIdentity", contactId } }));
     },
     /** Saves edited fields; a changed number moves the number identity (ERR_DUPLICATED_CONTACT if taken). */
-    async save(next: Contact, previousNumber: string | null): Promise<"ok" | "duplicate"> {
-      const items: TxItem[] = [{ Put: { TableName: T, Item: { ...key(next.companyId, next.id), ...indexFields(next), entity: "contact", ...next } } }];
+    async save(next: Contact, previousNumber: string | null, previousEmail?: string | null): Promise<"ok" | "duplicate"> {
+      const items: TxItem[] = [{ Put: { TableName: T, Item: { ...key(next.companyId, next.id), ...indexFields(next), entity: "contact", ...next } } }, ...emailIndexItems(T, next)];
+      if (previousEmail?.trim() && previousEmail.trim().toLowerCase() !== next.email?.trim().toLowerCase()) items.push({ Delete: { TableName: T, Key: emailIndexKey(next.companyId, previousEmail, next.id) } });
       if (previousNumber !== null && previousNumber !== next.number) {
         items.push(
           { Put: { TableName: T, Item: { ...identityKey(next.companyId, { kind: "N", value: next.number }), entity: "contactIdentity", contactId: next.id }, ConditionExpression: "attribute_not_exists(pk)" } },
@@ -133,13 +145,60 @@ export const createContactsRepository = (db: Db) => {
       if (contact.number) candidates.push({ kind: contact.isGroup ? "G" : "N", value: contact.number });
       if (contact.lid) candidates.push({ kind: "L", value: contact.lid });
       if (contact.channel && contact.channelUserId) candidates.push(channelIdentity(contact.channel, contact.channelUserId));
+      const aliases = await this.aliasesOf(companyId, id);
+      candidates.push(...aliases);
       const held = [];
       for (const identity of candidates) if ((await this.findIdByIdentity(companyId, identity)) === id) held.push(identity);
+      for (const a of aliases) await db.doc.send(new DeleteCommand({ TableName: T, Key: aliasKey(companyId, id, a) }));
+      if (contact.email?.trim()) await db.doc.send(new DeleteCommand({ TableName: T, Key: emailIndexKey(companyId, contact.email, id) }));
       await transact(db, [
         { Delete: { TableName: T, Key: key(companyId, id), ConditionExpression: "attribute_exists(pk)" } },
         ...held.map((i): TxItem => ({ Delete: { TableName: T, Key: identityKey(companyId, i), ConditionExpression: "contactId = :id", ExpressionAttributeValues: { ":id": id } } })),
         { Update: { TableName: T, Key: countKey(companyId), UpdateExpression: "ADD #c :minus", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":minus": -1 } } },
       ]);
+    },
+    /** The contacts holding this e-mail (the e-mail index; at most `limit`). */
+    async idsByEmail(companyId: number, email: string, limit = 20): Promise<number[]> {
+      if (!email.trim()) return [];
+      const out = await db.doc.send(new QueryCommand({ TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": emailIndexKey(companyId, email, 0).pk }, Limit: limit }));
+      return (out.Items ?? []).map((i) => Number(i.contactId));
+    },
+    async aliasesOf(companyId: number, id: number): Promise<ContactIdentity[]> {
+      const out = await db.doc.send(new QueryCommand({ TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": aliasKey(companyId, id, { kind: "N", value: "" }).pk } }));
+      return (out.Items ?? []).map((a) => {
+        const [kind, ...rest] = String(a.sk).split("#");
+        return { kind: kind as ContactIdentity["kind"], value: rest.join("#") };
+      });
+    },
+    /**
+     * The company's contacts for the duplicates view: the number index, 1,000 a page, at most `max` (bounded; a
+     * larger company gets `truncated`, docs/adr/0103). Only the fields the grouping needs.
+     */
+    async readForDuplicates(companyId: number, max: number) {
+      const contacts: DuplicateCandidate[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db.doc.send(
+          new QueryCommand({
+            TableName: T,
+            IndexName: "gsi2",
+            KeyConditionExpression: "gsi2pk = :pk",
+            ExpressionAttributeValues: { ":pk": numberPk(companyId) },
+            ProjectionExpression: "id, #n, #num, email, lid, isGroup",
+            ExpressionAttributeNames: { "#n": "name", "#num": "number" },
+            Limit: Math.min(1000, max - contacts.length),
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const i of out.Items ?? [])
+          contacts.push({ id: Number(i.id), name: String(i.name ?? ""), number: String(i.number ?? ""), email: String(i.email ?? ""), lid: i.lid ? String(i.lid) : null, isGroup: Boolean(i.isGroup) });
+        start = out.LastEvaluatedKey;
+      } while (start && contacts.length < max);
+      return { contacts, truncated: Boolean(start) };
+    },
+    /** Records identities `id` took over in a merge, so deleting it later frees them too. */
+    async addAliases(companyId: number, id: number, identities: ContactIdentity[]): Promise<void> {
+      for (const i of identities) await db.doc.send(new PutCommand({ TableName: T, Item: { ...aliasKey(companyId, id, i), entity: "contactAlias", contactId: id } }));
     },
     async count(companyId: number): Promise<number> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: countKey(companyId) }));

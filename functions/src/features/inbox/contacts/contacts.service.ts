@@ -325,7 +325,7 @@ export const createContactsService = (deps: {
         number,
         updatedAt: clock().toISOString(),
       };
-      const result = await contacts.save(next, current.isGroup ? null : current.number);
+      const result = await contacts.save(next, current.isGroup ? null : current.number, current.email);
       if (result === "duplicate") throw new AppError("ERR_DUPLICATED_CONTACT");
       await followOnCards(auth.companyId, id, current, next);
       await deps.events.contactUpdated(next);

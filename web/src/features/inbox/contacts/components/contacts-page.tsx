@@ -3,6 +3,8 @@ import ImportContactsIcon from "@mui/icons-material/ImportContacts";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
+import MergeIcon from "@mui/icons-material/CallMerge";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import { Avatar, Button, CircularProgress, IconButton, Tooltip } from "@mui/material";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +22,8 @@ import { toastError } from "../../../../lib/toast-error";
 import { fetchImportState, isContactUploadFile, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../api/contacts";
 import { useContactsList } from "../../../../lib/pickers";
 import { ContactDialog } from "./contact-dialog";
+import { DuplicatesDialog } from "./duplicates-dialog";
+import { MergeDialog } from "./merge-dialog";
 
 /** How a background import ended (a `contact` reload event's `import`, or GET /contacts/import/{requestId}). */
 type ImportEnd = ContactImportState;
@@ -31,7 +35,11 @@ const HIDDEN_ON_PHONES = { display: { xs: "none", md: "table-cell" } } as const;
 /** /contacts: search (3 characters, 500 ms), infinite scroll, add/edit, delete (admins), start a ticket; live via the contact event. */
 export function ContactsPage() {
   const { t } = useTranslation("contacts");
+  const { t: tm } = useTranslation("contactMerge");
   const isAdmin = useIsAdmin();
+  // contacts merged, never duplicated (issue 34): admins only, as deleting (a merge deletes the merged contact)
+  const [merging, setMerging] = useState<ContactView | null>(null);
+  const [duplicates, setDuplicates] = useState(false);
   const canSchedule = useSession().planFlags.useSchedules;
   const [text, setText] = useState("");
   const search = useDebounced(searchTerm(text, SEARCH_MIN_CHARS), DEBOUNCE_SEARCH_MS);
@@ -124,6 +132,11 @@ export function ContactsPage() {
         search={{ value: text, onChange: setText, label: t("search") }}
         toolbar={
           <>
+            {isAdmin && (
+              <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setDuplicates(true)}>
+                {tm("duplicates")}
+              </Button>
+            )}
             <Button
               variant="outlined"
               startIcon={importPhone.isPending || importing ? <CircularProgress size={16} /> : <ImportContactsIcon />}
@@ -176,6 +189,13 @@ export function ContactsPage() {
                 <WhatsAppIcon fontSize="small" />
               </IconButton>
             </Tooltip>
+            {isAdmin && (
+              <Tooltip title={tm("merge")}>
+                <IconButton size="small" onClick={() => setMerging(contact)} aria-label={tm("merge")}>
+                  <MergeIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
             {canSchedule && (
               <Tooltip title={t("schedule")}>
                 <IconButton size="small" component={Link} to={`/schedules?contactId=${contact.id}`} aria-label={t("schedule")}>
@@ -191,6 +211,8 @@ export function ContactsPage() {
       />
       {editing && <ContactDialog contact={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {starting && <NewTicketDialog open initialContact={starting} onClose={() => setStarting(null)} />}
+      {merging && <MergeDialog from={merging} onClose={() => setMerging(null)} />}
+      {duplicates && <DuplicatesDialog onClose={() => setDuplicates(false)} />}
     </>
   );
 }

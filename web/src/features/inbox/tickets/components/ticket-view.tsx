@@ -17,6 +17,7 @@ import { TicketHeader } from "./ticket-header";
 import { useTicketWindow } from "../../../../lib/cloud-api";
 import { TemplateComposerButton, TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
 import { ConversationSearch } from "../../search/components/conversation-search";
+import { SameContactBanner } from "../../contacts/components/same-contact-banner";
 
 /**
  * The conversation of `/tickets/{uuid}`. A non-admin opening a ticket of a queue that is not theirs gets
@@ -71,6 +72,7 @@ export function TicketView({ uuid }: { uuid: string }) {
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", mr: drawer ? { md: `${CONTACT_DRAWER_WIDTH}px` } : 0 }}>
         <TicketHeader ticket={ticket} onContactClick={() => setDrawer((v) => !v)} replyWindow={cloudApi ? replyWindow.data : undefined} />
         <ConversationSearch ticketId={ticket.id} onFocus={setSearchFocus} />
+        {ticket.whatsapp?.provider === "webchat" && <SameContactBanner contactId={ticket.contactId} />}
         <MessagesList ticketId={ticket.id} isGroup={ticket.isGroup} onReply={setReplyTo} noEditDelete={cloudApi} focusId={focusId} />
         {cloudApi && ticket.status === "open" && replyWindow.data?.kind === "closed" && ticket.whatsappId ? (
           <TemplatesOnlyComposer ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact ?? undefined} />
