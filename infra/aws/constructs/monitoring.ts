@@ -45,6 +45,8 @@ export const ALARM_THRESHOLDS = {
   metaSignatureFailures: 5,
   telegramSecretFailures: 5,
   paymentWebhookFailures: 1,
+  /** Web Push requests the push services refused or did not answer, in 5 minutes (docs/adr/0097) */
+  pushFailures: 20,
 } as const;
 
 /**
@@ -138,6 +140,8 @@ export class Monitoring extends Construct {
     alarm("TelegramSecretFailures", "Telegram webhook calls without the connection's secret token.", telegramSecretFailures, ALARM_THRESHOLDS.telegramSecretFailures);
     const paymentFailures = custom(METRIC.paymentWebhookFailures);
     alarm("PaymentWebhookFailures", "Payment notifications refused or failed.", paymentFailures, ALARM_THRESHOLDS.paymentWebhookFailures);
+    // Web Push from the jobs Lambda (docs/adr/0097): refused, 429/5xx or unreachable push services (gone devices are not failures)
+    alarm("PushFailures", "Web Push requests refused by the push services or not answered.", custom(METRIC.pushFailures), ALARM_THRESHOLDS.pushFailures);
 
     // The dashboard: the same figures, plus the product's own counters by dimension.
     const search = (metricName: string, dimension: string, statistic: string, label: string) =>

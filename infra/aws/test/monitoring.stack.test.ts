@@ -7,7 +7,7 @@ import { METRIC, metricsNamespace } from "@atende/shared/contracts/metric-names"
 import { AtendeStack } from "../stacks/atende.stack";
 import { applyNagChecks } from "../stacks/nag";
 import type { StageName } from "../constructs/stage";
-import { queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
+import { functionId, queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
 
 const outdirs: string[] = [];
 afterAll(() => outdirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -68,6 +68,11 @@ describe("alarms", () => {
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-MetaSignatureFailures", MetricName: METRIC.metaSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-TelegramSecretFailures", MetricName: METRIC.telegramSecretFailures });
+    // Web Push from the jobs Lambda (docs/adr/0097): it has the VAPID secret (a Secrets Manager reference) and the alarm watches its failures
+    const jobsEnv = template.toJSON().Resources[functionId(template, "Atende jobs queue consumer")].Properties.Environment.Variables;
+    expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("{{resolve:secretsmanager:");
+    expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("VapidSecret");
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-PushFailures", Namespace: metricsNamespace("prod"), MetricName: METRIC.pushFailures, Threshold: 20 });
     // the fleet: fewer tasks than prod's minimum of 2; connections waiting for a host with room
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-SessionHostTasks", Threshold: 2, ComparisonOperator: "LessThanThreshold" });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", {

@@ -48,7 +48,7 @@ export const METRIC = {
   paymentWebhookFailures: "PaymentWebhookFailures",
   /** a Web Push request the push service accepted (docs/adr/0097) */
   pushSent: "PushSent",
-  /** a Web Push request that failed (dimension `reason`: gone, retry, refused, error); an alarm watches it */
+  /** a Web Push request refused (4xx but 404/410), answered 429/5xx or unanswered (a gone device is not one); an alarm watches it */
   pushFailures: "PushFailures",
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

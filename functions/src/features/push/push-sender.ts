@@ -148,19 +148,19 @@ export const createPushSender = (deps: PushSenderDeps) => {
       return status;
     }
     if (status === 404 || status === 410) {
-      metrics.count(METRIC.pushFailures, 1, { reason: "gone" });
+      logger.info("push: subscription gone", { companyId, userId: sub.userId, status });
       await repo.remove(companyId, sub.userId, sub.endpoint);
       return status;
     }
     if (status === 0 || status === 429 || status >= 500) {
-      metrics.count(METRIC.pushFailures, 1, { reason: "retry" });
+      metrics.count(METRIC.pushFailures);
       if (attempt < PUSH_MAX_ATTEMPTS) {
         const job: DeliverJob = { type: "push.deliver", companyId, userId: sub.userId, endpoint: sub.endpoint, notification, urgency, attempt: attempt + 1 };
         await deps.jobs.enqueue(job, Math.min(900, RETRY_BASE_SECONDS * 2 ** attempt));
       } else logger.warn("push: gave up", { companyId, userId: sub.userId, status });
       return status;
     }
-    metrics.count(METRIC.pushFailures, 1, { reason: "refused" });
+    metrics.count(METRIC.pushFailures);
     logger.warn("push: refused by the push service", { companyId, userId: sub.userId, status });
     return status;
   };
