@@ -24,15 +24,15 @@ const refOf = (t: RuleTicket & { uuid: string }) => ({ id: t.id, uuid: t.uuid, q
  * announcements' events. Each only queues a `push.notify` after the unit of work; the job decides and sends.
  */
 export const createPushRules = (push: Pick<PushService, "emit">) => ({
-  /** inbox ticket-change listener: a ticket starts waiting (new, returned, or moved to another queue); a ticket given to someone */
+  /** inbox ticket-change listener (told after the ticket's transaction committed): a ticket starts waiting (new, returned, or moved to another queue); a ticket given to someone */
   async ticketChanged(before: RuleTicket | null, after: RuleTicket, change: { byUserId: number | null }): Promise<void> {
     if (!after.uuid) return;
     const t = after as RuleTicket & { uuid: string };
     if (waiting(after) && !(waiting(before) && before.queueId === after.queueId)) {
-      await push.emit(after.companyId, { kind: "waiting", ticket: refOf(t), contactId: after.contactId });
+      await push.emit(after.companyId, { kind: "waiting", ticket: refOf(t), contactId: after.contactId }, { committed: true });
     }
     if (after.status !== "closed" && after.userId !== null && before?.userId !== after.userId && change.byUserId !== after.userId) {
-      await push.emit(after.companyId, { kind: "transfer", ticket: refOf(t), contactId: after.contactId });
+      await push.emit(after.companyId, { kind: "transfer", ticket: refOf(t), contactId: after.contactId }, { committed: true });
     }
   },
   /** inbox message listener: a customer's new message on an owned ticket (the job checks that no socket of the owner has it open) */

@@ -41,8 +41,13 @@ export type PushServiceDeps = {
 export const createPushService = (deps: PushServiceDeps) => {
   const { repo, jobs, clock } = deps;
 
-  /** Queued when the unit of work ends (after its writes committed and its frames went out): the job decides and sends. */
-  const emit = (companyId: number, event: PushEvent) => afterWork(() => jobs.enqueue({ type: "push.notify", companyId, event }));
+  /**
+   * Queued when the unit of work ends (after its writes committed and its frames went out): the job decides and sends.
+   * `committed`: the caller is told after its own transaction committed (the inbox's ticket-change listener), so the
+   * job is queued at once instead of after the rest of the work (greetings, bots): a waiting customer's push leaves sooner.
+   */
+  const emit = (companyId: number, event: PushEvent, opts: { committed?: boolean } = {}) =>
+    opts.committed ? jobs.enqueue({ type: "push.notify", companyId, event }) : afterWork(() => jobs.enqueue({ type: "push.notify", companyId, event }));
 
   return {
     publicKey: (): PushPublicKeyResponse => ({ publicKey: deps.keys.publicKey }),
