@@ -19,6 +19,7 @@ import { createBotIntake } from "../features/bots/bots.module";
 import { promptConfig } from "../features/bots/bot-resolver";
 import { createFlowLookup, createFlowsModule } from "../features/flows/flows.module";
 import { createFlowsRepository } from "../features/flows/flows.repository";
+import { createFileListsRepository } from "../features/files/file-lists.repository";
 import { createBusinessHours, createFlowHttp } from "../features/flows/flow-outside";
 import { createFlowBinding, createFlowsInUse, createFlowStart } from "../features/flows/flow-binding";
 import { createFlowEngine } from "../features/flows/flow.engine";
@@ -120,11 +121,15 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   // flows (issue 30, docs/adr/0083) run as a bot kind: the ticket's flow is asked first, the engine reads immutable versions
   const businessHours = createBusinessHours((companyId) => repos.companies.findById(companyId), clock);
   const flowHttp = createFlowHttp(outbound.fetch);
+  const fileListsRepo = createFileListsRepository(db);
   const flowEngine = createFlowEngine({
     flows: flowsRepo,
     http: flowHttp,
     inBusinessHours: businessHours,
     clock,
+    // a `media` node's file list: its options' stored files (the list item is the company's own: CO#<c>)
+    files: async (companyId, fileListId) =>
+      ((await fileListsRepo.findById(companyId, fileListId))?.options ?? []).flatMap((o) => (o.path ? [{ key: o.path, name: o.mediaName ?? o.name }] : [])),
     // an `ai` node: the company's AI prompt through the prompt engine (bound below; runs where bot turns run)
     ai: async (companyId, promptId, input) => {
       const stored = await promptsRepo.findById(companyId, promptId);

@@ -25,8 +25,14 @@ export type HandoverReason = "keyword" | "model" | "silent" | "timeout" | "faile
 export const recordMessageIn = (metrics: Metrics, provider: ProviderKind) => metrics.count(METRIC.messagesIn, 1, { provider });
 /** a message the provider accepted from us (agents, bots, campaigns) */
 export const recordMessageOut = (metrics: Metrics, provider: ProviderKind) => metrics.count(METRIC.messagesOut, 1, { provider });
-/** a send the provider refused or that failed for good: our error code or Meta's numeric code */
-export const recordSendFailure = (metrics: Metrics, code: string) => metrics.count(METRIC.sendFailures, 1, { code });
+/**
+ * a send the provider refused or that failed for good: our error code or Meta's numeric code; with the channel, also
+ * counted by provider (ChannelSendFailures: one alarm per channel, infra/aws/constructs/monitoring.ts)
+ */
+export const recordSendFailure = (metrics: Metrics, code: string, provider?: ProviderKind) => {
+  metrics.count(METRIC.sendFailures, 1, { code });
+  if (provider) metrics.count(METRIC.channelSendFailures, 1, { provider });
+};
 /** a bot turn that sent at least one message, by bot kind (prompt, typebot, webhook, n8n, dialogflow) */
 export const recordBotAnswer = (metrics: Metrics, kind: string) => metrics.count(METRIC.botAnswers, 1, { kind });
 /** a bot handed its ticket to a person */

@@ -1,5 +1,5 @@
 import { Duration, Fn } from "aws-cdk-lib";
-import { HttpApi, HttpMethod } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpApi, HttpMethod, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { Construct } from "constructs";
 import { AtendeFunction } from "./atende-function";
@@ -8,6 +8,15 @@ import { handlerEntry } from "./repo-paths";
 
 /** How many Telegram webhook calls run at once at most (the route's throttle; Telegram retries what is refused). */
 export const TELEGRAM_WEBHOOK_CONCURRENCY = 20;
+/** How many Messenger / Instagram webhook calls run at once at most (Meta retries what is refused; docs/adr/0095). */
+export const META_WEBHOOK_CONCURRENCY = 20;
+/**
+ * The website chat's visitor API (`/api/webchat/{publicKey}/...`, public, called from any site): its own route on the
+ * API Lambda with a stage throttle (requests per second, burst), so visitors cannot take the attendants' capacity;
+ * the per-session and per-address limits are the feature's (docs/adr/0092).
+ */
+export const WEBCHAT_ROUTE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+export const WEBCHAT_ROUTE_KEY = "ANY /api/webchat/{proxy+}";
 
 /**
  * The HTTP API: one Lambda (the Hono app of functions/src/platform/http/app.ts) behind an API Gateway
@@ -32,6 +41,13 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, "HttpApi", { description: "Atende HTTP API", createDefaultStage: true });
     const integration = new HttpLambdaIntegration("ApiIntegration", this.handler);
     for (const path of ["/api", "/api/{proxy+}"]) this.httpApi.addRoutes({ path, methods: [HttpMethod.ANY], integration });
+    // the website chat's visitor API: the same Lambda, its own route and throttle (stage route settings)
+    const [webchatRoute] = this.httpApi.addRoutes({ path: "/api/webchat/{proxy+}", methods: [HttpMethod.ANY], integration });
+    const stage = this.httpApi.defaultStage!.node.defaultChild as CfnStage;
+    // an L1 map passed as is: CloudFormation's own property names
+    stage.routeSettings = { [WEBCHAT_ROUTE_KEY]: { ThrottlingRateLimit: WEBCHAT_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: WEBCHAT_ROUTE_THROTTLE.burstLimit } };
+    // the route must exist before the stage names it
+    stage.node.addDependency(webchatRoute!);
 
     // Meta's Cloud API webhooks: a small Lambda that only verifies the signature and enqueues on inbound.fifo
     // (docs/adr/0028-cloud-api-provider.md); the more specific route wins over /api/{proxy+}.
@@ -57,6 +73,8 @@ export class Api extends Construct {
       environment: platform.environment,
       memorySize: 256,
       timeout: Duration.seconds(10),
+      // its own concurrency cap (the throttle): a flood of events cannot take the API's capacity
+      reservedConcurrentExecutions: META_WEBHOOK_CONCURRENCY,
     });
     platform.table.grantReadData(this.metaWebhook);
     platform.queues.inbound.grantSendMessages(this.metaWebhook);

@@ -47,7 +47,12 @@ export const ALARM_THRESHOLDS = {
   paymentWebhookFailures: 1,
   /** Web Push requests the push services refused or did not answer, in 5 minutes (docs/adr/0097) */
   pushFailures: 20,
+  /** sends a channel's provider refused in 5 minutes (per channel: ChannelSendFailures by provider) */
+  channelSendFailures: 10,
 } as const;
+
+/** The channels whose sends are watched one by one (the `provider` dimension of ChannelSendFailures). */
+export const WATCHED_CHANNELS = ["cloud-api", "messenger", "instagram", "telegram"] as const;
 
 /**
  * Alarms (all to one SNS topic) and one dashboard per stage: the figures an operator needs to know the
@@ -138,6 +143,12 @@ export class Monitoring extends Construct {
     alarm("MetaSignatureFailures", "Messenger / Instagram webhook calls with a wrong signature.", custom(METRIC.metaSignatureFailures), ALARM_THRESHOLDS.metaSignatureFailures);
     const telegramSecretFailures = custom(METRIC.telegramSecretFailures);
     alarm("TelegramSecretFailures", "Telegram webhook calls without the connection's secret token.", telegramSecretFailures, ALARM_THRESHOLDS.telegramSecretFailures);
+    // Channels: each one's refused sends (Meta's or Telegram's error, the window closed ...), alarmed one by one.
+    const channelMetric = (metricName: string, provider: string, label?: string) =>
+      new Metric({ namespace: metricsNamespace(stage), metricName, dimensionsMap: { service: METRICS_SERVICE, provider }, statistic: "Sum", period: Duration.minutes(5), ...(label ? { label } : {}) });
+    for (const provider of WATCHED_CHANNELS) {
+      alarm(`SendFailures-${provider}`, `Sends refused by the ${provider} channel's provider.`, channelMetric(METRIC.channelSendFailures, provider), ALARM_THRESHOLDS.channelSendFailures);
+    }
     const paymentFailures = custom(METRIC.paymentWebhookFailures);
     alarm("PaymentWebhookFailures", "Payment notifications refused or failed.", paymentFailures, ALARM_THRESHOLDS.paymentWebhookFailures);
     // Web Push from the jobs Lambda (docs/adr/0097): refused, 429/5xx or unreachable push services (gone devices are not failures)
@@ -187,6 +198,13 @@ export class Monitoring extends Construct {
       new GraphWidget({ title: "Session host: lease renewals and running tasks", left: [leaseRenewals], right: [runningTasks], width: 8 }),
       new GraphWidget({ title: "WebSocket delivery failures", left: [wsFailures], width: 8 }),
       new GraphWidget({ title: "Webhook failures (Cloud API signatures, payments)", left: [signatureFailures, paymentFailures], width: 8 }),
+    );
+    // the channels beyond WhatsApp: messages in / out, refused webhook calls and refused sends, per channel
+    const channels = ["messenger", "instagram", "telegram", "webchat"];
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: "Channels: messages in / out", left: channels.map((p) => channelMetric(METRIC.messagesIn, p, `${p} in`)), right: channels.map((p) => channelMetric(METRIC.messagesOut, p, `${p} out`)), width: 8 }),
+      new GraphWidget({ title: "Channels: signature / secret failures", left: [custom(METRIC.metaSignatureFailures), telegramSecretFailures], width: 8 }),
+      new GraphWidget({ title: "Channels: send failures", left: WATCHED_CHANNELS.map((p) => channelMetric(METRIC.channelSendFailures, p, p)), width: 8 }),
     );
   }
 }

@@ -6,6 +6,7 @@ import { QUEUES, deadLetterName, type QueueKey } from "@atende/shared/contracts/
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from "@atende/shared/table/table-definition";
 import { SPA_FALLBACK_CODE, socketIoRewriteCode } from "../constructs/web";
 import { WEBSOCKET_STAGE } from "../constructs/realtime";
+import { META_WEBHOOK_CONCURRENCY, WEBCHAT_ROUTE_KEY, WEBCHAT_ROUTE_THROTTLE } from "../constructs/api";
 import { METRIC, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import { SESSION_HOST_CAPACITY_DEFAULT } from "@atende/shared/contracts/http/session-hosts";
 import { functionId, queueId, resourcesOfType, stagedAssetFiles, synthTestStack } from "./synth-test-stack";
@@ -132,6 +133,7 @@ describe("HTTP API", () => {
     const routes = resourcesOfType(template, "AWS::ApiGatewayV2::Route").filter(([, r]) => JSON.stringify(r.Properties.ApiId).includes(httpApiId));
     expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([
       "ANY /api",
+      "ANY /api/webchat/{proxy+}",
       "ANY /api/{proxy+}",
       "GET /api/channels/cloud-api/webhook/{hookId}",
       "GET /api/channels/meta/webhook/{hookId}",
@@ -171,6 +173,32 @@ describe("Telegram webhook", () => {
     expect(actions).toEqual(expect.arrayContaining(["dynamodb:GetItem", "sqs:SendMessage", "kms:Decrypt", "s3:PutObject"]));
     expect(actions.filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
     expect(actions.filter((a) => a.startsWith("ses:") || a === "kms:Encrypt" || a === "s3:DeleteObject*")).toEqual([]);
+  });
+});
+
+describe("Meta (Messenger / Instagram) webhook", () => {
+  it("is its own Lambda behind GET/POST /api/channels/meta/webhook/{hookId} with its own concurrency cap: reads the table, sends to inbound.fifo, decrypts, writes nothing", () => {
+    const fnId = functionId(template, "Atende Messenger/Instagram webhook (verify and enqueue)");
+    const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
+    template.hasResourceProperties("AWS::ApiGatewayV2::Integration", { ApiId: { Ref: httpApiId }, IntegrationUri: { "Fn::GetAtt": [fnId, "Arn"] } });
+    expect(template.toJSON().Resources[fnId].Properties.ReservedConcurrentExecutions).toBe(META_WEBHOOK_CONCURRENCY);
+    const actions = actionsOf(statementsOfRole(roleOfFunction(fnId)));
+    expect(actions).toEqual(expect.arrayContaining(["dynamodb:GetItem", "sqs:SendMessage", "kms:Decrypt"]));
+    expect(actions.filter((a) => a.startsWith("dynamodb:") && /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith("s3:") || a.startsWith("ses:") || a === "kms:Encrypt")).toEqual([]);
+  });
+});
+
+describe("website chat visitor API", () => {
+  it("has its own route /api/webchat/{proxy+} on the API Lambda, throttled by the stage's route settings (after the route exists)", () => {
+    const [httpApiId] = resourcesOfType(template, "AWS::ApiGatewayV2::Api").find(([, r]) => r.Properties.ProtocolType === "HTTP")!;
+    const route = resourcesOfType(template, "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties.RouteKey === WEBCHAT_ROUTE_KEY);
+    expect(route).toBeTruthy();
+    const apiIntegration = resourcesOfType(template, "AWS::ApiGatewayV2::Integration").find(([, r]) => JSON.stringify(r.Properties.IntegrationUri).includes(functionId(template, "Atende HTTP API")))!;
+    expect(JSON.stringify(route![1].Properties.Target)).toContain(apiIntegration[0]);
+    const [, stage] = resourcesOfType(template, "AWS::ApiGatewayV2::Stage").find(([, r]) => JSON.stringify(r.Properties.ApiId).includes(httpApiId))!;
+    expect(stage.Properties.RouteSettings).toEqual({ [WEBCHAT_ROUTE_KEY]: { ThrottlingRateLimit: WEBCHAT_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: WEBCHAT_ROUTE_THROTTLE.burstLimit } });
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([route![0]]));
   });
 });
 

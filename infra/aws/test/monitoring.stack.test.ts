@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
 import { METRIC, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import { AtendeStack } from "../stacks/atende.stack";
+import { ALARM_THRESHOLDS } from "../constructs/monitoring";
 import { applyNagChecks } from "../stacks/nag";
 import type { StageName } from "../constructs/stage";
 import { functionId, queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
@@ -73,6 +74,16 @@ describe("alarms", () => {
     expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("{{resolve:secretsmanager:");
     expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("VapidSecret");
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-PushFailures", Namespace: metricsNamespace("prod"), MetricName: METRIC.pushFailures, Threshold: 20 });
+    // each channel's refused sends, by the provider dimension
+    for (const provider of ["cloud-api", "messenger", "instagram", "telegram"]) {
+      template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+        AlarmName: `Atende-prod-SendFailures-${provider}`,
+        Namespace: metricsNamespace("prod"),
+        MetricName: METRIC.channelSendFailures,
+        Dimensions: Match.arrayWith([{ Name: "provider", Value: provider }]),
+        Threshold: ALARM_THRESHOLDS.channelSendFailures,
+      });
+    }
     // the fleet: fewer tasks than prod's minimum of 2; connections waiting for a host with room
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-SessionHostTasks", Threshold: 2, ComparisonOperator: "LessThanThreshold" });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", {

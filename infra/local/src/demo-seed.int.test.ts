@@ -96,12 +96,32 @@ describe("the demo seed (npm start's first start)", () => {
     const campaigns = await api<{ records: { name: string; status: string; completedAt: string | null }[] }>("/campaigns/?pageNumber=1");
     expect(campaigns.records).toMatchObject([{ name: "Black Friday", status: "FINALIZADA" }]);
     expect(campaigns.records[0]?.completedAt).toBeTruthy();
-    // the QR connection on the WhatsApp simulator, the Cloud API one and the Telegram one on their stand-ins
+    // the QR connection on the WhatsApp simulator, the Cloud API, Telegram, Messenger and Instagram ones on their stand-ins
     const connections = await api<{ name: string; status: string; provider: string }[]>("/whatsapp");
     expect(connections).toMatchObject([
       { name: "Simulador", status: "CONNECTED", provider: "beta" },
       { name: "API oficial (simulador)", status: "CONNECTED", provider: "cloudapi" },
       { name: "Telegram (simulador)", status: "CONNECTED", provider: "telegram", number: "@demo_4242_bot" },
+      { name: "Messenger (simulador)", status: "CONNECTED", provider: "messenger", number: "Atende Demo" },
+      { name: "Instagram (simulador)", status: "CONNECTED", provider: "instagram", number: "@atende.demo" },
     ]);
+  });
+
+  it("plays a Messenger user from /simulator/meta: the message becomes a ticket and the attendant's reply shows in the tab", async () => {
+    const sim = (path: string, body?: unknown) =>
+      fetch(`${platform.url}/simulator/meta${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const pages = (await (await sim("/api/pages")).json()) as { provider: string; pageId: string; webhookUrl: string | null }[];
+    const messenger = pages.find((p) => p.provider === "messenger")!;
+    expect(messenger.webhookUrl).toContain("/api/channels/meta/webhook/");
+    expect((await sim("")).headers.get("content-type")).toContain("text/html");
+    const userId = "24000000000004242";
+    expect((await sim("/api/events", { pageId: messenger.pageId, userId, name: "Rafa Messenger", kind: "text", text: "Oi, vocês abrem sábado?" })).status).toBe(200);
+    let ticket: Ticket | undefined;
+    await expect.poll(async () => (ticket = (await api<{ tickets: Ticket[] }>("/tickets?showAll=true&status=pending&pageNumber=1")).tickets.find((t) => t.contact.name === "Rafa Messenger")), { timeout: 20_000 }).toBeTruthy();
+    const reply = await fetch(`${platform.url}/api/messages/${ticket!.id}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ body: "Abrimos sim, das 9h às 13h." }) });
+    expect(reply.status).toBe(201);
+    await expect
+      .poll(async () => ((await (await sim(`/api/chats/${messenger.pageId}/${userId}`)).json()) as { from: string; text: string }[]).filter((l) => l.from === "page").map((l) => l.text), { timeout: 20_000 })
+      .toEqual(["Abrimos sim, das 9h às 13h."]);
   });
 });

@@ -17,6 +17,8 @@ import { createCloudApiSimulator, type CloudApiSimulator } from "./stand-ins/clo
 import { createCloudApiSimulatorHttp } from "./stand-ins/cloud-api/cloud-api-simulator.http";
 import { wireCloudApiDemo } from "./stand-ins/cloud-api/cloud-api-demo";
 import { createTelegramStandIn, wireTelegramDemo } from "./stand-ins/telegram/telegram-bot-api";
+import { createMetaGraphStandIn, type MetaGraphStandIn } from "./stand-ins/meta/meta-graph-api";
+import { wireMetaDemo } from "./stand-ins/meta/meta-demo";
 import { createAiSimulator, type AiSimulator } from "./stand-ins/ai/ai-simulator.http";
 import { registerStandIns } from "./stand-ins/local-stand-ins";
 import type { SeedLogin } from "@atende/functions/features/seed/seed.service";
@@ -94,6 +96,8 @@ export type Platform = {
   cloudApi: CloudApiSimulator;
   /** the AI stand-in at /simulator/ai (what it was asked: `aiSimulator.requests`) */
   aiSimulator: AiSimulator;
+  /** Meta's Graph API stand-in for Messenger and Instagram (/simulator/meta) */
+  metaGraph: MetaGraphStandIn;
 };
 
 const listen = (server: Server, port: number, host: string) =>
@@ -227,9 +231,10 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     const demoNumber = cloudApi.addNumber({ phoneNumberId: "100000000000001", wabaId: "200000000000001", verifiedName: "Atende Demo" });
     const cloudApiHttp = createCloudApiSimulatorHttp(cloudApi);
     const aiSimulator = createAiSimulator();
+    const metaGraph = createMetaGraphStandIn();
     // every stand-in registers once: its prefix under /simulator, and its tab on the simulator page (stand-ins/README.md)
     const standIns = createStandInRegistry().register(whatsapp.standIn);
-    registerStandIns(standIns, { cloudApi: (req) => cloudApiHttp.fetch(req), ai: (req) => aiSimulator.fetch(req), bank: fakeBankHttp && ((req) => fakeBankHttp.fetch(req)) });
+    registerStandIns(standIns, { cloudApi: (req) => cloudApiHttp.fetch(req), ai: (req) => aiSimulator.fetch(req), bank: fakeBankHttp && ((req) => fakeBankHttp.fetch(req)), meta: metaGraph.fetch });
     // Telegram's Bot API stand-in and the page that plays a Telegram user (issue 31)
     standIns.register({
       id: "telegram",
@@ -293,11 +298,17 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       if (admin) await wireCloudApiDemo({ url, sim: cloudApi, number: demoNumber, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
       if (admin) await wireTelegramDemo({ url, login: admin }).catch((err) => container.logger.warn("telegram demo failed", { err: String(err) }));
     }
+    // the demo company's Messenger and Instagram connections on the Graph stand-in (in memory: its pages and callbacks
+    // are made again on every start)
+    if (opts.demo && logins) {
+      const admin = logins.find((l) => l.role === "admin");
+      if (admin) await wireMetaDemo({ url, graph: metaGraph, login: admin, create: seededNow }).catch((err) => container.logger.warn("meta demo failed", { err: String(err) }));
+    }
     // full-text search (docs/adr/0035): history written before the index existed is indexed once, in the background
     void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: whatsapp.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, hosts, network: whatsapp.network, simulatorWireUrl: whatsapp.wire.url, standIns, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, hosts, network: whatsapp.network, simulatorWireUrl: whatsapp.wire.url, standIns, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi, metaGraph };
   } catch (e) {
     await stop();
     throw e;

@@ -13,6 +13,8 @@ export const METRIC = {
   messagesOut: "MessagesOut",
   /** a send the provider refused (dimension `code`) */
   sendFailures: "SendFailures",
+  /** a send a channel's provider refused, by channel (dimension `provider`: cloud-api, messenger, instagram, telegram) */
+  channelSendFailures: "ChannelSendFailures",
   /** milliseconds between a queue message's first send and its consumption (dimension `queue`) */
   queueAge: "QueueAgeAtConsumption",
   /** milliseconds of GET /api/tickets */

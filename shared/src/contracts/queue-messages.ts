@@ -64,6 +64,8 @@ export const waMessageSchema = z.object({
    * Absent from events queued before it existed.
    */
   seq: z.number().int().nonnegative().optional(),
+  /** a pressed reply button or list row (Cloud API interactive replies): the option's id; `body` is its title (issue 30) */
+  replyId: z.string().min(1).max(256).optional(),
   /** reaction messages: the reacted message id and emoji ("" removes) */
   reaction: z.object({ targetId: z.string(), emoji: z.string() }).optional(),
   /**

@@ -19,10 +19,12 @@ export type BotTurnInput = {
   company: { id: number; name: string };
   connection: { id: number; name: string };
   queue: { id: number; name: string } | null;
-  ticket: { id: number; uuid: string; queueId: number | null };
+  /** `protocol`: the attention cycle's protocol number (ADR 0033), null on tickets from before it */
+  ticket: { id: number; uuid: string; queueId: number | null; protocol?: string | null };
   contact: { id: number; name: string; number: string; email?: string };
   /** the customer's message that started this turn; audio carries its transcript in `body` when there is one */
-  message: { id: string; body: string; mediaType?: string; mediaUrl?: string; transcript?: string; createdAt: string };
+  /** `replyId`: the id of the reply button / list row the customer pressed (Cloud API; `body` is its title) */
+  message: { id: string; body: string; mediaType?: string; mediaUrl?: string; transcript?: string; replyId?: string; createdAt: string };
   /** the ticket's latest messages, oldest first (the runner caps how many; an engine may read fewer) */
   history: BotHistoryMessage[];
   /** what this engine saved on the ticket at its previous turn (e.g. a Typebot session id); null on the first */
@@ -39,6 +41,8 @@ export type BotOutMessage =
   | { kind: "text"; body: string }
   | { kind: "media"; mediaType: "image" | "audio" | "video" | "document"; url: string; caption?: string; filename?: string }
   | { kind: "voice"; audio: Uint8Array; mimetype: string }
+  /** issue 30: a file already in our media store (a flow's uploaded file or a file list's), `key` of the company's own */
+  | { kind: "stored"; key: string; filename: string; caption?: string }
   /** issue 30: a menu — `body` as numbered text (every channel), `interactive` for channels that have buttons/lists */
   | { kind: "menu"; body: string; interactive: NonNullable<Extract<OutboundCommand, { type: "send" }>["interactive"]> };
 
@@ -48,7 +52,9 @@ export type BotAction =
   | { type: "transferQueue"; queueId: number }
   | { type: "transferUser"; userId: number }
   | { type: "close" }
-  | { type: "addTag"; tag: number | string };
+  | { type: "addTag"; tag: number | string }
+  /** issue 30: a flow's `question` saved the answer on the contact (its e-mail, name or an extra field) */
+  | { type: "saveContact"; field: "name" | "email" | "extra"; key?: string; value: string };
 
 export type BotTurnResult = {
   messages: BotOutMessage[];

@@ -17,6 +17,8 @@ export type BotTicket = {
   whatsappId: number | null;
   contactId: number;
   isGroup: boolean;
+  /** the attention cycle's protocol number (issue 13, ADR 0033), as the product shows it; null on tickets from before it */
+  protocol?: string | null;
 };
 
 /** A stored message of the ticket. */
@@ -31,6 +33,8 @@ export type BotStoredMessage = {
   mediaMimetype: string | null;
   /** the audio's transcript, once a prompt transcribed it */
   transcript: string | null;
+  /** a pressed reply button / list row's id (Cloud API), the body being its title */
+  replyId?: string | null;
   /** an internal note or a system line that is not part of the conversation with the customer */
   internal?: boolean;
   createdAt: string;

@@ -189,7 +189,7 @@ export const createBotRunner = (deps: {
     const history = await inbox.history(companyId, ticketId, message, Math.min(MAX_HISTORY_LIMIT, binding.historyLimit ?? DEFAULT_HISTORY_LIMIT), item.pending.slice(1));
     const input: BotTurnInput = {
       ...ctx,
-      ticket: { id: ticket.id, uuid: ticket.uuid, queueId: ticket.queueId },
+      ticket: { id: ticket.id, uuid: ticket.uuid, queueId: ticket.queueId, protocol: ticket.protocol ?? null },
       message: toTurnMessage(message),
       history,
       state: sameBot ? item.state : null,
@@ -351,8 +351,17 @@ const toTurnMessage = (m: BotStoredMessage): BotTurnInput["message"] => ({
   ...(m.mediaType && m.mediaType !== "chat" ? { mediaType: m.mediaType } : {}),
   ...(m.mediaUrl ? { mediaUrl: m.mediaUrl } : {}),
   ...(m.transcript ? { transcript: m.transcript } : {}),
+  ...(m.replyId ? { replyId: m.replyId } : {}),
   createdAt: m.createdAt,
 });
 
 const describe = (a: Exclude<BotAction, { type: "handover" }>) =>
-  a.type === "transferQueue" ? `transferir para a fila ${a.queueId}` : a.type === "transferUser" ? `transferir para o usuário ${a.userId}` : a.type === "close" ? "encerrar" : `etiqueta ${a.tag}`;
+  a.type === "transferQueue"
+    ? `transferir para a fila ${a.queueId}`
+    : a.type === "transferUser"
+      ? `transferir para o usuário ${a.userId}`
+      : a.type === "close"
+        ? "encerrar"
+        : a.type === "saveContact"
+          ? `salvar ${a.field === "extra" ? `o campo ${a.key ?? ""}` : a.field === "email" ? "o e-mail" : "o nome"} do contato`
+          : `etiqueta ${a.tag}`;

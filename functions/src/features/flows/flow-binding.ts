@@ -48,7 +48,12 @@ export const createFlowStart =
   (deps: { flows: Pick<FlowsRepository, "triggers">; queue: (companyId: number, id: number) => Promise<Binds>; startBot: (companyId: number, ticketId: number, bot: { kind: "flow"; id: number }, now: Date) => Promise<void>; clock: () => Date }) =>
   async (t: { id: number; companyId: number; queueId: number | null }, wa: { flowId?: number | null }, body: string): Promise<boolean> => {
     if (wa.flowId) return true;
-    if (t.queueId && (await deps.queue(t.companyId, t.queueId))?.flowId) return true;
+    const queueFlow = t.queueId ? (await deps.queue(t.companyId, t.queueId))?.flowId : null;
+    if (queueFlow) {
+      // named in the ticket's bot item: the message's turn is resolved on the ticket as it was before it entered the queue
+      await deps.startBot(t.companyId, t.id, { kind: "flow", id: queueFlow }, deps.clock());
+      return true;
+    }
     const word = foldText(body);
     if (!word) return false;
     const flowId = (await deps.flows.triggers(t.companyId))[word];

@@ -72,6 +72,55 @@ describe("flow engine (issue 30)", () => {
     expect(r.counters).toContainEqual({ nodeId: "look", kind: "dropped" });
   });
 
+  it("a failing ai node without a handover exit leaves for the queue with our own note; with one, takes it", async () => {
+    const aiFlow = (withExit: boolean) =>
+      flowSchema.parse({
+        name: "IA",
+        nodes: [
+          { id: "start", type: "start", data: {} },
+          { id: "bot", type: "ai", data: { promptId: 3 } },
+          { id: "people", type: "transfer", data: { queueId: 2 } },
+          { id: "bye", type: "end", data: { text: "Tchau" } },
+        ],
+        edges: [{ source: "start", target: "bot" }, { source: "bot", target: "bye", sourceHandle: "done" }, ...(withExit ? [{ source: "bot", target: "people", sourceHandle: "handover" }] : [])],
+      });
+    const d = deps({ ai: async () => Promise.reject(Object.assign(new Error("model down: secret body"), { code: "x" })) });
+    const c1 = { ...ctx, flow: aiFlow(false) };
+    let r = await runFlow(c1, null, { kind: "start" }, d);
+    expect(r.status).toBe("waiting");
+    r = await runFlow(c1, r.state, say("oi"), d);
+    expect(r.status).toBe("left");
+    expect((r.actions.find((a) => a.type === "handover") as { note: string }).note).toContain("a IA falhou");
+    expect(r.counters).toContainEqual({ nodeId: "bot", kind: "dropped" });
+    const c2 = { ...ctx, flow: aiFlow(true) };
+    r = await runFlow(c2, await runFlow(c2, null, { kind: "start" }, d).then((x) => x.state), say("oi"), d);
+    expect(r.status).toBe("transferred");
+    expect(r.actions).toContainEqual({ type: "transfer", queueId: 2, userId: null });
+  });
+
+  it("a media node sends every file it answers, the caption rendered on the first", async () => {
+    const f = flowSchema.parse({
+      name: "Catálogo",
+      nodes: [
+        { id: "start", type: "start", data: {} },
+        { id: "cat", type: "media", data: { fileListId: 9, caption: "Para {{contact.name}}" } },
+        { id: "bye", type: "end", data: {} },
+      ],
+      edges: [{ source: "start", target: "cat" }, { source: "cat", target: "bye" }],
+    });
+    const files = deps({
+      media: async (n) => [
+        { kind: "media", caption: n.data.caption ?? "", fileName: "a.png", mimetype: "image/png", key: "1/a/a.png" },
+        { kind: "media", caption: "", fileName: "b.pdf", mimetype: "application/pdf", key: "1/b/b.pdf" },
+      ],
+    });
+    const r = await runFlow({ ...ctx, flow: f }, null, { kind: "start" }, files);
+    expect(r.out).toEqual([
+      { kind: "media", caption: "Para Ana", fileName: "a.png", mimetype: "image/png", key: "1/a/a.png" },
+      { kind: "media", caption: "", fileName: "b.pdf", mimetype: "application/pdf", key: "1/b/b.pdf" },
+    ]);
+  });
+
   it("the exit word leaves the flow; too many bad answers drop at the node", async () => {
     const d = deps();
     const first = await runFlow(ctx, null, { kind: "start" }, d);

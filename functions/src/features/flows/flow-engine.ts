@@ -50,7 +50,8 @@ export type FlowDeps = {
   http(req: { method: string; url: string; headers: Record<string, string>; body?: string; timeoutMs: number }): Promise<{ status: number; json: unknown }>;
   ai(promptId: number, text: string, vars: Record<string, string>): Promise<FlowAiReply>;
   inBusinessHours(): Promise<boolean>;
-  media(node: FlowNodeOf<"media">): Promise<FlowOutMessage>;
+  /** a `media` node's files (the file list's, or the uploaded one), the caption on the first */
+  media(node: FlowNodeOf<"media">): Promise<FlowOutMessage | FlowOutMessage[]>;
   now(): Date;
 };
 
@@ -303,7 +304,7 @@ export async function runFlow(ctx: FlowRunContext, state: FlowState | null, inpu
         to = advance(DEFAULT_HANDLE);
         break;
       case "media":
-        send(await deps.media(n));
+        for (const m of [await deps.media(n)].flat()) send({ ...m, ...(m.kind === "media" ? { caption: render(m.caption) } : {}) });
         to = advance(DEFAULT_HANDLE);
         break;
       case "tag":

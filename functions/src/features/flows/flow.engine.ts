@@ -1,4 +1,6 @@
-import type { Flow } from "@atende/shared/domain/flows/flow";
+import type { FlowOutMessage } from "@atende/shared/contracts/http/flows";
+import type { Flow, FlowNodeOf } from "@atende/shared/domain/flows/flow";
+import { companyOfMediaKey } from "../../platform/storage/media-store.port";
 import type { BotAction, BotEngine, BotOutMessage, BotTurnInput, BotTurnResult } from "../bots/bot-engine.port";
 import { runFlow, type FlowAiReply, type FlowChannel, type FlowDeps, type FlowInput, type FlowResult, type FlowState } from "./flow-engine";
 import type { FlowsRepository, StoredFlowVersion } from "./flows.repository";
@@ -23,9 +25,17 @@ export type FlowEngineDeps = {
   /** an `ai` node: the AI prompt's answer to the customer's text (the prompt engine); absent: the `done` exit */
   ai?: (companyId: number, promptId: number, input: BotTurnInput) => Promise<FlowAiReply>;
   clock: () => Date;
+  /** a `media` node's file list: its options' stored files, in order (absent: only uploaded files are sent) */
+  files?: (companyId: number, fileListId: number) => Promise<{ key: string; name: string }[]>;
 };
 
 const MAX_CACHED_VERSIONS = 500;
+
+/**
+ * `{{protocol}}`: the attention cycle's protocol number as the rest of the product shows it (issue 13, ADR 0033:
+ * `YYYYMMDD` + the day's sequence, stored on the cycle); a ticket from before protocols falls back to its id.
+ */
+export const protocolOf = (ticket: { id: number; protocol?: string | null }) => ticket.protocol || String(ticket.id);
 
 export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig> & { versionOf(companyId: number, flowId: number, version: number): Promise<StoredFlowVersion | null> } => {
   const cache = new Map<string, StoredFlowVersion>();
@@ -47,8 +57,19 @@ export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig>
       // a menu goes as Cloud API buttons or list where the channel has them, else as its numbered text
       if (m.kind === "buttons") return { kind: "menu", body: m.text, interactive: { kind: "buttons", text: m.body, buttons: m.buttons } };
       if (m.kind === "list") return { kind: "menu", body: m.text, interactive: { kind: "list", text: m.body, button: m.button, rows: m.rows } };
-      return { kind: "text", body: m.caption || m.fileName };
-    });
+      // a file of our media store goes with its caption; one that could not be found leaves its caption as text
+      return m.key ? { kind: "stored", key: m.key, filename: m.fileName, ...(m.caption ? { caption: m.caption } : {}) } : { kind: "text", body: m.caption };
+    }).filter((m) => m.kind !== "text" || m.body !== "");
+
+  /** A `media` node's files: the uploaded one (the company's own key only) or the file list's, the caption on the first. */
+  const mediaOf = async (companyId: number, n: FlowNodeOf<"media">): Promise<FlowOutMessage[]> => {
+    const caption = n.data.caption ?? "";
+    const files: { key: string; name: string; mimetype?: string }[] = [];
+    if (n.data.file && companyOfMediaKey(n.data.file.key) === companyId) files.push(n.data.file);
+    if (n.data.fileListId !== undefined && deps.files) files.push(...(await deps.files(companyId, n.data.fileListId)));
+    if (!files.length) return [{ kind: "media", caption, fileName: "", mimetype: "" }];
+    return files.map((f, i) => ({ kind: "media", caption: i === 0 ? caption : "", fileName: f.name, mimetype: f.mimetype ?? "", key: f.key }));
+  };
 
   const toActions = (r: FlowResult): BotAction[] => {
     const out: BotAction[] = [];
@@ -59,6 +80,7 @@ export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig>
         if (a.queueId) out.push({ type: "transferQueue", queueId: a.queueId });
         if (a.userId) out.push({ type: "transferUser", userId: a.userId });
       } else if (a.type === "handover") out.push({ type: "handover", reason: "", note: a.note });
+      else if (a.type === "saveContact") out.push({ type: "saveContact", field: a.field, ...(a.key ? { key: a.key } : {}), value: a.value });
     }
     return out;
   };
@@ -73,7 +95,7 @@ export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig>
       let flowInput: FlowInput;
       if (saved && saved.flowId === flowId && saved.nodeId) {
         version = saved.version;
-        flowInput = input.message.id.startsWith(FLOW_TIMER_PREFIX) ? { kind: "timer" } : { kind: "message", text: input.message.body };
+        flowInput = input.message.id.startsWith(FLOW_TIMER_PREFIX) ? { kind: "timer" } : { kind: "message", text: input.message.body, ...(input.message.replyId ? { optionId: input.message.replyId } : {}) };
       } else {
         if (input.message.id.startsWith(FLOW_TIMER_PREFIX)) return { messages: [], actions: [], state: input.state, quiet: true };
         const draft = await deps.flows.findById(companyId, flowId);
@@ -86,14 +108,14 @@ export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig>
       const flow: Flow = v;
       const contact = { name: saved?.name ?? input.contact.name, number: input.contact.number, email: saved?.email ?? input.contact.email ?? "", extra: { ...(saved?.extra ?? {}) } };
       const r = await runFlow(
-        { flow, flowId, version, channel: config.channel, contact, protocol: String(input.ticket.id) },
+        { flow, flowId, version, channel: config.channel, contact, protocol: protocolOf(input.ticket) },
         flowInput.kind === "start" ? null : saved,
         flowInput,
         {
           http: deps.http,
           ai: deps.ai ? (promptId) => deps.ai!(companyId, promptId, input) : async () => ({ messages: [], outcome: "done" }),
           inBusinessHours: deps.inBusinessHours(companyId),
-          media: async (n) => ({ kind: "media", caption: n.data.caption ?? "", fileName: n.data.file?.name ?? "", mimetype: n.data.file?.mimetype ?? "" }),
+          media: (n) => mediaOf(companyId, n),
           now: deps.clock,
         },
       );

@@ -4,6 +4,7 @@ import { runJob } from "../../app/jobs-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { serveHttp } from "../../testing/serve-http";
+import { pngFile } from "../../testing/spec-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { BOT_TURN_JOB, BOT_WAKE_JOB } from "../bots/bot-runner.service";
 import { orderFlow } from "./flows.fixtures";
@@ -220,5 +221,101 @@ describe("flows in the conversation (QR connection)", () => {
     t.clock.advance(300_000);
     await runBots([BOT_WAKE_JOB, BOT_TURN_JOB]);
     expect(c.replies().at(-1)).toBe("Pronto!");
+  });
+  it("question answers are written on the contact (e-mail, name, an extra field); media sends the file list's file with the caption; {{protocol}} is the cycle's protocol", async () => {
+    const a = await createTenant(t);
+    const list = await t.call("POST", "/files", { token: a.adminToken, body: { name: "Catálogo", message: "Segue", options: [{ name: "Verão" }] } });
+    expect(list.status).toBe(200);
+    const form = new FormData();
+    form.append("files", pngFile("verao.png"));
+    form.append("id", String(list.body.options[0].id));
+    expect((await t.app.request(`/api/files/uploadList/${list.body.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.adminToken}` } })).status).toBe(200);
+    const id = await publish(a, {
+      name: "Cadastro",
+      nodes: [
+        { id: "s", type: "start", data: {} },
+        { id: "email", type: "question", data: { text: "E-mail?", saveAs: "contact.email", validate: "email" } },
+        { id: "name", type: "question", data: { text: "Nome?", saveAs: "contact.name", validate: "text" } },
+        { id: "cpf", type: "question", data: { text: "CPF?", saveAs: "contact.extra.cpf", validate: "cpf" } },
+        { id: "cat", type: "media", data: { fileListId: list.body.id, caption: "Catálogo para {{contact.name}}" } },
+        { id: "end", type: "end", data: { text: "Protocolo {{protocol}}", closeTicket: false } },
+      ],
+      edges: [
+        { source: "s", target: "email" },
+        { source: "email", target: "name" },
+        { source: "name", target: "cpf" },
+        { source: "cpf", target: "cat" },
+        { source: "cat", target: "end" },
+      ],
+    });
+    await onConnection(a, id);
+    const c = customer(a);
+    expect(await c.says("oi")).toEqual(["E-mail?"]);
+    expect(await c.says("ana.souza@x.com")).toEqual(["Nome?"]);
+    expect(await c.says("Ana Souza")).toEqual(["CPF?"]);
+    const last = await c.says("529.982.247-25");
+    const ticket = (await c.ticket()) as unknown as { id: number; protocol: string | null; contact: { id: number } };
+    // the protocol as the ticket shows it (YYYYMMDD + the day's sequence), not the ticket id
+    expect(ticket.protocol).toMatch(/^\d{14}$/);
+    expect(last).toEqual(["Catálogo para Ana Souza", `Protocolo ${ticket.protocol}`]);
+    // the media message carries the file list's file, the caption as its body
+    const mediaSend = t.commands.sent.find((x) => x.type === "send" && x.companyId === a.company.id && x.body === "Catálogo para Ana Souza") as { media?: { key: string; mimetype: string; filename?: string; kind: string } };
+    expect(mediaSend.media).toMatchObject({ mimetype: "image/png", filename: "verao.png", kind: "image" });
+    expect(mediaSend.media!.key.startsWith(`${a.company.id}/`)).toBe(true);
+    // the contact page shows what the flow learnt
+    const contact = await t.call("GET", `/contacts/${ticket.contact.id}`, { token: a.adminToken });
+    expect(contact.body).toMatchObject({ name: "Ana Souza", email: "ana.souza@x.com" });
+    expect(contact.body.extraInfo).toEqual(expect.arrayContaining([expect.objectContaining({ name: "cpf", value: "52998224725" })]));
+  });
+
+  it("a media node naming another company's file sends only its caption, never that file", async () => {
+    const a = await createTenant(t);
+    const other = await createTenant(t);
+    const id = await publish(a, {
+      name: "Alheio",
+      nodes: [
+        { id: "s", type: "start", data: {} },
+        { id: "m", type: "media", data: { file: { key: `${other.company.id}/x/segredo.pdf`, name: "segredo.pdf", mimetype: "application/pdf" }, caption: "Legenda" } },
+        { id: "e", type: "end", data: {} },
+      ],
+      edges: [
+        { source: "s", target: "m" },
+        { source: "m", target: "e" },
+      ],
+    });
+    await onConnection(a, id);
+    const c = customer(a);
+    expect(await c.says("oi")).toEqual(["Legenda"]);
+    expect(t.commands.sent.some((x) => x.type === "send" && x.companyId === a.company.id && "media" in x && x.media)).toBe(false);
+  });
+
+  it("a connection's flow starts a new conversation; a queue's flow too; the connection's comes first when both have one", async () => {
+    const a = await createTenant(t);
+    const say = (text: string) => ({ name: text, nodes: [{ id: "s", type: "start", data: {} }, { id: "e", type: "end", data: { text, closeTicket: false } }], edges: [{ source: "s", target: "e" }] }) as FlowInput;
+    const ofConnection = await publish(a, say("fluxo da conexão"));
+    const ofQueue = await publish(a, say("fluxo da fila"));
+    // one queue on the connection: a new conversation lands in it
+    const wa = (await t.call("GET", `/whatsapp/${a.whatsapp.id}`, { token: a.adminToken })).body;
+    expect((await t.call("PUT", `/whatsapp/${a.whatsapp.id}`, { token: a.adminToken, body: { ...wa, queueIds: [a.queues[0]!.id], flowId: null } })).status).toBe(200);
+    const q = (await t.call("GET", `/queue/${a.queues[0]!.id}`, { token: a.adminToken })).body;
+    const put = await t.call("PUT", `/queue/${a.queues[0]!.id}`, { token: a.adminToken, body: { ...q, flowId: ofQueue } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.flowId).toBe(ofQueue);
+    expect(await customer(a).says("oi")).toEqual(["fluxo da fila"]);
+    await onConnection(a, ofConnection);
+    expect(await customer(a).says("oi")).toEqual(["fluxo da conexão"]);
+    // a queue chosen from the connection's queue menu starts that queue's flow at once
+    const b2 = await createTenant(t);
+    const ofSecond = await publish(b2, say("fluxo da segunda fila"));
+    const q2 = (await t.call("GET", `/queue/${b2.queues[1]!.id}`, { token: b2.adminToken })).body;
+    expect((await t.call("PUT", `/queue/${b2.queues[1]!.id}`, { token: b2.adminToken, body: { ...q2, flowId: ofSecond } })).status).toBe(200);
+    const picker = customer(b2);
+    expect((await picker.says("oi")).join("\n")).toContain(b2.queues[1]!.name);
+    expect(await picker.says("2")).toEqual(["fluxo da segunda fila"]);
+    expect((await picker.ticket()).queueId).toBe(b2.queues[1]!.id);
+    // a flow that is not published cannot be picked
+    const draft = (await t.call("POST", "/flows", { token: a.adminToken, body: say("rascunho") })).body.id as number;
+    const refused = await t.call("PUT", `/queue/${a.queues[0]!.id}`, { token: a.adminToken, body: { ...q, flowId: draft } });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
   });
 });

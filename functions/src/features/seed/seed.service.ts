@@ -46,7 +46,8 @@ export const createSeedService = (deps: {
         useIntegrations: true,
         useInternal: true,
       };
-      const full = await plans.create({ name: "Completo", users: 10, connections: 3, queues: 10, value: 199.9, ...planFlags }, now);
+      // connections: one of each kind for the demo company (WhatsApp by QR, Cloud API, Telegram, Messenger, Instagram, website chat; issue 31)
+      const full = await plans.create({ name: "Completo", users: 10, connections: 6, queues: 10, value: 199.9, ...planFlags }, now);
       await plans.create(
         {
           name: "Básico",

@@ -88,7 +88,8 @@ export type FlowOutMessage =
   | { kind: "buttons"; body: string; buttons: { id: string; title: string }[]; text: string }
   /** Cloud API list message (≤ 10 options) */
   | { kind: "list"; body: string; button: string; rows: { id: string; title: string }[]; text: string }
-  | { kind: "media"; caption: string; fileName: string; mimetype: string };
+  /** a file sent with its caption; `key` (our media store) only inside the engine, never answered by the test */
+  | { kind: "media"; caption: string; fileName: string; mimetype: string; key?: string };
 
 export type FlowTestStep = {
   /** the node run at this step */

@@ -85,6 +85,8 @@ export type Message = {
    * same ticket by the same words (docs/adr/0061-automatic-answer-work.md). Absent on every other message.
    */
   isRepeat?: boolean;
+  /** a pressed reply button or list row (Cloud API): the option's id, `body` being its title (issue 30). Absent otherwise. */
+  replyId?: string;
   queueId: number | null;
   userId: number | null;
   createdAt: string;

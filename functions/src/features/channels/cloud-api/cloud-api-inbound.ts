@@ -25,8 +25,9 @@ export const createCloudApiInbound = (deps: {
   logger: Logger;
   maxBytes?: number;
 }) => {
+  // a Messenger / Instagram attachment ("meta": a URL) is the Meta step's (meta-inbound.ts), never this one's
   const needs = (e: InboundEvent) =>
-    (e.type === "message" && (Boolean(e.message.remoteMedia) || isWamid(e.message.quotedId) || isWamid(e.message.reaction?.targetId))) ||
+    (e.type === "message" && (e.message.remoteMedia?.provider === "cloudapi" || isWamid(e.message.quotedId) || isWamid(e.message.reaction?.targetId))) ||
     (e.type === "message.update" && isWamid(e.messageId)) ||
     (e.type === "command.result" && isWamid(e.messageId ?? e.commandId));
   return {
@@ -38,7 +39,7 @@ export const createCloudApiInbound = (deps: {
       }
       if (!needs(event)) return event;
       const e = await translateIds(event, (wamid) => deps.repo.ids.ourIdOf(event.companyId, wamid));
-      if (e.type !== "message" || !e.message.remoteMedia) return e;
+      if (e.type !== "message" || e.message.remoteMedia?.provider !== "cloudapi") return e;
       const { remoteMedia, ...message } = e.message;
       const rec = await deps.repo.get(e.companyId, e.whatsappId);
       if (!rec) throw new Error("cloud-api: media for a connection without settings");

@@ -1,15 +1,10 @@
 import type { FeatureModule, Guards } from "../../../platform/modules/feature-module";
-import type { Config } from "../../../platform/config";
-import type { Db } from "../../../platform/db/client";
-import type { Logger } from "../../../platform/logger";
-import type { Metrics } from "../../../platform/metrics";
 import type { JobQueue } from "../../../platform/queues/jobs.port";
-import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
-import type { SecretBox } from "../../../platform/secrets/secret-box.port";
-import type { MediaStore } from "../../../platform/storage/media-store.port";
+import { chatOfEvent } from "../../../platform/queues/inbound-queue.port";
+import type { ChannelModuleDeps } from "../channel-feature";
 import { createCloudApiChannel } from "../../../platform/channels/cloud-api/cloud-api-channel.adapter";
 import { createCloudApiSender, type CloudApiJob } from "../../../platform/channels/cloud-api/cloud-api-sender";
-import { createGraphApiClient, type GraphFetch } from "../../../platform/channels/cloud-api/graph-api.client";
+import { createGraphApiClient } from "../../../platform/channels/cloud-api/graph-api.client";
 import { createCloudApiInbound } from "./cloud-api-inbound";
 import { createDynamoGates } from "./cloud-api-gates.repository";
 import { createCloudApiRepository } from "./cloud-api.repository";
@@ -27,21 +22,8 @@ export const CLOUD_API_SEND_JOB = "cloudapi.send";
  * templates, the webhook (verify and enqueue), the consumer step (ids, media, window), and the channel adapter
  * whose commands run as jobs through the sender.
  */
-export const createCloudApiModule = (deps: {
-  db: Db;
-  config: Pick<Config, "PUBLIC_BASE_URL">;
-  secrets: SecretBox;
-  media: MediaStore;
-  inbound: InboundQueue;
+export const createCloudApiModule = (deps: ChannelModuleDeps & {
   jobs: JobQueue;
-  clock: () => Date;
-  logger: Logger;
-  /** webhook and sender counters (messages in/out, send failures, signature failures) */
-  metrics?: Metrics;
-  /** the guarded outbound fetch (platform/net/outbound-fetch.ts, docs/adr/0062); tests: a Graph API stand-in */
-  fetch?: GraphFetch;
-  /** the outbound guard's save-time URL check */
-  checkUrl?: (url: string) => Promise<void>;
   /** the route guards; without them the module has no routes (the webhook Lambda builds only the webhook) */
   guards?: Pick<Guards, "auth">;
   /** the ticket's connection and chat, when the ticket is the company's (the inbox's read) */

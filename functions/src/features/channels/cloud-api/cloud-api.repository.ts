@@ -1,9 +1,10 @@
 import type { CloudApiConnectionView } from "@atende/shared/contracts/http/whatsapps";
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { MessageTemplate } from "@atende/shared/domain/cloud-api/message-templates";
 import type { Db } from "../../../platform/db/client";
 import { companyPk, pad } from "../../../platform/db/keys";
 import { mapItem } from "../../../platform/db/map-item";
+import { createChatWindow, createHookedSettings } from "../channel-store";
 import { queryPrefix } from "../../../platform/db/query-prefix";
 import type { CloudApiIds } from "../../../platform/channels/cloud-api/cloud-api-sender";
 
@@ -22,15 +23,11 @@ export type CloudApiRecord = Omit<CloudApiConnectionView, "webhookUrl"> & {
 };
 export type StoredTemplate = MessageTemplate & { whatsappId: number; syncedAt: string };
 
-const key = (companyId: number, whatsappId: number) => ({ pk: companyPk(companyId), sk: `CLOUDAPI#${pad(whatsappId)}` });
-const hookKey = (hookId: string) => ({ pk: `CAHOOK#${hookId}`, sk: "CAHOOK" });
 /** Every Cloud API connection of the platform, for the daily template sync (small: one item per connection). */
 const registryKey = (companyId: number, whatsappId: number) => ({ pk: "CLOUDAPI", sk: `C#${pad(companyId)}#${pad(whatsappId)}` });
 const wamidKey = (companyId: number, wamid: string) => ({ pk: companyPk(companyId), sk: `CAWAMID#${wamid}` });
 const oursKey = (companyId: number, ourId: string) => ({ pk: companyPk(companyId), sk: `CAOURS#${ourId}` });
 const claimKey = (companyId: number, k: string) => ({ pk: companyPk(companyId), sk: `CACLAIM#${k}` });
-/** When the customer last wrote in a chat (the 24-hour window starts there): the webhook's message timestamp. */
-const windowKey = (companyId: number, whatsappId: number, chatJid: string) => ({ pk: companyPk(companyId), sk: `CAWIN#${pad(whatsappId)}#${chatJid}` });
 const templatePrefix = (whatsappId: number) => `CATPL#${pad(whatsappId)}#`;
 const templateKey = (companyId: number, whatsappId: number, name: string, language: string) => ({ pk: companyPk(companyId), sk: `${templatePrefix(whatsappId)}${name}#${language}` });
 
@@ -72,38 +69,25 @@ const ttlFrom = (now: Date, seconds: number) => Math.floor(now.getTime() / 1000)
 
 export const createCloudApiRepository = (db: Db) => {
   const T = db.tableName;
+  // settings CLOUDAPI#<whatsappId>, webhook index CAHOOK#<hookId>, window CAWIN#<whatsappId>#<chatJid> (../channel-store.ts)
+  const hooked = createHookedSettings(db, { settings: "CLOUDAPI", hook: "CAHOOK", entity: "cloudApi", hookEntity: "cloudApiHook" }, toRecord);
   const repo = {
-    async get(companyId: number, whatsappId: number): Promise<CloudApiRecord | null> {
-      const out = await db.doc.send(new GetCommand({ TableName: T, Key: key(companyId, whatsappId) }));
-      return out.Item ? toRecord(out.Item) : null;
-    },
-    /** Writes the settings and (when new or changed) the webhook index item. */
+    get: hooked.get,
+    byHook: hooked.byHook,
+    /** Writes the settings and (when new or changed) the webhook index item, and the platform's list entry. */
     async put(companyId: number, record: CloudApiRecord, previousHookId?: string | null): Promise<void> {
-      await db.doc.send(new PutCommand({ TableName: T, Item: { ...key(companyId, record.whatsappId), entity: "cloudApi", companyId, ...record } }));
+      await hooked.put(companyId, record, previousHookId);
       await db.doc.send(
         new PutCommand({ TableName: T, Item: { ...registryKey(companyId, record.whatsappId), entity: "cloudApiRegistry", companyId, whatsappId: record.whatsappId, templatesSyncedAt: record.templatesSyncedAt } }),
       );
-      if (previousHookId !== record.hookId) {
-        await db.doc.send(new PutCommand({ TableName: T, Item: { ...hookKey(record.hookId), entity: "cloudApiHook", companyId, whatsappId: record.whatsappId } }));
-        if (previousHookId) await db.doc.send(new DeleteCommand({ TableName: T, Key: hookKey(previousHookId) }));
-      }
     },
     async remove(companyId: number, whatsappId: number): Promise<void> {
-      const current = await repo.get(companyId, whatsappId);
-      if (!current) return;
-      await db.doc.send(new DeleteCommand({ TableName: T, Key: hookKey(current.hookId) }));
-      await db.doc.send(new DeleteCommand({ TableName: T, Key: key(companyId, whatsappId) }));
-      await db.doc.send(new DeleteCommand({ TableName: T, Key: registryKey(companyId, whatsappId) }));
+      if (await hooked.remove(companyId, whatsappId)) await db.doc.send(new DeleteCommand({ TableName: T, Key: registryKey(companyId, whatsappId) }));
     },
+    ...createChatWindow(db, { prefix: "CAWIN", entity: "cloudApiWindow" }),
     /** Every Cloud API connection with when its templates were last synced. */
     async listAll(): Promise<{ companyId: number; whatsappId: number; templatesSyncedAt: string | null }[]> {
       return (await queryPrefix(db, "CLOUDAPI", "C#")).map((i) => ({ companyId: Number(i.companyId), whatsappId: Number(i.whatsappId), templatesSyncedAt: (i.templatesSyncedAt as string | null) ?? null }));
-    },
-    /** The connection a webhook URL belongs to (the company comes from our index, never from the request). */
-    async byHook(hookId: string): Promise<{ companyId: number; whatsappId: number } | null> {
-      if (!/^[\w-]{16,64}$/.test(hookId)) return null;
-      const out = await db.doc.send(new GetCommand({ TableName: T, Key: hookKey(hookId) }));
-      return out.Item ? { companyId: Number(out.Item.companyId), whatsappId: Number(out.Item.whatsappId) } : null;
     },
     async listTemplates(companyId: number, whatsappId: number): Promise<StoredTemplate[]> {
       return (await queryPrefix(db, companyPk(companyId), templatePrefix(whatsappId))).map(toTemplate);
@@ -118,26 +102,6 @@ export const createCloudApiRepository = (db: Db) => {
         ...current.filter((t) => !keep.has(`${t.name}#${t.language}`)).map((t) => ({ DeleteRequest: { Key: templateKey(companyId, whatsappId, t.name, t.language) } })),
       ];
       for (let i = 0; i < writes.length; i += 25) await db.doc.send(new BatchWriteCommand({ RequestItems: { [T]: writes.slice(i, i + 25) } }));
-    },
-    /** Moves the chat's last customer message time forward (never back: webhooks may arrive out of order). */
-    async touchWindow(companyId: number, whatsappId: number, chatJid: string, at: string): Promise<void> {
-      try {
-        await db.doc.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: windowKey(companyId, whatsappId, chatJid),
-            UpdateExpression: "SET entity = :e, lastInboundAt = :t",
-            ConditionExpression: "attribute_not_exists(lastInboundAt) OR lastInboundAt < :t",
-            ExpressionAttributeValues: { ":e": "cloudApiWindow", ":t": at },
-          }),
-        );
-      } catch (e) {
-        if ((e as Error).name !== "ConditionalCheckFailedException") throw e;
-      }
-    },
-    async lastInboundAt(companyId: number, whatsappId: number, chatJid: string): Promise<string | null> {
-      const out = await db.doc.send(new GetCommand({ TableName: T, Key: windowKey(companyId, whatsappId, chatJid) }));
-      return typeof out.Item?.lastInboundAt === "string" ? out.Item.lastInboundAt : null;
     },
     async findTemplate(companyId: number, whatsappId: number, name: string, language: string): Promise<StoredTemplate | null> {
       const out = await db.doc.send(new GetCommand({ TableName: T, Key: templateKey(companyId, whatsappId, name, language) }));

@@ -1,15 +1,8 @@
-import type { ChannelFeature } from "../channel-feature";
+import type { ChannelFeature, ChannelModuleDeps } from "../channel-feature";
 import type { FeatureModule } from "../../../platform/modules/feature-module";
-import type { Config } from "../../../platform/config";
-import type { Db } from "../../../platform/db/client";
-import type { Logger } from "../../../platform/logger";
-import type { Metrics } from "../../../platform/metrics";
 import type { JobQueue } from "../../../platform/queues/jobs.port";
-import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
-import type { SecretBox } from "../../../platform/secrets/secret-box.port";
-import type { MediaStore } from "../../../platform/storage/media-store.port";
+import { chatOfEvent } from "../../../platform/queues/inbound-queue.port";
 import type { ChannelCommand } from "../../../platform/channels/channel.port";
-import type { GraphFetch } from "../../../platform/channels/cloud-api/graph-api.client";
 import { createMetaChannel } from "../../../platform/channels/meta/meta-channel.adapter";
 import { createMetaSender } from "../../../platform/channels/meta/meta-sender";
 import { createSendApiClient } from "../../../platform/channels/meta/send-api.client";
@@ -26,20 +19,7 @@ export const META_SEND_JOB = "meta.send";
  * Messenger and Instagram Direct (docs/adr/0090): settings, the signed webhook (verify and enqueue), the consumer
  * step (window, profile name, attachments), and the channel adapter whose sends run as jobs through the sender.
  */
-export const createMetaModule = (deps: {
-  db: Db;
-  config: Pick<Config, "PUBLIC_BASE_URL">;
-  secrets: SecretBox;
-  media: MediaStore;
-  inbound: InboundQueue;
-  jobs: JobQueue;
-  clock: () => Date;
-  logger: Logger;
-  metrics?: Metrics;
-  /** the guarded outbound fetch (platform/net, docs/adr/0062) */
-  fetch?: GraphFetch;
-  checkUrl?: (url: string) => Promise<void>;
-}) => {
+export const createMetaModule = (deps: ChannelModuleDeps & { jobs: JobQueue }) => {
   const { db, secrets, media, inbound, jobs, clock, logger } = deps;
   const repo = createMetaRepository(db);
   const client = (baseUrl: string, pageAccessToken: string) => createSendApiClient({ baseUrl, pageAccessToken, fetch: deps.fetch });

@@ -74,7 +74,9 @@ export const createMetaService = (deps: {
         verifyToken: rec.verifyToken,
       };
     },
-    remove: (companyId: number, whatsappId: number) => repo.remove(companyId, whatsappId),
+    async remove(companyId: number, whatsappId: number): Promise<void> {
+      await repo.remove(companyId, whatsappId);
+    },
     /** The sender's settings, token opened. */
     async settings(companyId: number, whatsappId: number): Promise<MetaSettings | null> {
       const rec = await repo.get(companyId, whatsappId);

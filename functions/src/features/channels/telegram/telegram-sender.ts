@@ -70,7 +70,7 @@ export const createTelegramSender = (deps: {
         await deps.report(result(command, true));
       } catch (err) {
         const code = err instanceof TelegramApiError ? `telegram:${err.status}` : "telegram:error";
-        recordSendFailure(metrics, code);
+        recordSendFailure(metrics, code, "telegram");
         deps.logger.warn("telegram: command failed", { companyId: command.companyId, whatsappId: command.whatsappId, type: command.type, error: (err as Error).message });
         await deps.report(result(command, false, (err as Error).message.slice(0, 200)));
       }

@@ -1,14 +1,8 @@
-import type { Config } from "../../../platform/config";
-import type { Db } from "../../../platform/db/client";
-import type { Logger } from "../../../platform/logger";
-import type { Metrics } from "../../../platform/metrics";
-import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
-import type { SecretBox } from "../../../platform/secrets/secret-box.port";
-import type { MediaStore } from "../../../platform/storage/media-store.port";
+import { chatOfEvent } from "../../../platform/queues/inbound-queue.port";
 import type { GraphFetch } from "../../../platform/channels/cloud-api/graph-api.client";
 import { createTelegramBotClient } from "../../../platform/channels/telegram/telegram-bot.client";
 import { createTelegramChannel } from "../../../platform/channels/telegram/telegram-channel.adapter";
-import type { ChannelFeature } from "../channel-feature";
+import type { ChannelFeature, ChannelModuleDeps } from "../channel-feature";
 import { createTelegramRepository } from "./telegram.repository";
 import { createTelegramSender } from "./telegram-sender";
 import { createTelegramService, TELEGRAM_WEBHOOK_PATH, type TelegramSettings } from "./telegram.service";
@@ -20,18 +14,7 @@ import { telegramWebhookRoutes } from "./telegram-webhook.routes";
  * webhook (secret token, mapping, files downloaded) into the common inbound pipeline, and the sender behind the
  * channel port. Every Bot API call goes through the given fetch: the one outbound guard (docs/adr/0062).
  */
-export const createTelegramModule = (deps: {
-  db: Db;
-  config: Pick<Config, "PUBLIC_BASE_URL">;
-  secrets: SecretBox;
-  media: MediaStore;
-  inbound: InboundQueue;
-  clock: () => Date;
-  logger: Logger;
-  metrics?: Metrics;
-  fetch: GraphFetch;
-  checkUrl?: (url: string) => Promise<void>;
-}): ChannelFeature & { service: ReturnType<typeof createTelegramService>; webhook: ReturnType<typeof createTelegramWebhookService> } => {
+export const createTelegramModule = (deps: ChannelModuleDeps & { fetch: GraphFetch }): ChannelFeature & { service: ReturnType<typeof createTelegramService>; webhook: ReturnType<typeof createTelegramWebhookService> } => {
   const repo = createTelegramRepository(deps.db);
   const bot = (s: TelegramSettings) => createTelegramBotClient({ baseUrl: s.telegramApiUrl, botToken: s.botToken, fetch: deps.fetch });
   const service = createTelegramService({ repo, secrets: deps.secrets, bot, clock: deps.clock, logger: deps.logger, publicBaseUrl: deps.config.PUBLIC_BASE_URL, checkUrl: deps.checkUrl });

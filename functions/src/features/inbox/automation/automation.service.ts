@@ -189,8 +189,10 @@ export const createAutomationService = (deps: {
       if (!wa) return;
       const t = ticket;
       if (t.bot.stage === "done") return;
-      if (t.bot.stage === "none" && deps.flowStart && (await deps.flowStart(t, wa, message.body))) {
-        await setBot(t, { stage: "done" });
+      // a connection with one queue puts the conversation in it: that queue's flow may start it (issue 30)
+      const only = t.queueId === null && wa.queueIds.length === 1 ? dir.queues.get(wa.queueIds[0]!) : undefined;
+      if (t.bot.stage === "none" && deps.flowStart && (await deps.flowStart(only ? { ...t, queueId: only.id } : t, wa, message.body))) {
+        await setBot(t, { stage: "done" }, only ? { queueId: only.id } : {}, { contact, dir });
         return true;
       }
       const now = clock();
@@ -223,6 +225,11 @@ export const createAutomationService = (deps: {
         }
         const choice = /^\d+$/.test(body) ? Number(body) : NaN;
         const q = queues[choice - 1];
+        // the chosen queue's flow takes the conversation from here (issue 30): no queue greeting, the flow's start
+        if (q?.flowId && deps.flowStart && (await deps.flowStart({ ...t, queueId: q.id }, wa, body))) {
+          await setBot(t, { stage: "done" }, { queueId: q.id }, { contact, dir });
+          return true;
+        }
         if (q) {
           await enterQueue(t, contact, dir, q);
           return;

@@ -1,8 +1,9 @@
 import { sniffMedia, withDeclaredAv } from "@atende/shared/domain/media/media-sniff";
+import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { UrlGuard } from "../../../platform/net/public-url-guard";
-import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
-import type { BotHistoryMessage } from "../../bots/bot-engine.port";
+import { companyOfMediaKey, mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
+import type { BotAction, BotHistoryMessage } from "../../bots/bot-engine.port";
 import type { BotInbox, BotStoredMessage, BotTicket } from "../../bots/bot-inbox.port";
 import type { ContactsRepository } from "../contacts/contacts.repository";
 import { idempotentMessageId } from "../message-ids";
@@ -56,6 +57,10 @@ export const fetchBotMedia = async (url: string, guard: UrlGuard, fetchFn: typeo
   return { bytes, contentType: res.headers.get("content-type") ?? undefined };
 };
 
+/** How a stored file goes out, by its type. */
+const mediaKindOf = (mimetype: string): "image" | "audio" | "video" | "document" =>
+  mimetype.startsWith("image/") && mimetype !== "image/svg+xml" ? "image" : mimetype.startsWith("audio/") ? "audio" : mimetype.startsWith("video/") ? "video" : "document";
+
 /** Types a bot never reads as conversation (reactions live on their target; calls are not words). */
 const NOT_CONVERSATION = new Set(["reactionMessage", "call_log"]);
 
@@ -69,6 +74,7 @@ export const toBotTicket = (t: TicketRecord): BotTicket => ({
   whatsappId: t.whatsappId,
   contactId: t.contactId,
   isGroup: t.isGroup,
+  protocol: t.cycle?.protocol ?? null,
 });
 
 const toStored = (m: Message): BotStoredMessage => ({
@@ -81,6 +87,7 @@ const toStored = (m: Message): BotStoredMessage => ({
   mediaKey: m.mediaKey,
   mediaMimetype: m.mediaMimetype,
   transcript: m.transcript ?? null,
+  ...(m.replyId ? { replyId: m.replyId } : {}),
   createdAt: m.createdAt,
 });
 
@@ -94,7 +101,7 @@ export const createBotFacade = (deps: {
   tickets: Pick<TicketsRepository, "findById">;
   ticketsService: Pick<TicketsService, "changeBySystem">;
   changes: TicketChanges;
-  contacts: Pick<ContactsRepository, "findById">;
+  contacts: Pick<ContactsRepository, "findById" | "save">;
   messages: Pick<MessagesRepository, "findById" | "pageByContact" | "update">;
   notes: Pick<TicketNotesRepository, "create">;
   outbound: OutboundService;
@@ -111,6 +118,22 @@ export const createBotFacade = (deps: {
     const r = await tickets.findById(t.companyId, t.id);
     if (!r) throw Object.assign(new Error("ticket gone"), { code: "ERR_NO_TICKET_FOUND" });
     return r;
+  };
+  /** A flow's answer written on the ticket's contact (issue 30): e-mail, name or one extra field; the contact page shows it. */
+  const saveContact = async (bt: BotTicket, a: Extract<BotAction, { type: "saveContact" }>) => {
+    const current = await contacts.findById(bt.companyId, bt.contactId);
+    if (!current) return;
+    const value = a.value.slice(0, a.field === "extra" ? 1000 : 250);
+    let next: Contact;
+    if (a.field === "extra") {
+      const name = (a.key ?? "").trim().slice(0, 100);
+      if (!name) return;
+      const has = current.extraInfo.some((e) => e.name === name);
+      next = { ...current, extraInfo: has ? current.extraInfo.map((e) => (e.name === name ? { name, value } : e)) : [...current.extraInfo, { name, value }].slice(-50) };
+    } else next = { ...current, [a.field]: value };
+    next.updatedAt = clock().toISOString();
+    await contacts.save(next, null);
+    await events.contactUpdated(next);
   };
   return {
     async ticket(companyId, ticketId) {
@@ -190,6 +213,18 @@ export const createBotFacade = (deps: {
         await outbound.send(t, { body: "", media: { key: mediaKey, mimetype: out.mimetype, filename: "voz.ogg", kind: "audio", ptt: true }, userId: null, id }, { dir });
         return;
       }
+      if (out.kind === "stored") {
+        // only the company's own media (a key names its company first); the stored type, checked against the bytes
+        const obj = companyOfMediaKey(out.key) === t.companyId ? await media.get(out.key) : null;
+        // a file gone from the store (deleted list option, retention) is not a reason to retry the turn: the caption goes alone
+        if (!obj) {
+          if (out.caption) await outbound.send(t, { body: out.caption, userId: null, id }, { dir });
+          return;
+        }
+        const mimetype = withDeclaredAv(sniffMedia(obj.body, out.filename), obj.mimetype).mime;
+        await outbound.send(t, { body: out.caption ?? "", media: { key: out.key, mimetype, filename: out.filename, kind: mediaKindOf(mimetype) }, userId: null, id }, { dir });
+        return;
+      }
       // media by URL (flows): fetched into our storage first, so the conversation keeps it
       const { bytes, contentType } = await fetchBotMedia(out.url, urlGuard, deps.fetch);
       const filename = out.filename ?? (new URL(out.url).pathname.split("/").pop() || out.mediaType);
@@ -213,6 +248,7 @@ export const createBotFacade = (deps: {
     },
 
     async apply(bt, action) {
+      if (action.type === "saveContact") return saveContact(bt, action);
       await ticketsService.changeBySystem(bt.companyId, bt.id, action);
     },
   };

@@ -157,6 +157,8 @@ export const createInboundService = (deps: {
         createdAt: at,
         // the provider's order within the chat: the conversation sorts a second's messages by it (docs/adr/0066)
         ...(wm.seq !== undefined ? { seq: wm.seq } : {}),
+        // the id of a pressed reply button / list row: a flow's menu reads the choice by id (issue 30)
+        ...(wm.replyId ? { replyId: wm.replyId } : {}),
         updatedAt: at,
       };
       const preview = previewOf(base);

@@ -7,8 +7,8 @@ export const mediaUrlOf = (key: string | null) => (key ? `/api/media/${key.split
 
 /** `contact`: the message's contact, or a ticket's copy of its card (docs/adr/0057): only its id, name and number are shown. */
 export const toMessageView = (m: Message, quoted: Message | null | undefined, contact: Pick<Contact, "id" | "name" | "number"> | null | undefined): MessageView => {
-  // isRepeat is the search index's (docs/adr/0061), not the conversation's
-  const { mediaKey, isRepeat: _repeat, ...rest } = m;
+  // isRepeat is the search index's (docs/adr/0061), replyId the flows' (docs/adr/0094), not the conversation's
+  const { mediaKey, isRepeat: _repeat, replyId: _replyId, ...rest } = m;
   return {
     ...rest,
     mediaUrl: m.mediaUrl ?? mediaUrlOf(mediaKey),

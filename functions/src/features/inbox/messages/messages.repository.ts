@@ -40,6 +40,7 @@ const toMessage = mapItem<Message>({
   participant: true,
   transcript: true,
   isRepeat: true,
+  replyId: true,
   queueId: true,
   userId: true,
   createdAt: true,

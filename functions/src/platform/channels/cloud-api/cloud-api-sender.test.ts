@@ -178,6 +178,8 @@ describe("the Cloud API sender", () => {
     expect(recorded.points).toEqual([
       { name: "MessagesOut", value: 1, unit: "count", dimensions: { provider: "cloud-api" } },
       { name: "SendFailures", value: 1, unit: "count", dimensions: { code: "131047" } },
+      // and by channel, for the per-channel alarm (infra/aws/constructs/monitoring.ts)
+      { name: "ChannelSendFailures", value: 1, unit: "count", dimensions: { provider: "cloud-api" } },
     ]);
   });
 

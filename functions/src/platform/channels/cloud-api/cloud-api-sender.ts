@@ -73,7 +73,7 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
 
   /** `code`: the failure's short code for the metric (ours, or Meta's number), when `error` is a longer text */
   const fail = (c: ChannelCommand & { type: "send" }, error: string, code = error) => {
-    recordSendFailure(metrics, code);
+    recordSendFailure(metrics, code, "cloud-api");
     return deps.report({ type: "command.result", eventId: `cloudapi:${c.commandId}:failed`, companyId: c.companyId, whatsappId: c.whatsappId, commandId: c.commandId, messageId: c.messageId, ok: false, error });
   };
 

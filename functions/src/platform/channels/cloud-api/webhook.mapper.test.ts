@@ -78,8 +78,8 @@ describe("Meta's messages webhook → our inbound events", () => {
 
   it("template quick-reply buttons and interactive replies become text quoting the message they answer", () => {
     expect(one("button").message).toMatchObject({ type: "chat", body: "Unsubscribe from Promos", quotedId: "wamid.TEMPLATE01" });
-    expect(one("button_reply").message).toMatchObject({ type: "chat", body: "Change", quotedId: "wamid.OURS02" });
-    expect(one("list_reply").message).toMatchObject({ type: "chat", body: "Priority Mail Express\nNext Day to 2 Days", quotedId: "wamid.OURS03" });
+    expect(one("button_reply").message).toMatchObject({ type: "chat", body: "Change", replyId: "change-button", quotedId: "wamid.OURS02" });
+    expect(one("list_reply").message).toMatchObject({ type: "chat", body: "Priority Mail Express\nNext Day to 2 Days", replyId: "priority_express", quotedId: "wamid.OURS03" });
     expect(one("reply").message).toMatchObject({ type: "chat", body: "Yes, this one", quotedId: "wamid.OURS01" });
   });
 

@@ -89,7 +89,7 @@ const vcardOf = (c: MetaContactCard) => {
 };
 
 /** One Meta message → the fields of our WaMessage that depend on its type; null: not mapped. */
-const content = (m: MetaMessage): Pick<WaMessage, "type" | "body"> & Partial<Pick<WaMessage, "reaction" | "remoteMedia">> | null => {
+const content = (m: MetaMessage): Pick<WaMessage, "type" | "body"> & Partial<Pick<WaMessage, "reaction" | "remoteMedia" | "replyId">> | null => {
   switch (m.type) {
     case "text":
       return { type: "chat", body: m.text?.body ?? "" };
@@ -122,8 +122,11 @@ const content = (m: MetaMessage): Pick<WaMessage, "type" | "body"> & Partial<Pic
       return { type: "chat", body: m.button?.text ?? m.button?.payload ?? "" };
     case "interactive": {
       const i = m.interactive;
-      if (i?.type === "button_reply") return { type: "chat", body: i.button_reply?.title ?? "" };
-      if (i?.type === "list_reply") return { type: "chat", body: [i.list_reply?.title, i.list_reply?.description].filter(Boolean).join("\n") };
+      // the title is what the conversation shows; the id is the customer's choice a flow's menu reads (issue 30)
+      const reply = i?.type === "button_reply" ? i.button_reply : i?.type === "list_reply" ? i.list_reply : undefined;
+      const replyId = reply?.id ? { replyId: reply.id.slice(0, 256) } : {};
+      if (i?.type === "button_reply") return { type: "chat", body: i.button_reply?.title ?? "", ...replyId };
+      if (i?.type === "list_reply") return { type: "chat", body: [i.list_reply?.title, i.list_reply?.description].filter(Boolean).join("\n"), ...replyId };
       return null;
     }
     default:

@@ -38,7 +38,7 @@ export const createMetaSender = (deps: MetaSenderDeps) => {
   const result = (c: ChannelCommand & { type: "send" }, ok: boolean, error?: string) =>
     deps.report({ type: "command.result", eventId: `meta:${c.commandId}:${ok ? "ok" : "failed"}`, companyId: c.companyId, whatsappId: c.whatsappId, commandId: c.commandId, messageId: c.messageId, ok, ...(error ? { error } : {}) });
   const fail = (c: ChannelCommand & { type: "send" }, error: string, code = error) => {
-    recordSendFailure(metrics, code);
+    recordSendFailure(metrics, code, c.chatJid.endsWith("@instagram") ? "instagram" : "messenger");
     return result(c, false, error);
   };
   return {

@@ -18,14 +18,14 @@ export const TELEGRAM_PAGE = `<!doctype html><html><head><meta charset="utf-8"><
 <script>
 const $=(id)=>document.getElementById(id);
 const who=()=>({userId:Number($("uid").value),name:$("name").value,username:$("username").value});
-const post=async(b)=>{const r=await fetch("api/updates",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({...who(),...b})});const j=await r.json();$("status").textContent=j.error||("webhook: "+j.status);refresh();};
+const post=async(b)=>{const r=await fetch("/simulator/telegram/api/updates",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({...who(),...b})});const j=await r.json();$("status").textContent=j.error||("webhook: "+j.status);refresh();};
 $("send").onclick=()=>{post({kind:"text",text:$("text").value});$("text").value="";};
 $("edit").onclick=()=>post({kind:"edit",text:$("text").value});
 $("loc").onclick=()=>post({kind:"location",latitude:-23.5505,longitude:-46.6333});
 $("contact").onclick=()=>post({kind:"contact",contactName:"Bia",phone:"+5511988887777"});
 $("sendFile").onclick=async()=>{const f=$("file").files[0];if(!f)return;const buf=new Uint8Array(await f.arrayBuffer());let s="";for(const x of buf)s+=String.fromCharCode(x);
 post({kind:$("kind").value,fileBase64:btoa(s),fileName:f.name,mimeType:f.type||"application/octet-stream",text:$("text").value});};
-async function refresh(){const lines=await (await fetch("api/chats/"+who().userId)).json();const log=$("log");log.innerHTML="";
+async function refresh(){const lines=await (await fetch("/simulator/telegram/api/chats/"+who().userId)).json();const log=$("log");log.innerHTML="";
 for(const l of lines){const d=document.createElement("div");d.className="line "+l.from;const s=document.createElement("span");s.textContent=l.text+(l.edited?" (editada)":"");d.appendChild(s);log.appendChild(d);}
 log.scrollTop=log.scrollHeight;}
 setInterval(refresh,1000);refresh();

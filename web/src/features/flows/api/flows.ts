@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FileListPageResponse } from "@atende/shared/contracts/http/files";
 import type {
   FlowListResponse,
   FlowResponse,
@@ -19,6 +20,7 @@ export const flowKeys = {
   stats: (id: number) => [...flowKeys.all, "stats", id] as const,
   version: (id: number, version: number) => [...flowKeys.all, "version", id, version] as const,
   prompts: () => [...flowKeys.all, "prompts"] as const,
+  fileLists: () => [...flowKeys.all, "file-lists"] as const,
 };
 
 export const flowsListOptions = () => queryOptions({ queryKey: flowKeys.list(), queryFn: () => api.get<FlowListResponse>("/flows") });
@@ -65,3 +67,7 @@ export const useTestFlow = () =>
 /** The ai node's picker: the company's AI prompts (GET /prompt), silent on error like the other pickers. */
 export const usePromptPicker = (enabled: boolean) =>
   useQuery({ queryKey: flowKeys.prompts(), queryFn: () => api.get<PromptListResponse>("/prompt"), enabled, staleTime: 60_000, meta: { silentError: true } });
+
+/** The media node's picker: the company's file lists (GET /files, first page), silent on error like the other pickers. */
+export const useFileListPicker = (enabled: boolean) =>
+  useQuery({ queryKey: flowKeys.fileLists(), queryFn: () => api.get<FileListPageResponse>("/files", { query: { pageNumber: 1 } }), enabled, staleTime: 60_000, meta: { silentError: true } });

@@ -13,6 +13,7 @@ import { useFlowStats, usePublishFlow, useSaveFlow } from "../api/flows";
 import { DEFAULT_DATA, copyNodes, docFromFlow, emptyDoc, exportFlowJson, flowFromDoc, importFlowJson, newNodeId, pasteNodes, validateDoc, type Clipboard, type FlowDoc } from "../model/doc";
 import { createHistory, historyReducer } from "../model/history";
 import { autoLayout } from "../model/layout";
+import { FlowSettings } from "./flow-settings";
 import { FlowCanvas } from "./flow-canvas";
 import { FlowToolbar } from "./flow-toolbar";
 import { NodeInspector } from "./node-inspector";
@@ -205,9 +206,7 @@ function Editor({ flow }: { flow: FlowResponse | null }) {
                     onDelete={() => change({ ...doc, nodes: doc.nodes.filter((n) => n.id !== one.id), edges: doc.edges.filter((e) => e.source !== one.id && e.target !== one.id) })}
                   />
                 ) : (
-                  <Typography sx={{ p: 2 }} color="text.secondary">
-                    {t("selectNode")}
-                  </Typography>
+                  <FlowSettings key={revision} doc={doc} onChange={(next) => change({ ...doc, ...next }, "settings")} />
                 ))}
               {panel === "test" &&
                 (flow ? (

@@ -191,3 +191,58 @@ describe("the inspector (react-hook-form + the shared node schema)", { timeout: 
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ queueId: 1 }));
   });
 });
+
+describe("the media node", { timeout: 20_000 }, () => {
+  it("picks its file list by name from the file lists API", async () => {
+    mockFetch({ ...pickers, "GET /api/users/list": [], "GET /api/files": { files: [{ id: 3, name: "Catálogo de verão", message: "", options: [] }], hasMore: false } });
+    const onChange = vi.fn();
+    renderWithApp(<NodeInspector node={{ id: "md", type: "media", position: { x: 0, y: 0 }, data: { caption: "" } }} onChange={onChange} onDelete={() => {}} />, { user: aUser({ profile: "admin" }) });
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId("node-inspector")).getByRole("combobox", { name: "Lista de arquivos" }));
+    await user.click(await screen.findByRole("option", { name: "Catálogo de verão" }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ fileListId: 3 }));
+  });
+});
+
+describe("the flow's own settings", { timeout: 20_000 }, () => {
+  it("edits the keywords that start the flow and its exit words, and saves them", async () => {
+    const { calls } = openEditor({ "PUT /api/flows/7": async (req: Request) => reply(200, { ...aFlow(), ...(await req.json()) }) });
+    const keywords = await screen.findByTestId("flow-keywords");
+    const exits = screen.getByTestId("flow-exit-words");
+    expect(exits).toHaveValue("sair");
+    fireEvent.change(keywords, { target: { value: "pedido, Compra " } });
+    fireEvent.change(exits, { target: { value: "sair, humano" } });
+    await userEvent.click(screen.getByTestId("flow-save"));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(await calls.find((c) => c.method === "PUT")!.json()).toMatchObject({
+      triggers: [
+        { type: "keyword", value: "pedido" },
+        { type: "keyword", value: "Compra" },
+      ],
+      exitWords: ["sair", "humano"],
+    });
+  });
+});
+
+describe("counts and small screens", { timeout: 20_000 }, () => {
+  it("draws each node's entered/exited/dropped counts on the canvas when asked", async () => {
+    const user = userEvent.setup();
+    openEditor({ "GET /api/flows/7/stats": { flowId: 7, nodes: { menu: { entered: 12, exited: 9, dropped: 3 } }, versions: {}, started: 12, finished: 9, dropped: 3 } });
+    await screen.findByTestId("flow-toolbar");
+    expect(screen.queryByTestId("flow-node-stats-menu")).toBeNull();
+    await user.click(screen.getByTestId("flow-stats"));
+    const counts = await screen.findByTestId("flow-node-stats-menu");
+    expect(within(counts).getAllByText(/^\d+$/).map((e) => e.textContent)).toEqual(["12", "9", "3"]);
+  });
+
+  it("is readable but not editable on a phone: no palette, no inspector, the name locked", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("max-width"), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }));
+    openEditor();
+    expect(await screen.findByTestId("flow-read-only")).toBeInTheDocument();
+    expect(screen.getByTestId("flow-name")).toBeDisabled();
+    expect(screen.queryByTestId("tab-inspector")).toBeNull();
+    expect(screen.getByTestId("flow-save")).toBeDisabled();
+    // the graph is still drawn
+    expect(await screen.findByText("Escolha")).toBeInTheDocument();
+  });
+});

@@ -6,7 +6,7 @@ import { Controller, useFieldArray, useForm, type FieldValues, type Resolver, ty
 import { useTranslation } from "react-i18next";
 import { CONDITION_OPS, FLOW_NODE_DATA, HTTP_METHODS, QUESTION_VALIDATIONS } from "@atende/shared/domain/flows/flow";
 import { useQueues, useTags, useUsersList } from "../../../lib/pickers";
-import { usePromptPicker } from "../api/flows";
+import { useFileListPicker, usePromptPicker } from "../api/flows";
 import type { DocNode } from "../model/doc";
 import { KeyValueField } from "./key-value-field";
 
@@ -176,6 +176,7 @@ function Fields({ type, form }: { type: DocNode["type"]; form: Form }) {
   const users = useUsersList(type === "transfer");
   const tags = useTags();
   const prompts = usePromptPicker(type === "ai");
+  const fileLists = useFileListPicker(type === "media");
   const retries = <Text form={form} name="retries" label={t("field.retries")} type="number" />;
   switch (type) {
     case "start":
@@ -185,7 +186,7 @@ function Fields({ type, form }: { type: DocNode["type"]; form: Form }) {
     case "media":
       return (
         <>
-          <Text form={form} name="fileListId" label={t("field.fileListId")} type="number" />
+          <Select form={form} name="fileListId" numeric label={t("field.fileListId")} options={(fileLists.data?.files ?? []).map((f) => ({ value: f.id, label: f.name }))} />
           <Text form={form} name="caption" label={t("field.caption")} multiline />
         </>
       );
