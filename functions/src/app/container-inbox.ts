@@ -12,6 +12,7 @@ import { createInboxReads } from "./inbox-reads";
 import { recordAssignment } from "../platform/metrics";
 import { createLgpdConsent } from "../features/lgpd/lgpd.module";
 import { createDistributionModule } from "../features/distribution/distribution.module";
+import { createPushModule, vapidKeysOf } from "../features/push/push.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { Administration } from "./container-administration";
@@ -19,6 +20,28 @@ import type { Administration } from "./container-administration";
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration) => {
   const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
+  // Web Push (issue 32, docs/adr/0097): built before the inbox, whose committed changes and messages its rules hear
+  // the contact's name, read by the push jobs through the inbox built below (never during composition)
+  const pushLate: { contactsByIds?: (companyId: number, ids: number[]) => Promise<{ name: string }[]> } = {};
+  const pushModule = createPushModule({
+    db,
+    guards,
+    outbound,
+    jobs,
+    keys: vapidKeysOf(config),
+    subject: config.VAPID_SUBJECT,
+    users: async (companyId) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, profile: u.profile, queueIds: u.queueIds, allTicket: u.allTicket })),
+    agentStatus: async (companyId, userId) => (await repos.agents.get(companyId, userId)).status,
+    watching: async (companyId, userId, room) => (await repos.connections.listByCompany(companyId)).some((c) => c.userId === userId && c.rooms.includes(room)),
+    contactName: async (companyId, contactId) => (await pushLate.contactsByIds?.(companyId, [contactId]))?.[0]?.name ?? null,
+    company: async (companyId) => {
+      const [company, previews] = await Promise.all([repos.companies.findById(companyId), repos.settings.get(companyId, "pushPreviews")]);
+      return { timezone: company?.timezone ?? "America/Sao_Paulo", previews: previews?.value === "enabled" };
+    },
+    metrics,
+    logger,
+    clock,
+  });
   /**
    * A connection's channel kind, remembered for 30 s like the Cloud API's settings: every outbound command asks it,
    * and a provider changes only when an admin edits the connection (the messages' own path reads nothing for it).
@@ -100,7 +123,7 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     erasedAmong: consent.erasedAmong,
     customerMessageHandlers: [(ticket, message) => botIntake.onCustomerMessage(ticket, message)],
     flowStart,
-    listeners: { onMessage: [searchIndexing.indexer.message], onContact: [searchIndexing.indexer.contact] },
+    listeners: { onMessage: [searchIndexing.indexer.message, pushModule.rules.message], onContact: [searchIndexing.indexer.contact] },
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
     // issue 34 (docs/adr/0101): the supervisors' board, kept by the ticket writes
@@ -112,10 +135,13 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
         const mode = manualAssignment(before, after, change.byUserId);
         if (mode) recordAssignment(metrics, mode);
       },
+      // Web Push: a ticket starts waiting, a ticket given to someone (queued after the unit of work)
+      (before, after, change) => pushModule.rules.ticketChanged(before, after, change),
     ],
     sla: slaModule.planner,
   });
   const inbox = inboxModule.service;
+  pushLate.contactsByIds = inbox.contactsByIds;
   // full-text search, step 2: its routes read the inbox's search reads
   const searchModule = createSearchModule({
     indexing: searchIndexing,
@@ -167,6 +193,6 @@ export const composeInbox = (deps: Base & Foundation & Administration) => {
     clock,
     guards,
   });
-  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule };
+  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule, pushModule };
 };
 export type InboxStage = ReturnType<typeof composeInbox>;

@@ -17,7 +17,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const inboxStage = composeInbox({ ...base, ...foundation, ...administration });
   late.inbox = inboxStage.inboxModule;
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
-  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, flowsInUse, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
+  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, flowsInUse, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule, pushModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
@@ -52,6 +52,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       presenceModule,
       distributionModule,
       supervisorModule,
+      pushModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
     background: [realtimeModule, socketsModule, seedModule, botsModule],
@@ -88,6 +89,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     /** the website chat (docs/adr/0092): its settings (configure) and visitor API */
     webchat: webchatModule,
     inboundQueue,
+    /** Web Push (docs/adr/0097): `push.notifyUsers(companyId, userIds, notification)` for any feature; the API's service */
+    push: pushModule.service,
     services: {
       audit,
       mfa,

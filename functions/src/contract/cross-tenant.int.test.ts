@@ -280,6 +280,7 @@ const ROUTES: Record<string, Coverage> = {
   "/announcements": { kind: "platform", tests: ["features/announcements/announcements.int.test.ts"] },
   "/files": { kind: "tenant", tests: ["features/files/file-lists.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },
   "/chats": { kind: "tenant", tests: ["features/chats/chats.int.test.ts"] },
+  "/push": { kind: "tenant", tests: ["features/push/push.int.test.ts", "../../infra/local/src/stand-ins/push/push.int.test.ts"] },
   "/schedules": { kind: "tenant", tests: ["features/schedules/schedules.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },
   "/contact-lists": { kind: "tenant", tests: ["features/contact-lists/contact-lists.int.test.ts"] },
   "/contact-list-items": { kind: "tenant", tests: ["features/contact-lists/contact-lists.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },

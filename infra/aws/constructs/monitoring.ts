@@ -49,6 +49,8 @@ export const ALARM_THRESHOLDS = {
   badSessionCloses: 1,
   /** numbers WhatsApp walled behind a passkey while linking, in an hour (one is a customer's case; several, a rollout) */
   passkeyRequired: 3,
+  /** Web Push requests the push services refused or did not answer, in 5 minutes (docs/adr/0097) */
+  pushFailures: 20,
   /** sends a channel's provider refused in 5 minutes (per channel: ChannelSendFailures by provider) */
   channelSendFailures: 10,
 } as const;
@@ -159,6 +161,8 @@ export class Monitoring extends Construct {
     }
     const paymentFailures = custom(METRIC.paymentWebhookFailures);
     alarm("PaymentWebhookFailures", "Payment notifications refused or failed.", paymentFailures, ALARM_THRESHOLDS.paymentWebhookFailures);
+    // Web Push from the jobs Lambda (docs/adr/0097): refused, 429/5xx or unreachable push services (gone devices are not failures)
+    alarm("PushFailures", "Web Push requests refused by the push services or not answered.", custom(METRIC.pushFailures), ALARM_THRESHOLDS.pushFailures);
 
     // The dashboard: the same figures, plus the product's own counters by dimension.
     const search = (metricName: string, dimension: string, statistic: string, label: string) =>

@@ -8,7 +8,7 @@ import { AtendeStack } from "../stacks/atende.stack";
 import { ALARM_THRESHOLDS } from "../constructs/monitoring";
 import { applyNagChecks } from "../stacks/nag";
 import type { StageName } from "../constructs/stage";
-import { queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
+import { functionId, queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
 
 const outdirs: string[] = [];
 afterAll(() => outdirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -69,6 +69,11 @@ describe("alarms", () => {
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-MetaSignatureFailures", MetricName: METRIC.metaSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-TelegramSecretFailures", MetricName: METRIC.telegramSecretFailures });
+    // Web Push from the jobs Lambda (docs/adr/0097): it has the VAPID secret (a Secrets Manager reference) and the alarm watches its failures
+    const jobsEnv = template.toJSON().Resources[functionId(template, "Atende jobs queue consumer")].Properties.Environment.Variables;
+    expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("{{resolve:secretsmanager:");
+    expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("VapidSecret");
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-PushFailures", Namespace: metricsNamespace("prod"), MetricName: METRIC.pushFailures, Threshold: 20 });
     // each channel's refused sends, by the provider dimension
     for (const provider of ["cloud-api", "messenger", "instagram", "telegram"]) {
       template.hasResourceProperties("AWS::CloudWatch::Alarm", {

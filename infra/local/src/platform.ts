@@ -165,6 +165,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
       // company secrets (prompt API keys ...) sealed under a key file kept with the data; in memory: a temp one
       ...(dataDir ? { SECRETS_KEY_FILE: join(dataDir, "secret.key") } : {}),
+      // Web Push (docs/adr/0097): the VAPID pair, generated once and kept beside the data
+      ...(dataDir ? { VAPID_KEY_FILE: join(dataDir, "vapid.json") } : {}),
       // the SDK's DocumentClient instead of the lean transport, for an A/B (docs/adr/0054)
       ...(process.env.DYNAMODB_TRANSPORT ? { DYNAMODB_TRANSPORT: process.env.DYNAMODB_TRANSPORT } : {}),
       ...opts.env,

@@ -64,7 +64,17 @@ export type InboxSla = {
 export type CustomerMessageHandler = (ticket: BotTicket, message: { id: string; fromMe: boolean }) => Promise<unknown>;
 
 /** The ticket a message or contact listener is told about (its protocol number when the SLA feature set one). */
-export type ListenedTicket = { id: number; companyId: number; contactId: number; createdAt: string; protocol?: string | null };
+export type ListenedTicket = {
+  id: number;
+  companyId: number;
+  contactId: number;
+  createdAt: string;
+  protocol?: string | null;
+  /** the ticket's uuid, owner and queue when told of a message (Web Push's rules, docs/adr/0097) */
+  uuid?: string;
+  userId?: number | null;
+  queueId?: number | null;
+};
 /**
  * Told of every message stored, edited or deleted (`update` carries `isDeleted`) and of every contact change, after the
  * realtime event (the search index, docs/adr/0035). Lists passed at construction (ADR 0024); a listener's failure
@@ -96,6 +106,8 @@ export type TicketBoard = {
 /** What a ticket-change listener sees of a ticket. */
 export type TicketSnapshot = {
   id: number;
+  /** the ticket's public id (every stored ticket has one; Web Push's links use it) */
+  uuid?: string;
   companyId: number;
   status: "open" | "pending" | "closed";
   userId: number | null;
