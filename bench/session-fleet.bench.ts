@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { inboundEventSchema, type OutboundCommand } from "@atende/shared/contracts/queue-messages";
+import { SESSION_HOST_REGISTRY_PK } from "@atende/shared/contracts/http/session-hosts";
 import { LEASE_PK } from "@atende/session-host/leases/lease.repository";
 import { createDb } from "@atende/session-host/platform/db";
 import { createSqsClient } from "@atende/session-host/queues/sqs";
@@ -87,7 +88,7 @@ export default async function bench(): Promise<Record<string, unknown>> {
       COMMAND_WAIT_SECONDS: "1",
       // room for every session on the hosts left after a kill (the bench measures takeover, not WAITING_CAPACITY)
       SESSION_HOST_CAPACITY: String(Math.ceil(SESSIONS / Math.max(1, HOSTS - 1)) + 10),
-      LOG_LEVEL: "error",
+      LOG_LEVEL: process.env.BENCH_FLEET_LOG_LEVEL ?? "error",
     },
   });
   const client = createSqsClient("us-east-1", sqs.endpoint);
@@ -130,6 +131,11 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const per = new Map<string, number>();
     for (const l of out.Items ?? []) if (l.owner && (l.expiresAt as number) > now) per.set(l.owner as string, (per.get(l.owner as string) ?? 0) + 1);
     return per;
+  };
+  /** a (re)started host has joined the fleet: its registry item was written after `since` (as ECS waits for a new task's health) */
+  const inRegistry = async (hostId: string, since: number) => {
+    const out = await db.doc.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": SESSION_HOST_REGISTRY_PK }, ConsistentRead: true }));
+    return (out.Items ?? []).some((i) => i.hostId === hostId && (i.lastHeartbeatAt as number) > since);
   };
   const sampleMemory = async () => {
     const held = await heldBy();
@@ -197,11 +203,19 @@ export default async function bench(): Promise<Record<string, unknown>> {
     fleet.signal(1, "SIGKILL");
     await fleet.exited(1);
     await sleep(500);
-    await until("every connection back after the kill", () => connectedCount() >= SESSIONS && down.size === 0, 180_000);
+    await until("every connection back after the kill", () => connectedCount() >= SESSIONS && down.size === 0, 180_000).catch(async (err: unknown) => {
+      // what is missing, for the one who reads the failure: the connections still down and their leases
+      const leases = await db.doc.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": LEASE_PK } }));
+      const missing = new Set(network.connections().filter((c) => c.status !== "CONNECTED").map(key));
+      console.error("still down:", JSON.stringify((leases.Items ?? []).filter((l) => missing.has(`${l.companyId}:${l.whatsappId}`)), null, 1));
+      throw err;
+    });
     const takeovers = outages.filter((o) => o.to >= killedAt).map((o) => (o.to - killedAt) / 1000);
     figures.kill = { hostId: "host-1", pid: victimPid, connections: victimHeld, takeoverSeconds: stats(takeovers), spreadAfter: Object.fromEntries(await heldBy()) };
+    const restartedAt = Date.now();
     fleet.start(1);
     await until("host-1 up again", () => fleet.memory(1).then(() => true, () => false), 60_000);
+    await until("host-1 in the registry again", () => inRegistry("host-1", restartedAt), 60_000);
     await sleep(5_000);
 
     // 3. rolling restart: SIGTERM (drain), start again, next host
@@ -212,8 +226,11 @@ export default async function bench(): Promise<Record<string, unknown>> {
       fleet.signal(n, "SIGTERM");
       await fleet.exited(n);
       perHost.push({ hostId: `host-${n}`, drainSeconds: round((Date.now() - t) / 1000) });
+      const restartedAt = Date.now();
       fleet.start(n);
       await until(`host-${n} up again`, () => fleet.memory(n).then(() => true, () => false), 60_000);
+      // the next host drains only once this one takes connections again (a deploy waits for the new task's health)
+      await until(`host-${n} in the registry again`, () => inRegistry(`host-${n}`, restartedAt), 60_000);
       await until("every connection back", () => connectedCount() >= SESSIONS && down.size === 0, 180_000);
       await sleep(2_000);
     }

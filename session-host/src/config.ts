@@ -52,8 +52,17 @@ const configSchema = z.object({
   /** lease: a host that misses heartbeats for this long loses its connections to another host */
   LEASE_TTL_MS: z.coerce.number().int().positive().default(30_000),
   LEASE_HEARTBEAT_MS: z.coerce.number().int().positive().default(10_000),
-  /** how often a host looks for connections to take: unowned, handed over by a drain, expired, or of a dead host */
-  LEASE_SCAN_MS: z.coerce.number().int().positive().default(2_000),
+  /**
+   * How often a host reads the registry (one small query; docs/adr/0093): a host newly dead (stale heartbeat) or
+   * draining makes it list the leases and take its share at once, so a kill -9 or a drain's hand-over does not wait
+   * for the next full scan.
+   */
+  FLEET_WATCH_MS: z.coerce.number().int().positive().default(1_000),
+  /**
+   * The full scan: how often a host lists the lease partition (the expensive read) even when the registry shows
+   * nothing to take: unowned connections (a start received by a full host), leases expired without a stale host.
+   */
+  LEASE_SCAN_MS: z.coerce.number().int().positive().default(4_000),
   /** how long a received outbound command stays invisible to other hosts (a dead host's commands come back after it) */
   COMMAND_VISIBILITY_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
   COMMAND_WAIT_SECONDS: z.coerce.number().int().min(0).max(20).default(10),

@@ -85,6 +85,8 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     media,
     limiter: repos.limiter,
     clock,
+    sender: deps.sender,
+    logger,
     conversation: (companyId, jid, limit) => late.inbox!.conversationOf(companyId, jid, limit),
   });
   const channelFeatures: ChannelFeature[] = [telegramModule, ...metaChannelFeatures(metaModule), webchatModule.feature];

@@ -23,7 +23,7 @@ import type { InboxStage } from "./container-inbox";
 
 /** Stage 5 of the composition: the tools around the inbox: quick messages, announcements, files, the external API, chats, schedules, billing, contact lists, campaigns, LGPD and reports. */
 export const composeBusiness = (deps: Base & Foundation & Administration & InboxStage) => {
-  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, companies, guards, cloudApiModule, whatsapps, usersModule, consent, searchIndexing, inbox, outbound } = deps;
+  const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, companies, guards, cloudApiModule, whatsapps, usersModule, consent, searchIndexing, inbox, outbound, pushModule } = deps;
   const quickMessagesModule = createQuickMessagesModule({ db, realtime, media, clock, guards });
   // announcements: platform-wide; events reach every company through a paged fan-out job (see the service)
   const announcementsModule = createAnnouncementsModule({
@@ -37,6 +37,8 @@ export const composeBusiness = (deps: Base & Foundation & Administration & Inbox
     },
     clock,
     guards,
+    // Web Push: a published announcement notifies each company's users (from the fan-out job)
+    onPublished: [(companyId, a) => pushModule.rules.announcement(companyId, a)],
   });
   const fileListsModule = createFileListsModule({ db, realtime, media, clock, guards });
   const externalApiModule = createExternalApiModule({
@@ -51,7 +53,7 @@ export const composeBusiness = (deps: Base & Foundation & Administration & Inbox
     clock,
   });
   // internal chat among a company's users (spec 3)
-  const chatsModule = createChatsModule({ db, users: usersModule.service, realtime, clock, guards });
+  const chatsModule = createChatsModule({ db, users: usersModule.service, realtime, clock, guards, onMessage: [pushModule.rules.chatMessage] });
 
   // scheduled messages (spec 3): CRUD and the minute tick's sender
   const timeZoneOf = async (companyId: number) => (await repos.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;

@@ -1,6 +1,7 @@
 import type { ChannelKind } from "../platform/channels/channel.port";
 import { createSlaModule } from "../features/sla/sla.module";
 import { createDashboardModule } from "../features/dashboard/dashboard.module";
+import { createSupervisorBoard, createSupervisorModule } from "../features/supervisor/supervisor.module";
 import { createInboxModule } from "../features/inbox/inbox.module";
 import { manualAssignment } from "../features/distribution/assignment-kind";
 import { createSearchIndexing, createSearchModule } from "../features/search/search.module";
@@ -11,6 +12,7 @@ import { createInboxReads } from "./inbox-reads";
 import { recordAssignment } from "../platform/metrics";
 import { createLgpdConsent } from "../features/lgpd/lgpd.module";
 import { createDistributionModule } from "../features/distribution/distribution.module";
+import { createPushModule, vapidKeysOf } from "../features/push/push.module";
 import type { Base } from "./container-adapters";
 import type { Foundation } from "./container-foundation";
 import type { Administration, LateBound } from "./container-administration";
@@ -18,6 +20,28 @@ import type { Administration, LateBound } from "./container-administration";
 /** Stage 4 of the composition: the inbox (with SLA, LGPD consent and search indexing before it) and what reads it first: search, distribution, the bot runner, the dashboard. */
 export const composeInbox = (deps: Base & Foundation & Administration & { late: LateBound }) => {
   const { config, logger, clock, metrics, db, commands, jobs, media, spreadsheets, repos, realtime, audit, distributionRepo, distributionTrigger, defaultCapacity, agentUsers, companies, guards, cloudApiModule, metaModule, channelFeatures, channelRegistry, urlGuard, botIntake, flowStart, usersModule, outbound } = deps;
+  // Web Push (issue 32, docs/adr/0097): built before the inbox, whose committed changes and messages its rules hear
+  // the contact's name, read by the push jobs through the inbox built below (never during composition)
+  const pushLate: { contactsByIds?: (companyId: number, ids: number[]) => Promise<{ name: string }[]> } = {};
+  const pushModule = createPushModule({
+    db,
+    guards,
+    outbound,
+    jobs,
+    keys: vapidKeysOf(config),
+    subject: config.VAPID_SUBJECT,
+    users: async (companyId) => (await repos.users.listByCompany(companyId)).map((u) => ({ id: u.id, profile: u.profile, queueIds: u.queueIds, allTicket: u.allTicket })),
+    agentStatus: async (companyId, userId) => (await repos.agents.get(companyId, userId)).status,
+    watching: async (companyId, userId, room) => (await repos.connections.listByCompany(companyId)).some((c) => c.userId === userId && c.rooms.includes(room)),
+    contactName: async (companyId, contactId) => (await pushLate.contactsByIds?.(companyId, [contactId]))?.[0]?.name ?? null,
+    company: async (companyId) => {
+      const [company, previews] = await Promise.all([repos.companies.findById(companyId), repos.settings.get(companyId, "pushPreviews")]);
+      return { timezone: company?.timezone ?? "America/Sao_Paulo", previews: previews?.value === "enabled" };
+    },
+    metrics,
+    logger,
+    clock,
+  });
   /**
    * A connection's channel kind, remembered for 30 s like the Cloud API's settings: every outbound command asks it,
    * and a provider changes only when an admin edits the connection (the messages' own path reads nothing for it).
@@ -57,6 +81,7 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
   // full-text search, step 1 (docs/adr/0035): the index and its writer, told by the inbox of every message and contact
   const searchIndexing = createSearchIndexing({ db, logger });
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
+  const supervisorBoard = createSupervisorBoard(db);
   const inboxModule = createInboxModule({ audit,
     urlGuard,
     outboundFetch: outbound.fetch,
@@ -101,6 +126,7 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
     listeners: {
       onMessage: [
         searchIndexing.indexer.message,
+        pushModule.rules.message,
         // the copilot's transcript of every customer audio (issue 33); built after the inbox, read when a message comes
         (action, m, ticket) => deps.late.copilot?.onMessage(action, m, ticket) ?? Promise.resolve(),
       ],
@@ -108,6 +134,8 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
     },
     historySearch: searchIndexing.historySearch,
     slots: repos.agents,
+    // issue 34 (docs/adr/0101): the supervisors' board, kept by the ticket writes
+    board: supervisorBoard,
     ticketListeners: [
       (before, after) => distributionTrigger.ticketChanged(before, after),
       // the Assignments metric of person-made assignments (automatic ones are counted by distribution)
@@ -115,12 +143,15 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
         const mode = manualAssignment(before, after, change.byUserId);
         if (mode) recordAssignment(metrics, mode);
       },
+      // Web Push: a ticket starts waiting, a ticket given to someone (queued after the unit of work)
+      (before, after, change) => pushModule.rules.ticketChanged(before, after, change),
       // the copilot's summary as a note for the attendant a ticket is transferred to (issue 33)
       (before, after) => deps.late.copilot?.onTicketChange(before, after) ?? Promise.resolve(),
     ],
     sla: slaModule.planner,
   });
   const inbox = inboxModule.service;
+  pushLate.contactsByIds = inbox.contactsByIds;
   // full-text search, step 2: its routes read the inbox's search reads
   const searchModule = createSearchModule({
     indexing: searchIndexing,
@@ -165,6 +196,13 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
     },
     guards,
   });
-  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule };
+  // issue 34: the supervisors' cockpit (docs/adr/0101)
+  const supervisorModule = createSupervisorModule({
+    board: supervisorBoard,
+    reads: { queues: repos.queues, users: agentUsers, agents: repos.agents, defaultCapacity },
+    clock,
+    guards,
+  });
+  return { consent, inboxReads, slaModule, searchIndexing, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule, pushModule };
 };
 export type InboxStage = ReturnType<typeof composeInbox>;

@@ -20,7 +20,7 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
   const business = composeBusiness({ ...base, ...foundation, ...administration, ...inboxStage });
   const { copilotModule } = composeCopilot({ ...base, ...foundation, ...administration, ...inboxStage, ...business });
   late.copilot = copilotModule.service;
-  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, flowsInUse, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
+  const { logger, clock, metrics, db, commands, jobs, inboundQueue, secrets, mailer, media, outbound, repos, dialogflowRest, tokens, realtimeModule, realtime, audit, mfa, agentStatus, authModule, auth, companiesModule, companies, guards, auditModule, presenceModule, socketsModule, seedModule, flowsInUse, cloudApiModule, metaModule, telegramModule, webchatModule, channelFeatures, whatsappsModule, whatsapps, settingsModule, plansModule, queueOptionsModule, promptsModule, queueIntegrationsModule, flowsModule, queuesModule, usersModule, helpsModule, sessionHostsModule, logosModule, signupModule, passwordResetModule, slaModule, inboxModule, inbox, searchModule, distributionModule, botsModule, dashboardModule, supervisorModule, quickMessagesModule, announcementsModule, fileListsModule, externalApiModule, chatsModule, schedulesModule, fakeBank, payments, invoicesModule, subscriptionModule, contactListsModule, contactLists, campaignSettingsModule, campaignsModule, lgpdModule, reportsModule, pushModule } = { ...base, ...foundation, ...administration, ...inboxStage, ...business };
 
   /**
    * The modules, in the order their routes are mounted (http-app.ts): the same paths in the same order as before.
@@ -54,6 +54,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       searchModule,
       presenceModule,
       distributionModule,
+      supervisorModule,
+      pushModule,
       copilotModule,
     ],
     /** contribute inbound handlers, jobs and tick jobs only */
@@ -91,6 +93,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
     /** the website chat (docs/adr/0092): its settings (configure) and visitor API */
     webchat: webchatModule,
     inboundQueue,
+    /** Web Push (docs/adr/0097): `push.notifyUsers(companyId, userIds, notification)` for any feature; the API's service */
+    push: pushModule.service,
     services: {
       copilot: copilotModule.service,
       audit,
@@ -105,6 +109,8 @@ export const createContainer = (config: Config, overrides: Overrides = {}) => {
       realtime,
       presence: socketsModule.service.presence,
       sockets: socketsModule.service.sockets,
+      /** the website chat visitors' sockets (docs/adr/0096) */
+      webchatSockets: webchatModule.sockets,
       seed: seedModule.service,
       whatsapps,
       settings: settingsModule.service,

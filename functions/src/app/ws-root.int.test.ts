@@ -58,4 +58,26 @@ describe("the WebSocket Lambda's own root", () => {
     await handler(event("$disconnect", "ws-root-6="));
     expect(await t.container.repos.connections.findById("ws-root-6=")).toBeFalsy();
   });
+
+  it("a website chat visitor's socket (docs/adr/0096): its token from an allowed origin only; never on the company's agent list", async () => {
+    const made = await t.call("POST", "/whatsapp", { token: a.adminToken, body: { name: "Site ws-root", provider: "webchat", allowedOrigins: ["https://shop.example"] } });
+    const key = (await t.container.webchat.repo.byConnection(a.company.id, made.body.id as number))!.publicKey;
+    const session = await t.call("POST", `/webchat/${key}/sessions`, { body: {}, headers: { origin: "https://shop.example" } });
+    const visitor = (id: string, origin: string | undefined, token = session.body.token as string) =>
+      handler({ requestContext: { connectionId: id, routeKey: "$connect" }, queryStringParameters: { webchat: key, token }, headers: origin ? { Origin: origin } : {} } as never);
+    expect(await visitor("ws-root-v1=", "https://evil.example")).toMatchObject({ statusCode: 403 });
+    expect(await visitor("ws-root-v2=", "https://shop.example", "forged")).toMatchObject({ statusCode: 401 });
+    expect(await visitor("ws-root-v3=", "https://shop.example")).toMatchObject({ statusCode: 200 });
+    expect(await t.container.webchat.repo.socket("ws-root-v3=")).toMatchObject({ companyId: a.company.id });
+    expect(await t.container.webchat.repo.socket("ws-root-v1=")).toBeNull();
+    expect(await t.container.repos.connections.findById("ws-root-v3=")).toBeFalsy();
+    await handler(event("$disconnect", "ws-root-v3="));
+    expect(await t.container.webchat.repo.socket("ws-root-v3=")).toBeNull();
+    // socket opens per session are limited (the widget's backoff opens a few a minute at most)
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push(((await visitor(`ws-root-l${i}=`, "https://shop.example")) as { statusCode: number }).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await t.container.webchat.repo.socket("ws-root-l19=")).toBeNull();
+  });
 });

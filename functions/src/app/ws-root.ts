@@ -15,12 +15,16 @@ import { createWhatsappsRepository } from "../features/whatsapps/whatsapps.repos
 import { createAgentsRepository } from "../features/presence/agents.repository";
 import { createSocketPresenceListeners } from "../features/presence/socket-presence";
 import { createJobQueue, createSocketSender } from "./ports";
+import { createWebchatRepository } from "../features/channels/webchat/webchat.repository";
+import { createWebchatAccess } from "../features/channels/webchat/webchat-access";
+import { createWebchatSockets } from "../features/channels/webchat/webchat-sockets";
+import { createAttemptLimiter } from "../platform/limits/attempt-limiter";
 
 /**
  * The WebSocket Lambda's composition root (docs/adr/0038-per-lambda-composition.md): $connect, $default and
  * $disconnect need the sockets and presence of the realtime feature, the access-token check, the users'
- * presence fields and the agents' items (docs/adr/0044: a job is queued when the status must follow), nothing
- * else. Built from the same factories as the whole container (container.ts), so the sockets behave the same in the local runner (which uses the container) and here; esbuild bundles only this.
+ * presence fields and the agents' items (docs/adr/0044: a job is queued when the status must follow), the website
+ * chat visitors' token check (docs/adr/0096), nothing else. Built from the same factories as the whole container (container.ts), so the sockets behave the same in the local runner (which uses the container) and here; esbuild bundles only this.
  */
 export const createWsRoot = (
   config: Config,
@@ -58,6 +62,9 @@ export const createWsRoot = (
     onConnected: [socketPresence.connected],
     onDisconnected: [socketPresence.disconnected],
   }).service;
-  return { sockets };
+  // the website chat visitors' sockets (docs/adr/0096): the visitor token and origin check, nothing of the agents'
+  const webchatRepo = createWebchatRepository(db);
+  const webchatSockets = createWebchatSockets({ repo: webchatRepo, access: createWebchatAccess({ repo: webchatRepo, clock }), limiter: createAttemptLimiter(db, clock), sender, clock, logger });
+  return { sockets, webchatSockets };
 };
 export type WsRoot = ReturnType<typeof createWsRoot>;

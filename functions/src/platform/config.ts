@@ -87,6 +87,14 @@ const configSchema = z.object({
   OUTBOUND_GUARD: z.enum(["on", "off"]).default("on"),
   /** the public origin (https://app.example.com) Cloud API webhook URLs are built on; the request's origin when absent */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * Web Push (docs/adr/0097): AWS: a secret Secrets Manager generated once, the VAPID key pair is derived from it;
+   * one machine: VAPID_KEY_FILE under .data (written once); neither (tests): derived from JWT_SECRET
+   */
+  VAPID_SECRET: z.string().min(32).optional(),
+  VAPID_KEY_FILE: z.string().optional(),
+  /** the VAPID `sub` claim: a mailto: or https: contact the push services may write to */
+  VAPID_SUBJECT: z.string().default("mailto:suporte@atende.app"),
 });
 
 export type Config = z.infer<typeof configSchema>;

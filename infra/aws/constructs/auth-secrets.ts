@@ -24,6 +24,8 @@ export class AuthSecrets extends Construct {
   readonly paymentsWebhookSecret: Secret;
   /** the HMAC key erased people's numbers are remembered by (LGPD erasure, docs/adr/0030): never rotate it */
   readonly erasureHashSecret: Secret;
+  /** Web Push (docs/adr/0097): the VAPID key pair is derived from it, so it is the same on every Lambda; never rotate it (subscriptions are bound to the key) */
+  readonly vapidSecret: Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -32,5 +34,6 @@ export class AuthSecrets extends Construct {
     this.originVerifySecret = generatedKey(this, "OriginVerifySecret", "Atende: header value CloudFront adds to /api requests (ORIGIN_VERIFY_SECRET)");
     this.paymentsWebhookSecret = generatedKey(this, "PaymentsWebhookSecret", "Atende: shared secret of the Pix provider's payment notifications (PAYMENTS_WEBHOOK_SECRET)");
     this.erasureHashSecret = generatedKey(this, "ErasureHashSecret", "Atende: HMAC key of erased people's numbers, LGPD (ERASURE_HASH_SECRET)");
+    this.vapidSecret = generatedKey(this, "VapidSecret", "Atende: the Web Push VAPID key pair is derived from it (VAPID_SECRET)");
   }
 }

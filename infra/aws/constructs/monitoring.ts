@@ -45,6 +45,12 @@ export const ALARM_THRESHOLDS = {
   metaSignatureFailures: 5,
   telegramSecretFailures: 5,
   paymentWebhookFailures: 1,
+  /** Baileys sockets closed with 500 for the third time in a row or more (each such close counts one), in 5 minutes */
+  badSessionCloses: 1,
+  /** numbers WhatsApp walled behind a passkey while linking, in an hour (one is a customer's case; several, a rollout) */
+  passkeyRequired: 3,
+  /** Web Push requests the push services refused or did not answer, in 5 minutes (docs/adr/0097) */
+  pushFailures: 20,
   /** sends a channel's provider refused in 5 minutes (per channel: ChannelSendFailures by provider) */
   channelSendFailures: 10,
 } as const;
@@ -135,6 +141,12 @@ export class Monitoring extends Construct {
     // Session hosts: connections that should run but no host has room for (WAITING_CAPACITY) for 3 minutes.
     const waitingCapacity = custom(METRIC.sessionsWaitingCapacity, "Maximum", Duration.minutes(1));
     alarm("SessionHostWaitingCapacity", "Connections wait for a session host with room (WAITING_CAPACITY).", waitingCapacity, 1, { periods: 3 });
+    // Session hosts: WhatsApp keeps closing a session with 500 (bad session: backed off, never cleared, ADR 0014),
+    // and numbers that WhatsApp asks for a passkey while linking (PASSKEY_REQUIRED, ADR 0076).
+    const badSessionCloses = custom(METRIC.badSessionCloses);
+    alarm("SessionHostBadSessionCloses", "WhatsApp closed a session with 500 three times in a row or more (backing off, auth kept).", badSessionCloses, ALARM_THRESHOLDS.badSessionCloses);
+    const passkeyRequired = custom(METRIC.passkeyRequired, "Sum", Duration.hours(1));
+    alarm("SessionHostPasskeyRequired", `${ALARM_THRESHOLDS.passkeyRequired} or more numbers hit WhatsApp's passkey gate while linking in an hour (PASSKEY_REQUIRED).`, passkeyRequired, ALARM_THRESHOLDS.passkeyRequired);
     // Webhooks.
     const signatureFailures = custom(METRIC.cloudApiSignatureFailures);
     alarm("CloudApiSignatureFailures", "Meta Cloud API webhook calls with a wrong signature.", signatureFailures, ALARM_THRESHOLDS.cloudApiSignatureFailures);
@@ -149,6 +161,8 @@ export class Monitoring extends Construct {
     }
     const paymentFailures = custom(METRIC.paymentWebhookFailures);
     alarm("PaymentWebhookFailures", "Payment notifications refused or failed.", paymentFailures, ALARM_THRESHOLDS.paymentWebhookFailures);
+    // Web Push from the jobs Lambda (docs/adr/0097): refused, 429/5xx or unreachable push services (gone devices are not failures)
+    alarm("PushFailures", "Web Push requests refused by the push services or not answered.", custom(METRIC.pushFailures), ALARM_THRESHOLDS.pushFailures);
 
     // The dashboard: the same figures, plus the product's own counters by dimension.
     const search = (metricName: string, dimension: string, statistic: string, label: string) =>

@@ -59,6 +59,8 @@ export class AtendeStack extends Stack {
       ORIGIN_VERIFY_SECRET: secrets.originVerifySecret.secretValue.unsafeUnwrap(),
       PAYMENTS_WEBHOOK_SECRET: secrets.paymentsWebhookSecret.secretValue.unsafeUnwrap(),
       ERASURE_HASH_SECRET: secrets.erasureHashSecret.secretValue.unsafeUnwrap(),
+      // Web Push (docs/adr/0097): the API answers the public key, the jobs Lambda signs the pushes with the pair
+      VAPID_SECRET: secrets.vapidSecret.secretValue.unsafeUnwrap(),
       QUEUE_URL_INBOUND: queues.inbound.queueUrl,
       QUEUE_URL_OUTBOUND: queues.outbound.queueUrl,
       QUEUE_URL_JOBS: queues.jobs.queueUrl,

@@ -76,13 +76,13 @@ describe("lambdas", () => {
     expect(resourcesOfType(template, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Runtime === "nodejs22.x")).toHaveLength(7);
   });
 
-  it("takes the JWT keys, the origin-verify value, the payments webhook secret and the erasure hash key from generated secrets (only references in the template)", () => {
+  it("takes the JWT keys, the origin-verify value, the payments webhook secret, the erasure hash key and the VAPID secret from generated secrets (only references in the template)", () => {
     const secrets = resourcesOfType(template, "AWS::SecretsManager::Secret");
-    expect(secrets).toHaveLength(5);
+    expect(secrets).toHaveLength(6);
     for (const [, secret] of secrets) expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     const env = template.toJSON().Resources[functionId(template, "Atende HTTP API")].Properties.Environment.Variables;
     const secretIds = secrets.map(([id]) => id);
-    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET", "ORIGIN_VERIFY_SECRET", "PAYMENTS_WEBHOOK_SECRET", "ERASURE_HASH_SECRET"]) {
+    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET", "ORIGIN_VERIFY_SECRET", "PAYMENTS_WEBHOOK_SECRET", "ERASURE_HASH_SECRET", "VAPID_SECRET"]) {
       const reference = JSON.stringify(env[key]);
       expect(reference).toContain("{{resolve:secretsmanager:");
       expect(secretIds.some((id) => reference.includes(`"${id}"`))).toBe(true);

@@ -3,12 +3,12 @@ import { Annotations, Match, type Template } from "aws-cdk-lib/assertions";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { QUEUES, deadLetterName } from "@atende/shared/contracts/queue-names";
-import { METRIC, metricsNamespace } from "@atende/shared/contracts/metric-names";
+import { METRIC, METRICS_SERVICE, metricsNamespace } from "@atende/shared/contracts/metric-names";
 import { AtendeStack } from "../stacks/atende.stack";
 import { ALARM_THRESHOLDS } from "../constructs/monitoring";
 import { applyNagChecks } from "../stacks/nag";
 import type { StageName } from "../constructs/stage";
-import { queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
+import { functionId, queueId, resourcesOfType, synthTestStack } from "./synth-test-stack";
 
 const outdirs: string[] = [];
 afterAll(() => outdirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -69,6 +69,11 @@ describe("alarms", () => {
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-CloudApiSignatureFailures", MetricName: METRIC.cloudApiSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-MetaSignatureFailures", MetricName: METRIC.metaSignatureFailures });
     template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-TelegramSecretFailures", MetricName: METRIC.telegramSecretFailures });
+    // Web Push from the jobs Lambda (docs/adr/0097): it has the VAPID secret (a Secrets Manager reference) and the alarm watches its failures
+    const jobsEnv = template.toJSON().Resources[functionId(template, "Atende jobs queue consumer")].Properties.Environment.Variables;
+    expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("{{resolve:secretsmanager:");
+    expect(JSON.stringify(jobsEnv.VAPID_SECRET)).toContain("VapidSecret");
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "Atende-prod-PushFailures", Namespace: metricsNamespace("prod"), MetricName: METRIC.pushFailures, Threshold: 20 });
     // each channel's refused sends, by the provider dimension
     for (const provider of ["cloud-api", "messenger", "instagram", "telegram"]) {
       template.hasResourceProperties("AWS::CloudWatch::Alarm", {
@@ -89,6 +94,29 @@ describe("alarms", () => {
       Threshold: 1,
       ComparisonOperator: "GreaterThanOrEqualToThreshold",
       EvaluationPeriods: 3,
+    });
+    // three close-code 500s in a row (each such close counts one), and numbers walled by WhatsApp's passkey gate
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "Atende-prod-SessionHostBadSessionCloses",
+      Namespace: metricsNamespace("prod"),
+      MetricName: METRIC.badSessionCloses,
+      Dimensions: [{ Name: "service", Value: METRICS_SERVICE }],
+      Statistic: "Sum",
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      TreatMissingData: "notBreaching",
+    });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "Atende-prod-SessionHostPasskeyRequired",
+      Namespace: metricsNamespace("prod"),
+      MetricName: METRIC.passkeyRequired,
+      Dimensions: [{ Name: "service", Value: METRICS_SERVICE }],
+      Statistic: "Sum",
+      Period: 3600,
+      Threshold: 3,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      TreatMissingData: "notBreaching",
     });
   });
 

@@ -96,15 +96,20 @@ describe("the demo seed (npm start's first start)", () => {
     const campaigns = await api<{ records: { name: string; status: string; completedAt: string | null }[] }>("/campaigns/?pageNumber=1");
     expect(campaigns.records).toMatchObject([{ name: "Black Friday", status: "FINALIZADA" }]);
     expect(campaigns.records[0]?.completedAt).toBeTruthy();
-    // the QR connection on the WhatsApp simulator, the Cloud API, Telegram, Messenger and Instagram ones on their stand-ins
+    // the QR connection on the WhatsApp simulator, the Cloud API, Telegram, Messenger and Instagram ones on their
+    // stand-ins, and the website chat of the demo shop (its own origin: stand-ins/shop)
     const connections = await api<{ name: string; status: string; provider: string }[]>("/whatsapp");
     expect(connections).toMatchObject([
       { name: "Simulador", status: "CONNECTED", provider: "beta" },
       { name: "API oficial (simulador)", status: "CONNECTED", provider: "cloudapi" },
       { name: "Telegram (simulador)", status: "CONNECTED", provider: "telegram", number: "@demo_4242_bot" },
+      { name: "Site da loja (demo)", status: "CONNECTED", provider: "webchat" },
       { name: "Messenger (simulador)", status: "CONNECTED", provider: "messenger", number: "Atende Demo" },
       { name: "Instagram (simulador)", status: "CONNECTED", provider: "instagram", number: "@atende.demo" },
     ]);
+    const shop = await (await fetch(platform.shopUrl)).text();
+    const key = /data-key="(wk_[0-9a-f]+)"/.exec(shop)?.[1];
+    expect(shop).toContain(`<script src="${platform.url}/webchat.js" data-key="${key}" async></script>`);
   });
 
   it("plays a Messenger user from /simulator/meta: the message becomes a ticket and the attendant's reply shows in the tab", async () => {

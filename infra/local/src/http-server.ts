@@ -34,6 +34,8 @@ const TYPES: Record<string, string> = {
   ".mp3": "audio/mpeg",
   ".wav": "audio/wav",
   ".webp": "image/webp",
+  // the web app manifest (issue 32)
+  ".webmanifest": "application/manifest+json",
 };
 
 /**

@@ -6,6 +6,7 @@ const main = async () => {
   const platform = await startPlatform({
     dataDir: process.env.ATENDE_DATA_DIR ?? join(REPO_ROOT, ".data"),
     httpPort: Number(process.env.PORT ?? 8080),
+    shopPort: Number(process.env.SHOP_PORT ?? 8090),
     host: process.env.HOST ?? "127.0.0.1",
     logLevel: (process.env.LOG_LEVEL as never) ?? "warn",
     demo: process.env.ATENDE_DEMO !== "0",
@@ -15,6 +16,7 @@ const main = async () => {
     "",
     `  Atende is running at ${platform.url}`,
     `  WhatsApp simulator (scan QR codes, play customers): ${platform.simulatorUrl}`,
+    `  Demo shop with the website chat (another origin): ${platform.shopUrl}`,
     platform.seededNow ? "  First start: demo data created." : "  Data kept from the previous start (.data/).",
     ...(platform.demo ? ["  Demo conversations are being played on the Simulador connection (about a minute)."] : []),
     "",

@@ -35,6 +35,7 @@ import { createPublicServer } from "./http-server";
 import { freePort } from "./ports";
 import { pollQueue, sqsClient, startSqs, type SqsHandle } from "./sqs";
 import { createWsGateway } from "./ws-gateway";
+import { demoWebchatKey, startShopStandIn, wireWebchatDemo } from "./stand-ins/shop/shop";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
@@ -42,6 +43,8 @@ export type PlatformOptions = {
   /** where DynamoDB Local, media and mail live; omit for an in-memory platform (tests) */
   dataDir?: string;
   httpPort?: number;
+  /** the demo shop's port (the website chat's demo page on another origin); a free one when absent */
+  shopPort?: number;
   host?: string;
   managementPort?: number;
   dynamoPort?: number;
@@ -93,6 +96,8 @@ export type Platform = {
   /** the stand-ins of outside services under /simulator, and the simulator page's tabs */
   standIns: StandInRegistry;
   simulatorUrl: string;
+  /** the demo shop (another origin) carrying the website chat widget */
+  shopUrl: string;
   /** Meta's Cloud API stand-in (/simulator/cloudapi; its Graph API under /simulator/cloudapi/graph/v23.0) */
   cloudApi: CloudApiSimulator;
   /** the AI stand-in at /simulator/ai (what it was asked: `aiSimulator.requests`) */
@@ -161,6 +166,8 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       PAYMENTS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
       // company secrets (prompt API keys ...) sealed under a key file kept with the data; in memory: a temp one
       ...(dataDir ? { SECRETS_KEY_FILE: join(dataDir, "secret.key") } : {}),
+      // Web Push (docs/adr/0097): the VAPID pair, generated once and kept beside the data
+      ...(dataDir ? { VAPID_KEY_FILE: join(dataDir, "vapid.json") } : {}),
       // the SDK's DocumentClient instead of the lean transport, for an A/B (docs/adr/0054)
       ...(process.env.DYNAMODB_TRANSPORT ? { DYNAMODB_TRANSPORT: process.env.DYNAMODB_TRANSPORT } : {}),
       ...opts.env,
@@ -241,6 +248,10 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       fetch: createTelegramStandIn().fetch,
       tab: { path: "/simulator/telegram", order: 15, label: { pt: "Telegram", en: "Telegram", es: "Telegram" } },
     });
+    // the demo shop on its own origin, carrying the website chat's one line (issue 31; stand-ins/shop)
+    const shop = await startShopStandIn({ appUrl: origin, host, port: opts.shopPort ?? (await freePort()), keyOf: () => demoWebchatKey(container) });
+    stops.push(shop.close);
+    standIns.register(shop.standIn);
     const server = createPublicServer({
       fetch: app.fetch,
       gateway,
@@ -296,6 +307,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
       const admin = DEMO_LOGINS.find((l) => l.role === "admin");
       if (admin) await wireCloudApiDemo({ url, sim: cloudApi, number: demoNumber, login: admin, logger: container.logger }).catch((err) => container.logger.warn("cloud-api demo failed", { err: String(err) }));
       if (admin) await wireTelegramDemo({ url, login: admin }).catch((err) => container.logger.warn("telegram demo failed", { err: String(err) }));
+      if (admin) await wireWebchatDemo({ url, shopUrl: shop.url, login: admin }).catch((err) => container.logger.warn("webchat demo failed", { err: String(err) }));
     }
     // the demo company's Messenger and Instagram connections on the Graph stand-in (in memory: its pages and callbacks
     // are made again on every start)
@@ -307,7 +319,7 @@ export const startPlatform = async (opts: PlatformOptions = {}): Promise<Platfor
     void container.services.searchBackfillPlatformOnce({ fresh: seededNow }).catch((err) => container.logger.warn("search backfill failed", { err: String(err) }));
     const demo = opts.demo && seededNow ? seedDemoConversations({ url, network: whatsapp.network, container, stopped: () => stopping }) : null;
     demo?.catch((err) => container.logger.warn("demo conversations not completed", { err: String(err) }));
-    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, hosts, network: whatsapp.network, simulatorWireUrl: whatsapp.wire.url, standIns, simulatorUrl: `${url}/simulator`, aiSimulator, cloudApi, metaGraph };
+    return { url, httpPort, container, dynamo, sqs, logins, seededNow, demo, env, stop, hosts, network: whatsapp.network, simulatorWireUrl: whatsapp.wire.url, standIns, simulatorUrl: `${url}/simulator`, shopUrl: shop.url, aiSimulator, cloudApi, metaGraph };
   } catch (e) {
     await stop();
     throw e;

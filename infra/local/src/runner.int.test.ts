@@ -69,7 +69,7 @@ describe("npm start (infra/local/src/main.ts)", () => {
     run.child.kill("SIGINT");
     await exited(run.child);
     expect(await waitGone(dataDir)).toEqual([]);
-  });
+  }, 150_000); // a first start compiles and seeds the whole demo: on a busy 2-core machine that passed 60 s
 
   it("a second start reuses the data, and a killed runner (SIGKILL) still takes its JVM down", async () => {
     const run = await startRunner();
@@ -83,5 +83,5 @@ describe("npm start (infra/local/src/main.ts)", () => {
     run.child.kill("SIGKILL");
     await exited(run.child);
     expect(await waitGone(dataDir)).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -92,3 +92,26 @@ export const failureEvent = (cmd: OutboundCommand, error: string): InboundEvent 
     : cmd.type === "checkNumber"
     ? { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `checked:${cmd.requestId}`, type: "number.checked", requestId: cmd.requestId, number: cmd.number, exists: false }
     : { companyId: cmd.companyId, whatsappId: cmd.whatsappId, eventId: `result:${cmd.commandId}`, type: "command.result", commandId: cmd.commandId, ok: false, error };
+
+/** tries of one command on this host (errors that are not the provider's verdict) before it is reported failed */
+export const MAX_TRANSIENT_ATTEMPTS = 3;
+/** commands with a transient failure remembered at once (oldest forgotten first) */
+const MAX_REMEMBERED_ATTEMPTS = 10_000;
+
+/**
+ * Transient failures per command on this host. Counted here, not by the queue's receive count: hand-backs
+ * between hosts count as receives too and must not use up a command's tries.
+ */
+export const createAttemptCounter = () => {
+  const attempts = new Map<string, number>();
+  return {
+    failed(commandId: string) {
+      const n = (attempts.get(commandId) ?? 0) + 1;
+      attempts.delete(commandId);
+      attempts.set(commandId, n);
+      if (attempts.size > MAX_REMEMBERED_ATTEMPTS) attempts.delete(attempts.keys().next().value as string);
+      return n;
+    },
+    delete: (commandId: string) => attempts.delete(commandId),
+  };
+};

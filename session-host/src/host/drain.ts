@@ -1,4 +1,6 @@
 import type { SessionHostConnection } from "@atende/shared/contracts/http/session-hosts";
+import type { LeaseRepository } from "../leases/lease.repository";
+import type { SessionIdentity } from "../providers/provider.port";
 import type { Logger } from "../platform/logger";
 import type { FleetMember } from "./fleet";
 
@@ -23,6 +25,8 @@ export const createDrain = <S>(deps: {
   stopTaking: () => Promise<void>;
   sessions: () => S[];
   handOver: (session: S) => Promise<void>;
+  /** waits (bounded) until another host holds the batch just handed over */
+  pickedUp?: (batch: S[]) => Promise<void>;
   /** after the hand-over: no more lease or registry heartbeats (they went on until then, so nobody took over) */
   stopHeartbeats: () => void;
 }) => {
@@ -32,13 +36,13 @@ export const createDrain = <S>(deps: {
     await deps.stopTaking();
     const queue = deps.sessions();
     const count = queue.length;
-    const next = async (): Promise<void> => {
-      const s = queue.shift();
-      if (s === undefined) return;
-      await deps.handOver(s).catch((err: unknown) => deps.log.warn("session not handed over", { err: String(err) }));
-      return next();
-    };
-    await Promise.all(Array.from({ length: DRAIN_CONCURRENCY }, next));
+    // in batches, each released once the previous one was picked up: a session is down only from its own release to
+    // its pickup, not while it waits behind the whole host's hand-overs in the other hosts' claims (docs/adr/0093)
+    while (queue.length > 0) {
+      const batch = queue.splice(0, DRAIN_CONCURRENCY);
+      await Promise.all(batch.map((s) => deps.handOver(s).catch((err: unknown) => deps.log.warn("session not handed over", { err: String(err) }))));
+      if (queue.length > 0) await deps.pickedUp?.(batch).catch(() => undefined);
+    }
     deps.stopHeartbeats();
     await deps.fleet.leave();
     deps.log.info("drained", { sessions: count, ms: deps.now() - started });
@@ -57,4 +61,17 @@ export const createDrain = <S>(deps: {
     })();
     return draining;
   };
+};
+
+/** the most a drain waits for one batch's pickup before it hands over the next anyway */
+const PICKUP_WAIT_MS = 3_000;
+
+/** Until every lease of `ids` has an owner again (another host took it), or PICKUP_WAIT_MS passed. */
+export const waitPickedUp = async (leases: Pick<LeaseRepository, "get">, ids: SessionIdentity[], now: () => number) => {
+  const until = now() + PICKUP_WAIT_MS;
+  for (let left = ids; left.length > 0 && now() < until; ) {
+    await new Promise((r) => setTimeout(r, 250));
+    const owners = await Promise.all(left.map((id) => leases.get(id).then((l) => l?.owner)));
+    left = left.filter((_, i) => !owners[i]);
+  }
 };

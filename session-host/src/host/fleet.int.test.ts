@@ -1,6 +1,8 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WebSocket } from "ws";
+import { WIRE_CLOSE_REPLACED } from "@atende/shared/contracts/simulator-wire";
 import "../testing/provided-context";
 import { inboundEventSchema, type InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { createHostRuntime, type HostRuntime } from "../app";
@@ -138,7 +140,7 @@ describe("takeover and drain", () => {
   it("kill -9: another host has the connections CONNECTED within 15 s, with the production lease TTL (30 s)", { timeout: 90_000 }, async () => {
     const { tableName, leases } = await newTable();
     // production timing (config.ts defaults), not the tests' short leases
-    const prod = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", LEASE_SCAN_MS: "2000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000" };
+    const prod = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", FLEET_WATCH_MS: "1000", LEASE_SCAN_MS: "4000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000" };
     const a = await host(tableName, "kill-a", prod);
     await a.host.start();
     const ids = Array.from({ length: 5 }, (_, i) => ({ companyId: 110, whatsappId: i + 1 }));
@@ -179,7 +181,7 @@ describe("takeover and drain", () => {
     };
     // production timing, long polls included: the drain waits up to 10 s for them while its heartbeats go on, so
     // nobody takes its connections as a dead host's (every lease is released by A, with the marker)
-    const timing = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", LEASE_SCAN_MS: "2000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000", COMMAND_WAIT_SECONDS: "10" };
+    const timing = { LEASE_TTL_MS: "30000", LEASE_HEARTBEAT_MS: "10000", FLEET_WATCH_MS: "1000", LEASE_SCAN_MS: "4000", SESSION_HOST_HEARTBEAT_MS: "2000", SESSION_HOST_STALE_MS: "8000", COMMAND_WAIT_SECONDS: "10" };
     const a = await host(tableName, "drain-a", timing, recordReleases);
     await a.host.start();
     const ids = Array.from({ length: 5 }, (_, i) => ({ companyId: 120, whatsappId: i + 1 }));
@@ -279,5 +281,25 @@ describe("fencing", () => {
     expect(stored).toMatchObject({ owner: "fence-b", fence: 2 });
     expect(holds(b, id)).toBe(true);
     for (const h of [a, b]) await h.host.kill();
+  });
+
+  it("a holder whose socket was replaced by a client that dialled late (a host that lost the lease) dials again", { timeout: 60_000 }, async () => {
+    const { tableName, leases } = await newTable();
+    const a = await host(tableName, "replaced-a");
+    await a.host.start();
+    const id = { companyId: 140, whatsappId: 1 };
+    await pairAll(a, leases, [id], 5511973000001);
+    const fence = (await leases.get(id))?.fence;
+    // the late client attaches the same connection: the network replaces A's socket (WhatsApp's "connection replaced")
+    const late = new WebSocket(network.wireUrl);
+    const closed = new Promise<number>((resolve) => late.on("close", (code) => resolve(code)));
+    await new Promise((resolve) => late.on("open", resolve));
+    late.send(JSON.stringify({ t: "attach", ...id }));
+    // A still holds the lease: it dials again, and the network replaces the late client in turn
+    const code = await Promise.race([closed, new Promise((r) => setTimeout(() => r("A did not dial again"), 10_000))]);
+    expect(code).toBe(WIRE_CLOSE_REPLACED);
+    await waitFor("A connected again", async () => (await network.connections()).some((c) => c.companyId === 140 && c.status === "CONNECTED"));
+    expect(await leases.get(id)).toMatchObject({ owner: "replaced-a", fence });
+    await a.host.kill();
   });
 });

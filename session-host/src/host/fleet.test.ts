@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { planClaims } from "./fleet";
+import { planClaims, planShare } from "./fleet";
 
 const h = (hostId: string, load: number, capacity = 10) => ({ hostId, load, capacity });
 
@@ -18,4 +18,16 @@ it("never plans over a host's capacity; what no host has room for waits", () => 
   expect(planClaims(h("A", 0, 2), [], 0)).toEqual({ quota: 0, waiting: 0 });
   // alone: takes all it has room for
   expect(planClaims(h("A", 0, 50), [], 7)).toEqual({ quota: 7, waiting: 0 });
+});
+
+it("hosts that plan from the same registry read claim disjoint slices that cover every placeable orphan", () => {
+  // B and C equal (a dead host's 100 connections): B (first in id order) the first 50, C the next 50
+  expect(planShare(h("B", 100, 160), [h("C", 100, 160)], 100)).toEqual({ offset: 0, quota: 50, waiting: 0 });
+  expect(planShare(h("C", 100, 160), [h("B", 100, 160)], 100)).toEqual({ offset: 50, quota: 50, waiting: 0 });
+  // uneven loads, one host full: the slices still tile the placeable orphans exactly
+  const fleet = [h("A", 4), h("B", 0), h("C", 2), h("D", 10)];
+  const shares = fleet.map((me) => planShare(me, fleet.filter((o) => o !== me), 12));
+  const covered = shares.flatMap((s) => Array.from({ length: s.quota }, (_, i) => s.offset + i)).sort((a, b) => a - b);
+  expect(covered).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  expect(shares.map((s) => s.quota)).toEqual([2, 6, 4, 0]);
 });

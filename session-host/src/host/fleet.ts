@@ -23,6 +23,19 @@ export const planClaims = (me: HostLoad, others: readonly HostLoad[], orphans: n
   return { quota: Math.max(0, Math.min(me.capacity, level) - me.load), waiting };
 };
 
+/**
+ * `planClaims`, and where this host's share starts in the orphans' common order: hosts claim consecutive slices in
+ * host-id order, so hosts that plan from the same registry read claim disjoint connections and cover them all in
+ * one round (a random offset each made hosts collide on part of the orphans and leave others for a later scan).
+ */
+export const planShare = (me: HostLoad, others: readonly HostLoad[], orphans: number): { offset: number; quota: number; waiting: number } => {
+  const { quota, waiting } = planClaims(me, others, orphans);
+  const offset = others
+    .filter((h) => h.hostId < me.hostId)
+    .reduce((sum, h) => sum + planClaims(h, [me, ...others.filter((o) => o !== h)], orphans).quota, 0);
+  return { offset, quota, waiting };
+};
+
 /** what a host reads of the fleet before it claims: live hosts that take connections, and dead hosts' ids */
 export type FleetView = { others: HostLoad[]; dead: string[]; hosts: RegistryItem[] };
 
@@ -75,8 +88,9 @@ export const createFleetMember = (deps: {
     },
     validUntil: () => (lastWriteAt === undefined ? 0 : lastWriteAt + staleMs - staleMargin(staleMs)),
     async survey(): Promise<FleetView> {
-      const hosts = await registry.list();
+      // the time before the read: a slow answer must not age the heartbeats it carries (a live host judged dead)
       const t = now();
+      const hosts = await registry.list();
       const healthy = lastWriteAt !== undefined && t - lastWriteAt < staleMs && (recoveredAt === undefined || t - recoveredAt >= staleMs);
       const others = hosts.filter((h) => h.hostId !== hostId);
       return {

@@ -12,13 +12,13 @@ import type { Db } from "../platform/db";
 import type { Logger } from "../platform/logger";
 import { ProviderError, type Provider, type ProviderSession, type SessionIdentity } from "../providers/provider.port";
 import { createInboundPublisher } from "../queues/inbound-publisher";
-import { executeCommand, failureEvent } from "./command-executor";
+import { createAttemptCounter, executeCommand, failureEvent, MAX_TRANSIENT_ATTEMPTS } from "./command-executor";
 import { createEventEmitter } from "./event-emitter";
 import { createEventSpill } from "./event-spill";
 import { createHostRegistry } from "../leases/host-registry";
 import { createFleetMember, staleMargin } from "./fleet";
 import { createOrphanScan } from "./fleet-scan";
-import { createDrain } from "./drain";
+import { createDrain, waitPickedUp } from "./drain";
 
 type Running = {
   identity: SessionIdentity;
@@ -40,10 +40,8 @@ type Outcome = "done" | "handBack";
 
 const keyOf = (id: SessionIdentity) => `${id.companyId}:${id.whatsappId}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** tries of one command on this host (errors that are not the provider's verdict) before it is reported failed */
-const MAX_TRANSIENT_ATTEMPTS = 3;
-/** commands with a transient failure remembered at once (oldest forgotten first) */
-const MAX_REMEMBERED_ATTEMPTS = 10_000;
+/** lease renewals of one heartbeat round in flight at once */
+const RENEW_CONCURRENCY = 4;
 
 export type SessionHostDeps = {
   config: HostConfig;
@@ -151,7 +149,8 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     const pending = starting.get(key);
     if (pending) return pending;
     const task = (async () => {
-      const lease = await leases.get(identity);
+      // the scan listed the lease just now: the conditional acquisition alone settles who gets it (one request less)
+      const lease = scan ? undefined : await leases.get(identity);
       const deadOwner = lease?.owner !== undefined && deadOwners.includes(lease.owner);
       if (lease?.owner && lease.owner !== hostId && lease.expiresAt > now() && !deadOwner) {
         foreign.set(key, lease.expiresAt);
@@ -161,7 +160,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       if (fleet.draining || !running || killed || sessions.size + starting.size > capacity) return null;
       const ch = channel ?? lease?.channel ?? config.DEFAULT_CHANNEL;
       const at = now();
-      const held = await leases.acquire(identity, hostId, ch, at, config.LEASE_TTL_MS, deadOwner ? [lease.owner!] : []);
+      const held = await leases.acquire(identity, hostId, ch, at, config.LEASE_TTL_MS, scan ? deadOwners : deadOwner ? [lease.owner!] : []);
       if (!held || killed) return null;
       foreign.delete(key);
       return startSession(identity, ch, held, at, begin);
@@ -191,19 +190,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     return r.session.isConnected();
   };
 
-  /** `emit` queues an outcome event; the caller awaits them all before deleting the commands (batched sends). */
-  /**
-   * Transient failures per command on this host. Counted here, not by the queue's receive count: hand-backs
-   * between hosts count as receives too and must not use up a command's tries.
-   */
-  const attempts = new Map<string, number>();
-  const failedAttempt = (commandId: string) => {
-    const n = (attempts.get(commandId) ?? 0) + 1;
-    attempts.delete(commandId);
-    attempts.set(commandId, n);
-    if (attempts.size > MAX_REMEMBERED_ATTEMPTS) attempts.delete(attempts.keys().next().value as string);
-    return n;
-  };
+  const attempts = createAttemptCounter();
 
   const handle = async (cmd: OutboundCommand, emit: (e: InboundEvent, chatJid?: string) => void): Promise<Outcome> => {
     const identity = { companyId: cmd.companyId, whatsappId: cmd.whatsappId };
@@ -270,7 +257,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
           for (const event of [result].flat()) emit(event, "chatJid" in cmd ? cmd.chatJid : undefined);
         } catch (err) {
           if (killed || r.lost || err instanceof LeaseLostError) return "handBack";
-          const code = err instanceof ProviderError ? err.code : failedAttempt(cmd.commandId) >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;
+          const code = err instanceof ProviderError ? err.code : attempts.failed(cmd.commandId) >= MAX_TRANSIENT_ATTEMPTS ? "ERR_SENDING_WAPP_MSG" : null;
           if (!code) throw err; // transient: the command goes back to the queue and is tried again
           attempts.delete(cmd.commandId);
           log.warn("command failed", { type: cmd.type, commandId: cmd.commandId, code, err: String(err) });
@@ -400,7 +387,11 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   const heartbeat = async () => {
     let renewed = 0;
     let failed = 0;
-    for (const r of [...sessions.values()]) {
+    // renewals run RENEW_CONCURRENCY at once: one by one, a slow table could make a round of 100+ sessions outlast the TTL
+    const queue = [...sessions.values()];
+    const renewNext = async (): Promise<void> => {
+      const r = queue.shift();
+      if (!r) return;
       try {
         const at = now();
         if (!(await leases.renew(r.held, at, config.LEASE_TTL_MS))) lose(r, "heartbeat refused");
@@ -413,7 +404,9 @@ export const createSessionHost = (deps: SessionHostDeps) => {
         failed++;
         log.warn("heartbeat failed", { ...r.identity, err: String(err) });
       }
-    }
+      return renewNext();
+    };
+    await Promise.all(Array.from({ length: RENEW_CONCURRENCY }, renewNext));
     // one session's failure is that session's trouble, not the host's (platform/health.http.ts)
     failingSessions = failed;
     if (heartbeatRoundAlive({ renewed, failed })) lastHeartbeatAt = now();
@@ -424,18 +417,24 @@ export const createSessionHost = (deps: SessionHostDeps) => {
   const resume = (r: Running) => void (r.suspended && leaseLive(r) && ((r.suspended = false), r.events.replay()));
   const connectionsHeld = () => [...sessions.values()].map((r) => ({ ...r.identity, status: r.status }));
   const registryBeat = async () => {
-    if (await fleet.beat(connectionsHeld())) for (const r of sessions.values()) resume(r);
+    if (!(await fleet.beat(connectionsHeld()))) return;
+    for (const r of sessions.values()) {
+      resume(r);
+      redial(r);
+    }
   };
+  /** replaced by a host that dialled after losing the lease (a takeover race): the holder dials again */
+  const redial = (r: Running) =>
+    r.session.wasReplaced?.() && leaseLive(r) && void r.session.start().catch((err: unknown) => log.warn("redial failed", { ...r.identity, err: String(err) }));
 
-  /** Takes connections that should run and have no live host (fleet-scan.ts), the least-loaded hosts first. */
+  /** Takes connections that should run and have no live host (fleet-scan.ts: the watch and the full scan), the least-loaded hosts first. */
   const scanOrphans = createOrphanScan({
     ...{ hostId, capacity, fleet, leases, publisher, log, now },
     load: () => sessions.size + starting.size,
     skip: (key) => sessions.has(key) || starting.has(key),
     active: () => running && !killed && !fleet.draining && deps.canTakeConnections?.() !== false,
     takeOver: (identity, channel, deadOwners) => takeOver(identity, channel, "start", { deadOwners }),
-    metrics: deps.metrics,
-    staleForgetMs: config.LEASE_TTL_MS * 2,
+    ...{ claimed: registryBeat, metrics: deps.metrics, staleForgetMs: config.LEASE_TTL_MS * 2, scanEveryMs: config.LEASE_SCAN_MS },
   });
 
   const every = (ms: number, fn: () => Promise<void>) => {
@@ -459,6 +458,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
     },
     sessions: () => [...sessions.values()],
     handOver: (r) => stopSession(r, true, true),
+    pickedUp: (batch) => waitPickedUp(leases, batch.map((r) => r.identity), now),
     stopHeartbeats: () => timers.forEach(clearInterval),
   });
 
@@ -478,7 +478,7 @@ export const createSessionHost = (deps: SessionHostDeps) => {
       await scanOrphans();
       every(config.SESSION_HOST_HEARTBEAT_MS, registryBeat);
       every(config.LEASE_HEARTBEAT_MS, heartbeat);
-      every(config.LEASE_SCAN_MS, scanOrphans);
+      every(Math.min(config.FLEET_WATCH_MS, config.LEASE_SCAN_MS), scanOrphans);
       for (let i = 0; i < config.COMMAND_POLLERS; i++) loops.push(pollCommands());
     },
     /** Graceful stop (SIGTERM, deploys): the drain (drain.ts), bounded by DRAIN_TIMEOUT_MS. */

@@ -39,6 +39,8 @@ export const createLeaseRepository = (db: Db) => ({
    * increments it), or null when another live host holds it.
    */
   async acquire(id: SessionIdentity, owner: string, channel: Channel, now: number, ttlMs: number, deadOwners: readonly string[] = []): Promise<HeldLease | null> {
+    // DynamoDB's IN takes 100 operands at most (as in listOrphans)
+    deadOwners = deadOwners.slice(0, 90);
     const dead = Object.fromEntries(deadOwners.map((o, i) => [`:dead${i}`, o]));
     try {
       const out = await db.doc.send(

@@ -122,6 +122,11 @@ export type ProviderSession = {
    * reconnecting: commands wait for it (bounded) instead of failing with ERR_WAPP_NOT_INITIALIZED.
    */
   isReconnecting?(): boolean;
+  /**
+   * WhatsApp closed this socket because another client attached the same device ("connection replaced"): the
+   * session stopped itself. The host dials again if it still holds the lease (a host that lost it dialled late).
+   */
+  wasReplaced?(): boolean;
   /** resolves once WhatsApp accepted the message (ack 1) with its id */
   send(message: OutgoingMessage): Promise<{ messageId: string }>;
   edit(chatJid: string, targetId: string, body: string): Promise<void>;

@@ -30,6 +30,7 @@ export const testHostConfig = (env: Record<string, string>): HostConfig =>
     LEASE_TTL_MS: "3000",
     LEASE_HEARTBEAT_MS: "500",
     LEASE_SCAN_MS: "500",
+    FLEET_WATCH_MS: "500",
     SESSION_HOST_HEARTBEAT_MS: "300",
     SESSION_HOST_STALE_MS: "4000",
     COMMAND_VISIBILITY_SECONDS: "3",

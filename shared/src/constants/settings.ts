@@ -15,6 +15,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   sendProtocolOnOpen: "disabled",
   /** automatic distribution (docs/adr/0032): max open tickets of an attendant without a capacity of their own */
   defaultCapacity: "5",
+  /** Privacidade (docs/adr/0097): a push notification shows the message's text; off, only "Nova mensagem de <nome>" (LGPD) */
+  pushPreviews: "disabled",
 } as const;
 export type CompanySettingKey = keyof typeof COMPANY_SETTING_DEFAULTS;
 

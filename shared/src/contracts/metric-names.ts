@@ -48,5 +48,9 @@ export const METRIC = {
   badSessionCloses: "BadSessionCloses",
   /** a payment notification refused or failed (bad secret, unknown charge, processing error) */
   paymentWebhookFailures: "PaymentWebhookFailures",
+  /** a Web Push request the push service accepted (docs/adr/0097) */
+  pushSent: "PushSent",
+  /** a Web Push request refused (4xx but 404/410), answered 429/5xx or unanswered (a gone device is not one); an alarm watches it */
+  pushFailures: "PushFailures",
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -123,6 +123,7 @@ export const messageViewSchema: z.ZodType<MessageView> = z.object({
   transcript: z.string().nullable().optional(),
   transcriptCut: z.boolean().optional(),
   isRepeat: z.boolean().optional(),
+  internal: z.boolean().optional(),
   queueId: id.nullable(),
   userId: id.nullable(),
   createdAt: iso,
@@ -234,6 +235,8 @@ export const REALTIME_PAYLOADS: Record<RealtimeEvent, z.ZodType> = {
   lgpd: z.object({ action: z.literal("update"), job: z.looseObject({ id: z.union([id, z.string()]) }) }),
   optOut: z.object({ action: z.enum(["create", "delete"]), optOut: z.looseObject({}) }),
   report: z.object({ action: z.literal("update"), job: z.looseObject({ id: z.union([id, z.string()]) }) }),
+  // issue 34 (docs/adr/0102): a supervisor whispered to the ticket's attendant (to that attendant only)
+  whisper: z.object({ action: z.literal("create"), ticketId: id, message: messageViewSchema, from: named }),
   sla: z.object({ action: z.enum(["warning", "breach"]), kind: z.enum(["firstResponse", "nextResponse", "resolution"]), at: iso, ticket: ticketViewSchema }),
 };
 

@@ -38,6 +38,8 @@ export const REALTIME_EVENTS = [
   "report",
   // issue 13 (docs/adr/0033): an SLA clock of a ticket turned amber or fell due (the owner, else the queue and admins)
   "sla",
+  // issue 34 (docs/adr/0102): a whisper to the ticket's attendant (WhisperEventData)
+  "whisper",
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

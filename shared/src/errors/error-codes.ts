@@ -138,6 +138,14 @@ export const ERROR_STATUS = {
   ERR_TICKET_BUSY: 409,
   /** the website chat: the page's origin is not one of the connection's allowed origins (docs/adr/0092) */
   ERR_ORIGIN_NOT_ALLOWED: 403,
+  /** Web Push (docs/adr/0097): the subscription's endpoint is not an https URL the platform may call */
+  ERR_PUSH_ENDPOINT_NOT_ALLOWED: 400,
+  /** Web Push: keys.p256dh is not a P-256 public point or keys.auth is not 16 bytes (base64url) */
+  ERR_PUSH_INVALID_KEYS: 400,
+  /** Web Push: the user already has 10 devices subscribed */
+  ERR_PUSH_TOO_MANY_DEVICES: 409,
+  /** Web Push: none of the caller's subscriptions has that endpoint */
+  ERR_PUSH_SUBSCRIPTION_NOT_FOUND: 404,
   /** issue 34: a contact cannot be merged into itself */
   ERR_MERGE_SAME_CONTACT: 400,
   /** issue 34: both contacts have a pending/open ticket on the same connection (data: { close: [{ ticketId, whatsappId }] }: close those first) */

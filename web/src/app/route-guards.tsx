@@ -6,6 +6,7 @@ import { PageLoader } from "../components/ui/page-loader";
 import { toast } from "../lib/toast";
 import type { AppRoute } from "./routes";
 import { useSession } from "../lib/session/session-context";
+import { can } from "@atende/shared/domain/permissions/permissions";
 
 /** Private area: no session -> /login (remembering where the user wanted to go). */
 export function RequireAuth() {
@@ -55,7 +56,7 @@ export function RouteGate({ route }: { route: AppRoute }) {
   if (session.status !== "authenticated") return null;
   const { user } = session;
   if (route.planFlag && !session.planSettled) return <PageLoader />;
-  const profileAllows = (!route.adminOnly || user.profile === "admin") && (!route.superOnly || user.super);
+  const profileAllows = (!route.adminOnly || user.profile === "admin") && (!route.permission || can(user.profile, route.permission)) && (!route.superOnly || user.super);
   const planAllows = !route.planFlag || session.planFlags[route.planFlag];
   if (!profileAllows || !planAllows) return route.deniedRedirect ? <Navigate to={route.deniedRedirect} replace /> : <Denied byPlan={profileAllows} />;
   const Page = route.Component;

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
+import type { Permission } from "@atende/shared/domain/permissions/permissions";
 import { loadAllTranslations } from "../lib/i18n";
 import { lazyPage } from "../lib/lazy-page";
 
@@ -15,6 +16,8 @@ export type AppRoute = {
   titleKey: string;
   Component: ComponentType;
   adminOnly?: boolean;
+  /** a permission of the shared table (admins and supervisors: docs/adr/0101) */
+  permission?: Permission;
   superOnly?: boolean;
   planFlag?: PlanFlag;
   deniedRedirect?: string;
@@ -35,8 +38,9 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 
 /** Private pages, inside the main layout: an unauthenticated user goes to /login. */
 export const PRIVATE_ROUTES: AppRoute[] = [
-  { path: "/", titleKey: "menu:dashboard", Component: lazyPage(() => import("../features/dashboard/components/dashboard-page").then((m) => m.DashboardPage)), adminOnly: true, deniedRedirect: "/tickets" },
-  { path: "/reports", titleKey: "menu:reports", Component: lazyPage(() => import("../features/reports/components/reports-page").then((m) => m.ReportsPage)), adminOnly: true },
+  { path: "/", titleKey: "menu:dashboard", Component: lazyPage(() => import("../features/dashboard/components/dashboard-page").then((m) => m.DashboardPage)), permission: "dashboard:view", deniedRedirect: "/tickets" },
+  { path: "/supervisor", titleKey: "menu:supervisor", Component: lazyPage(() => import("../features/supervisor/components/cockpit-page").then((m) => m.CockpitPage)), permission: "supervisor:cockpit" },
+  { path: "/reports", titleKey: "menu:reports", Component: lazyPage(() => import("../features/reports/components/reports-page").then((m) => m.ReportsPage)), permission: "reports:view" },
   { path: "/tickets/:ticketId?", titleKey: "menu:tickets", Component: lazyPage(() => import("../features/inbox/tickets/components/tickets-page").then(withConversation)) },
   { path: "/quick-messages", titleKey: "menu:quickMessages", Component: lazyPage(() => import("../features/quick-messages/components/quick-messages-page").then((m) => m.QuickMessagesPage)) },
   { path: "/kanban", titleKey: "menu:kanban", Component: lazyPage(() => import("../features/kanban/components/kanban-page").then((m) => m.KanbanPage)), planFlag: "useKanban" },

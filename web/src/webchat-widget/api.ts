@@ -13,6 +13,8 @@ export const createApi = (base: string, key: string) => {
   };
   const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return {
+    /** the visitor's socket: the same host's /socket.io/ path (the local origin and CloudFront route it to the WebSocket API) */
+    socketUrl: (token: string) => `${base.replace(/^http/, "ws")}/socket.io/?webchat=${encodeURIComponent(key)}&token=${encodeURIComponent(token)}`,
     config: () => call<WidgetConfig>("config"),
     session: (who: { name?: string; email?: string; phone?: string }) => call<{ token: string }>("sessions", json(who)),
     messages: (token: string) => call<{ messages: VisitorMessage[] }>("messages", {}, token),

@@ -1,14 +1,15 @@
 import { createApi, type VisitorMessage, type WidgetConfig } from "./api";
 import { textsFor } from "./texts";
 import { STYLES } from "./styles";
+import { startLive } from "./live";
 
 /**
  * The website chat widget (issue 31 item 3, docs/adr/0092): `<script src="https://<host>/webchat.js" data-key="…" async>`
  * on a company's page gives a floating button and a chat window. Plain DOM in a closed shadow root (the page's CSS
  * and scripts don't reach it); everything anyone wrote is set with textContent, never parsed as HTML. The visitor's
- * token is kept in localStorage, so the conversation survives reloads.
+ * token is kept in localStorage, so the conversation survives reloads. The company's replies come over the visitor's
+ * socket (docs/adr/0096), with a slow read only while that socket is down.
  */
-const POLL_MS = 2000;
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, text?: string): HTMLElementTagNameMap[K] => {
   const node = document.createElement(tag);
@@ -78,6 +79,7 @@ export const mountWidget = async (script: HTMLScriptElement) => {
     list.append(bubble);
     list.scrollTop = list.scrollHeight;
   };
+  let live: ReturnType<typeof startLive> | null = null;
   const refresh = async () => {
     if (!token) return;
     try {
@@ -86,23 +88,26 @@ export const mountWidget = async (script: HTMLScriptElement) => {
       if ((e as { status?: number }).status === 401) {
         token = null;
         localStorage.removeItem(storeKey);
+        live?.stop();
+        live = null;
       }
     }
+  };
+  const goLive = () => {
+    live ??= startLive({ url: () => (token ? api.socketUrl(token) : null), onMessage: render, read: () => void refresh() });
   };
   const ensureToken = async (who: Record<string, string> = {}) => {
     if (!token) {
       token = (await api.session(who)).token;
       localStorage.setItem(storeKey, token);
+      goLive();
     }
     return token;
   };
-  let timer: number | undefined;
   const open = (yes: boolean) => {
     panel.hidden = !yes;
-    window.clearInterval(timer);
     if (yes) {
-      void refresh();
-      timer = window.setInterval(() => void refresh(), POLL_MS);
+      if (!live?.connected()) void refresh();
       input.focus();
     }
   };
@@ -121,11 +126,12 @@ export const mountWidget = async (script: HTMLScriptElement) => {
       },
     );
   });
-  const deliver = async (work: (token: string) => Promise<unknown>) => {
+  // what the visitor sent shows at once (the server's id, so a later read doesn't repeat it)
+  const deliver = async (work: (token: string) => Promise<{ id: string }>, body: string, mediaName: string | null) => {
     error.hidden = true;
     try {
-      await work(await ensureToken());
-      await refresh();
+      const { id } = await work(await ensureToken());
+      render({ id, fromMe: false, body, mediaType: mediaName ? "document" : "chat", mediaName, createdAt: new Date().toISOString() });
     } catch {
       error.hidden = false;
     }
@@ -135,7 +141,7 @@ export const mountWidget = async (script: HTMLScriptElement) => {
     const body = input.value.trim();
     if (!body) return;
     input.value = "";
-    void deliver((tk) => api.send(tk, body));
+    void deliver((tk) => api.send(tk, body), body, null);
   });
   input.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && !ev.shiftKey) {
@@ -147,9 +153,12 @@ export const mountWidget = async (script: HTMLScriptElement) => {
   fileInput.addEventListener("change", () => {
     const file = fileInput.files?.[0];
     fileInput.value = "";
-    if (file) void deliver((tk) => api.sendFile(tk, file));
+    if (file) void deliver((tk) => api.sendFile(tk, file), "", file.name);
   });
-  if (token) void refresh();
+  if (token) {
+    void refresh();
+    goLive();
+  }
 };
 
 const current = document.currentScript as HTMLScriptElement | null;

@@ -6,8 +6,34 @@ const KEY = "wk_test";
 const roots: ShadowRoot[] = [];
 const realAttach = Element.prototype.attachShadow;
 
+/** A stand-in for the browser's WebSocket: the test opens, sends frames and closes it. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  static readonly OPEN = 1;
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+}
+
 const page = (messages: { id: string; fromMe: boolean; body: string }[]) => {
   const calls: { url: string; init?: RequestInit }[] = [];
+  vi.stubGlobal("WebSocket", FakeSocket);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -34,7 +60,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
   roots.length = 0;
+  FakeSocket.all.length = 0;
   localStorage.clear();
+  vi.useRealTimers();
 });
 
 describe("the webchat widget", () => {
@@ -66,5 +94,29 @@ describe("the webchat widget", () => {
     await mountWidget(again.script);
     await vi.waitFor(() => expect(again.calls.some((c) => c.url.endsWith("/messages") && new Headers(c.init?.headers).get("Authorization") === "Bearer tok-1")).toBe(true));
     expect(again.calls.some((c) => c.url.endsWith("/sessions"))).toBe(false);
+  });
+
+  it("opens the visitor's socket with the token; a reply on it shows at once; while it is down the conversation is read every 30 s and the socket reopened", async () => {
+    localStorage.setItem(`atende-webchat:${KEY}`, "tok-0");
+    const { script, calls } = page([]);
+    await mountWidget(script);
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe(`wss://app.example/socket.io/?webchat=${KEY}&token=tok-0`);
+    socket.open();
+    socket.onmessage!({ data: JSON.stringify({ type: "message", message: { id: "r1", fromMe: true, body: "<i>Oi!</i>", mediaType: "chat", mediaName: null, createdAt: "" } }) });
+    const root = roots[0]!;
+    expect([...root.querySelectorAll(".msg.them")].map((m) => m.textContent)).toContain("<i>Oi!</i>");
+    expect(root.querySelector(".list i")).toBeNull();
+    // the socket drops: a slow read (30 s) while down, and a new socket after a backoff
+    vi.useFakeTimers();
+    const reads = () => calls.filter((c) => c.url.endsWith("/messages") && !c.init?.method).length;
+    const before = reads();
+    socket.close();
+    vi.advanceTimersByTime(29_000);
+    expect(FakeSocket.all.length).toBeGreaterThan(1);
+    expect(reads()).toBe(before);
+    FakeSocket.all.at(-1)!.close();
+    vi.advanceTimersByTime(1_500);
+    expect(reads()).toBe(before + 1);
   });
 });

@@ -44,6 +44,8 @@ export const createAnnouncementsService = (deps: {
   cursors: PageCursors;
   companyIds: CompanyIdPage;
   clock: () => Date;
+  /** told per company when an active announcement is created (Web Push, docs/adr/0097), from the fan-out job */
+  onPublished?: Array<(companyId: number, a: { id: number; title: string }) => Promise<void>>;
 }) => {
   const { announcements, realtime, media, jobs, cursors, companyIds, clock } = deps;
 
@@ -140,6 +142,8 @@ export const createAnnouncementsService = (deps: {
     async fanOut(originCompanyId: number, payload: FanOutPayload): Promise<void> {
       const page = await companyIds(COMPANIES_PER_JOB, payload.cursor);
       await Promise.all(page.ids.map((companyId) => realtime.publish<AnnouncementEventData>(companyId, "announcement", payload.data)));
+      const created = payload.data.action === "create" ? payload.data.record : null;
+      if (created) for (const companyId of page.ids) for (const fn of deps.onPublished ?? []) await fn(companyId, { id: created.id, title: created.title });
       if (page.cursor) {
         await jobs.enqueue({ type: "feature", companyId: originCompanyId, name: ANNOUNCEMENT_FANOUT_JOB, payload: { data: payload.data, cursor: page.cursor } satisfies FanOutPayload });
       }

@@ -38,7 +38,15 @@ const memberIds = (c: ChatWithMembers) => c.members.map((m) => m.userId);
  * Internal chat among the users of one company (spec 3). Only members read, post and hear about a chat;
  * only the owner edits or deletes it. A chat the caller is not a member of does not exist for them (404).
  */
-export const createChatsService = (deps: { chats: ChatsRepository; users: UserDirectory; realtime: RealtimeService; cursors: PageCursors; clock: () => Date }) => {
+export const createChatsService = (deps: {
+  chats: ChatsRepository;
+  users: UserDirectory;
+  realtime: RealtimeService;
+  cursors: PageCursors;
+  clock: () => Date;
+  /** told of each message sent (Web Push, docs/adr/0097): the chat's uuid, its members, the sender and the text */
+  onMessage?: Array<(companyId: number, chatUuid: string, memberIds: number[], sender: { id: number; name: string }, text: string) => Promise<void>>;
+}) => {
   const { chats, users, realtime, cursors, clock } = deps;
   const nextMessageId = monotonicFactory();
 
@@ -138,6 +146,7 @@ export const createChatsService = (deps: { chats: ChatsRepository; users: UserDi
       const names = await namesOf(auth.companyId);
       const newMessage = toMessageResponse(message, names);
       await publish(auth.companyId, { action: "new-message", newMessage, chat: toChatResponse(after, names) }, memberIds(after));
+      for (const fn of deps.onMessage ?? []) await fn(auth.companyId, after.uuid, memberIds(after), { id: auth.user.id, name: auth.user.name }, text);
       return newMessage;
     },
     /** POST /chats/{id}/read: the caller has read the chat (the body's userId is ignored: the token decides). */

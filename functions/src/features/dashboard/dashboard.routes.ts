@@ -3,7 +3,7 @@ import * as z from "zod";
 import { optionalNum } from "@atende/shared/contracts/body-values";
 import type { Guards } from "../../platform/modules/feature-module";
 import type { DashboardService } from "./dashboard.service";
-import { requireAdmin } from "../../platform/http/middleware";
+import { requirePermission } from "../../platform/http/middleware";
 import type { AppEnv } from "../../platform/http/app-env";
 import { parseQuery } from "../../platform/http/parse";
 
@@ -17,10 +17,10 @@ const summaryQuery = z.object({
 });
 const chartQuery = z.object({ initialDate: day.optional(), finalDate: day.optional(), days });
 
-/** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay: the company's admins (companyId is the token's). */
+/** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay: the company's admins and supervisors (companyId is the token's). */
 export const dashboardRoutes = (dashboard: DashboardService, guards: Guards) => {
   const app = new Hono<AppEnv>();
-  app.use("*", guards.auth, requireAdmin);
+  app.use("*", guards.auth, requirePermission("dashboard:view"));
   app.get("/", async (c) => {
     const q = parseQuery(c, summaryQuery);
     return c.json(await dashboard.summary(c.get("auth"), { days: q.days, dateFrom: q.date_from, dateTo: q.date_to }));

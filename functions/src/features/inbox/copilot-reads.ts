@@ -15,8 +15,9 @@ export type CopilotAudio = { id: string; ticketId: number; fromMe: boolean; medi
 
 /** Reactions and call logs are not what was said. */
 const NOT_CONVERSATION = new Set(["reactionMessage", "call_log"]);
+/** A whisper (internal, docs/adr/0102) is a note to the attendant, never something said to the customer. */
 const lineOf = (m: Message): CopilotLine => ({
-  kind: m.fromMe ? "agent" : "customer",
+  kind: m.internal ? "note" : m.fromMe ? "agent" : "customer",
   text: (m.transcript?.trim() || m.body.trim() || `[${m.mediaType}]`).normalize("NFC"),
   createdAt: m.createdAt,
 });

@@ -64,7 +64,17 @@ export type InboxSla = {
 export type CustomerMessageHandler = (ticket: BotTicket, message: { id: string; fromMe: boolean }) => Promise<unknown>;
 
 /** The ticket a message or contact listener is told about (its protocol number when the SLA feature set one). */
-export type ListenedTicket = { id: number; companyId: number; contactId: number; createdAt: string; protocol?: string | null };
+export type ListenedTicket = {
+  id: number;
+  companyId: number;
+  contactId: number;
+  createdAt: string;
+  protocol?: string | null;
+  /** the ticket's uuid, owner and queue when told of a message (Web Push's rules, docs/adr/0097) */
+  uuid?: string;
+  userId?: number | null;
+  queueId?: number | null;
+};
 /**
  * Told of every message stored, edited or deleted (`update` carries `isDeleted`) and of every contact change, after the
  * realtime event (the search index, docs/adr/0035). Lists passed at construction (ADR 0024); a listener's failure
@@ -83,9 +93,21 @@ export type TicketSlots = {
   deltaItem(companyId: number, userId: number, delta: 1 | -1): TxItem;
   takeSlotItem(companyId: number, userId: number, capacity: number, now: Date, ticketId: number): TxItem;
 };
+/**
+ * The supervisors' board (features/supervisor, docs/adr/0101): its items for a ticket moving from `before` to `after`
+ * (null: created / deleted), written in the ticket's own transaction.
+ */
+export type TicketBoard = {
+  items(
+    before: { id: number; companyId: number; status: "open" | "pending" | "closed"; queueId: number | null; userId: number | null; cycle: { queuedAt: string; sla?: CycleSla | null } } | null,
+    after: { id: number; companyId: number; status: "open" | "pending" | "closed"; queueId: number | null; userId: number | null; cycle: { queuedAt: string; sla?: CycleSla | null } } | null,
+  ): TxItem[];
+};
 /** What a ticket-change listener sees of a ticket. */
 export type TicketSnapshot = {
   id: number;
+  /** the ticket's public id (every stored ticket has one; Web Push's links use it) */
+  uuid?: string;
   companyId: number;
   status: "open" | "pending" | "closed";
   userId: number | null;

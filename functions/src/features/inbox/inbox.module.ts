@@ -16,7 +16,7 @@ import { contactMergeRoutes } from "./contacts/contact-merge.routes";
 import { createContactMergeService } from "./contacts/contact-merge.service";
 import { CONTACT_UPLOAD_JOB, createContactsService, type UploadJobPayload } from "./contacts/contacts.service";
 import { createBotFacade } from "./bots/bot-facade";
-import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketChangeListener, TicketSlots } from "./inbox-ports";
+import type { CustomerMessageHandler, InboxListeners, InboxReads, InboxSla, TicketBoard, TicketChangeListener, TicketSlots } from "./inbox-ports";
 import { createSearchReads } from "./messages/search-reads";
 import { createTicketAssignment } from "./tickets/ticket-assignment";
 import { createInboxService, type InboxService } from "./inbox.service";
@@ -25,6 +25,7 @@ import { createInboundService } from "./messages/inbound.service";
 import { createMessagesRepository } from "./messages/messages.repository";
 import { messageForwardRoutes, messagesRoutes } from "./messages/messages.routes";
 import { createMessagesService } from "./messages/messages.service";
+import { createWhispers, whisperRoutes, type WhisperPush } from "./messages/whispers";
 import { createOutboundService } from "./messages/outbound.service";
 import { createAutomaticMessages } from "./messages/automatic-messages";
 import { createTicketNotesRepository } from "./notes/ticket-notes.repository";
@@ -85,6 +86,10 @@ export type InboxDeps = {
   flowStart?: Parameters<typeof createAutomationService>[0]["flowStart"];
   /** the attendants' slot counters, moved in the tickets' own transactions (docs/adr/0032) */
   slots?: TicketSlots;
+  /** a whisper's push notice to the attendant (docs/adr/0102); absent: socket event and sound only */
+  whisperPush?: WhisperPush;
+  /** the supervisors' board (features/supervisor, docs/adr/0101), moved in the tickets' own transactions */
+  board?: TicketBoard;
   /** told after every committed ticket write (distribution's trigger, docs/adr/0032); built before the inbox */
   ticketListeners?: TicketChangeListener[];
   /** the outbound URL guard (platform/net/public-url-guard.ts): bot media fetched by URL goes through it */
@@ -121,6 +126,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     db,
     tickets: ticketsRepo,
     slots: deps.slots,
+    board: deps.board,
     listeners: deps.ticketListeners,
     protocols,
     sla: deps.sla,
@@ -182,6 +188,8 @@ export const createInboxModule = (deps: InboxDeps) => {
     audit: deps.audit,
     coalesceReads: (fn) => coalescedReads(db, fn),
   });
+  // issue 34 (docs/adr/0102): a supervisor's whisper to the ticket's attendant, never sent on a channel
+  const whispers = createWhispers({ messages: messagesRepo, tickets: ticketsRepo, ticketsService: tickets, events, realtime, audit: deps.audit, clock, push: deps.whisperPush });
   const inbound = createInboundService({
     messages: messagesRepo,
     tickets: ticketsRepo,
@@ -240,6 +248,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     /** in mount order; /messages comes after whatever the root mounts before it (the external API's /messages/send) */
     routes: [
       { path: "/tickets", app: ticketsRoutes(tickets, guards) },
+      { path: "/tickets", app: whisperRoutes(whispers, guards) },
       { path: "/ticket", app: ticketKanbanRoutes(tickets, guards) },
       { path: "/ticket-tags", app: ticketTagsRoutes(tickets, guards) },
       { path: "/tags", app: tagsRoutes(tags, tickets, guards) },
@@ -282,7 +291,8 @@ export const createInboxModule = (deps: InboxDeps) => {
       // reads only the tickets of this jid
       const own = await ticketsRepo.findByIds(companyId, [...new Set(items.map((m) => m.ticketId))]);
       const mine = new Set(own.filter((t) => t.chatJid === jid).map((t) => t.id));
-      return items.filter((m) => mine.has(m.ticketId));
+      // whispers are the company's own (docs/adr/0102): never in what the customer reads
+      return items.filter((m) => mine.has(m.ticketId) && !m.internal);
     },
   } satisfies FeatureModule<InboxService> & { parts: unknown; copilot: unknown; conversationOf: unknown };
   return module;

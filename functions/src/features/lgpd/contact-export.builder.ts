@@ -21,7 +21,8 @@ const pick = (item: RawItem | null | undefined, fields: readonly string[]): Reco
 const CONTACT_FIELDS = ["id", "name", "number", "email", "profilePicUrl", "isGroup", "lid", "whatsappId", "extraInfo", "createdAt", "updatedAt"] as const;
 const TICKET_FIELDS = ["id", "uuid", "status", "queueId", "userId", "whatsappId", "lastMessage", "lastMessageAt", "createdAt", "updatedAt"] as const;
 const CYCLE_FIELDS = ["ticketId", "queueId", "userId", "queuedAt", "acceptedAt", "finishedAt", "ratedAt", "rating"] as const;
-const MESSAGE_FIELDS = ["id", "ticketId", "createdAt", "fromMe", "body", "transcript", "transcriptCut", "mediaType", "mediaName", "mediaMimetype", "isDeleted", "isEdited", "ack", "userId"] as const;
+// `internal`: a whisper (docs/adr/0102), written by the company to its attendant, never sent to the person
+const MESSAGE_FIELDS = ["id", "ticketId", "createdAt", "fromMe", "body", "transcript", "transcriptCut", "mediaType", "mediaName", "mediaMimetype", "isDeleted", "isEdited", "ack", "userId", "internal"] as const;
 const NOTE_FIELDS = ["id", "ticketId", "userId", "note", "createdAt", "updatedAt"] as const;
 const LIST_ITEM_FIELDS = ["id", "contactListId", "name", "number", "email", "isWhatsappValid", "createdAt"] as const;
 const SHIPPING_FIELDS = ["campaignId", "itemId", "number", "name", "email", "state", "confirmationRequestedAt", "confirmedAt", "deliveredAt", "error", "createdAt"] as const;

@@ -1,7 +1,7 @@
 import type { AgentStatusInput, AgentStatusRecord, AgentView, PauseReason } from "@atende/shared/contracts/http/service-levels";
 import type { AgentEventData } from "@atende/shared/contracts/http/service-levels";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
-import { isAdmin } from "@atende/shared/domain/permissions/permissions";
+import { can, isAdmin, type Profile } from "@atende/shared/domain/permissions/permissions";
 import type { AgentStatus } from "@atende/shared/domain/service-levels/distribution";
 import { AppError } from "../../platform/errors";
 import type { RealtimeService } from "../realtime/realtime.service";
@@ -87,9 +87,10 @@ export const createAgentStatusService = (deps: {
   };
 
   return {
-    /** GET /agents (admins): every user of the company with status, open tickets, capacity and since when. */
+    /** GET /agents (admins and supervisors): every user of the company with status, open tickets, capacity and since when. */
     async list(auth: AuthContext): Promise<AgentView[]> {
-      assertAdmin(auth);
+      // supervisors read it too (the dashboard's panel; docs/adr/0101); changes stay the admins'
+      if (!can(auth.user.profile as Profile, "supervisor:cockpit")) throw new AppError("ERR_NO_PERMISSION");
       const [list, records, reasons, defCap] = await Promise.all([
         users.listByCompany(auth.companyId),
         agents.list(auth.companyId),

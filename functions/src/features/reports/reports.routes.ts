@@ -3,7 +3,7 @@ import * as z from "zod";
 import { reportExportSchema, reportFiltersSchema, reportQuerySchema } from "@atende/shared/contracts/http/reports";
 import type { Guards } from "../../platform/modules/feature-module";
 import { AppError } from "../../platform/errors";
-import { requireAdmin } from "../../platform/http/middleware";
+import { requirePermission } from "../../platform/http/middleware";
 import type { AppEnv } from "../../platform/http/app-env";
 import { parseJson, parseQuery } from "../../platform/http/parse";
 import type { ReportsService } from "./reports.service";
@@ -17,15 +17,15 @@ const idOf = (raw: string | undefined) => {
 };
 
 /**
- * GET /ticket/reports (the spec's call) and /reports: CSAT, exports (docs/adr/0034-reports.md). The company's admins
+ * GET /ticket/reports (the spec's call) and /reports: CSAT, exports (docs/adr/0034-reports.md). The company's admins and supervisors
  * only (the dashboard's audience); the company is the token's.
  */
 export const reportsRoutes = (reports: ReportsService, guards: Guards) => {
   const ticket = new Hono<AppEnv>();
-  ticket.get("/reports", guards.auth, requireAdmin, async (c) => c.json(await reports.list(c.get("auth"), parseQuery(c, reportQuerySchema))));
+  ticket.get("/reports", guards.auth, requirePermission("reports:view"), async (c) => c.json(await reports.list(c.get("auth"), parseQuery(c, reportQuerySchema))));
 
   const app = new Hono<AppEnv>();
-  app.use("*", guards.auth, requireAdmin);
+  app.use("*", guards.auth, requirePermission("reports:view"));
   app.get("/csat", async (c) => c.json(await reports.csat(c.get("auth"), parseQuery(c, reportFiltersSchema))));
   app.post("/exports", async (c) => {
     const job = await reports.startExport(c.get("auth"), await parseJson(c, reportExportSchema));

@@ -16,6 +16,8 @@ export const DEMO_LOGINS: SeedLogin[] = [
   { role: "operator (super)", email: "operador@atende.local", password: "Operador123", company: "Plataforma Atende" },
   { role: "admin", email: "admin@demo.com.br", password: "Admin1234", company: "Demo Atendimento" },
   { role: "attendant", email: "atendente@demo.com.br", password: "Atende1234", company: "Demo Atendimento" },
+  // issue 34: the supervisor (every queue, the dashboard, reports, the cockpit, whispers; no configuration)
+  { role: "supervisor", email: "supervisor@demo.com.br", password: "Supervisor1234", company: "Demo Atendimento" },
 ];
 
 /** First start: the platform operator, a demo company on a plan with every flag on, its people, queues and a simulator connection. */
@@ -130,6 +132,12 @@ export const createSeedService = (deps: {
       await users.create(
         demo.id,
         { name: "Beto Atendente", email: attendant.email, passwordHash: await hash(attendant.password), profile: "user", super: false, whatsappId: connection.id, allTicket: "desabled", queueIds: [support.id] },
+        now,
+      );
+      const supervisor = DEMO_LOGINS.find((l) => l.role === "supervisor")!;
+      await users.create(
+        demo.id,
+        { name: "Carla Supervisora", email: supervisor.email, passwordHash: await hash(supervisor.password), profile: "supervisor", super: false, whatsappId: connection.id, allTicket: "enabled", queueIds: [] },
         now,
       );
       await settings.put(null, "seededAt", now.toISOString(), now);

@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { PlanFlag } from "@atende/shared/domain/plans/plan";
+import { can, type Permission, type Profile } from "@atende/shared/domain/permissions/permissions";
 import { AppError } from "../errors";
 import { resolveClientAddress } from "./client-address";
 import { addCorrelation, runWithCorrelation } from "../logger";
@@ -75,6 +76,14 @@ export const requireAdmin: MiddlewareHandler<AnyEnv> = async (c, next) => {
   if (c.get("auth").user.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
   await next();
 };
+
+/** A permission of the shared table (shared/src/domain/permissions): the supervisor's routes (docs/adr/0101). */
+export const requirePermission =
+  (permission: Permission): MiddlewareHandler<AnyEnv> =>
+  async (c, next) => {
+    if (!can(c.get("auth").user.profile as Profile, permission)) throw new AppError("ERR_NO_PERMISSION");
+    await next();
+  };
 
 export const requireSuper: MiddlewareHandler<AnyEnv> = async (c, next) => {
   if (!c.get("auth").user.super) throw new AppError("ERR_NO_PERMISSION");

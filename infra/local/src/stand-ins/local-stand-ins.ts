@@ -2,6 +2,7 @@ import { createDialogflowSimulatorHttp } from "./dialogflow/dialogflow-simulator
 import type { StandInRegistry } from "./registry";
 import { createTypebotSimulatorHttp } from "./typebot/typebot-simulator.http";
 import { createWebhookReceiverSimulatorHttp } from "./webhooks/webhook-receiver-simulator.http";
+import { createPushServiceStandIn } from "./push/push-service.http";
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -24,5 +25,6 @@ export const registerStandIns = (registry: StandInRegistry, parts: { cloudApi: F
     .register({ id: "ai", prefix: "/simulator/ai", fetch: parts.ai, tab: { path: "/simulator/ai", order: 30, label: { pt: "IA", en: "AI", es: "IA" } } })
     .register({ id: "typebot", prefix: "/simulator/typebot", fetch: createTypebotSimulatorHttp().fetch, tab: { path: "/simulator/typebot", order: 40, label: { pt: "Typebot", en: "Typebot", es: "Typebot" } } })
     .register({ id: "dialogflow", prefix: "/simulator/dialogflow", fetch: createDialogflowSimulatorHttp().fetch, tab: { path: "/simulator/dialogflow", order: 50, label: { pt: "DialogFlow", en: "DialogFlow", es: "DialogFlow" } } })
-    .register({ id: "webhooks", prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch, tab: { path: "/simulator/webhooks", order: 60, label: { pt: "Webhooks", en: "Webhooks", es: "Webhooks" } } });
+    .register({ id: "webhooks", prefix: "/simulator/webhooks", fetch: createWebhookReceiverSimulatorHttp().fetch, tab: { path: "/simulator/webhooks", order: 60, label: { pt: "Webhooks", en: "Webhooks", es: "Webhooks" } } })
+    .register({ id: "push", prefix: "/simulator/push", fetch: createPushServiceStandIn().fetch, tab: { path: "/simulator/push", order: 70, label: { pt: "Push", en: "Push", es: "Push" } } });
 };

@@ -46,7 +46,7 @@ describe("the local platform's stand-ins", () => {
       createStandInRegistry().register({ id: "whatsapp", prefix: "/simulator", fetch: page("phones"), tab: { path: "/simulator", order: 0, label: { pt: "Celulares", en: "Phones", es: "Teléfonos" } } }),
       { cloudApi: (req) => cloudApiHttp.fetch(req), ai: (req) => ai.fetch(req), bank: page("bank") },
     );
-    const ids = ["whatsapp", "cloudapi", "bank", "ai", "typebot", "dialogflow", "webhooks"];
+    const ids = ["whatsapp", "cloudapi", "bank", "ai", "typebot", "dialogflow", "webhooks", "push"];
     expect(registry.tabs().map((t) => t.id)).toEqual(ids);
     for (const tab of registry.tabs()) {
       const html = await (await registry.route(new Request(`http://x${tab.path}`))).text();

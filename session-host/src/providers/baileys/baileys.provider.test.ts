@@ -20,6 +20,21 @@ describe("Baileys provider: closes (ADR 0014)", () => {
       expect(h.sockets).toHaveLength(1);
       expect(h.connection.at(-1)).toMatchObject({ status: "DISCONNECTED", reason });
       expect(h.authItems.has("creds#marker")).toBe(true);
+      // replaced: the host dials again while its lease is live (a host that lost the lease dialled late)
+      expect(h.session.wasReplaced?.()).toBe(code === 440);
+      if (code === 440) {
+        await h.session.start();
+        expect(h.sockets).toHaveLength(2);
+        expect(h.session.wasReplaced?.()).toBe(false);
+        // a 440 that keeps coming is not a late dial: after 3 in 10 minutes the session stays stopped
+        for (let i = 2; i <= 4; i++) {
+          h.latest().open();
+          h.latest().close(440);
+          await tick(50);
+          expect(h.session.wasReplaced?.(), `440 number ${i}`).toBe(i <= 3);
+          if (i < 4) await h.session.start();
+        }
+      }
     }
   });
 

@@ -123,6 +123,7 @@ export const createBaileysProvider = (deps: BaileysProviderDeps): Provider => {
         requestPairingCode: conn.requestPairingCode,
         isConnected: conn.isConnected,
         isReconnecting: conn.isReconnecting,
+        wasReplaced: conn.wasReplaced,
         async send(m) {
           await ready();
           const quoted = m.quotedId ? await keys.storedMessage(m.quotedId) : undefined;

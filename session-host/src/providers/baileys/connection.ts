@@ -55,6 +55,12 @@ export const createConnection = (deps: ConnectionDeps) => {
   let sock: Socket | undefined;
   let authState: Awaited<ReturnType<typeof createBaileysAuth>> | undefined;
   let stopped = false;
+  /**
+   * stopped by a 440: another client attached these credentials (the host dials again if its lease is live). At most
+   * 3 times in 10 minutes: a 440 that keeps coming is not a late host's dial, and stops as ADR 0014 says.
+   */
+  let replaced = false;
+  let replacedAt: number[] = [];
   let connected = false;
   let attempt = 0;
   let lastCode: number | undefined;
@@ -265,6 +271,8 @@ export const createConnection = (deps: ConnectionDeps) => {
         return;
       case "stop":
         stopped = true;
+        replaced = decision.reason === "connectionReplaced";
+        if (replaced) replacedAt = [...replacedAt.filter((t) => Date.now() - t < 600_000), Date.now()];
         log.warn("connection stopped: not reconnecting", { code, reason: decision.reason });
         void connectionState("DISCONNECTED", { retries: attempt, reason: decision.reason });
         return;
@@ -367,8 +375,10 @@ export const createConnection = (deps: ConnectionDeps) => {
     isConnected: () => connected,
     /** a linked session's socket closed for a routine reason and is on its way back */
     isReconnecting: () => reconnecting && !stopped,
+    wasReplaced: () => replaced && stopped && replacedAt.length <= 3,
     async start() {
       stopped = false;
+      replaced = false;
       attempt = 0;
       sameInARow = 0;
       await events.connection({ status: "OPENING", qrcode: "" });

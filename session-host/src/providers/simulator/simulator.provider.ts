@@ -28,6 +28,7 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
     /** stopped by the host (stop, logout) or replaced by another host: no dialling again */
     let closed = true;
     let connected = false;
+    let replaced = false;
     let pairingCode: string | undefined;
     /** the QR on screen: kept on the event that brings the pairing code (the admin may still scan instead) */
     let lastQr = "";
@@ -113,8 +114,9 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
     const dial = () =>
       new Promise<void>((settle) => {
         clearTimeout(redial);
-        ws?.removeAllListeners().terminate();
-        closed = false;
+        // a socket still connecting emits an error when terminated: keep a listener (no unhandled error)
+        ws?.removeAllListeners().on("error", () => undefined).terminate();
+        closed = replaced = false;
         connected = false;
         const socket = new WebSocket(opts.url, { maxPayload: 128 * 1024 * 1024 });
         ws = socket;
@@ -130,7 +132,8 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
           if (ws !== socket) return;
           connected = false;
           failCalls("the simulated network closed the session");
-          if (code === WIRE_CLOSE_REPLACED) closed = true; // another host holds the connection now
+          // another client attached the connection: stop here; the host dials again if it still holds the lease
+          if (code === WIRE_CLOSE_REPLACED) closed = replaced = true;
           if (!closed) redial = setTimeout(() => void dial(), reconnectMs);
         });
       });
@@ -162,6 +165,7 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
 
     return {
       async start() {
+        replaced = false;
         await events.connection({ status: "OPENING", qrcode: "" });
         await dial();
       },
@@ -185,6 +189,7 @@ export const createSimulatorProvider = (opts: SimulatorProviderOptions): Provide
         await call("requestPairingCode", phoneNumber);
       },
       isConnected: () => !closed && connected,
+      wasReplaced: () => replaced,
       async send(m) {
         const media = m.media && { kind: m.media.kind, key: m.media.key, mimetype: m.media.mimetype, filename: m.media.filename, ptt: m.media.ptt, base64: (await m.media.read()).toString("base64") };
         return call<{ messageId: string }>("send", { messageId: m.messageId, chatJid: m.chatJid, body: m.body, quotedId: m.quotedId, isForwarded: m.isForwarded, media });

@@ -13,6 +13,9 @@ export type MessageListResponse = { messages: MessageView[]; ticket: TicketView;
 /** Realtime `appMessage` event (channel company-{id}-appMessage). */
 export type AppMessageEventData = { action: "create" | "update"; message: MessageView; ticket: TicketView; contact: TicketView["contact"] };
 
+/** Realtime `whisper` event (channel company-{id}-whisper), to the ticket's attendant only (docs/adr/0102). */
+export type WhisperEventData = { action: "create"; ticketId: number; message: MessageView; from: { id: number; name: string } };
+
 /** Realtime `presence` event. */
 export type PresenceEventData = { ticketId: number; presence: "composing" | "recording" | "available" | "unavailable" | "paused" };
 

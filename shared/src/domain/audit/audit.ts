@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   "erase",
   "copilot",
   "merge",
+  // issue 34: a supervisor or admin watched a conversation that is not theirs; a whisper to its attendant
+  "view",
+  "whisper",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

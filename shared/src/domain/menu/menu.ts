@@ -1,11 +1,13 @@
 import type { PlanFlag, PlanFlags } from "../plans/plan";
-import type { Profile } from "../permissions/permissions";
+import { can, type Permission, type Profile } from "../permissions/permissions";
 
 /** The side menu of spec 1 section 2, with who may see each entry. */
 export type MenuItem = {
   key: string;
   path: string;
   adminOnly?: boolean;
+  /** shown to whoever has this permission (admins and supervisors; docs/adr/0101) */
+  permission?: Permission;
   superOnly?: boolean;
   planFlag?: PlanFlag;
   /** campaigns also need the company setting campaignsEnabled = true */
@@ -13,7 +15,9 @@ export type MenuItem = {
 };
 
 export const MENU_ITEMS: readonly MenuItem[] = [
-  { key: "dashboard", path: "/", adminOnly: true },
+  { key: "dashboard", path: "/", permission: "dashboard:view" },
+  // issue 34: the supervisors' cockpit (queues and agents, live)
+  { key: "supervisor", path: "/supervisor", permission: "supervisor:cockpit" },
   { key: "tickets", path: "/tickets" },
   { key: "quickMessages", path: "/quick-messages" },
   { key: "kanban", path: "/kanban", planFlag: "useKanban" },
@@ -24,7 +28,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { key: "chats", path: "/chats", planFlag: "useInternalChat" },
   { key: "helps", path: "/helps" },
   // issue 13: the attention-cycle report, CSAT and exports (docs/adr/0034)
-  { key: "reports", path: "/reports", adminOnly: true },
+  { key: "reports", path: "/reports", permission: "reports:view" },
   { key: "campaigns", path: "/campaigns", adminOnly: true, planFlag: "useCampaigns", needsCampaignsEnabled: true },
   { key: "contactLists", path: "/contact-lists", adminOnly: true, planFlag: "useCampaigns", needsCampaignsEnabled: true },
   { key: "campaignsConfig", path: "/campaigns-config", adminOnly: true, planFlag: "useCampaigns", needsCampaignsEnabled: true },
@@ -49,6 +53,7 @@ export type MenuViewer = { profile: Profile; super: boolean; campaignsEnabled: b
 export const visibleMenuItems = (viewer: MenuViewer, flags: PlanFlags): MenuItem[] =>
   MENU_ITEMS.filter((item) => {
     if (item.adminOnly && viewer.profile !== "admin") return false;
+    if (item.permission && !can(viewer.profile, item.permission)) return false;
     if (item.superOnly && !viewer.super) return false;
     if (item.planFlag && !flags[item.planFlag]) return false;
     if (item.needsCampaignsEnabled && !viewer.campaignsEnabled) return false;

@@ -87,6 +87,12 @@ export type Message = {
    * same ticket by the same words (docs/adr/0061-automatic-answer-work.md). Absent on every other message.
    */
   isRepeat?: boolean;
+  /**
+   * A whisper (issue 34, docs/adr/0102): a supervisor's or admin's message to the ticket's attendant, kept in the
+   * conversation for the company's users only — never sent on any channel, never shown to the customer, marked
+   * internal in exports. `userId` is who whispered. Absent on every other message.
+   */
+  internal?: boolean;
   /** a pressed reply button or list row (Cloud API): the option's id, `body` being its title (issue 30). Absent otherwise. */
   replyId?: string;
   queueId: number | null;
@@ -115,3 +121,9 @@ export const isOggOpus = (mimetype: string) => {
  * (there is no transcoder yet: ADR 0015).
  */
 export const isVoiceNote = (filename: string, mimetype: string) => RECORDING_NAME.test(filename) && isOggOpus(mimetype);
+
+/** A whisper's longest body (issue 34). */
+export const WHISPER_MAX = 4096;
+/** POST /tickets/{id}/whispers */
+export const whisperSchema = z.object({ body: z.string().trim().min(1).max(WHISPER_MAX) });
+export type WhisperInput = z.infer<typeof whisperSchema>;

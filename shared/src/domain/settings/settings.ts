@@ -29,6 +29,7 @@ export const SETTING_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   trial: z.string().regex(/^\d+$/).refine((v) => Number(v) >= TRIAL_DAYS_MIN && Number(v) <= TRIAL_DAYS_MAX),
   requireMfa: onOff,
   sendProtocolOnOpen: onOff,
+  pushPreviews: onOff,
   requireMfaAllCompanies: onOff,
   auditRetentionDays: z.string().regex(/^\d{1,4}$/).refine((v) => Number(v) >= AUDIT_RETENTION_MIN_DAYS && Number(v) <= AUDIT_RETENTION_MAX_DAYS),
 };

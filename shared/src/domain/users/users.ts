@@ -6,7 +6,7 @@ import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from "../../constants/
 const base = {
   name: z.string().trim().min(NAME_MIN, "Too Short!").max(NAME_MAX, "Too Long!"),
   email: z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(200),
-  profile: z.enum(["admin", "user"]).optional(),
+  profile: z.enum(["admin", "user", "supervisor"]).optional(),
   queueIds: idList(200).optional(),
   whatsappId: optionalId(),
   allTicket: z.enum(["enabled", "desabled"]).optional(),

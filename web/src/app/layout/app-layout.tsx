@@ -5,6 +5,7 @@ import { PageLoader } from "../../components/ui/page-loader";
 import { useLogout } from "../../features/auth/api/logout";
 import { DRAWER_OPEN, usePreference } from "../../lib/preferences";
 import { useRealtimeStatus } from "../../lib/realtime";
+import { forgetPushDevice, usePushApp } from "../../features/push/use-push-app";
 import { DRAWER_WIDTH, SideMenu } from "./side-menu";
 import { TopBar } from "./top-bar";
 
@@ -24,7 +25,9 @@ export function AppLayout() {
   const realtime = useRealtimeStatus();
 
   const toggle = () => (wide ? setSavedOpen(!savedOpen) : setMobileOpen(!mobileOpen));
-  const doLogout = () => logout.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
+  // the installable app (issue 32): service worker after the first screen; logout forgets this device's push subscription
+  usePushApp(navigate);
+  const doLogout = () => void forgetPushDevice().then(() => logout.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) }));
 
   const menu = <SideMenu onNavigate={wide ? undefined : () => setMobileOpen(false)} onLogout={doLogout} />;
 

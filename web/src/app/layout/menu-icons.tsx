@@ -4,6 +4,7 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CodeIcon from "@mui/icons-material/Code";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
+import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import EventIcon from "@mui/icons-material/Event";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
 import ForumIcon from "@mui/icons-material/Forum";
@@ -31,6 +32,7 @@ import type { ReactElement } from "react";
 /** One icon per menu key of @atende/shared/domain/menu/menu. */
 export const MENU_ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
+  supervisor: <MonitorHeartIcon />,
   tickets: <WhatsAppIcon />,
   quickMessages: <FlashOnIcon />,
   kanban: <ViewKanbanIcon />,

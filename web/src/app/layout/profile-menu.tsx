@@ -1,9 +1,12 @@
 import AccountCircle from "@mui/icons-material/AccountCircle";
 import { IconButton, Menu, MenuItem, Tooltip } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OwnProfileDialog } from "../../features/users/components/own-profile-dialog";
 import { MfaSection } from "../../features/auth/components/mfa-section";
+
+// the push section loads with the dialog, not with the first screen (issue 32: the first screen's weight stays)
+const PushSection = lazy(() => import("../../features/push/components/push-section").then((m) => ({ default: m.PushSection })));
 
 /** Profile menu: own-user dialog (users feature, with the auth feature's two-factor section) and logout. */
 export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
@@ -38,6 +41,9 @@ export function ProfileMenu({ onLogout }: { onLogout: () => void }) {
       {dialogOpen && (
         <OwnProfileDialog onClose={() => setDialogOpen(false)}>
           <MfaSection />
+          <Suspense fallback={null}>
+            <PushSection />
+          </Suspense>
         </OwnProfileDialog>
       )}
     </>

@@ -37,6 +37,22 @@ describe("side menu", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Versão 1.2.3")).toBeInTheDocument();
   });
 
+  it("a supervisor sees the dashboard, the cockpit and reports, and none of the configuration (issue 34)", async () => {
+    renderMenu(aUser({ profile: "supervisor" }));
+    const items = await labels();
+    expect(items).toEqual(expect.arrayContaining(["Dashboard", "Supervisão", "Relatórios", "Atendimentos"]));
+    for (const hidden of ["Conexões", "Usuários", "Configurações", "Filas & Chatbot", "Financeiro", "Campanhas", "Auditoria"]) expect(items).not.toContain(hidden);
+  });
+
+  it("an attendant does not see the cockpit; an admin does", async () => {
+    const keys = (profile: "user" | "admin" | "supervisor") => visibleMenuItems({ profile, super: false, campaignsEnabled: true }, planFlagsOf(aPlan())).map((i) => i.key);
+    expect(keys("user")).not.toContain("supervisor");
+    expect(keys("user")).not.toContain("reports");
+    expect(keys("admin")).toEqual(expect.arrayContaining(["supervisor", "reports", "dashboard", "settings"]));
+    expect(keys("supervisor")).toEqual(expect.arrayContaining(["supervisor", "reports", "dashboard"]));
+    expect(keys("supervisor")).not.toContain("settings");
+  });
+
   it("a super user sees announcements", async () => {
     renderMenu(aUser({ super: true }));
     expect(await labels()).toContain("Informativos");

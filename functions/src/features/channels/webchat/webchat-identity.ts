@@ -5,3 +5,5 @@ import { channelJid } from "@atende/shared/domain/channels/channel-providers";
  * C (`webchat:<visitorId>`). The id is random ("wc" + 24 hex), made by the server with the session.
  */
 export const visitorJid = (visitorId: string) => channelJid("webchat", visitorId);
+/** The visitor id of a visitor's jid; null for any other jid. */
+export const visitorIdOf = (jid: string): string | null => /^(wc[0-9a-f]{24})@webchat$/.exec(jid)?.[1] ?? null;

@@ -157,6 +157,18 @@ describe("the website chat's visitor API", () => {
     inbound.events.splice(0);
   });
 
+  it("messages are limited per address too: 120 a minute from one address, whatever the sessions (docs/adr/0096)", async () => {
+    const address = "198.51.100.90";
+    const tokens = await Promise.all([1, 2, 3, 4, 5].map((i) => newSession(chatA.publicKey, {}, `198.51.100.${100 + i}`)));
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      for (const token of tokens) statuses.push((await visitor(chatA.publicKey, "messages", { method: "POST", token, body: { body: `a${i}` }, address })).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(120);
+    expect(statuses.slice(120)).toEqual([429, 429, 429, 429, 429]);
+    inbound.events.splice(0);
+  });
+
   it("cross-tenant: company A's key never creates a ticket in company B, a token of A is nothing at B, and B's users can't read A's ticket", async () => {
     const token = await newSession(chatA.publicKey, { name: "Cliente de A" });
     await visitor(chatA.publicKey, "messages", { method: "POST", token, body: { body: "só para A" } });

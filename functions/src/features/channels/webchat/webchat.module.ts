@@ -5,12 +5,16 @@ import type { Db } from "../../../platform/db/client";
 import type { AttemptLimiter } from "../../../platform/limits/attempt-limiter";
 import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound-queue.port";
 import type { MediaStore } from "../../../platform/storage/media-store.port";
+import type { SocketSender } from "../../../platform/realtime/sender.port";
+import type { Logger } from "../../../platform/logger";
 import { createWebchatChannel } from "../../../platform/channels/webchat/webchat-channel.adapter";
 import { webchatFieldsSchema } from "@atende/shared/domain/channels/webchat";
 import type { ChannelFeature } from "../channel-feature";
 import { createWebchatRepository, type WebchatSettings } from "./webchat.repository";
 import { createWebchatService, normalizeOrigin, type WEBCHAT_LIMITS } from "./webchat.service";
 import { webchatRoutes } from "./webchat.routes";
+import { createWebchatAccess } from "./webchat-access";
+import { createWebchatSockets } from "./webchat-sockets";
 
 /** What the connection's form sets (the public key is made once and kept). */
 export type WebchatConfigInput = Omit<WebchatSettings, "companyId" | "whatsappId" | "publicKey">;
@@ -25,13 +29,24 @@ export const createWebchatModule = (deps: {
   media: MediaStore;
   limiter: AttemptLimiter;
   clock: () => Date;
+  /** posts to sockets (the visitor's realtime, docs/adr/0096) */
+  sender: SocketSender;
+  logger: Logger;
   /** a contact's conversation, newest first (read when a visitor asks; the inbox is built after this module) */
   conversation: (companyId: number, jid: string, limit: number) => Promise<Message[]>;
   limits?: typeof WEBCHAT_LIMITS;
 }) => {
   const repo = createWebchatRepository(deps.db);
   const service = createWebchatService({ ...deps, repo });
-  const channel = createWebchatChannel({ report: (event) => deps.inbound.put(event, chatOfEvent(event)) });
+  const sockets = createWebchatSockets({ repo, access: createWebchatAccess({ repo, clock: deps.clock }), limiter: deps.limiter, sender: deps.sender, clock: deps.clock, logger: deps.logger });
+  const channel = createWebchatChannel({
+    report: (event) => deps.inbound.put(event, chatOfEvent(event)),
+    // the reply goes to the visitor's open widget at once; a failed push is only logged (the widget also reads)
+    push: async (command) => {
+      const message = { id: command.messageId, fromMe: true, body: command.body, mediaType: command.media?.kind ?? "chat", mediaName: command.media?.filename ?? null, createdAt: deps.clock().toISOString() };
+      await sockets.push(command.companyId, command.chatJid, message).catch((err: unknown) => deps.logger.warn("webchat push failed", { companyId: command.companyId, err: String(err) }));
+    },
+  });
   const mod: FeatureModule<typeof service> = { service, routes: [{ path: "/webchat", app: webchatRoutes(service) }] };
   /** Saves a connection's website chat settings; answers its public key (made on first save). */
   const configure = async (companyId: number, whatsappId: number, input: WebchatConfigInput): Promise<WebchatSettings> => {
@@ -66,6 +81,6 @@ export const createWebchatModule = (deps: {
     remove: (companyId, whatsappId) => repo.remove(companyId, whatsappId),
   };
   const feature: ChannelFeature = { provider: "webchat", connections, channel, module: mod };
-  return { ...mod, repo, channel, configure, connections, feature };
+  return { ...mod, repo, channel, sockets, configure, connections, feature };
 };
 export type WebchatModule = ReturnType<typeof createWebchatModule>;

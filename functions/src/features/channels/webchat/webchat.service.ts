@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
 import { MAX_MESSAGE_MEDIA_BYTES } from "@atende/shared/constants/business";
@@ -10,6 +10,7 @@ import { chatOfEvent, type InboundQueue } from "../../../platform/queues/inbound
 import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-store.port";
 import type { WebchatRepository, WebchatSession, WebchatSettings } from "./webchat.repository";
 import { visitorJid } from "./webchat-identity";
+import { createWebchatAccess, hashToken } from "./webchat-access";
 
 /** What a visitor sees of a message: never the agent's name, notes, errors or internal keys. */
 export type VisitorMessage = { id: string; fromMe: boolean; body: string; mediaType: string; mediaName: string | null; createdAt: string };
@@ -21,10 +22,7 @@ export const WEBCHAT_LIMITS = {
   messagesPerAddress: { limit: 120, windowSeconds: 60 },
 };
 
-const hash = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** Normalises an origin as browsers send it (scheme://host[:port], lower case, no slash). */
-export const normalizeOrigin = (o: string) => o.trim().replace(/\/+$/, "").toLowerCase();
+export { normalizeOrigin } from "./webchat-access";
 
 export const createWebchatService = (deps: {
   repo: WebchatRepository;
@@ -39,20 +37,8 @@ export const createWebchatService = (deps: {
   const { repo, inbound, clock } = deps;
   const limits = deps.limits ?? WEBCHAT_LIMITS;
 
-  /** The connection of a public key, if `origin` is one of its allowed origins; 404/403 otherwise. */
-  const connection = async (publicKey: string, origin: string | undefined): Promise<WebchatSettings> => {
-    const s = await repo.byKey(publicKey);
-    if (!s) throw new AppError("ERR_NOT_FOUND");
-    if (!origin || !s.allowedOrigins.map(normalizeOrigin).includes(normalizeOrigin(origin))) throw new AppError("ERR_ORIGIN_NOT_ALLOWED");
-    return s;
-  };
-
-  const sessionOf = async (s: WebchatSettings, token: string | undefined): Promise<WebchatSession> => {
-    const session = token ? await repo.session(hash(token), clock()) : null;
-    // a token of another connection (or company) is no token here
-    if (!session || session.publicKey !== s.publicKey || session.companyId !== s.companyId) throw new AppError("ERR_SESSION_EXPIRED");
-    return session;
-  };
+  const access = createWebchatAccess({ repo, clock });
+  const { connection, sessionOf } = access;
 
   const enqueue = async (s: WebchatSettings, session: WebchatSession, body: string, media?: { key: string; mimetype: string; filename: string; size: number; kind: string }) => {
     const now = clock();
@@ -93,7 +79,7 @@ export const createWebchatService = (deps: {
       await deps.limiter.take(`webchat:session:${address}`, limits.sessionsPerAddress);
       const token = randomBytes(32).toString("base64url");
       const visitorId = `wc${randomBytes(12).toString("hex")}`;
-      await repo.putSession(hash(token), { companyId: s.companyId, whatsappId: s.whatsappId, publicKey, visitorId, ...who, createdAt: clock().toISOString() }, clock());
+      await repo.putSession(hashToken(token), { companyId: s.companyId, whatsappId: s.whatsappId, publicKey, visitorId, ...who, createdAt: clock().toISOString() }, clock());
       return { token };
     },
     /** The visitor of a token on this connection (the socket's authentication, too). */

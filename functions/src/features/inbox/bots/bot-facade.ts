@@ -169,7 +169,7 @@ export const createBotFacade = (deps: {
       for (let page = 0; page < 5 && kept.length < limit; page++) {
         const out = await messages.pageByContact(companyId, t.contactId, Math.min(100, limit * 2 + 10), cursor);
         for (const m of out.items) {
-          if (m.ticketId !== ticketId || m.isDeleted || NOT_CONVERSATION.has(m.mediaType) || m.id === upTo.id) continue;
+          if (m.ticketId !== ticketId || m.isDeleted || m.internal || NOT_CONVERSATION.has(m.mediaType) || m.id === upTo.id) continue;
           // the customer's later messages wait for their own turns
           if (!m.fromMe && (m.createdAt > upTo.createdAt || later.has(m.id))) continue;
           kept.push(m);

@@ -41,6 +41,7 @@ const toMessage = mapItem<Message>({
   transcript: true,
   transcriptCut: true,
   isRepeat: true,
+  internal: true,
   replyId: true,
   queueId: true,
   userId: true,

@@ -6,6 +6,7 @@ import type { Message, SendMessageInput } from "@atende/shared/domain/messages/m
 import type { TemplateSend } from "@atende/shared/domain/cloud-api/message-templates";
 import type { AutomaticKind, AutomaticSkipReason, AutomaticValues } from "@atende/shared/domain/cloud-api/automatic-messages";
 import { isVoiceNote } from "@atende/shared/domain/messages/message";
+import { watchesSilently } from "@atende/shared/domain/permissions/permissions";
 import { hashQuery, pageByNumberWith, type PageCursors } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { MediaStore } from "../../../platform/storage/media-store.port";
@@ -233,7 +234,12 @@ export const createMessagesService = (deps: {
       const companyId = auth.companyId;
       const started = ahead && ahead.companyId === companyId && ahead.ticketId === ticketId ? ahead.ticket : undefined;
       const t = await ticketsService.findVisible(auth, ticketId, started);
-      const clearing = pageNumber === 1 && t.unreadMessages > 0;
+      // silent monitoring (issue 34, docs/adr/0101): a supervisor or admin watching someone else's conversation leaves
+      // its read mark, unread count and status as they are; the audit trail records the view (page 1: the opening)
+      const watching = watchesSilently({ userId: auth.user.id, profile: auth.user.profile }, t);
+      const clearing = pageNumber === 1 && t.unreadMessages > 0 && !watching;
+      const viewed = watching && pageNumber === 1 ? deps.audit.record(auditEntry(auth, "view", { kind: "ticket", id: t.id }, {})) : null;
+      viewed?.catch(() => undefined); // awaited below
       const together = deps.coalesceReads ?? (<T>(fn: () => Promise<T>) => fn());
       const need = (x: TicketRecord) => ({ queueIds: [x.queueId], userIds: [x.userId], whatsappIds: [x.whatsappId], tagIds: x.tagIds, settings: false });
       const markRead = async () => {
@@ -247,7 +253,7 @@ export const createMessagesService = (deps: {
         }
         return after;
       };
-      return together(async () => {
+      const answer = await together(async () => {
         // the card's contact: the ticket's copy (docs/adr/0057), or the contact for a ticket written before the copies
         const contactRead = t.contactCard === undefined ? contacts.findById(companyId, t.contactId) : null;
         contactRead?.catch(() => undefined); // awaited below; a failure must not go unhandled when the page fails first
@@ -273,6 +279,8 @@ export const createMessagesService = (deps: {
         const names = moved ? await directory.loadFor(companyId, need(shown), dir, { reuse: true }) : dir;
         return { messages: page.items, ticket: toTicketView(shown, names, await contact), count: page.items.length, hasMore: page.hasMore };
       });
+      await viewed;
+      return answer;
     },
 
     /** POST /messages/{ticketId}: text (JSON) or media (multipart `medias`). Idempotent per key. */
@@ -304,7 +312,8 @@ export const createMessagesService = (deps: {
 
     async edit(auth: AuthContext, id: string, body: string): Promise<MessageView> {
       const { m, t } = await ownMessage(auth, id);
-      if (m.isDeleted) throw new AppError("ERR_NO_PERMISSION");
+      // a whisper never reaches a channel (docs/adr/0102): nothing to edit there
+      if (m.isDeleted || m.internal) throw new AppError("ERR_NO_PERMISSION");
       await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "edit");
       await outbound.command({ type: "edit", commandId: `edit-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, body });
       const updated = (await messages.update(auth.companyId, id, { body, isEdited: true, updatedAt: clock().toISOString() }))!;
@@ -314,6 +323,7 @@ export const createMessagesService = (deps: {
 
     async remove(auth: AuthContext, id: string): Promise<MessageView> {
       const { m, t } = await ownMessage(auth, id);
+      if (m.internal) throw new AppError("ERR_NO_PERMISSION");
       if (!m.isDeleted) await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "delete");
       if (!m.isDeleted) {
         await outbound.command({ type: "delete", commandId: `delete-${id}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id });
@@ -328,6 +338,7 @@ export const createMessagesService = (deps: {
       const m = await messages.findById(auth.companyId, id);
       if (!m) throw new AppError("ERR_NOT_FOUND");
       const t = await ticketsService.findVisible(auth, m.ticketId);
+      if (m.internal) throw new AppError("ERR_NO_PERMISSION");
       await deps.channelRules?.assertOutbound(t.companyId, t.whatsappId, t.chatJid, "react");
       await outbound.command({ type: "react", commandId: `react-${id}-${randomBytes(4).toString("hex")}`, companyId: t.companyId, whatsappId: t.whatsappId ?? 0, chatJid: t.chatJid, targetId: id, emoji });
       const reactions = [...m.reactions.filter((r) => !r.fromMe), ...(emoji ? [{ emoji, fromMe: true, senderJid: "me" }] : [])];
@@ -386,7 +397,8 @@ export const createMessagesService = (deps: {
     /** POST /message/forward: into the contact's open ticket (or a new one owned by the caller), optionally signed. */
     async forward(auth: AuthContext, input: { messageId: string; contactId: number; signMessage: boolean }): Promise<MessageView> {
       const source = await messages.findById(auth.companyId, input.messageId);
-      if (!source || source.isDeleted) throw new AppError("ERR_NOT_FOUND");
+      // a whisper is never forwarded to a customer (docs/adr/0102)
+      if (!source || source.isDeleted || source.internal) throw new AppError("ERR_NOT_FOUND");
       await ticketsService.findVisible(auth, source.ticketId);
       const contact = await contacts.findById(auth.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");

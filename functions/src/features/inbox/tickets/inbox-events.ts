@@ -36,6 +36,9 @@ export const createInboxEvents = (deps: {
     createdAt: t.createdAt,
     // the cycle's protocol (the index's identity document holds it; before ADR 0055 a top-level field nobody wrote)
     protocol: t.cycle?.protocol ?? null,
+    uuid: t.uuid,
+    userId: t.userId,
+    queueId: t.queueId,
   });
   const ctx = async (t: TicketRecord, dir?: Directory, contact?: Contact | null) => ({
     dir: dir ?? (await directory.load(t.companyId)),

@@ -10,7 +10,7 @@ import type { Protocols } from "./protocols";
 import type { TicketTimersRepository } from "./ticket-timers.repository";
 import { newSlaAlerts, slaWakeUps, type SlaAlert } from "@atende/shared/domain/service-levels/sla";
 import { newTicketFields, type TicketRecord, type TicketsRepository } from "./tickets.repository";
-import type { InboxSla, TicketChangeListener, TicketSlots } from "../inbox-ports";
+import type { InboxSla, TicketBoard, TicketChangeListener, TicketSlots } from "../inbox-ports";
 
 /** Another writer changed the ticket since we read it: re-read and re-apply. */
 export class VersionConflict extends Error {}
@@ -91,6 +91,8 @@ export const createTicketChanges = (deps: {
   timers?: Pick<TicketTimersRepository, "item">;
   /** told of clocks that turned amber or fell due with a write (notifications); a failure is the listener's own */
   onSlaAlerts?: ((t: TicketRecord, alerts: SlaAlert[]) => Promise<void>)[];
+  /** the supervisors' board (docs/adr/0101), moved in the ticket's own transaction */
+  board?: TicketBoard;
   /** `mutate`'s wait for its turn on a busy ticket (default TICKET_BUSY_WAIT_MS) */
   busyWaitMs?: number;
 }) => {
@@ -143,6 +145,8 @@ export const createTicketChanges = (deps: {
   };
 
   return {
+    /** The board's items of a ticket written around this writer (a deleted ticket: `after` null). */
+    boardItems: (before: TicketRecord | null, after: TicketRecord | null): TxItem[] => deps.board?.items(before, after) ?? [],
     async create(
       input: Pick<TicketRecord, "companyId" | "contactId" | "whatsappId" | "queueId" | "userId" | "status" | "isGroup" | "chatJid"> & Partial<TicketRecord>,
       opts: { byUserId: number | null; now: Date; extra?: (t: TicketRecord) => TxItem[] },
@@ -178,6 +182,7 @@ export const createTicketChanges = (deps: {
         ...tickets.countItems(null, t),
         // the tag-filtered lists' copies (docs/adr/0040)
         ...tickets.tagCopyItems(null, t),
+        ...(deps.board?.items(null, t) ?? []),
       ];
       const lockIndex = created.length;
       items.push(...slotItems(null, t));
@@ -238,6 +243,7 @@ export const createTicketChanges = (deps: {
       items.push(...tickets.countItems(current, next));
       // the tag-filtered lists' copies of a live tagged ticket follow every write of it (docs/adr/0040)
       items.push(...tickets.tagCopyItems(current, next));
+      items.push(...(deps.board?.items(current, next) ?? []));
       items.push(...planned.items);
       const extraStart = items.length;
       items.push(...(opts.extra ?? []));

@@ -1,6 +1,7 @@
 import type { TicketListQuery, TicketStatus } from "@atende/shared/domain/tickets/ticket";
 import { TICKET_STATUSES } from "@atende/shared/domain/tickets/ticket";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
+import { seesEveryTicket } from "@atende/shared/domain/permissions/permissions";
 import { companyPk, pad } from "../../../platform/db/keys";
 import type { IndexPartition, ItemFilter } from "../../../platform/db/merged-query";
 import type { TicketRecord } from "./ticket-record";
@@ -56,7 +57,8 @@ export type TicketListScope = { companyId: number; viewer: TicketViewer; query: 
 
 /** Which queues a non-user-filtered list reads, and whether it adds the queue-less tickets and the viewer's own. */
 export const listShape = ({ viewer, query: q }: TicketListScope) => {
-  const isAdmin = viewer.profile === "admin";
+  // admins and supervisors (docs/adr/0101) read every ticket the same way
+  const isAdmin = seesEveryTicket(viewer.profile);
   const queues = isAdmin ? q.queueIds : q.queueIds.length ? q.queueIds.filter((id) => viewer.queueIds.includes(id)) : viewer.queueIds;
   // queue-less tickets (a customer still in the menu) stay in a queue-filtered list for whoever may see them, as
   // the reference does: they would otherwise vanish from "Aguardando" while the dashboard counts them

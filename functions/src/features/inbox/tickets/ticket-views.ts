@@ -3,6 +3,7 @@ import { searchedDigits } from "@atende/shared/domain/format/phone";
 import { shortForIndex } from "@atende/shared/domain/search/text-search";
 import type { TicketListQuery } from "@atende/shared/domain/tickets/ticket";
 import type { TicketViewer } from "@atende/shared/domain/tickets/visibility";
+import { seesEveryTicket } from "@atende/shared/domain/permissions/permissions";
 import { hashQuery, pageByNumberWith, type PageCursors, type PageTokens } from "../../../platform/db/page-cursors";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
 import type { ContactsRepository } from "../contacts/contacts.repository";
@@ -152,7 +153,7 @@ export const createTicketViews = (deps: {
      * name (point reads, never a per-instance cache), side by side with remembering the next page's cursor.
      */
     async list(auth: AuthContext, q: TicketListQuery): Promise<TicketListResponse> {
-      if (auth.user.profile !== "admin") q = { ...q, users: [], showAll: false };
+      if (!seesEveryTicket(auth.user.profile)) q = { ...q, users: [], showAll: false };
       const viewer = viewerOf(auth);
       if (q.searchParam) return searchPage(auth, q, viewer);
       const scope = { companyId: auth.companyId, viewer, query: q };

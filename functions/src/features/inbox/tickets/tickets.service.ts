@@ -2,6 +2,7 @@ import type { TicketCycle, TicketView } from "@atende/shared/contracts/http/tick
 import type { Contact } from "@atende/shared/domain/contacts/contact";
 import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from "@atende/shared/domain/tickets/ticket";
 import { customerNotices, isTicketUpdateAction, mayDo, planTicketChange } from "@atende/shared/domain/tickets/ticket-transitions";
+import { seesEveryTicket } from "@atende/shared/domain/permissions/permissions";
 import type { PageCursors, PageTokens } from "../../../platform/db/page-cursors";
 import { AppError } from "../../../platform/errors";
 import type { AuthContext } from "@atende/shared/domain/auth/principal";
@@ -103,8 +104,8 @@ export const createTicketsService = (deps: {
       const dir = await directory.load(auth.companyId, { fresh: true });
       const contact = await contacts.findById(auth.companyId, input.contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
-      if (auth.user.profile !== "admin" && input.queueId == null) throw new AppError("ERR_VALIDATION");
-      if (auth.user.profile !== "admin" && input.queueId != null && !auth.user.queueIds.includes(input.queueId)) throw new AppError("ERR_NO_PERMISSION");
+      if (!seesEveryTicket(auth.user.profile) && input.queueId == null) throw new AppError("ERR_VALIDATION");
+      if (!seesEveryTicket(auth.user.profile) && input.queueId != null && !auth.user.queueIds.includes(input.queueId)) throw new AppError("ERR_NO_PERMISSION");
       assertRefs(dir, input);
       const whatsappId =
         input.whatsappId ?? auth.user.whatsappId ?? [...dir.whatsapps.values()].find((w) => w.isDefault)?.id ?? [...dir.whatsapps.keys()][0] ?? null;
@@ -206,6 +207,7 @@ export const createTicketsService = (deps: {
         ...(t.status !== "closed" ? [tickets.unlockOpenItem(t)] : []),
         ...tickets.countItems(t, null),
         ...tickets.tagCopyItems(t, null),
+        ...changes.boardItems(t, null),
         ...tagLinks.ticketTagItems(auth.companyId, t.id, t.tagIds, [], liveTags),
       ]);
       await tickets.transact([

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
-import type { Channel } from "../channel.port";
+import type { Channel, ChannelCommand } from "../channel.port";
 
 /**
  * The website chat's channel (docs/adr/0092): there is no outside provider; a message to a visitor is already
@@ -10,8 +10,8 @@ import type { Channel } from "../channel.port";
  */
 export const createWebchatChannel = (deps: {
   report: (event: InboundEvent) => Promise<void>;
-  /** the realtime push to the visitor's sockets, if any are open */
-  push?: (companyId: number, whatsappId: number, chatJid: string, messageId: string) => Promise<void>;
+  /** the realtime push to the visitor's sockets, if any are open (a failure is the push's own: the widget also reads) */
+  push?: (command: Extract<ChannelCommand, { type: "send" }>) => Promise<void>;
 }): Channel => ({
   kind: "webchat",
   capabilities: { edit: false, delete: false, react: false, markRead: false, presence: false, rejectCall: false, replyWindowHours: null },
@@ -21,7 +21,7 @@ export const createWebchatChannel = (deps: {
       await deps.report({ ...base, type: "command.result", commandId: command.commandId, ok: false, error: "ERR_CHANNEL_UNSUPPORTED" });
       return;
     }
-    await deps.push?.(command.companyId, command.whatsappId, command.chatJid, command.messageId);
+    await deps.push?.(command);
     await deps.report({ ...base, type: "command.result", commandId: command.commandId, messageId: command.messageId, ok: true });
   },
 });

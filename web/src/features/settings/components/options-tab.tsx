@@ -21,6 +21,8 @@ const COMPANY_OPTIONS: [string, string[]][] = [
   ["requireMfa", ON_OFF],
   // issue 13: the cycle's protocol number sent to the customer on opening
   ["sendProtocolOnOpen", ON_OFF],
+  // Privacidade (docs/adr/0097): the message's text in push notifications; off by default (LGPD)
+  ["pushPreviews", ON_OFF],
 ];
 const GLOBAL_OPTIONS: [string, string[]][] = [
   ["requireMfaAllCompanies", ON_OFF],

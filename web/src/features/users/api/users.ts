@@ -1,5 +1,6 @@
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserEventData, UserListResponse, UserResponse } from "@atende/shared/contracts/http/users";
+import type { Profile } from "@atende/shared/domain/permissions/permissions";
 import { api } from "../../../lib/api-client";
 import { userKeys } from "../../../lib/query-keys";
 
@@ -42,7 +43,7 @@ export type UserFormValues = {
   name: string;
   email: string;
   password: string;
-  profile: "admin" | "user";
+  profile: Profile;
   queueIds: number[];
   whatsappId: number | "" | null;
   allTicket: "enabled" | "desabled";

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { UserResponse } from "@atende/shared/contracts/http/users";
-import { can } from "@atende/shared/domain/permissions/permissions";
+import { can, type Profile } from "@atende/shared/domain/permissions/permissions";
 import { userCreateSchema, userUpdateSchema } from "@atende/shared/domain/users/users";
 import { useSessionUser } from "../../../lib/session/session-context";
 import { fieldError } from "../../../lib/form-error";
@@ -31,7 +31,7 @@ export function UserDialog({ user, companyId, onClose, children }: { user: UserR
     name: user?.name ?? "",
     email: user?.email ?? "",
     password: "",
-    profile: user?.profile === "admin" ? "admin" : "user",
+    profile: user?.profile ?? "user",
     queueIds: user?.queueIds ?? [],
     whatsappId: user?.whatsappId ?? "",
     allTicket: user?.allTicket ?? "desabled",
@@ -71,8 +71,9 @@ export function UserDialog({ user, companyId, onClose, children }: { user: UserR
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
             <TextField label={t("fields.email")} type="email" disabled={!editProfile} value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={!!errors.email} helperText={errors.email} fullWidth />
             {editProfile && (
-              <TextField select label={t("fields.profile")} value={values.profile} onChange={(e) => setValues({ ...values, profile: e.target.value as "admin" | "user" })} sx={{ minWidth: 160 }}>
+              <TextField select label={t("fields.profile")} value={values.profile} onChange={(e) => setValues({ ...values, profile: e.target.value as Profile })} sx={{ minWidth: 160 }} data-testid="user-profile">
                 <MenuItem value="admin">{t("profiles.admin")}</MenuItem>
+                <MenuItem value="supervisor">{t("profiles.supervisor")}</MenuItem>
                 <MenuItem value="user">{t("profiles.user")}</MenuItem>
               </TextField>
             )}

@@ -5,6 +5,7 @@ import { MESSAGES_SCROLL_TOP_PX } from "@atende/shared/constants/business";
 import { dayLabel, startsNewDay } from "../../shared/date-separators";
 import { flattenMessages, useMessagesList } from "../api/messages-list";
 import { MessageBubble } from "./message-bubble";
+import { WhisperBubble } from "./whisper-bubble";
 import { MessageMenu } from "./message-menu";
 
 /**
@@ -114,7 +115,7 @@ export function MessagesList({
                 ...(message.id === focusId ? { bgcolor: "rgba(255, 193, 7, 0.35)", borderRadius: 1 } : {}),
               }}
             >
-              <MessageBubble message={message} isGroup={isGroup} onMenu={(el, m) => setMenu({ el, message: m })} />
+              {message.internal ? <WhisperBubble message={message} /> : <MessageBubble message={message} isGroup={isGroup} onMenu={(el, m) => setMenu({ el, message: m })} />}
             </Box>
           </Fragment>
         ))}

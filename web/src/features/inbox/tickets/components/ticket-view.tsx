@@ -17,6 +17,7 @@ import { TicketHeader } from "./ticket-header";
 import { useTicketWindow } from "../../../../lib/cloud-api";
 import { TemplateComposerButton, TemplatesOnlyComposer } from "../../messages/components/templates-only-composer";
 import { ConversationSearch } from "../../search/components/conversation-search";
+import { WhisperInput } from "../../messages/components/whisper-input";
 import { SameContactBanner } from "../../contacts/components/same-contact-banner";
 
 /**
@@ -74,6 +75,8 @@ export function TicketView({ uuid }: { uuid: string }) {
         <ConversationSearch ticketId={ticket.id} onFocus={setSearchFocus} />
         {ticket.whatsapp?.provider === "webchat" && <SameContactBanner contactId={ticket.contactId} />}
         <MessagesList ticketId={ticket.id} isGroup={ticket.isGroup} onReply={setReplyTo} noEditDelete={cloudApi} focusId={focusId} />
+        {/* issue 34: a supervisor's or admin's whisper to the attendant (its own component, docs/adr/0102) */}
+        <WhisperInput ticket={ticket} />
         {cloudApi && ticket.status === "open" && replyWindow.data?.kind === "closed" && ticket.whatsappId ? (
           <TemplatesOnlyComposer ticketId={ticket.id} whatsappId={ticket.whatsappId} contact={ticket.contact ?? undefined} />
         ) : (

@@ -1,11 +1,13 @@
 import AddIcon from "@mui/icons-material/Add";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
-import { Badge, Box, Button, FormControlLabel, IconButton, Paper, Stack, Switch, Tab, Tabs, Tooltip } from "@mui/material";
+import { Badge, Box, Button, Chip, FormControlLabel, IconButton, Paper, Stack, Switch, Tab, Tabs, Tooltip } from "@mui/material";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { can } from "@atende/shared/domain/permissions/permissions";
 import { DEBOUNCE_SEARCH_MS, SEARCH_MIN_CHARS } from "@atende/shared/constants/business";
 import type { TicketView } from "@atende/shared/contracts/http/tickets";
-import { useIsAdmin } from "../../../../lib/session/session-context";
+import { useIsAdmin, useSessionUser } from "../../../../lib/session/session-context";
 import { useRealtimeRoom } from "../../../../lib/realtime";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { searchTerm, useDebounced } from "../../../../hooks/use-debounced";
@@ -31,8 +33,15 @@ type SubTab = "open" | "pending";
 export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const { t } = useTranslation("tickets");
   const isAdmin = useIsAdmin();
+  // admins and supervisors (docs/adr/0101): every queue's tickets, and the cockpit's filters (?queue=, ?user=)
+  const seesAll = can(useSessionUser().profile, "tickets-manager:showall");
+  const [params, setParams] = useSearchParams();
+  const focusQueue = seesAll ? Number(params.get("queue")) || null : null;
+  const focusUser = seesAll ? Number(params.get("user")) || null : null;
+  const focus: TicketListParams = focusQueue ? { queueIds: [focusQueue] } : focusUser ? { users: [focusUser] } : {};
+  const focused = focusQueue !== null || focusUser !== null;
   const [tab, setTab] = useState<MainTab>("open");
-  const [sub, setSub] = useState<SubTab>("open");
+  const [sub, setSub] = useState<SubTab>(focusQueue ? "pending" : "open");
   const [showAll, setShowAll] = useState(false);
   const [text, setText] = useState("");
   const [tagIds, setTagIds] = useState<number[]>([]);
@@ -43,9 +52,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const search = useDebounced(searchTerm(text, SEARCH_MIN_CHARS), DEBOUNCE_SEARCH_MS);
   const closeAll = useCloseAll();
 
-  const openParams: TicketListParams = { status: "open", showAll: isAdmin && showAll };
-  const pendingParams: TicketListParams = { status: "pending", showAll: isAdmin && showAll };
-  const closedParams: TicketListParams = { status: "closed", showAll: isAdmin && showAll };
+  const openParams: TicketListParams = { status: "open", showAll: seesAll && (showAll || focused), ...focus };
+  const pendingParams: TicketListParams = { status: "pending", showAll: seesAll && (showAll || focused), ...focus };
+  const closedParams: TicketListParams = { status: "closed", showAll: seesAll && (showAll || focused), ...focus };
   const searchParams: TicketListParams = { searchParam: search, tags: tagIds, users: userIds, showAll: true };
   useRealtimeRoom("joinTickets", "open");
   useRealtimeRoom("joinTickets", "pending");
@@ -74,8 +83,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setNewOpen(true)} data-testid="new-ticket">
             {t("new")}
           </Button>
+          {focused && (
+            <Chip size="small" color="warning" label={t("supervisor:filter.label")} onDelete={() => setParams({})} data-testid="cockpit-filter" />
+          )}
           <Box sx={{ flex: 1 }} />
-          {isAdmin && (
+          {seesAll && !focused && (
             <FormControlLabel control={<Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />} label={t("showAll")} slotProps={{ typography: { variant: "body2" } }} />
           )}
           {isAdmin && tab === "open" && (
