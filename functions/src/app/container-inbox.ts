@@ -83,6 +83,8 @@ export const composeInbox = (deps: Base & Foundation & Administration & { late: 
   // the inbox: one module, one facade (docs/adr/0023-inbox-feature.md); it reads other features through inbox-reads
   const supervisorBoard = createSupervisorBoard(db);
   const inboxModule = createInboxModule({ audit,
+    // a whisper's push to the attendant (issue 34 over issue 32): after the whisper is stored, through the jobs queue
+    whisperPush: (n) => pushModule.rules.whisper(n.companyId, n.ticket, n.from, n.body),
     urlGuard,
     outboundFetch: outbound.fetch,
     db,

@@ -17,6 +17,8 @@ export const pushEventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("chat"), chatUuid: z.string(), userIds: z.array(z.number().int()), from: z.string(), preview: z.string() }),
   /** an announcement published: every user of the company */
   z.object({ kind: z.literal("announcement"), id: z.number().int(), title: z.string() }),
+  /** a supervisor's whisper to the ticket's attendant (issue 34, docs/adr/0102): the text only with previews on */
+  z.object({ kind: z.literal("whisper"), ticket: ticketRef, from: z.string(), preview: z.string() }),
   /** another feature's own notification to some users (container.push.notifyUsers) */
   z.object({ kind: z.literal("direct"), userIds: z.array(z.number().int()), notification: pushNotificationSchema, urgency: z.enum(["normal", "high"]).default("normal") }),
 ]);

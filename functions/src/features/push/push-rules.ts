@@ -46,6 +46,10 @@ export const createPushRules = (push: Pick<PushService, "emit">) => ({
     const userIds = memberIds.filter((id) => id !== sender.id);
     if (userIds.length) await push.emit(companyId, { kind: "chat", chatUuid, userIds, from: sender.name, preview: text.slice(0, 500) });
   },
+  /** a supervisor's whisper to the ticket's attendant (issue 34): the attendant's devices */
+  async whisper(companyId: number, t: { id: number; uuid: string; queueId: number | null; userId: number }, from: string, text: string): Promise<void> {
+    await push.emit(companyId, { kind: "whisper", ticket: { id: t.id, uuid: t.uuid, queueId: t.queueId, userId: t.userId }, from, preview: text.slice(0, 500) });
+  },
   /** an announcement published (created active): each company's users, from the announcements' fan-out job */
   async announcement(companyId: number, a: { id: number; title: string }): Promise<void> {
     await push.emit(companyId, { kind: "announcement", id: a.id, title: a.title });

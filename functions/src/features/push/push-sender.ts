@@ -50,7 +50,7 @@ export type PushSenderDeps = {
   clock: () => Date;
 };
 
-const PREF_OF: Record<PushEvent["kind"], keyof PushPreferences | null> = { waiting: "waiting", message: "message", transfer: "transfer", chat: "chat", announcement: "announcement", direct: null };
+const PREF_OF: Record<PushEvent["kind"], keyof PushPreferences | null> = { waiting: "waiting", message: "message", transfer: "transfer", chat: "chat", announcement: "announcement", whisper: null, direct: null };
 
 /** "HH:MM" now in the time zone; quiet hours may cross midnight (22:00–07:00); equal ends mean none. */
 export const inQuietHours = (now: Date, timeZone: string, start: string | null, end: string | null): boolean => {
@@ -87,6 +87,7 @@ export const createPushSender = (deps: PushSenderDeps) => {
         return [owner];
       }
       case "transfer":
+      case "whisper":
         return event.ticket.userId !== null ? [event.ticket.userId] : [];
       case "announcement":
         return (await deps.users(companyId)).map((u) => u.id);
@@ -115,6 +116,11 @@ export const createPushSender = (deps: PushSenderDeps) => {
         const previews = (await company()).previews;
         return { title: tx.chatTitle(event.from), body: previews && event.preview ? clip(event.preview) : tx.chatFrom(event.from), url: `/chats/${event.chatUuid}`, tag: `chat-${event.chatUuid}` };
       }
+      case "whisper": {
+        const previews = (await company()).previews;
+        const url = `/tickets/${event.ticket.uuid}`;
+        return { title: tx.whisperTitle(event.from), body: previews && event.preview ? clip(event.preview) : tx.whisperBody, url, tag: `whisper-${event.ticket.uuid}` };
+      }
       case "announcement":
         return { title: tx.announcementTitle, body: clip(event.title), url: "/announcements", tag: `announcement-${event.id}` };
       case "direct":
@@ -122,7 +128,7 @@ export const createPushSender = (deps: PushSenderDeps) => {
     }
   };
 
-  const urgencyOf = (event: PushEvent): PushUrgency => (event.kind === "waiting" || event.kind === "message" || (event.kind === "direct" && event.urgency === "high") ? "high" : "normal");
+  const urgencyOf = (event: PushEvent): PushUrgency => (event.kind === "waiting" || event.kind === "message" || event.kind === "whisper" || (event.kind === "direct" && event.urgency === "high") ? "high" : "normal");
 
   /** One request to one subscription: 404/410 forget it, 429/5xx (and network failures) try again later. */
   const deliver = async (companyId: number, sub: PushSubscriptionRecord, notification: PushNotification, urgency: PushUrgency, attempt: number): Promise<number> => {

@@ -11,6 +11,8 @@ type Texts = {
   chatTitle: (from: string) => string;
   chatFrom: (from: string) => string;
   announcementTitle: string;
+  whisperTitle: (from: string) => string;
+  whisperBody: string;
   unknownContact: string;
 };
 
@@ -26,6 +28,8 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     chatTitle: (from) => `Chat interno: ${from}`,
     chatFrom: (from) => `Nova mensagem de ${from}`,
     announcementTitle: "Novo informativo",
+    whisperTitle: (from) => `Orientação de ${from}`,
+    whisperBody: "Nova orientação na conversa",
     unknownContact: "um cliente",
   },
   en: {
@@ -38,6 +42,8 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     chatTitle: (from) => `Internal chat: ${from}`,
     chatFrom: (from) => `New message from ${from}`,
     announcementTitle: "New announcement",
+    whisperTitle: (from) => `Whisper from ${from}`,
+    whisperBody: "New whisper in the conversation",
     unknownContact: "a customer",
   },
   es: {
@@ -50,6 +56,8 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     chatTitle: (from) => `Chat interno: ${from}`,
     chatFrom: (from) => `Nuevo mensaje de ${from}`,
     announcementTitle: "Nuevo anuncio",
+    whisperTitle: (from) => `Orientación de ${from}`,
+    whisperBody: "Nueva orientación en la conversación",
     unknownContact: "un cliente",
   },
 };

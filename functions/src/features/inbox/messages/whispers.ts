@@ -21,7 +21,7 @@ import type { MessagesRepository } from "./messages.repository";
  * Where a whisper's push notice goes (the attendant's devices). The composition root wires the push feature here
  * (`container.push`) when it exists; absent, the attendant still gets the socket event and its sound.
  */
-export type WhisperPush = (notice: { companyId: number; userId: number; ticketId: number; title: string; body: string }) => Promise<void>;
+export type WhisperPush = (notice: { companyId: number; ticket: { id: number; uuid: string; queueId: number | null; userId: number }; from: string; body: string }) => Promise<void>;
 
 /**
  * Whispers (issue 34, docs/adr/0102): a supervisor or admin writes to the ticket's attendant inside the conversation.
@@ -77,7 +77,7 @@ export const createWhispers = (deps: {
     if (attendant !== null) {
       const from = { id: auth.user.id, name: auth.user.name };
       await deps.realtime.publish<WhisperEventData>(t.companyId, "whisper", { action: "create", ticketId: t.id, message: view, from }, { kind: "users", userIds: [attendant] });
-      await deps.push?.({ companyId: t.companyId, userId: attendant, ticketId: t.id, title: from.name, body }).catch(() => undefined);
+      await deps.push?.({ companyId: t.companyId, ticket: { id: t.id, uuid: t.uuid, queueId: t.queueId, userId: attendant }, from: from.name, body }).catch(() => undefined);
     }
     await deps.audit.record(auditEntry(auth, "whisper", { kind: "ticket", id: t.id }, { message: { from: null, to: m.id } }));
     return view;

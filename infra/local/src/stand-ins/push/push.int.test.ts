@@ -184,4 +184,19 @@ describe("Web Push", () => {
     expect(read(userSub, from)).toEqual([expected]);
     expect(read(adminSub, from)).toEqual([{ ...expected, title: "New announcement" }]);
   });
+
+  it("a supervisor's whisper pushes the ticket's attendant, never the customer's channel", async () => {
+    expect((await t.call("PUT", `/tickets/${ticket.id}`, { token: a.adminToken, body: { userId: a.user.id } })).status).toBe(200);
+    await drainJobs();
+    const from = push.received.length;
+    const sent = t.commands.sent.length;
+    expect((await t.call("POST", `/tickets/${ticket.id}/whispers`, { token: a.adminToken, body: { body: "Ofereça o frete grátis" } })).status).toBe(201);
+    await drainJobs();
+    // previews are on for this company (set above): the whisper's text is the body
+    expect(read(userSub, from).filter((p) => p.tag.startsWith("whisper-"))).toEqual([
+      { title: "Orientação de Admin Teste", body: "Ofereça o frete grátis", url: `/tickets/${ticket.uuid}`, tag: `whisper-${ticket.uuid}` },
+    ]);
+    expect(arrivedFor(adminSub, from)).toHaveLength(0);
+    expect(t.commands.sent.length).toBe(sent);
+  });
 });
