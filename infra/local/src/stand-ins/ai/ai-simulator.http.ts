@@ -207,6 +207,6 @@ export const createAiSimulator = (opts: { clock?: () => Date } = {}) => {
 <table><thead><tr><th>hora</th><th>tipo</th><th>modelo/voz</th><th>chave</th><th>mensagens</th><th>resposta</th></tr></thead><tbody>${rows}</tbody></table></body></html>`);
   });
 
-  return { fetch: app.fetch, requests, release };
+  return { fetch: app.fetch, requests, release, held: () => held.length };
 };
 export type AiSimulator = ReturnType<typeof createAiSimulator>;

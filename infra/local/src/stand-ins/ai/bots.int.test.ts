@@ -214,11 +214,14 @@ describe("AI prompt in the conversation", () => {
       settled = true;
       return r;
     });
-    for (let i = 0; i < 400 && !repliesOf(fast, nf).includes('Você disse: "qual o preço?"'); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 800 && !repliesOf(fast, nf).includes('Você disse: "qual o preço?"'); i++) await new Promise((r) => setTimeout(r, 25));
     // the fast chat was answered while the slow model still holds its answer: the batch is not done
     expect(repliesOf(fast, nf)).toContain('Você disse: "qual o preço?"');
     expect(repliesOf(slow, ns)).not.toContain('Você disse: "alguém aí?"');
     expect(settled).toBe(false);
+    // release only once the slow call is held (on a busy machine it may not have reached the model yet)
+    for (let i = 0; i < 800 && sim.held() === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(sim.held()).toBe(1);
     sim.release();
     expect((await batch).batchItemFailures).toEqual([]);
     expect(repliesOf(slow, ns)).toContain('Você disse: "alguém aí?"');
