@@ -205,6 +205,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   // flows: who points at a flow, and the outside calls of the page's test run
   const flowsModule = createFlowsModule({
     repository: flowsRepo,
+    media,
     clock,
     guards,
     users: async (companyId, flowId) => ({

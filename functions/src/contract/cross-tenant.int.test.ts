@@ -152,6 +152,25 @@ describe("uploads onto A's records", () => {
   });
 });
 
+describe("a flow's media upload (POST /flows/media)", () => {
+  it("B's upload is stored under B's company; B cannot read A's uploaded file, A still can", async () => {
+    const up = async (token: string, name: string) => {
+      const form = new FormData();
+      form.append("file", new File([new TextEncoder().encode("%PDF-1.4\n%x\n")], name, { type: "application/pdf" }));
+      const res = await t.app.request("/api/flows/media", { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { key: string }).key;
+    };
+    const keyA = await up(a.adminToken, "de-a.pdf");
+    const keyB = await up(b.adminToken, "de-b.pdf");
+    expect(keyA.startsWith(`${a.company.id}/`)).toBe(true);
+    expect(keyB.startsWith(`${b.company.id}/`)).toBe(true);
+    const get = (token: string, key: string) => t.app.request(`/api/media/${key}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await get(b.adminToken, keyA)).status).toBe(404);
+    expect((await get(a.adminToken, keyA)).status).toBe(200);
+  });
+});
+
 describe("search inside a ticket", () => {
   it("B searching A's ticket gets ERR_NO_TICKET_FOUND and no match; the search list shows none of A's", async () => {
     const { ticket } = await customerOfA("o medidor de água quebrou");
@@ -277,7 +296,7 @@ const ROUTES: Record<string, Coverage> = {
   "/reports": { kind: "tenant", tests: ["features/reports/reports.int.test.ts"] },
   "/quick-messages": { kind: "tenant", tests: ["features/quick-messages/quick-messages.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },
   "/prompt": { kind: "tenant", tests: ["features/prompts/prompts.int.test.ts", "../../infra/local/src/stand-ins/ai/bots.int.test.ts"] },
-  "/flows": { kind: "tenant", tests: ["features/flows/flows.int.test.ts"] },
+  "/flows": { kind: "tenant", tests: ["features/flows/flows.int.test.ts", "contract/cross-tenant.int.test.ts"] },
   "/queueIntegration": { kind: "tenant", tests: ["features/queue-integrations/queue-integrations.int.test.ts", "../../infra/local/src/stand-ins/dialogflow/queue-integration-secrets.int.test.ts"] },
   "/announcements": { kind: "platform", tests: ["features/announcements/announcements.int.test.ts"] },
   "/files": { kind: "tenant", tests: ["features/files/file-lists.int.test.ts", "contract/spec-3-feature-modules.int.test.ts"] },

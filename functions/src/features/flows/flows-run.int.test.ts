@@ -4,7 +4,7 @@ import { runJob } from "../../app/jobs-consumer";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { serveHttp } from "../../testing/serve-http";
-import { pngFile } from "../../testing/spec-client";
+import { pdfFile, pngFile } from "../../testing/spec-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { BOT_TURN_JOB, BOT_WAKE_JOB } from "../bots/bot-runner.service";
 import { orderFlow } from "./flows.fixtures";
@@ -266,6 +266,36 @@ describe("flows in the conversation (QR connection)", () => {
     const contact = await t.call("GET", `/contacts/${ticket.contact.id}`, { token: a.adminToken });
     expect(contact.body).toMatchObject({ name: "Ana Souza", email: "ana.souza@x.com" });
     expect(contact.body.extraInfo).toEqual(expect.arrayContaining([expect.objectContaining({ name: "cpf", value: "52998224725" })]));
+  });
+
+  it("an uploaded file (POST /flows/media) on a media node is sent with its caption", async () => {
+    const a = await createTenant(t);
+    const form = new FormData();
+    form.append("file", pdfFile("tabela de preços.pdf"));
+    const up = await t.app.request("/api/flows/media", { method: "POST", body: form, headers: { authorization: `Bearer ${a.adminToken}` } });
+    expect(up.status).toBe(201);
+    const file = (await up.json()) as { key: string; name: string; mimetype: string };
+    expect(file).toMatchObject({ name: "tabela de preços.pdf", mimetype: "application/pdf" });
+    expect(file.key.startsWith(`${a.company.id}/`)).toBe(true);
+    // the stored bytes are the company's, served back to it
+    expect((await t.app.request(`/api/media/${file.key}`, { headers: { authorization: `Bearer ${a.adminToken}` } })).status).toBe(200);
+    const id = await publish(a, {
+      name: "Tabela",
+      nodes: [
+        { id: "s", type: "start", data: {} },
+        { id: "m", type: "media", data: { file, caption: "Tabela para {{contact.name}}" } },
+        { id: "e", type: "end", data: {} },
+      ],
+      edges: [
+        { source: "s", target: "m" },
+        { source: "m", target: "e" },
+      ],
+    });
+    await onConnection(a, id);
+    const c = customer(a);
+    expect(await c.says("oi")).toEqual(["Tabela para Ana"]);
+    const sent = t.commands.sent.find((x) => x.type === "send" && x.companyId === a.company.id && x.body === "Tabela para Ana") as { media?: { key: string; mimetype: string; filename?: string; kind: string } };
+    expect(sent.media).toMatchObject({ key: file.key, mimetype: "application/pdf", filename: "tabela de preços.pdf", kind: "document" });
   });
 
   it("a media node naming another company's file sends only its caption, never that file", async () => {

@@ -3,6 +3,8 @@ import type { FlowInput } from "@atende/shared/domain/flows/flow";
 import { orderFlow } from "./flows.fixtures";
 import { createTenant, type Tenant } from "../../testing/factories";
 import { serveHttp } from "../../testing/serve-http";
+import { pdfFile, pngFile } from "../../testing/spec-client";
+import { MAX_FLOW_MEDIA_BYTES } from "./flow-media";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 /** Issue 30 item 2: the /flows API against DynamoDB Local (the engine's own runs are in flows-run.int.test.ts). */
@@ -26,6 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => lookup.close());
 
+const form = (file: File) => {
+  const f = new FormData();
+  f.append("file", file);
+  return f;
+};
+const upload = (body: FormData, token = a.adminToken) => t.app.request("/api/flows/media", { method: "POST", body, headers: { authorization: `Bearer ${token}` } });
 const call = (method: string, path: string, body?: unknown, token = a.adminToken) => t.call(method, path, { token, body });
 
 describe("flows API (issue 30)", () => {
@@ -128,6 +136,29 @@ describe("flows API (issue 30)", () => {
       ["POST", `/flows/${id}/test`, { messages: [] }],
     ];
     for (const [m, p, body] of routes) expect((await call(m, p, body, a.userToken)).status, `${m} ${p}`).toBe(403);
+    const up = await upload(form(pdfFile()), a.userToken);
+    expect(up.status).toBe(403);
+  });
+
+  it("uploads a media node's file (POST /flows/media); refuses no file, too big, and a bad type with the catalogue's errors", async () => {
+    const ok = await upload(form(pngFile("promo.png")));
+    expect(ok.status).toBe(201);
+    const file = (await ok.json()) as { key: string; name: string; mimetype: string };
+    expect(file).toEqual({ key: expect.stringMatching(new RegExp(`^${a.company.id}/flow-[^/]+/promo.png$`)), name: "promo.png", mimetype: "image/png" });
+    // the answer is a valid node `file`: a media node with it and no file list saves
+    const saved = await call("POST", "/flows", { name: "Arquivo", nodes: [{ id: "s", type: "start", data: {} }, { id: "m", type: "media", data: { file } }], edges: [{ source: "s", target: "m" }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+
+    const none = await upload(new FormData());
+    expect([none.status, ((await none.json()) as { error: string }).error]).toEqual([400, "ERR_VALIDATION"]);
+    const big = await upload(form(new File([new Uint8Array(MAX_FLOW_MEDIA_BYTES + 1)], "grande.pdf", { type: "application/pdf" })));
+    expect([big.status, ((await big.json()) as { error: string }).error]).toEqual([413, "ERR_PAYLOAD_TOO_LARGE"]);
+    const script = await upload(form(new File(["<html><script>alert(1)</script></html>"], "x.html", { type: "text/html" })));
+    expect([script.status, ((await script.json()) as { error: string }).error]).toEqual([400, "ERR_INVALID_MEDIA_TYPE"]);
+    const exe = await upload(form(new File([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0])], "setup.exe", { type: "application/octet-stream" })));
+    expect(exe.status).toBe(400);
+    const empty = await upload(form(new File([], "vazio.pdf", { type: "application/pdf" })));
+    expect([empty.status, ((await empty.json()) as { error: string }).error]).toEqual([400, "ERR_EMPTY_FILE"]);
   });
 
   it("cross-tenant: B reaches none of A's flows, and A's flow is unchanged", async () => {

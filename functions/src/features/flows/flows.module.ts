@@ -1,4 +1,6 @@
 import type { FeatureModule, Guards } from "../../platform/modules/feature-module";
+import type { MediaStore } from "../../platform/storage/media-store.port";
+import { createFlowMedia } from "./flow-media";
 import type { FlowsRepository } from "./flows.repository";
 import { flowsRoutes } from "./flows.routes";
 import { createFlowsService, type FlowsService } from "./flows.service";
@@ -10,7 +12,7 @@ export const createFlowLookup = (repository: FlowsRepository) => async (companyI
 };
 
 /** The flows feature (issue 30, docs/adr/0083). */
-export const createFlowsModule = (deps: Omit<Parameters<typeof createFlowsService>[0], "flows"> & { repository: FlowsRepository; guards: Guards }): FeatureModule<FlowsService> => {
+export const createFlowsModule = (deps: Omit<Parameters<typeof createFlowsService>[0], "flows"> & { repository: FlowsRepository; media: Pick<MediaStore, "put">; guards: Guards }): FeatureModule<FlowsService> => {
   const service = createFlowsService({ ...deps, flows: deps.repository });
-  return { service, routes: [{ path: "/flows", app: flowsRoutes(service, deps.guards) }] };
+  return { service, routes: [{ path: "/flows", app: flowsRoutes(service, createFlowMedia(deps.media), deps.guards) }] };
 };

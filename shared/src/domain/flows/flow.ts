@@ -72,12 +72,15 @@ const saveTarget = z.string().trim().regex(SAVE_TARGET, "Invalid");
 
 export const startDataSchema = z.object({}).loose();
 export const messageDataSchema = z.object({ text: requiredText });
+/** A file uploaded for a `media` node: POST /api/flows/media (multipart, field `file`) answers it (201). */
+export const flowMediaFileSchema = z.object({ key: z.string().min(1).max(1024), name: z.string().max(255), mimetype: z.string().max(255) });
+export type FlowMediaFile = z.infer<typeof flowMediaFileSchema>;
 export const mediaDataSchema = z
   .object({
     /** a file of a file list (GET /files) ... */
     fileListId: id.optional(),
-    /** ... or an uploaded file (POST /api/files/upload answers its key, name and type) */
-    file: z.object({ key: z.string().min(1).max(1024), name: z.string().max(255), mimetype: z.string().max(255) }).optional(),
+    /** ... or an uploaded file (POST /api/flows/media answers its key, name and type) */
+    file: flowMediaFileSchema.optional(),
     caption: text.optional().default(""),
   })
   .refine((d) => d.fileListId !== undefined || d.file !== undefined, { message: "Required", path: ["fileListId"] });
