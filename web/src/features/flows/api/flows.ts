@@ -10,6 +10,7 @@ import type {
   FlowVersionResponse,
 } from "@atende/shared/contracts/http/flows";
 import type { PromptListResponse } from "@atende/shared/contracts/http/prompts";
+import type { FlowMediaFile } from "@atende/shared/domain/flows/flow";
 import { api } from "../../../lib/api-client";
 
 /** Issue 30: the page's calls to /api/flows (shapes in @atende/shared/contracts/http/flows). */
@@ -71,3 +72,13 @@ export const usePromptPicker = (enabled: boolean) =>
 /** The media node's picker: the company's file lists (GET /files, first page), silent on error like the other pickers. */
 export const useFileListPicker = (enabled: boolean) =>
   useQuery({ queryKey: flowKeys.fileLists(), queryFn: () => api.get<FileListPageResponse>("/files", { query: { pageNumber: 1 } }), enabled, staleTime: 60_000, meta: { silentError: true } });
+
+/** The media node's own file: POST /flows/media (multipart, field `file`) answers the node's `file`; errors are toasted. */
+export const useUploadFlowMedia = () =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      return api.post<FlowMediaFile>("/flows/media", form);
+    },
+  });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FlowResponse } from "@atende/shared/contracts/http/flows";
+import { FLOW_NODE_DATA } from "@atende/shared/domain/flows/flow";
 import { mockFetch, reply } from "../../../testing/fetch-mock";
 import { aUser } from "../../../testing/fixtures";
 import { renderWithApp } from "../../../testing/render";
@@ -201,6 +202,31 @@ describe("the media node", { timeout: 20_000 }, () => {
     await user.click(within(screen.getByTestId("node-inspector")).getByRole("combobox", { name: "Lista de arquivos" }));
     await user.click(await screen.findByRole("option", { name: "Catálogo de verão" }));
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ fileListId: 3 }));
+  });
+
+  it("uploads its own file (Enviar arquivo): the node gets the file, validates with no file list, and the file can be removed", async () => {
+    const stored = { key: "1/flow-abc/tabela.pdf", name: "tabela.pdf", mimetype: "application/pdf" };
+    const { calls } = mockFetch({ ...pickers, "GET /api/users/list": [], "GET /api/files": { files: [], hasMore: false }, "POST /api/flows/media": reply(201, stored) });
+    const onChange = vi.fn();
+    renderWithApp(<NodeInspector node={{ id: "md", type: "media", position: { x: 0, y: 0 }, data: { caption: "Segue" } }} onChange={onChange} onDelete={() => {}} />, { user: aUser({ profile: "admin" }) });
+    // neither a file list nor a file: the node is not valid yet
+    expect(await screen.findByText("Obrigatório")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Enviar arquivo" })).toBeInTheDocument();
+    await userEvent.upload(screen.getByTestId("media-upload-file"), new File(["%PDF-1.4"], "tabela.pdf", { type: "application/pdf" }));
+    expect(await screen.findByTestId("media-upload-attachment")).toHaveTextContent("tabela.pdf");
+    const sent = calls.find((c) => c.method === "POST" && c.url.endsWith("/api/flows/media"))!;
+    expect(((await sent.formData()).get("file") as File).name).toBe("tabela.pdf");
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ file: stored, caption: "Segue" })));
+    const data = onChange.mock.lastCall![0] as Record<string, unknown>;
+    expect(data.fileListId ?? undefined).toBeUndefined();
+    expect(FLOW_NODE_DATA.media.safeParse(data).success).toBe(true);
+    await waitFor(() => expect(screen.queryByText("Obrigatório")).toBeNull());
+    // removed: no file, invalid again
+    await userEvent.click(screen.getByRole("button", { name: "Remover arquivo" }));
+    expect(screen.queryByTestId("media-upload-attachment")).toBeNull();
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ file: undefined })));
+    expect(FLOW_NODE_DATA.media.safeParse(onChange.mock.lastCall![0]).success).toBe(false);
+    expect(await screen.findByText("Obrigatório")).toBeInTheDocument();
   });
 });
 

@@ -2,11 +2,12 @@ import DeleteIcon from "@mui/icons-material/Delete";
 import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
-import { Controller, useFieldArray, useForm, type FieldValues, type Resolver, type UseFormReturn } from "react-hook-form";
+import { Controller, useFieldArray, useForm, useWatch, type FieldValues, type Resolver, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CONDITION_OPS, FLOW_NODE_DATA, HTTP_METHODS, QUESTION_VALIDATIONS } from "@atende/shared/domain/flows/flow";
 import { useQueues, useTags, useUsersList } from "../../../lib/pickers";
-import { useFileListPicker, usePromptPicker } from "../api/flows";
+import { AttachmentPicker } from "../../../components/ui/attachment-picker";
+import { useFileListPicker, usePromptPicker, useUploadFlowMedia } from "../api/flows";
 import type { DocNode } from "../model/doc";
 import { KeyValueField } from "./key-value-field";
 
@@ -170,6 +171,27 @@ function ConditionRules({ form }: { form: Form }) {
   );
 }
 
+/** The media node's uploaded file (beside the file list): "Enviar arquivo" stores it (POST /flows/media) and sets `file`. */
+function MediaFile({ form }: { form: Form }) {
+  const { t } = useTranslation("flows");
+  const upload = useUploadFlowMedia();
+  const file = useWatch({ control: form.control, name: "file" }) as { name?: string } | undefined;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
+      <AttachmentPicker
+        testId="media-upload"
+        name={upload.isPending ? t("uploading") : (file?.name ?? null)}
+        attachLabel={t("uploadFile")}
+        removeLabel={t("removeFile")}
+        onPick={(picked) => {
+          if (picked) upload.mutate(picked, { onSuccess: (stored) => form.setValue("file", stored, { shouldValidate: true, shouldDirty: true }) });
+        }}
+        onRemove={() => form.setValue("file", undefined, { shouldValidate: true, shouldDirty: true })}
+      />
+    </Stack>
+  );
+}
+
 function Fields({ type, form }: { type: DocNode["type"]; form: Form }) {
   const { t } = useTranslation("flows");
   const queues = useQueues();
@@ -187,6 +209,7 @@ function Fields({ type, form }: { type: DocNode["type"]; form: Form }) {
       return (
         <>
           <Select form={form} name="fileListId" numeric label={t("field.fileListId")} options={(fileLists.data?.files ?? []).map((f) => ({ value: f.id, label: f.name }))} />
+          <MediaFile form={form} />
           <Text form={form} name="caption" label={t("field.caption")} multiline />
         </>
       );
