@@ -176,6 +176,11 @@ function MediaFile({ form }: { form: Form }) {
   const { t } = useTranslation("flows");
   const upload = useUploadFlowMedia();
   const file = useWatch({ control: form.control, name: "file" }) as { name?: string } | undefined;
+  // the schema's "a file list or a file" error sits on fileListId: check the whole node again
+  const setFile = (value: unknown) => {
+    form.setValue("file", value, { shouldDirty: true });
+    void form.trigger();
+  };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
       <AttachmentPicker
@@ -184,9 +189,9 @@ function MediaFile({ form }: { form: Form }) {
         attachLabel={t("uploadFile")}
         removeLabel={t("removeFile")}
         onPick={(picked) => {
-          if (picked) upload.mutate(picked, { onSuccess: (stored) => form.setValue("file", stored, { shouldValidate: true, shouldDirty: true }) });
+          if (picked) upload.mutate(picked, { onSuccess: setFile });
         }}
-        onRemove={() => form.setValue("file", undefined, { shouldValidate: true, shouldDirty: true })}
+        onRemove={() => setFile(undefined)}
       />
     </Stack>
   );
