@@ -59,7 +59,7 @@ describe("installable app and Web Push", () => {
 
     // installable: the manifest is found and parsed without errors, with the icons and the standalone display
     const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[]; data?: string };
-    expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${baseUrl()}/api/public/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data!)).toMatchObject({ name: "Atende", display: "standalone", start_url: "/tickets" });
     // the service worker (registered after the first screen) is active and controls the page
@@ -120,5 +120,12 @@ describe("installable app and Web Push", () => {
     await page.getByRole("menuitem", { name: "Sair" }).click();
     expect((await forgotten).status()).toBe(200);
     await page.waitForURL(/\/login$/);
+
+    // the network goes down: a reload is answered by the service worker's "sem conexão" screen, not a browser error
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId("offline-screen").getByRole("heading", { name: "Sem conexão" }).waitFor();
+    await screenshot(page, "push-offline");
+    await context.setOffline(false);
   });
 });
