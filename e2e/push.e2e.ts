@@ -10,7 +10,8 @@ import { createTestSubscription, decryptPushBody } from "../infra/local/src/stan
  * `Page.getAppManifest`), the service worker is active, the attendant turns notifications on in the profile dialog,
  * a ticket transferred to them makes the server send a push to the push-service stand-in, which the test (playing the
  * browser's push service) decrypts and delivers to the real service worker (`ServiceWorker.deliverPushMessage`); the
- * notification shows, its click takes the open app to the ticket, and logout forgets the device's subscription.
+ * notification shows, its click takes the open app to the ticket, logout forgets the device's subscription, and
+ * offline a reload gets the service worker's "sem conexão" page.
  *
  * Chromium's own push service (FCM) is out of reach in this closed network, so `pushManager.subscribe` answers a
  * subscription of the local stand-in whose private key the test holds (an init script; docs/adr/0097).

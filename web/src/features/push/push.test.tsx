@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToasts } from "../../lib/toast";
@@ -31,11 +31,13 @@ const fakeServiceWorker = (opts: { controller: boolean }) => {
     fire: (type: string, e: unknown = {}) => (listeners.get(type) ?? []).forEach((fn) => fn(e)),
   };
   Object.defineProperty(navigator, "serviceWorker", { value: sw, configurable: true });
+  Object.defineProperty(window, "isSecureContext", { value: true, configurable: true });
   return { sw, pushManager };
 };
 
 afterEach(() => {
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  delete (window as { isSecureContext?: unknown }).isSecureContext;
   vi.useRealTimers();
 });
 
@@ -67,6 +69,7 @@ describe("the service worker's 'nova versão'", () => {
     const { sw } = fakeServiceWorker({ controller: false });
     const reload = vi.fn();
     await startServiceWorker(() => undefined, reload);
+    expect(sw.register).toHaveBeenCalledTimes(1);
     sw.fire("controllerchange");
     vi.advanceTimersByTime(10_000);
     expect(getToasts()).toEqual([]);
@@ -114,11 +117,8 @@ describe("the profile dialog's push section", { timeout: 30_000 }, () => {
     const { fetch } = setup();
     await userEvent.click((await screen.findByTestId("push-pref-announcement")).querySelector("input")!);
     await userEvent.click(screen.getByTestId("push-quiet").querySelector("input")!);
-    const from = screen.getByLabelText("De");
-    await act(async () => {
-      await userEvent.clear(from);
-      await userEvent.type(from, "21:30");
-    });
+    // the time field's picker sets the whole value at once
+    fireEvent.change(screen.getByLabelText("De"), { target: { value: "21:30" } });
     await userEvent.click(screen.getByTestId("push-save"));
     await waitFor(() => expect(fetch.calls.some((r) => r.method === "PUT")).toBe(true));
     const put = fetch.calls.find((r) => r.method === "PUT")!;
