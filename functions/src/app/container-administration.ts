@@ -81,6 +81,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
   // the website chat (docs/adr/0092): the visitor reads their own conversation from the inbox, built later
   const webchatModule = createWebchatModule({
     db,
+    metrics,
     inbound: inboundQueue,
     media,
     limiter: repos.limiter,

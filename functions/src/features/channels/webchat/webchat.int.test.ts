@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
+import { createMemoryMetrics } from "../../../platform/metrics";
 import { adminTickets, deliver } from "../../../testing/inbox-fixtures";
 import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
 import type { WebchatSettings } from "./webchat.repository";
@@ -46,8 +47,12 @@ const connection = async (tenant: Tenant, name: string, allowedOrigins: string[]
   return settings!;
 };
 
+// the channels' counters (issue 31 item 5): messages in and out by provider
+const recorded = createMemoryMetrics();
+const counted = (name: string) => recorded.points.filter((p) => p.name === name && p.dimensions?.provider === "webchat").length;
+
 beforeAll(async () => {
-  t = await createTestApp({}, { overrides: { inbound } });
+  t = await createTestApp({}, { overrides: { inbound, metrics: recorded.metrics } });
   a = await createTenant(t, { plan: { connections: 5 } });
   b = await createTenant(t, { plan: { connections: 5 } });
   chatA = await connection(a, "Site A", [SHOP]);
@@ -111,6 +116,7 @@ describe("the website chat's visitor API", () => {
       [false, "<img src=x onerror=alert(1)> Vocês entregam?"],
       [true, "Entregamos sim!"],
     ]);
+    expect([counted("MessagesIn"), counted("MessagesOut")]).toEqual([1, 1]);
     expect((await visitor(chatA.publicKey, "messages")).body).toEqual({ error: "ERR_SESSION_EXPIRED" });
     expect((await visitor(chatA.publicKey, "messages", { token: "forged" })).status).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { noMetrics, recordMessageOut, type Metrics } from "../../../platform/metrics";
 import { randomBytes } from "node:crypto";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { FeatureModule } from "../../../platform/modules/feature-module";
@@ -35,6 +36,7 @@ export const createWebchatModule = (deps: {
   /** a contact's conversation, newest first (read when a visitor asks; the inbox is built after this module) */
   conversation: (companyId: number, jid: string, limit: number) => Promise<Message[]>;
   limits?: typeof WEBCHAT_LIMITS;
+  metrics?: Metrics;
 }) => {
   const repo = createWebchatRepository(deps.db);
   const service = createWebchatService({ ...deps, repo });
@@ -44,6 +46,7 @@ export const createWebchatModule = (deps: {
     // the reply goes to the visitor's open widget at once; a failed push is only logged (the widget also reads)
     push: async (command) => {
       const message = { id: command.messageId, fromMe: true, body: command.body, mediaType: command.media?.kind ?? "chat", mediaName: command.media?.filename ?? null, createdAt: deps.clock().toISOString() };
+      recordMessageOut(deps.metrics ?? noMetrics, "webchat");
       await sockets.push(command.companyId, command.chatJid, message).catch((err: unknown) => deps.logger.warn("webchat push failed", { companyId: command.companyId, err: String(err) }));
     },
   });

@@ -1,3 +1,4 @@
+import { noMetrics, recordMessageIn, type Metrics } from "../../../platform/metrics";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
@@ -33,6 +34,8 @@ export const createWebchatService = (deps: {
   /** a contact's conversation, newest first (the inbox's messages) */
   conversation: (companyId: number, jid: string, limit: number) => Promise<Message[]>;
   limits?: typeof WEBCHAT_LIMITS;
+  /** messages in, by provider (the channels' dashboard row and runbooks, docs/operations.md) */
+  metrics?: Metrics;
 }) => {
   const { repo, inbound, clock } = deps;
   const limits = deps.limits ?? WEBCHAT_LIMITS;
@@ -64,6 +67,7 @@ export const createWebchatService = (deps: {
       },
     };
     await inbound.put(event, chatOfEvent(event));
+    recordMessageIn(deps.metrics ?? noMetrics, "webchat");
     return { id };
   };
 
