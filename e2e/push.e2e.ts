@@ -10,7 +10,8 @@ import { createTestSubscription, decryptPushBody } from "../infra/local/src/stan
  * `Page.getAppManifest`), the service worker is active, the attendant turns notifications on in the profile dialog,
  * a ticket transferred to them makes the server send a push to the push-service stand-in, which the test (playing the
  * browser's push service) decrypts and delivers to the real service worker (`ServiceWorker.deliverPushMessage`); the
- * notification shows, its click takes the open app to the ticket, and logout forgets the device's subscription.
+ * notification shows, its click takes the open app to the ticket, logout forgets the device's subscription, and
+ * offline a reload gets the service worker's "sem conexão" page.
  *
  * Chromium's own push service (FCM) is out of reach in this closed network, so `pushManager.subscribe` answers a
  * subscription of the local stand-in whose private key the test holds (an init script; docs/adr/0097).
@@ -59,7 +60,7 @@ describe("installable app and Web Push", () => {
 
     // installable: the manifest is found and parsed without errors, with the icons and the standalone display
     const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[]; data?: string };
-    expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${baseUrl()}/api/public/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data!)).toMatchObject({ name: "Atende", display: "standalone", start_url: "/tickets" });
     // the service worker (registered after the first screen) is active and controls the page
@@ -120,5 +121,12 @@ describe("installable app and Web Push", () => {
     await page.getByRole("menuitem", { name: "Sair" }).click();
     expect((await forgotten).status()).toBe(200);
     await page.waitForURL(/\/login$/);
+
+    // the network goes down: a reload is answered by the service worker's "sem conexão" screen, not a browser error
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId("offline-screen").getByRole("heading", { name: "Sem conexão" }).waitFor();
+    await screenshot(page, "push-offline");
+    await context.setOffline(false);
   });
 });

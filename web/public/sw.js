@@ -7,7 +7,7 @@
  *   tells it when a ticket was read ("read"), and the ticket's notification is closed. */
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
 const CACHE = `atende-${VERSION}`;
-const SHELL = ["/offline.html", "/offline.js", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png"];
+const SHELL = ["/offline.html", "/offline.js", "/icons/icon-192.png", "/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -86,4 +86,43 @@ describe("logos", () => {
     expect((await t.app.request("/api/public/logos/rodape")).status).toBe(404);
     expect((await t.call("GET", "/public/settings")).body.logos.signup).toBeNull();
   });
+  it("the app manifest's icons: the built-in PNGs until a usable square logo is set, then the operator's logo", async () => {
+    const manifest = async () => {
+      const res = await t.app.request("/api/public/manifest.webmanifest");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/manifest+json");
+      return (await res.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    };
+    const defaults = await manifest();
+    expect(defaults).toMatchObject({ name: "Atende", start_url: "/tickets", display: "standalone" });
+    expect(defaults.icons.map((i) => `${i.src} ${i.sizes} ${i.purpose}`)).toEqual([
+      "/icons/icon-192.png 192x192 any",
+      "/icons/icon-512.png 512x512 any",
+      "/icons/maskable-192.png 192x192 maskable",
+      "/icons/maskable-512.png 512x512 maskable",
+    ]);
+    // a PNG's size is read from its IHDR chunk
+    const pngOf = (w: number, h: number) => {
+      const b = new Uint8Array(33);
+      b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+      new DataView(b.buffer).setUint32(16, w);
+      new DataView(b.buffer).setUint32(20, h);
+      return b;
+    };
+    // too small or not square for an app icon: the built-in icons stay
+    expect((await upload("apple-touch-icon", pngOf(64, 64), "a.png")).status).toBe(200);
+    expect((await upload("favicon-256x256", pngOf(256, 128), "f.png")).status).toBe(200);
+    expect((await manifest()).icons).toEqual(defaults.icons);
+    // a square 256 px PNG: the installed app's icon is the operator's logo, served by the public logo route
+    expect((await upload("favicon-256x256", pngOf(256, 256), "f.png")).status).toBe(200);
+    const withLogo = await manifest();
+    expect(withLogo.icons).toEqual([{ src: expect.stringMatching(/^\/api\/public\/logos\/favicon-256x256\?v=/), sizes: "256x256", type: "image/png", purpose: "any" }]);
+    const icon = await t.app.request(withLogo.icons[0]!.src);
+    expect(icon.status).toBe(200);
+    expect(new Uint8Array(await icon.arrayBuffer())).toEqual(pngOf(256, 256));
+    // an SVG logo fits any size
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>');
+    expect((await upload("favicon-256x256", svg, "f.svg")).status).toBe(200);
+    expect((await manifest()).icons).toEqual([{ src: expect.stringMatching(/^\/api\/public\/logos\/favicon-256x256\?v=/), sizes: "any", type: "image/svg+xml", purpose: "any" }]);
+  });
 });

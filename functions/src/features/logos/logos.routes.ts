@@ -13,6 +13,10 @@ export const logosRoutes = (logos: LogosService, guards: Guards) => {
     c.json(await logos.upload(c.req.query("ref") ?? "", await uploadedFile(c))),
   );
   app.get("/public/settings", async (c) => c.json(await logos.publicSettings()));
+  // the installed app's manifest (issue 32): linked by index.html; no-cache so a new logo reaches the next launch
+  app.get("/public/manifest.webmanifest", async (c) =>
+    c.body(JSON.stringify(await logos.manifest()), 200, { "content-type": "application/manifest+json", "cache-control": "no-cache" }),
+  );
   app.get("/public/logos/:ref", async (c) => {
     const logo = await logos.current(c.req.param("ref"));
     if (!logo) return c.json({ error: "ERR_NOT_FOUND" }, 404);

@@ -8,6 +8,7 @@ import type { MediaObject, MediaStore } from "../../platform/storage/media-store
 import type { SettingsStore } from "../settings/settings.ports";
 import type { SettingsService } from "../settings/settings.service";
 import { DEFAULT_LOGOS } from "./default-logos";
+import { appManifest, ICON_LOGOS, logoIcons } from "./app-manifest";
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const isDestination = (v: string): v is LogoDestination => (LOGO_DESTINATIONS as readonly string[]).includes(v);
@@ -48,6 +49,16 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
       const key = (await settings.get(null, settingKey(ref)))?.value;
       const stored = key ? await media.get(key) : null;
       return stored ? { body: stored.body, mimetype: stored.mimetype, uploaded: true } : { ...DEFAULT_LOGOS[ref], uploaded: false };
+    },
+    /** GET /public/manifest.webmanifest: the app's manifest, its icons the operator's square logo when one fits. */
+    async manifest() {
+      for (const ref of ICON_LOGOS) {
+        const key = (await settings.get(null, settingKey(ref)))?.value;
+        const stored = key ? await media.get(key) : null;
+        const icons = stored ? logoIcons(urlOf(ref, key!), stored) : null;
+        if (icons) return appManifest(icons);
+      }
+      return appManifest(null);
     },
     /** GET /public/settings: what the public pages need before login. */
     async publicSettings(): Promise<PublicSettingsResponse> {
