@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTelegramStandIn, DEMO_TELEGRAM_BOT_TOKEN } from "./telegram-bot-api";
+import { TELEGRAM_PAGE, TELEGRAM_PAGE_STRINGS } from "./telegram-page";
 
 const call = (s: ReturnType<typeof createTelegramStandIn>, path: string, body?: unknown) =>
   s.fetch(new Request(`http://local/simulator/telegram${path}`, { method: body === undefined ? "GET" : "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }));
@@ -33,5 +34,13 @@ describe("Telegram Bot API stand-in", () => {
     await call(s, `${bot}/editMessageText`, { chat_id: 7, message_id: sent.result.message_id, text: "Olá, Ana! Tudo bem?" });
     const chat = (await (await call(s, "/api/chats/7")).json()) as { from: string; text: string; edited?: boolean }[];
     expect(chat.filter((l) => l.from === "bot")).toEqual([expect.objectContaining({ text: "Olá, Ana! Tudo bem?", edited: true })]);
+  });
+
+  it("its page has every word in pt, en and es, each key in each language, and nothing left in the markup", () => {
+    const keys = Object.keys(TELEGRAM_PAGE_STRINGS.pt).sort();
+    for (const lang of ["en", "es"] as const) expect(Object.keys(TELEGRAM_PAGE_STRINGS[lang]).sort()).toEqual(keys);
+    for (const lang of ["pt", "en", "es"] as const) for (const v of Object.values(TELEGRAM_PAGE_STRINGS[lang])) expect(v).not.toBe("");
+    for (const used of TELEGRAM_PAGE.matchAll(/data-t="([a-zA-Z]+)"/g)) expect(keys).toContain(used[1]);
+    expect(TELEGRAM_PAGE).not.toMatch(/>(Enviar|Editar|Foto|Contato)</);
   });
 });
