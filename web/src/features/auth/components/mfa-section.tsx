@@ -1,10 +1,12 @@
 import { Box, Button, Chip, Divider, Stack, Typography } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast";
 import { useMfaDisable, useMfaStatus } from "../api/mfa";
 import { CodeField } from "./code-field";
-import { MfaEnroll } from "./mfa-enroll";
+
+// the enrolment (with its QR code library) loads only when asked: the profile menu is on every page's first screen
+const MfaEnroll = lazy(() => import("./mfa-enroll").then((m) => ({ default: m.MfaEnroll })));
 
 /** The profile dialog's "two-factor sign-in" section: state, turn on (QR, first code, recovery codes), turn off (a current code). */
 export function MfaSection() {
@@ -42,7 +44,11 @@ export function MfaSection() {
           </Box>
         </Stack>
       )}
-      {mode === "enroll" && <MfaEnroll onDone={() => setMode("idle")} onCancel={() => setMode("idle")} />}
+      {mode === "enroll" && (
+        <Suspense fallback={null}>
+          <MfaEnroll onDone={() => setMode("idle")} onCancel={() => setMode("idle")} />
+        </Suspense>
+      )}
       {mode === "idle" && s.enabled && (
         <Stack spacing={1}>
           <Typography variant="body2" color="text.secondary">
