@@ -107,5 +107,9 @@ describe("push subscriptions", () => {
       expect((await t.call("PUT", "/push/preferences", { token: b.userToken, body: bad })).body.error).toBe("ERR_VALIDATION");
     }
     expect((await t.call("GET", "/push/preferences", { token: a.userToken })).body).toEqual(mine);
+    // a spec client's 0/1 booleans are taken as booleans
+    const spec = { ...defaults, waiting: 1, message: "1", transfer: "true", chat: 0, announcement: "0" };
+    expect((await t.call("PUT", "/push/preferences", { token: a.adminToken, body: spec })).body).toEqual({ ...defaults, chat: false, announcement: false });
+    expect((await t.call("PUT", "/push/preferences", { token: a.adminToken, body: defaults })).body).toEqual(defaults);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { flag, NONE_VALUES } from "../body-values";
 
 /**
  * The attendants' copilot (issue 33, docs/adr/0099): the company's own OpenAI-compatible provider answers summaries,
@@ -13,10 +14,10 @@ export const REWRITE_STYLES = ["fix", "formal", "friendly", "shorter"] as const;
 export type RewriteStyle = (typeof REWRITE_STYLES)[number];
 
 const featureFlags = z.object({
-  summary: z.boolean().default(false),
-  suggestions: z.boolean().default(false),
-  rewrite: z.boolean().default(false),
-  transcription: z.boolean().default(false),
+  summary: flag().default(false),
+  suggestions: flag().default(false),
+  rewrite: flag().default(false),
+  transcription: flag().default(false),
 });
 
 /**
@@ -24,15 +25,16 @@ const featureFlags = z.object({
  * replaces it (sealed). `baseUrl`: empty = OpenAI's own endpoint. `monthlyTokenCap`: 0 or absent = no cap.
  */
 export const copilotSettingsSchema = z.object({
-  enabled: z.boolean(),
+  enabled: flag(),
   baseUrl: z.string().trim().max(500).default(""),
   apiKey: z.string().trim().max(500).optional(),
   model: z.string().trim().max(100).default(""),
-  transcriptionModel: z.string().trim().max(100).optional(),
+  transcriptionModel: z.union([z.string().trim().max(100), z.null().transform(() => undefined)]).optional(),
   features: featureFlags.default({ summary: false, suggestions: false, rewrite: false, transcription: false }),
   /** the receiving attendant gets the summary as an internal note when a ticket is transferred to them */
-  summaryOnTransfer: z.boolean().optional(),
-  monthlyTokenCap: z.number().int().min(0).max(1_000_000_000).optional(),
+  summaryOnTransfer: flag().optional(),
+  // a spec client's "none" (null, false, "") is no cap, like 0
+  monthlyTokenCap: z.union([z.number().int().min(0).max(1_000_000_000), z.literal(NONE_VALUES).transform(() => 0)]).optional(),
 });
 export type CopilotSettingsInput = z.infer<typeof copilotSettingsSchema>;
 

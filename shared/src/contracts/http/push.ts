@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { flag } from "../body-values";
 
 /** Web Push (docs/adr/0097). GET /push/public-key answer: the VAPID public key, base64url. */
 export type PushPublicKeyResponse = { publicKey: string };
@@ -22,11 +23,11 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 /** GET/PUT /push/preferences: what the user wants pushed, and quiet hours (both set or neither; in the company's time zone). */
 export const pushPreferencesSchema = z
   .object({
-    waiting: z.boolean(),
-    message: z.boolean(),
-    transfer: z.boolean(),
-    chat: z.boolean(),
-    announcement: z.boolean(),
+    waiting: flag(),
+    message: flag(),
+    transfer: flag(),
+    chat: flag(),
+    announcement: flag(),
     quietStart: hhmm.nullable(),
     quietEnd: hhmm.nullable(),
   })
