@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { flag } from "../body-values";
 
 /**
  * Contacts merged, never duplicated (issue 34 point 5; docs/adr/0103-contact-merge.md).
@@ -12,7 +13,7 @@ export type DuplicateGroup = { reason: DuplicateReason; contacts: DuplicateConta
 export type ContactDuplicatesResponse = { groups: DuplicateGroup[]; truncated: boolean };
 
 /** POST /contacts/{id}/merge */
-export const contactMergeSchema = z.object({ intoId: z.coerce.number().int().positive(), dryRun: z.boolean().optional() });
+export const contactMergeSchema = z.object({ intoId: z.coerce.number().int().positive(), dryRun: flag().optional() });
 export type ContactMergeInput = z.infer<typeof contactMergeSchema>;
 
 /** What moved (or, with dryRun, would move) from the merged contact to `intoId`. */
