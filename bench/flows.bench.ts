@@ -5,7 +5,7 @@ import type { FlowInput } from "@atende/shared/domain/flows/flow";
 import { parseConfig } from "@atende/functions/platform/config";
 import { createContainer } from "@atende/functions/app/container";
 import { createHttpApp } from "@atende/functions/app/http-app";
-import { runJob } from "@atende/functions/app/jobs-consumer";
+import { consumeJobs } from "@atende/functions/app/jobs-consumer";
 import { createLogger } from "@atende/functions/platform/logger";
 import { createMemoryCommandQueue } from "@atende/functions/platform/queues/sqs-commands.adapter";
 import { createMemoryJobQueue } from "@atende/functions/platform/queues/sqs-jobs.adapter";
@@ -24,12 +24,26 @@ import { runFlow, type FlowDeps, type FlowState } from "@atende/functions/featur
 /**
  * Flows (issue 30 item 6), in one process against DynamoDB Local (the real container, in-memory queues, no outside
  * calls: the flow has no http or ai node):
- * 1. per step: a customer message on a plain ticket (automation done, no bot) vs the same on a ticket in a flow —
+ * 1. per step: a customer message on a plain ticket (automation done, no bot) vs the same on a ticket in a flow, one
+ *    of each in turn after 30 unmeasured of each (so neither path runs colder or on a busier second than the other) —
  *    the inbound path, then the flow's turn (the bots.turn job: lease, version from memory, interpreter, counters,
  *    send, state). "added" = inbound with flow + turn - plain inbound p50;
  * 2. table calls per step (inbound and turn), counted on the DynamoDB client;
  * 3. BENCH_FLOW_CONVERSATIONS (200) conversations in the flow at once, three steps each: none may be stuck.
  */
+/** The item a call touched, by its key's entity part (`CO#2|TICKET#…` → `TICKET`), for the trace of one turn. */
+const itemOf = (input: Record<string, unknown>): string => {
+  const entity = (k: unknown) => {
+    const { pk, sk } = (k ?? {}) as { pk?: string; sk?: string };
+    return `${String(pk ?? "").replace(/^CO#\d+#?/, "").replace(/#?[0-9A-F]{6,}|\d{4,}/g, "") || "CO"}/${String(sk ?? "").replace(/#.*$/, "")}`;
+  };
+  if (input.Key) return entity(input.Key);
+  if (input.TransactItems) return (input.TransactItems as Record<string, { Key?: unknown; Item?: unknown }>[]).map((t) => { const x = Object.values(t)[0]!; return entity(x.Key ?? x.Item); }).join(" + ");
+  if (input.RequestItems) return `${Object.values(input.RequestItems as Record<string, unknown[]>).reduce((n, v) => n + (Array.isArray(v) ? v.length : ((v as { Keys?: unknown[] }).Keys?.length ?? 0)), 0)} items`;
+  const values = input.ExpressionAttributeValues as Record<string, unknown> | undefined;
+  return values?.[":pk"] ? entity({ pk: values[":pk"] }) : "";
+};
+
 const STEPS = Number(process.env.BENCH_FLOW_STEPS ?? 200);
 const CONVERSATIONS = Number(process.env.BENCH_FLOW_CONVERSATIONS ?? 200);
 
@@ -81,6 +95,13 @@ export default async function bench(): Promise<Record<string, unknown>> {
     client.destroy();
     const jobs = createMemoryJobQueue();
     const commands = createMemoryCommandQueue();
+    // when each send command left (the customer's reply is on its way to WhatsApp from then on)
+    let lastSendAt = 0;
+    const queueSend = commands.send.bind(commands);
+    commands.send = async (c) => {
+      await queueSend(c);
+      if (c.type === "send" && lastSendAt === 0) lastSendAt = performance.now();
+    };
     const clock = { now: new Date(), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); }, set(d: Date | string) { this.now = new Date(d); } };
     const config = parseConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint, JWT_SECRET: randomBytes(32).toString("hex"), JWT_REFRESH_SECRET: randomBytes(32).toString("hex"), BCRYPT_ROUNDS: "4", COOKIE_SECURE: "false", LOG_LEVEL: "silent", OUTBOUND_GUARD: "off" });
     const container = createContainer(config, { sender: createMemorySender(), commands, jobs, mailer: createMemoryMailer(), clock: () => clock.now, logger: createLogger("silent") });
@@ -92,29 +113,34 @@ export default async function bench(): Promise<Record<string, unknown>> {
     };
     const t = { container, app, call, jobs, commands, clock } as unknown as TestApp;
 
-    let counting: { ops: number; names: string[] } | null = null;
-    container.db.doc.observe(({ operation }) => {
+    let counting: { ops: number; names: string[]; items: string[] } | null = null;
+    container.db.doc.observe(({ operation, input }) => {
       if (counting) {
         counting.ops++;
         counting.names.push(operation);
+        counting.items.push(`${operation} ${itemOf(input)}`);
       }
       return undefined;
     });
     const measure = async <T>(fn: () => Promise<T>) => {
-      const c = { ops: 0, names: [] as string[] };
+      const c = { ops: 0, names: [] as string[], items: [] as string[] };
       counting = c;
       const started = performance.now();
       await fn();
       const ms = performance.now() - started;
       counting = null;
-      return { ms, ops: c.ops, names: c.names };
+      return { ms, ops: c.ops, names: c.names, items: c.items };
     };
     const runTurns = async () => {
       for (;;) {
         const batch = jobs.pending.filter((p) => p.job.type === "feature" && p.job.name === BOT_TURN_JOB);
         if (!batch.length) return;
         jobs.pending.splice(0, jobs.pending.length, ...jobs.pending.filter((p) => !batch.includes(p)));
-        await Promise.all(batch.map((p) => runJob(container, p.job)));
+        // as the jobs Lambda runs them: one SQS batch, each job its own unit of work (jobs-consumer.ts)
+        const out = await consumeJobs(container, {
+          Records: batch.map((p, i) => ({ messageId: `j-${seq}-${i}`, receiptHandle: "r", body: JSON.stringify(p.job), attributes: {} as never, messageAttributes: {}, md5OfBody: "", eventSource: "aws:sqs", eventSourceARN: "arn", awsRegion: "us-east-1" })),
+        });
+        if (out.batchItemFailures.length) throw new Error(`bot turns failed: ${JSON.stringify(out.batchItemFailures)}`);
       }
     };
     let seq = 0;
@@ -128,11 +154,6 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const plainMs: number[] = [];
     const plainOps: number[] = [];
     await say(plain, "5511900000001", "oi");
-    for (let i = 0; i < STEPS; i++) {
-      const m = await measure(() => say(plain, "5511900000001", `mensagem ${i}`));
-      plainMs.push(m.ms);
-      plainOps.push(m.ops);
-    }
 
     // the same messages on a ticket in the flow
     const flowed = await createTenant(t);
@@ -148,16 +169,30 @@ export default async function bench(): Promise<Record<string, unknown>> {
     const inboundOps: number[] = [];
     const turnMs: number[] = [];
     const turnOps: number[] = [];
+    /** from the customer's message entering the inbound path to the flow's first reply leaving (its send command) */
+    const replyMs: number[] = [];
     let lastTurnCalls: Record<string, number> = {};
+    let lastMenuTurn: string[] = [];
     const answers = ["1", "2", "qualquer coisa"];
-    for (let i = 0; i < STEPS; i++) {
-      const body = answers[i % 3]!;
+    // warmed alike, then one plain step and one flow step in turn: both paths measured under the same conditions
+    const WARM = 30;
+    for (let i = -WARM; i < STEPS; i++) {
+      const p = await measure(() => say(plain, "5511900000001", `mensagem ${i}`));
+      const body = answers[(i + WARM) % 3]!;
+      const stepStarted = performance.now();
+      lastSendAt = 0;
       const m = await measure(() => say(flowed, "5511900000002", body));
+      const turn = await measure(runTurns);
+      if (i < 0) continue;
+      replyMs.push(lastSendAt - stepStarted);
+      plainMs.push(p.ms);
+      plainOps.push(p.ops);
       inboundMs.push(m.ms);
       inboundOps.push(m.ops);
-      const turn = await measure(runTurns);
       turnMs.push(turn.ms);
       turnOps.push(turn.ops);
+      if (body === "1") lastMenuTurn = turn.items;
+      if (process.env.BENCH_FLOW_TRACE) console.log(body, turn.items);
       lastTurnCalls = turn.names.reduce<Record<string, number>>((o, n) => ({ ...o, [n]: (o[n] ?? 0) + 1 }), {});
     }
     const plainP50 = percentile(plainMs, 50) ?? 0;
@@ -187,8 +222,11 @@ export default async function bench(): Promise<Record<string, unknown>> {
       steps: STEPS,
       plainInbound: { msP50: plainP50, msP99: percentile(plainMs, 99), tableCallsP50: percentile(plainOps, 50) },
       inboundWithFlow: { msP50: percentile(inboundMs, 50), msP99: percentile(inboundMs, 99), tableCallsP50: percentile(inboundOps, 50) },
-      flowTurn: { msP50: percentile(turnMs, 50), msP99: percentile(turnMs, 99), tableCallsP50: percentile(turnOps, 50), tableCallsMax: Math.max(...turnOps), oneTurnByOperation: lastTurnCalls },
+      flowTurn: { msP50: percentile(turnMs, 50), msP99: percentile(turnMs, 99), tableCallsP50: percentile(turnOps, 50), tableCallsMax: Math.max(...turnOps), oneTurnByOperation: lastTurnCalls, menuTurnCalls: lastMenuTurn },
       addedPerStep: { msP50: percentile(added, 50), msP99: percentile(added, 99), targetMsP50: 30 },
+      // the customer's view: message in → first reply out (the turn's later writes — the second reply, the lease, the
+      // search index — happen after it); beside it the plain path's whole p50, which sends nothing
+      messageToFirstReply: { msP50: percentile(replyMs, 50), msP99: percentile(replyMs, 99) },
       concurrent: { conversations: CONVERSATIONS, stepsEach: 4, seconds: Math.round(crowdSeconds * 10) / 10, stuck, started: stats.started, menuEntered: stats.nodes.menu?.entered ?? 0 },
     };
   } finally {

@@ -131,6 +131,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     http: flowHttp,
     inBusinessHours: businessHours,
     clock,
+    logger,
     // a `media` node's file list: its options' stored files (the list item is the company's own: CO#<c>)
     files: async (companyId, fileListId) =>
       ((await fileListsRepo.findById(companyId, fileListId))?.options ?? []).flatMap((o) => (o.path ? [{ key: o.path, name: o.mediaName ?? o.name }] : [])),
@@ -138,7 +139,9 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     ai: async (companyId, promptId, input) => {
       const stored = await promptsRepo.findById(companyId, promptId);
       if (!stored) throw new Error(`prompt ${promptId} not found`);
-      const out = await botIntake.engines.prompt!.turn(await promptConfig(secrets, stored), { ...input, state: null });
+      // the flow's turns read the conversation on demand (BotBinding.historyOnDemand): this node reads it
+      const history = input.loadHistory ? await input.loadHistory() : input.history;
+      const out = await botIntake.engines.prompt!.turn(await promptConfig(secrets, stored), { ...input, history, state: null });
       return {
         messages: out.messages.flatMap((m) => (m.kind === "text" ? [m.body] : [])),
         outcome: out.actions.some((a) => a.type === "handover") ? "handover" : out.actions.some((a) => a.type === "close") ? "done" : "continue",

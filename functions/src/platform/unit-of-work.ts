@@ -32,6 +32,9 @@ export const runUnitOfWork = async <T>(fn: () => Promise<T>): Promise<T> => {
   }
 };
 
+/** Whether the caller runs inside a unit of work (a memoised read started now is found by later reads). */
+export const inUnitOfWork = (): boolean => storage.getStore() !== undefined;
+
 /** `load()` once per unit of work and key (reused for MEMO_MAX_AGE_MS); outside a unit of work, `load()` every time. */
 export const memoized = <T>(key: string, load: () => Promise<T>): Promise<T> => {
   const scope = storage.getStore();

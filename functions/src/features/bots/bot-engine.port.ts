@@ -27,6 +27,8 @@ export type BotTurnInput = {
   message: { id: string; body: string; mediaType?: string; mediaUrl?: string; transcript?: string; replyId?: string; createdAt: string };
   /** the ticket's latest messages, oldest first (the runner caps how many; an engine may read fewer) */
   history: BotHistoryMessage[];
+  /** the binding asked for the history on demand (BotBinding.historyOnDemand): `history` is empty, this reads it (once) */
+  loadHistory?: () => Promise<BotHistoryMessage[]>;
   /** what this engine saved on the ticket at its previous turn (e.g. a Typebot session id); null on the first */
   state: Record<string, unknown> | null;
   now: Date;

@@ -48,7 +48,11 @@ export type BotTurnContext = {
 };
 
 export type BotInbox = {
-  ticket(companyId: number, ticketId: number): Promise<BotTicket | null>;
+  /**
+   * `turn`: a turn's first read. What the turn reads next starts beside it: the contact (when its id is known; the
+   * ticket's must still be it) for `context`, and the company's open sockets for the sends' realtime frames.
+   */
+  ticket(companyId: number, ticketId: number, opts?: { turn?: { contactId?: number } }): Promise<BotTicket | null>;
   /** company, connection, queue and contact names for the engine (null: the connection or contact is gone) */
   context(ticket: BotTicket): Promise<BotTurnContext | null>;
   message(companyId: number, ticketId: number, messageId: string): Promise<BotStoredMessage | null>;
@@ -64,8 +68,11 @@ export type BotInbox = {
   /**
    * Stores and sends one message from the bot (no attendant), as automation's messages are sent. `key` is unique per
    * customer message and position: a turn run again (a worker died after sending) stores and sends nothing twice.
+   * `onlyIf`: checked on the ticket as it is written with the message (its version guards the write): false there
+   * (an attendant accepted meanwhile) stores and sends nothing, and the answer is `false`.
+   * `ticket` as `ticket()` answered it (and as an earlier `send` of the same turn left it) is not read again.
    */
-  send(ticket: BotTicket, message: BotOutMessage, key: string): Promise<void>;
+  send(ticket: BotTicket, message: BotOutMessage, key: string, opts?: { onlyIf?: (current: BotTicket) => boolean }): Promise<boolean | void>;
   /**
    * Stops the bot for this ticket's attention cycle: the ticket stays (or becomes) pending in its queue, without an
    * owner, for the queue's attendants, with an internal note (`note`) saying why and what was said.
@@ -84,7 +91,15 @@ export type BotBinding = {
   config: unknown;
   /** how many of the ticket's latest messages the engine is given (prompts: maxMessages); default 20, at most 100 */
   historyLimit?: number;
+  /**
+   * the engine reads the conversation only now and then (a flow: its `ai` node): `history` comes empty and
+   * `loadHistory` reads it when asked (a handover note reads it too), saving three reads on every other turn
+   */
+  historyOnDemand?: boolean;
   /** the prompt's monthly token cap; 0 or absent = none */
   monthlyTokenCap?: number;
 };
-export type BotResolver = { resolve(ticket: BotTicket): Promise<BotBinding | null> };
+/** `known.item`: the ticket's bot item as the runner holds it (its lease's answer), so it is not read again. */
+export type BotResolver = { resolve(ticket: BotTicket, known?: { item?: KnownBotItem }): Promise<BotBinding | null> };
+/** What a resolver reads of the ticket's bot item (bots/bot-turns.repository.ts). */
+export type KnownBotItem = { bot: { kind: string; id: number } | null; state: Record<string, unknown> | null; stoppedAt: string | null };

@@ -3,7 +3,7 @@ import { PROMPT_DEFAULTS } from "@atende/shared/domain/prompts/prompt";
 import type { IntegrationType } from "@atende/shared/domain/queue-integrations/queue-integration";
 import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { isSealed } from "../../platform/secrets/secret-box.port";
-import type { BotBinding, BotResolver, BotTicket } from "./bot-inbox.port";
+import type { BotBinding, BotResolver, BotTicket, KnownBotItem } from "./bot-inbox.port";
 import type { PromptBotConfig } from "./prompt-engine";
 
 /** What the resolver reads of a stored prompt (the prompts feature's record). */
@@ -59,7 +59,7 @@ export const createBotResolver = (deps: {
   secrets: SecretBox;
   integrationConfig?: (integration: StoredIntegration) => Promise<unknown>;
   /** issue 30: a flow's binding, asked first (flows/flow-binding.ts) */
-  flow?: (ticket: BotTicket) => Promise<BotBinding | null>;
+  flow?: (ticket: BotTicket, known?: { item?: KnownBotItem }) => Promise<BotBinding | null>;
 }): BotResolver => {
   const integrationConfig = deps.integrationConfig ?? (async (i: StoredIntegration) => i);
   const bindingOf = async (companyId: number, binds: Binds | null): Promise<BotBinding | null> => {
@@ -75,8 +75,8 @@ export const createBotResolver = (deps: {
     return null;
   };
   return {
-    async resolve(ticket: BotTicket) {
-      const flow = deps.flow ? await deps.flow(ticket) : null;
+    async resolve(ticket: BotTicket, known) {
+      const flow = deps.flow ? await deps.flow(ticket, known) : null;
       if (flow) return flow;
       // a ticket in a queue belongs to that queue: a queue without a bot is for people, whatever the connection has
       if (ticket.queueId) return bindingOf(ticket.companyId, await deps.queue(ticket.companyId, ticket.queueId));

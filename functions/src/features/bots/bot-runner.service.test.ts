@@ -45,8 +45,10 @@ const fakeInbox = () => {
     async saveTranscript(_c, _t, id, text) {
       transcripts.set(id, text);
     },
-    async send(t, message, key) {
+    async send(t, message, key, opts) {
       if (sent.some((s) => s.key === key)) return;
+      // as the inbox's write does: checked on the ticket as it is now, not as the runner read it
+      if (opts?.onlyIf && !opts.onlyIf({ ...tickets.get(t.id)! })) return false;
       sent.push({ ticketId: t.id, message, key });
       const body = message.kind === "text" ? message.body : "";
       messages.get(t.id)!.push({ id: `ours-${++seq}`, ticketId: t.id, fromMe: true, body, mediaType: "chat", mediaUrl: null, mediaKey: null, mediaMimetype: null, transcript: null, createdAt: new Date().toISOString() });
@@ -163,6 +165,35 @@ describe("bot runner", () => {
     expect(engine.calls[2]!.company.name).toBe("Padaria Pão Quente");
     expect((await s.usage.get(COMPANY, usageMonth(new Date()))).byPrompt[11]).toBe(45);
     expect(await s.runner.state(COMPANY, 1)).toMatchObject({ pending: [], leaseOwner: null, state: { n: 3 }, bot: { kind: "prompt", id: 11 }, stoppedAt: null, turns: 3 });
+  });
+
+  it("a binding that reads the history on demand gets none unless it asks; a handover's note reads it; sending reads the ticket no more", async () => {
+    let asked: string[] = [];
+    const engine = engineOf(async (input) => {
+      if (input.message.body === "conta") asked = (await input.loadHistory!()).map((h) => h.body);
+      if (input.message.body === "falha") throw new Error("fora do ar");
+      return echo(input);
+    });
+    const s = setup(engine, { binding: { historyOnDemand: true } });
+    const reads = { ticket: 0, history: 0 };
+    const { ticket, history } = s.inbox;
+    s.inbox.ticket = (...a) => (reads.ticket++, ticket(...a));
+    s.inbox.history = (...a) => (reads.history++, history(...a));
+    s.addTicket(1);
+    await s.arrive(1, "oi");
+    reads.ticket = 0;
+    await s.drain();
+    expect(engine.calls[0]!.history).toEqual([]);
+    // one read of the ticket for the turn: the send's own write checks that nobody accepted it meanwhile
+    expect(reads).toEqual({ ticket: 1, history: 0 });
+    await s.arrive(1, "conta");
+    await s.drain();
+    expect(asked).toEqual(["oi", "eco: oi", "conta"]);
+    expect(reads.history).toBe(1);
+    await s.arrive(1, "falha");
+    await s.drain();
+    expect(s.notes[0]!.note).toContain("Cliente: falha");
+    expect(s.notes[0]!.note).toContain("Bot: eco: conta");
   });
 
   it("runs one turn at a time per ticket while other tickets' turns go on beside it", async () => {

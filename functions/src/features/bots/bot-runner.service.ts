@@ -83,7 +83,7 @@ export const createTurnIntake =
     if (message.fromMe || !botMayAnswer(ticket)) return false;
     const binding = await deps.resolver.resolve(ticket);
     if (!binding || !deps.engines[binding.kind]) return false;
-    if (!(await deps.turns.push(ticket.companyId, ticket.id, message.id, deps.clock()))) return false;
+    if (!(await deps.turns.push(ticket.companyId, ticket.id, message.id, deps.clock(), ticket.contactId))) return false;
     await deps.jobs.enqueue({ type: "feature", companyId: ticket.companyId, name: BOT_TURN_JOB, payload: { ticketId: ticket.id } satisfies BotTurnJobPayload });
     return true;
   };
@@ -150,6 +150,9 @@ export const createBotRunner = (deps: {
     await usage.add(ticket.companyId, usageMonth(clock()), binding.id, u).catch((err) => logger.warn("bots: usage not counted", { companyId: ticket.companyId, err: String(err) }));
   };
 
+  /** The conversation for a note: as the engine got it, or read now when the binding reads it on demand. */
+  const historyOf = async (input: BotTurnInput) => (input.loadHistory ? input.loadHistory() : input.history);
+
   /** The internal note: why, then the engine's summary of the conversation (or an excerpt of it). */
   const handover = async (ticket: BotTicket, engine: BotEngine<unknown>, binding: BotBinding, input: BotTurnInput, reason: string, note?: string) => {
     let summary = note?.trim() ?? "";
@@ -160,7 +163,7 @@ export const createBotRunner = (deps: {
         await countUsage(ticket, binding, out.value.usage);
       }
     }
-    await inbox.handover(ticket, noteOf(reason, input.history, summary));
+    await inbox.handover(ticket, noteOf(reason, await historyOf(input), summary));
     logger.info("bots: handed over", { companyId: ticket.companyId, ticketId: ticket.id, kind: binding.kind, reason });
   };
 
@@ -170,28 +173,36 @@ export const createBotRunner = (deps: {
   const turn = async (item: BotTicketItem, messageId: string): Promise<BotTurnPatch> => {
     if (item.stoppedAt) return {};
     const { companyId, ticketId } = item;
-    const ticket = await inbox.ticket(companyId, ticketId);
+    // the ticket and the customer's message side by side (one round trip; the message is read even for a ticket
+    // that turns out not to be the bot's, the rare case)
+    const [ticket, message] = await Promise.all([
+      inbox.ticket(companyId, ticketId, { turn: { contactId: item.contactId } }),
+      messageId.startsWith(BOT_TIMER_PREFIX) ? timerMessage(messageId, ticketId) : inbox.message(companyId, ticketId, messageId),
+    ]);
     if (!ticket) return stopPatch("ticket deleted");
     if (!botMayAnswer(ticket)) return stopPatch(ticket.userId !== null ? "attendant" : ticket.isGroup ? "group" : `ticket ${ticket.status}`);
-    const binding = await resolver.resolve(ticket);
+    // the binding (the item we hold answers a running flow's) beside the names for the engine
+    const [binding, ctx] = await Promise.all([resolver.resolve(ticket, { item }), inbox.context(ticket)]);
     if (!binding) return {};
     const engine = engines[binding.kind] as BotEngine<unknown> | undefined;
     if (!engine) {
       logger.warn("bots: no engine for this kind yet", { companyId, ticketId, kind: binding.kind });
       return {};
     }
-    const message = messageId.startsWith(BOT_TIMER_PREFIX) ? timerMessage(messageId, ticketId) : await inbox.message(companyId, ticketId, messageId);
     if (!message || message.fromMe) return {};
-    const ctx = await inbox.context(ticket);
     if (!ctx) return {};
     const sameBot = item.bot?.kind === binding.kind && item.bot.id === binding.id;
     const botRef = { kind: binding.kind, id: binding.id };
-    const history = await inbox.history(companyId, ticketId, message, Math.min(MAX_HISTORY_LIMIT, binding.historyLimit ?? DEFAULT_HISTORY_LIMIT), item.pending.slice(1));
+    const limit = Math.min(MAX_HISTORY_LIMIT, binding.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+    const readHistory = () => inbox.history(companyId, ticketId, message, limit, item.pending.slice(1));
+    let loaded: Promise<BotHistoryMessage[]> | undefined;
+    const history = binding.historyOnDemand ? [] : await readHistory();
     const input: BotTurnInput = {
       ...ctx,
       ticket: { id: ticket.id, uuid: ticket.uuid, queueId: ticket.queueId, protocol: ticket.protocol ?? null },
       message: toTurnMessage(message),
       history,
+      ...(binding.historyOnDemand ? { loadHistory: () => (loaded ??= readHistory()) } : {}),
       state: sameBot ? item.state : null,
       now: clock(),
       signal: new AbortController().signal,
@@ -206,7 +217,7 @@ export const createBotRunner = (deps: {
     if (binding.monthlyTokenCap && binding.monthlyTokenCap > 0) {
       const used = (await usage.get(companyId, usageMonth(clock()))).byPrompt[binding.id] ?? 0;
       if (used >= binding.monthlyTokenCap) {
-        await inbox.handover(ticket, noteOf(HANDOVER_REASONS.cap(used, binding.monthlyTokenCap), history));
+        await inbox.handover(ticket, noteOf(HANDOVER_REASONS.cap(used, binding.monthlyTokenCap), await historyOf(input)));
         return stopPatch("cap", { bot: botRef, state: null });
       }
     }
@@ -215,7 +226,7 @@ export const createBotRunner = (deps: {
     if (!out.ok) {
       logger.warn("bots: engine failed", { companyId, ticketId, kind: binding.kind, timedOut: out.timedOut, reason: out.reason });
       const reason = out.timedOut ? HANDOVER_REASONS.timeout : HANDOVER_REASONS.failed(out.reason);
-      await inbox.handover(ticket, noteOf(reason, history));
+      await inbox.handover(ticket, noteOf(reason, await historyOf(input)));
       return stopPatch(out.timedOut ? "timeout" : "failed", { bot: botRef });
     }
     const result = out.value;
@@ -227,8 +238,11 @@ export const createBotRunner = (deps: {
       return stopPatch("silent", { bot: botRef, state: result.state });
     }
 
-    // an attendant may have accepted while the engine thought: then the answer is not sent
-    let current = await inbox.ticket(companyId, ticketId);
+    // an attendant may have accepted while the engine thought: then the answer is not sent. Each message's write
+    // checks it on the ticket as written (its version guards the write), so sending reads nothing more; actions
+    // alone (no message first) read the ticket again
+    let current: BotTicket | null = ticket;
+    if (result.messages.length === 0) current = await inbox.ticket(companyId, ticketId);
     if (!current || !botMayAnswer(current)) return stopPatch("attendant", { bot: botRef, state: result.state });
     for (const [i, m] of result.messages.entries()) {
       if (i > 0 && result.delayMs && result.delayMs > 0) {
@@ -236,7 +250,7 @@ export const createBotRunner = (deps: {
         current = await inbox.ticket(companyId, ticketId);
         if (!current || !botMayAnswer(current)) return stopPatch("attendant", { bot: botRef, state: result.state });
       }
-      await inbox.send(current, m, `${message.id}:${i}`);
+      if ((await inbox.send(current, m, `${message.id}:${i}`, { onlyIf: botMayAnswer })) === false) return stopPatch("attendant", { bot: botRef, state: result.state });
     }
     if (result.messages.length > 0) recordBotAnswer(metrics, binding.kind);
     const patch = await applyActions(current, engine, binding, withTranscript, result, botRef);
@@ -306,11 +320,13 @@ export const createBotRunner = (deps: {
             const patch = await turn(item, messageId);
             const handedOver = patch.stop && HANDOVER_BY_STOP[patch.stop.reason];
             if (handedOver) recordHandover(metrics, handedOver);
-            const next = await turns.done(companyId, ticketId, owner, messageId, patch, clock(), leaseMs);
+            // the last message we know of: its write lets the lease go too, unless another arrived meanwhile
+            const next = await turns.done(companyId, ticketId, owner, messageId, patch, clock(), leaseMs, { release: item.pending.length === 1 });
             if (!next) {
               logger.warn("bots: lease lost mid-run", { companyId, ticketId });
               return;
             }
+            if (next.leaseOwner === null) return;
             item = next;
           }
           if (await turns.release(companyId, ticketId, owner)) return;

@@ -31,6 +31,23 @@ describe("bot turns item (DynamoDB)", () => {
     expect(await store.get(1, 10)).toMatchObject({ pending: [], leaseOwner: null, leaseUntil: null, state: { step: 1 }, turns: 2 });
   });
 
+  it("done with release lets the lease go in the same write when no other message waits; else keeps it, saving the turn either way", async () => {
+    await store.push(1, 14, "m1", at(0), 501);
+    const got = await store.acquire(1, 14, "a", at(0), 60_000);
+    expect("item" in got && got.item).toMatchObject({ pending: ["m1"], contactId: 501 });
+    const last = await store.done(1, 14, "a", "m1", { state: { step: 2 } }, at(1), 60_000, { release: true });
+    expect(last).toMatchObject({ pending: [], leaseOwner: null, leaseUntil: null, state: { step: 2 }, turns: 1 });
+    // a message that arrived while the turn ran: the write is made without the release, the holder goes on
+    await store.push(1, 14, "m2", at(2), 501);
+    await store.acquire(1, 14, "b", at(2), 60_000);
+    await store.push(1, 14, "m3", at(3), 501);
+    const kept = await store.done(1, 14, "b", "m2", { state: { step: 3 } }, at(3), 60_000, { release: true });
+    expect(kept).toMatchObject({ pending: ["m3"], leaseOwner: "b", state: { step: 3 }, turns: 2 });
+    // not the holder: nothing is written, released or not
+    expect(await store.done(1, 14, "c", "m3", {}, at(4), 60_000, { release: true })).toBeNull();
+    expect(await store.get(1, 14)).toMatchObject({ pending: ["m3"], leaseOwner: "b", turns: 2 });
+  });
+
   it("lets another worker take an expired lease; the old holder can no longer finish", async () => {
     await store.push(1, 11, "m1", at(0));
     await store.acquire(1, 11, "dead", at(0), 10_000);

@@ -25,6 +25,8 @@ export type BotTicketItem = {
   stoppedAt: string | null;
   stopReason: string | null;
   turns: number;
+  /** the ticket's contact as the intake saw it, so a turn reads the contact beside the ticket (absent on older items) */
+  contactId?: number;
 };
 
 /** What a finished turn saves (all optional: only what changed). */
@@ -38,12 +40,16 @@ export type AcquireResult = { item: BotTicketItem } | { heldUntil: Date } | { id
 
 /** The runner's storage port (the DynamoDB repository below; an in-memory one in unit tests). */
 export type BotTurnStore = {
-  /** queues a customer message for its turn; false when the bot already stopped for this ticket */
-  push(companyId: number, ticketId: number, messageId: string, now: Date): Promise<boolean>;
+  /** queues a customer message for its turn (`contactId`: the ticket's); false when the bot already stopped for this ticket */
+  push(companyId: number, ticketId: number, messageId: string, now: Date, contactId?: number): Promise<boolean>;
   /** takes the ticket's lease when nobody holds it (or it expired) and a message waits */
   acquire(companyId: number, ticketId: number, owner: string, now: Date, leaseMs: number): Promise<AcquireResult>;
-  /** the head message's turn is over: drops it, saves `patch`, renews the lease; null when the lease was lost */
-  done(companyId: number, ticketId: number, owner: string, messageId: string, patch: BotTurnPatch, now: Date, leaseMs: number): Promise<BotTicketItem | null>;
+  /**
+   * the head message's turn is over: drops it, saves `patch`, renews the lease; null when the lease was lost.
+   * `release`: the holder saw no other message waiting: when none arrived meanwhile, the lease goes in the same write
+   * (the answer's `leaseOwner` is null); when one did, the write is made without it and the holder goes on.
+   */
+  done(companyId: number, ticketId: number, owner: string, messageId: string, patch: BotTurnPatch, now: Date, leaseMs: number, opts?: { release?: boolean }): Promise<BotTicketItem | null>;
   /** lets the lease go when no message waits; false when one arrived meanwhile (the holder goes on) */
   release(companyId: number, ticketId: number, owner: string): Promise<boolean>;
   /** lets the lease go whatever waits (the holder failed: the job's retry takes over at once, not after the lease) */
@@ -67,22 +73,24 @@ const toItem = (companyId: number, ticketId: number, raw: Record<string, unknown
   stoppedAt: (raw.stoppedAt as string | undefined) ?? null,
   stopReason: (raw.stopReason as string | undefined) ?? null,
   turns: Number(raw.turns ?? 0),
+  ...(typeof raw.contactId === "number" ? { contactId: raw.contactId } : {}),
 });
 
 export const createBotTurnsRepository = (db: Db): BotTurnStore => {
   const T = db.tableName;
   const ttl = (now: Date) => Math.floor(now.getTime() / 1000) + TTL_SECONDS;
   return {
-    async push(companyId, ticketId, messageId, now) {
+    async push(companyId, ticketId, messageId, now, contactId) {
+      const withContact = contactId !== undefined;
       try {
         await db.doc.send(
           new UpdateCommand({
             TableName: T,
             Key: key(companyId, ticketId),
-            UpdateExpression: "SET #p = list_append(if_not_exists(#p, :empty), :m), #e = :e, #cid = :cid, #tid = :tid, #ttl = :ttl",
+            UpdateExpression: `SET #p = list_append(if_not_exists(#p, :empty), :m), #e = :e, #cid = :cid, #tid = :tid, #ttl = :ttl${withContact ? ", #ct = :ct" : ""}`,
             ConditionExpression: "attribute_not_exists(#stopped)",
-            ExpressionAttributeNames: { "#p": "pending", "#e": "entity", "#cid": "companyId", "#tid": "ticketId", "#ttl": TTL_ATTRIBUTE, "#stopped": "stoppedAt" },
-            ExpressionAttributeValues: { ":empty": [], ":m": [messageId], ":e": "botTicket", ":cid": companyId, ":tid": ticketId, ":ttl": ttl(now) },
+            ExpressionAttributeNames: { "#p": "pending", "#e": "entity", "#cid": "companyId", "#tid": "ticketId", "#ttl": TTL_ATTRIBUTE, "#stopped": "stoppedAt", ...(withContact ? { "#ct": "contactId" } : {}) },
+            ExpressionAttributeValues: { ":empty": [], ":m": [messageId], ":e": "botTicket", ":cid": companyId, ":tid": ticketId, ":ttl": ttl(now), ...(withContact ? { ":ct": contactId } : {}) },
           }),
         );
         return true;
@@ -114,7 +122,7 @@ export const createBotTurnsRepository = (db: Db): BotTurnStore => {
       }
     },
 
-    async done(companyId, ticketId, owner, messageId, patch, now, leaseMs) {
+    async done(companyId, ticketId, owner, messageId, patch, now, leaseMs, opts = {}) {
       const names: Record<string, string> = { "#p": "pending", "#o": "leaseOwner", "#u": "leaseUntil", "#turns": "turns", "#ttl": TTL_ATTRIBUTE };
       const values: Record<string, unknown> = { ":o": owner, ":m": messageId, ":u": new Date(now.getTime() + leaseMs).toISOString(), ":one": 1, ":ttl": ttl(now) };
       const sets = ["#u = :u", "#ttl = :ttl"];
@@ -135,22 +143,25 @@ export const createBotTurnsRepository = (db: Db): BotTurnStore => {
         values[":sr"] = patch.stop.reason;
         sets.push("#sa = if_not_exists(#sa, :sa)", "#sr = if_not_exists(#sr, :sr)");
       }
+      // releasing: the lease goes too, only while this message is the last one waiting (else: without it, below)
+      const release = opts.release === true;
       try {
         const out = await db.doc.send(
           new UpdateCommand({
             TableName: T,
             Key: key(companyId, ticketId),
-            UpdateExpression: `SET ${sets.join(", ")} REMOVE #p[0] ADD #turns :one`,
-            ConditionExpression: "#o = :o AND #p[0] = :m",
+            UpdateExpression: release ? `SET ${sets.filter((x) => x !== "#u = :u").join(", ")} REMOVE #p[0], #o, #u ADD #turns :one` : `SET ${sets.join(", ")} REMOVE #p[0] ADD #turns :one`,
+            ConditionExpression: release ? "#o = :o AND #p[0] = :m AND size(#p) = :one" : "#o = :o AND #p[0] = :m",
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
+            ExpressionAttributeValues: release ? Object.fromEntries(Object.entries(values).filter(([k]) => k !== ":u")) : values,
             ReturnValues: "ALL_NEW",
           }),
         );
         return toItem(companyId, ticketId, out.Attributes ?? {});
       } catch (e) {
-        if (isConditionFailure(e)) return null;
-        throw e;
+        if (!isConditionFailure(e)) throw e;
+        // another message arrived meanwhile (or the lease was lost: the plain write fails the same way)
+        return release ? this.done(companyId, ticketId, owner, messageId, patch, now, leaseMs) : null;
       }
     },
 
@@ -206,7 +217,7 @@ export const createMemoryBotTurnStore = (): BotTurnStore & { items: Map<string, 
   const copy = (i: BotTicketItem): BotTicketItem => structuredClone(i);
   return {
     items,
-    async push(companyId, ticketId, messageId) {
+    async push(companyId, ticketId, messageId, _now, contactId) {
       const cur = items.get(k(companyId, ticketId)) ?? {
         companyId,
         ticketId,
@@ -221,6 +232,7 @@ export const createMemoryBotTurnStore = (): BotTurnStore & { items: Map<string, 
       };
       if (cur.stoppedAt) return false;
       cur.pending.push(messageId);
+      if (contactId !== undefined) cur.contactId = contactId;
       items.set(k(companyId, ticketId), cur);
       return true;
     },
@@ -232,11 +244,13 @@ export const createMemoryBotTurnStore = (): BotTurnStore & { items: Map<string, 
       cur.leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
       return { item: copy(cur) };
     },
-    async done(companyId, ticketId, owner, messageId, patch, now, leaseMs) {
+    async done(companyId, ticketId, owner, messageId, patch, now, leaseMs, opts = {}) {
       const cur = items.get(k(companyId, ticketId));
       if (!cur || cur.leaseOwner !== owner || cur.pending[0] !== messageId) return null;
+      const release = opts.release === true && cur.pending.length === 1;
       cur.pending.shift();
-      cur.leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+      cur.leaseUntil = release ? null : new Date(now.getTime() + leaseMs).toISOString();
+      if (release) cur.leaseOwner = null;
       cur.turns += 1;
       if (patch.bot !== undefined) cur.bot = patch.bot;
       if (patch.state !== undefined) cur.state = patch.state;

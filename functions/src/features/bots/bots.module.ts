@@ -1,5 +1,6 @@
 import type { FeatureModule } from "../../platform/modules/feature-module";
 import type { Db } from "../../platform/db/client";
+import { coalescedReads } from "../../platform/db/coalesced-reads";
 import type { Logger } from "../../platform/logger";
 import type { Metrics } from "../../platform/metrics";
 import type { JobQueue } from "../../platform/queues/jobs.port";
@@ -7,7 +8,7 @@ import type { SecretBox } from "../../platform/secrets/secret-box.port";
 import { createAzureSpeech } from "./azure-speech.client";
 import type { BotEngine, BotEngines } from "./bot-engine.port";
 import { createBotEngines, type BotEngineDeps, type PromptEngineFactory } from "./bot-engines";
-import type { BotBinding, BotInbox, BotResolver, BotTicket } from "./bot-inbox.port";
+import type { BotBinding, BotInbox, BotResolver, BotTicket, KnownBotItem } from "./bot-inbox.port";
 import { createBotResolver, type StoredIntegration, type StoredPrompt } from "./bot-resolver";
 import { BOT_TURN_JOB, BOT_WAKE_JOB, createBotRunner, createTurnIntake, type BotRunner } from "./bot-runner.service";
 import { createBotTurnsRepository, type BotTurnStore } from "./bot-turns.repository";
@@ -45,7 +46,7 @@ export type BotIntakeDeps = {
   /** bot answers and handovers (the runner counts them) */
   metrics?: Metrics;
   /** issue 30: flows as a bot kind: which flow a ticket has, and the engine (built by the flows feature) */
-  flow?: (ticket: BotTicket) => Promise<BotBinding | null>;
+  flow?: (ticket: BotTicket, known?: { item?: KnownBotItem }) => Promise<BotBinding | null>;
   flowEngine?: BotEngine<unknown>;
 };
 
@@ -85,7 +86,8 @@ export const createBotsModule = (deps: { intake: BotIntake; inbox: BotInbox }): 
     service: runner,
     jobs: {
       named: {
-        [BOT_TURN_JOB]: (companyId, payload) => runner.runTicket(companyId, Number(payload.ticketId)),
+        // a turn's side-by-side point reads (ticket, message, contact) answered by one BatchGetItem (docs/adr/0040)
+        [BOT_TURN_JOB]: (companyId, payload) => coalescedReads(intake.deps.db, () => runner.runTicket(companyId, Number(payload.ticketId))),
         [BOT_WAKE_JOB]: (companyId, payload) => runner.wake(companyId, Number(payload.ticketId), String(payload.at)),
       },
     },

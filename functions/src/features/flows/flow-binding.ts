@@ -1,5 +1,5 @@
 import { foldText } from "@atende/shared/domain/bots/handover-keywords";
-import type { BotBinding, BotTicket } from "../bots/bot-inbox.port";
+import type { BotBinding, BotTicket, KnownBotItem } from "../bots/bot-inbox.port";
 import type { FlowBotConfig } from "./flow.engine";
 import type { FlowsRepository } from "./flows.repository";
 
@@ -15,20 +15,22 @@ export const createFlowBinding = (deps: {
   any?: (companyId: number) => Promise<boolean>;
   connection: (companyId: number, id: number) => Promise<Binds>;
   queue: (companyId: number, id: number) => Promise<Binds>;
-  item: (companyId: number, ticketId: number) => Promise<{ bot: { kind: string; id: number } | null; state: Record<string, unknown> | null; stoppedAt: string | null } | null>;
+  item: (companyId: number, ticketId: number) => Promise<KnownBotItem | null>;
 }) => {
   const bind = (ticket: BotTicket, flowId: number): BotBinding => ({
     kind: "flow",
     id: flowId,
     // menus go out as Cloud API buttons/lists carrying their numbered text, which QR sessions send (ADR 0083)
     config: { flowId, companyId: ticket.companyId, channel: "cloudapi" } satisfies FlowBotConfig,
-    // an `ai` node's prompt sees the latest messages
+    // an `ai` node's prompt sees the latest messages, read only by that node (and a handover's note)
     historyLimit: 10,
+    historyOnDemand: true,
   });
-  return async (ticket: BotTicket): Promise<BotBinding | null> => {
+  return async (ticket: BotTicket, known?: { item?: KnownBotItem }): Promise<BotBinding | null> => {
     // a company without flows (most of them) pays no read per customer message for this question
     if (deps.any && !(await deps.any(ticket.companyId))) return null;
-    const item = await deps.item(ticket.companyId, ticket.id);
+    // the runner holds the item (its lease's answer); the intake reads it
+    const item = known?.item ?? (await deps.item(ticket.companyId, ticket.id));
     if (item?.bot?.kind === "flow" && item.state && !item.stoppedAt) return bind(ticket, item.bot.id);
     const wa = ticket.whatsappId ? await deps.connection(ticket.companyId, ticket.whatsappId) : null;
     if (wa?.flowId) return bind(ticket, wa.flowId);

@@ -1,6 +1,8 @@
 import type { FlowOutMessage } from "@atende/shared/contracts/http/flows";
 import type { Flow, FlowNodeOf } from "@atende/shared/domain/flows/flow";
+import type { Logger } from "../../platform/logger";
 import { companyOfMediaKey } from "../../platform/storage/media-store.port";
+import { afterWork } from "../../platform/unit-of-work";
 import type { BotAction, BotEngine, BotOutMessage, BotTurnInput, BotTurnResult } from "../bots/bot-engine.port";
 import { runFlow, type FlowAiReply, type FlowChannel, type FlowDeps, type FlowInput, type FlowResult, type FlowState } from "./flow-engine";
 import type { FlowsRepository, StoredFlowVersion } from "./flows.repository";
@@ -25,6 +27,8 @@ export type FlowEngineDeps = {
   /** an `ai` node: the AI prompt's answer to the customer's text (the prompt engine); absent: the `done` exit */
   ai?: (companyId: number, promptId: number, input: BotTurnInput) => Promise<FlowAiReply>;
   clock: () => Date;
+  /** where a count that could not be written is told */
+  logger?: Pick<Logger, "warn">;
   /** a `media` node's file list: its options' stored files, in order (absent: only uploaded files are sent) */
   files?: (companyId: number, fileListId: number) => Promise<{ key: string; name: string }[]>;
 };
@@ -121,11 +125,16 @@ export const createFlowEngine = (deps: FlowEngineDeps): BotEngine<FlowBotConfig>
       );
       const over = r.status !== "waiting" && r.status !== "waiting-timer";
       const dropped = r.counters.some((c) => c.kind === "dropped") || r.status === "left" || r.status === "failed";
-      await deps.flows.count(companyId, flowId, version, r.counters, {
-        started: flowInput.kind === "start" ? 1 : 0,
-        finished: over && !dropped ? 1 : 0,
-        dropped: over && dropped ? 1 : 0,
-      });
+      // the node counts go beside the turn's sends (started now, awaited when the unit of work ends): a count that
+      // fails is logged, never a reason to send the step again
+      const counted = deps.flows
+        .count(companyId, flowId, version, r.counters, {
+          started: flowInput.kind === "start" ? 1 : 0,
+          finished: over && !dropped ? 1 : 0,
+          dropped: over && dropped ? 1 : 0,
+        })
+        .catch((err) => deps.logger?.warn("flows: node counts not written", { companyId, flowId, version, err: String(err) }));
+      await afterWork(() => counted);
       const state: Saved | null = over ? null : { ...r.state, extra: r.contact.extra, email: r.contact.email, name: r.contact.name };
       const messages = toOut(r);
       const actions = toActions(r);

@@ -6,7 +6,8 @@ import { customerMessage, deliver } from "../../testing/inbox-fixtures";
 import { serveHttp } from "../../testing/serve-http";
 import { pdfFile, pngFile } from "../../testing/spec-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { BOT_TURN_JOB, BOT_WAKE_JOB } from "../bots/bot-runner.service";
+import { BOT_TURN_JOB, BOT_WAKE_JOB, botMayAnswer } from "../bots/bot-runner.service";
+import type { InboxService } from "../inbox/inbox.service";
 import { orderFlow } from "./flows.fixtures";
 
 /**
@@ -166,6 +167,26 @@ describe("flows in the conversation (QR connection)", () => {
     const ticket = await c.ticket();
     expect((await t.call("PUT", `/tickets/${ticket.id}`, { token: a.adminToken, body: { status: "open", userId: a.admin.id } })).status).toBe(200);
     expect(await c.says("ana@x.com")).toEqual([]);
+  });
+
+  it("an attendant accepting between the turn's read and its send: the bot's message is neither stored nor sent", async () => {
+    const a = await createTenant(t);
+    const c = customer(a);
+    await c.says("oi");
+    const ticket = await c.ticket();
+    const bots = (t.container.modules.inbox[0]!.service as InboxService).bots;
+    // the turn's read: the ticket still waits for the bot
+    const read = (await bots.ticket(a.company.id, ticket.id, { turn: {} }))!;
+    expect(botMayAnswer(read)).toBe(true);
+    expect((await t.call("PUT", `/tickets/${ticket.id}`, { token: a.adminToken, body: { status: "open", userId: a.admin.id } })).status).toBe(200);
+    const before = c.replies().length;
+    expect(await bots.send(read, { kind: "text", body: "tarde demais" }, "late:0", { onlyIf: botMayAnswer })).toBe(false);
+    expect(c.replies().length).toBe(before);
+    const messages = await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken });
+    expect((messages.body.messages as { body: string }[]).map((m) => m.body)).not.toContain("tarde demais");
+    // without the check (an attendant's own send path) the same stale read still writes: the version conflict re-reads
+    expect(await bots.send(read, { kind: "text", body: "enviada" }, "late:1")).toBe(true);
+    expect(c.replies()).toContain("enviada");
   });
 
   it("a keyword starts a published flow on a new conversation; other words get the usual automation", async () => {

@@ -221,6 +221,7 @@ export const createInboxModule = (deps: InboxDeps) => {
     clock,
     urlGuard: deps.urlGuard,
     fetch: deps.outboundFetch,
+    earlyReads: (companyId) => realtime.readEarly(companyId),
   });
 
   const search = createSearchReads({ tickets: ticketsRepo, ticketsService: tickets, messages: messagesRepo, contacts: contactsRepo, ticketsOfContact: ticketsRepo });

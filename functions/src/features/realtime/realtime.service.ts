@@ -3,6 +3,7 @@ import { companyChannel } from "@atende/shared/contracts/ws-events";
 import { canSeeTicket, type TicketScope } from "@atende/shared/domain/tickets/visibility";
 import type { Logger } from "../../platform/logger";
 import type { SocketSender } from "../../platform/realtime/sender.port";
+import { inUnitOfWork } from "../../platform/unit-of-work";
 import type { ConnectionsRepository, SocketConnection, SocketPermissions } from "./connections.repository";
 import { disconnectPacket, eventPacket, SOCKET_IO_NAMESPACES, socketIoEventNames } from "./socket-io.protocol";
 
@@ -64,6 +65,14 @@ export const createRealtimeService = (deps: { connections: ConnectionsRepository
     (await connections.listByCompany(companyId)).filter((c) => c.companyId === companyId && c.userId === userId);
 
   return {
+    /**
+     * Starts the read `publish` will make (the company's open sockets, memoised inside a unit of work, ADR 0058), so
+     * it shares the caller's first round trip; a failure is left to `publish`'s own read. Outside a unit of work: nothing.
+     */
+    readEarly(companyId: number): void {
+      if (inUnitOfWork()) void connections.listByCompany(companyId).catch(() => undefined);
+    },
+
     async publish<T>(companyId: number, event: RealtimeEvent, data: T, audience: Audience = { kind: "company" }): Promise<number> {
       const targets = (await connections.listByCompany(companyId)).filter((c) => c.companyId === companyId && matches(c, audience));
       let delivered = 0;

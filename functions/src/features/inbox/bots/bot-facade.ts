@@ -112,8 +112,16 @@ export const createBotFacade = (deps: {
   /** the outbound URL guard of the flows (platform/net/public-url-guard.ts): media by URL goes through it too */
   urlGuard: UrlGuard;
   fetch?: typeof fetch;
+  /** a turn's reads its sends will make (the company's open sockets, memoised in the unit of work), started early */
+  earlyReads?: (companyId: number) => void;
 }): BotInbox => {
   const { tickets, ticketsService, changes, contacts, messages, notes, outbound, directory, events, media, clock, urlGuard } = deps;
+  /**
+   * What this facade read for a BotTicket it answered (the ticket record; the contact once `context` read it): a send
+   * with that BotTicket writes on it without reading again (the version guards the write; a conflict reads afresh),
+   * and leaves the record it wrote for the turn's next send. Keyed by the object, so nothing outlives the turn.
+   */
+  const held = new WeakMap<BotTicket, { record: TicketRecord; contact?: Contact | null }>();
   const record = async (t: BotTicket) => {
     const r = await tickets.findById(t.companyId, t.id);
     if (!r) throw Object.assign(new Error("ticket gone"), { code: "ERR_NO_TICKET_FOUND" });
@@ -136,13 +144,22 @@ export const createBotFacade = (deps: {
     await events.contactUpdated(next);
   };
   return {
-    async ticket(companyId, ticketId) {
-      const t = await tickets.findById(companyId, ticketId);
-      return t ? toBotTicket(t) : null;
+    async ticket(companyId, ticketId, opts = {}) {
+      const contactId = opts.turn?.contactId;
+      if (opts.turn) deps.earlyReads?.(companyId);
+      const [t, contact] = await Promise.all([tickets.findById(companyId, ticketId), contactId !== undefined ? contacts.findById(companyId, contactId) : undefined]);
+      if (!t) return null;
+      const bt = toBotTicket(t);
+      // a contact read beside it counts only while it is still the ticket's (a merge may have moved the ticket)
+      held.set(bt, { record: t, ...(contact !== undefined && contact?.id === t.contactId ? { contact } : {}) });
+      return bt;
     },
 
     async context(t) {
-      const [dir, contact] = await Promise.all([directory.load(t.companyId), contacts.findById(t.companyId, t.contactId)]);
+      const h = held.get(t);
+      const known = h?.contact !== undefined && h.contact?.id === t.contactId ? h.contact : undefined;
+      const [dir, contact] = await Promise.all([directory.load(t.companyId), known ?? contacts.findById(t.companyId, t.contactId)]);
+      if (h && h.record.contactId === contact?.id) h.contact = contact;
       const wa = t.whatsappId !== null ? dir.whatsapps.get(t.whatsappId) : undefined;
       if (!dir.company || !wa || !contact) return null;
       const queue = t.queueId !== null ? dir.queues.get(t.queueId) : undefined;
@@ -195,35 +212,34 @@ export const createBotFacade = (deps: {
       if (updated && t) await events.message("update", updated, t);
     },
 
-    async send(bt, out, key) {
-      const t = await record(bt);
+    async send(bt, out, key, opts = {}) {
+      const h = held.get(bt);
+      const t = h?.record ?? (await record(bt));
       const dir = await directory.load(t.companyId);
       const id = idempotentMessageId(t.companyId, BOT_ID_USER, `bot:${key}`);
-      if (out.kind === "text") {
-        await outbound.send(t, { body: out.body, userId: null, id }, { dir });
-        return;
-      }
-      if (out.kind === "menu") {
-        await outbound.send(t, { body: out.body, interactive: out.interactive, userId: null, id }, { dir });
-        return;
-      }
+      const onlyIf = opts.onlyIf ? (cur: TicketRecord) => opts.onlyIf!(toBotTicket(cur)) : undefined;
+      const ctx = { dir, ...(h ? { current: true, ...(h.contact !== undefined ? { contact: h.contact } : {}) } : {}) };
+      /** one message out; the record it wrote is the one the turn's next send writes on */
+      const sendOne = async (input: Parameters<OutboundService["send"]>[1]) => {
+        const done = await outbound.send(t, { ...input, ...(onlyIf ? { onlyIf } : {}) }, ctx);
+        if (done.skipped) return false;
+        held.set(bt, { ...h, record: done.ticket });
+        return true;
+      };
+      if (out.kind === "text") return sendOne({ body: out.body, userId: null, id });
+      if (out.kind === "menu") return sendOne({ body: out.body, interactive: out.interactive, userId: null, id });
       if (out.kind === "voice") {
         const mediaKey = mediaKeyFor(t.companyId, id, "voz.ogg");
         await media.put(mediaKey, out.audio, out.mimetype);
-        await outbound.send(t, { body: "", media: { key: mediaKey, mimetype: out.mimetype, filename: "voz.ogg", kind: "audio", ptt: true }, userId: null, id }, { dir });
-        return;
+        return sendOne({ body: "", media: { key: mediaKey, mimetype: out.mimetype, filename: "voz.ogg", kind: "audio", ptt: true }, userId: null, id });
       }
       if (out.kind === "stored") {
         // only the company's own media (a key names its company first); the stored type, checked against the bytes
         const obj = companyOfMediaKey(out.key) === t.companyId ? await media.get(out.key) : null;
         // a file gone from the store (deleted list option, retention) is not a reason to retry the turn: the caption goes alone
-        if (!obj) {
-          if (out.caption) await outbound.send(t, { body: out.caption, userId: null, id }, { dir });
-          return;
-        }
+        if (!obj) return out.caption ? sendOne({ body: out.caption, userId: null, id }) : true;
         const mimetype = withDeclaredAv(sniffMedia(obj.body, out.filename), obj.mimetype).mime;
-        await outbound.send(t, { body: out.caption ?? "", media: { key: out.key, mimetype, filename: out.filename, kind: mediaKindOf(mimetype) }, userId: null, id }, { dir });
-        return;
+        return sendOne({ body: out.caption ?? "", media: { key: out.key, mimetype, filename: out.filename, kind: mediaKindOf(mimetype) }, userId: null, id });
       }
       // media by URL (flows): fetched into our storage first, so the conversation keeps it
       const { bytes, contentType } = await fetchBotMedia(out.url, urlGuard, deps.fetch);
@@ -232,7 +248,7 @@ export const createBotFacade = (deps: {
       const mimetype = withDeclaredAv(sniffMedia(bytes, filename), contentType).mime;
       const mediaKey = mediaKeyFor(t.companyId, id, filename);
       await media.put(mediaKey, bytes, mimetype);
-      await outbound.send(t, { body: out.caption ?? "", media: { key: mediaKey, mimetype, filename, kind: out.mediaType }, userId: null, id }, { dir });
+      return sendOne({ body: out.caption ?? "", media: { key: mediaKey, mimetype, filename, kind: out.mediaType }, userId: null, id });
     },
 
     async handover(bt, note) {

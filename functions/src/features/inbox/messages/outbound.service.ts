@@ -72,6 +72,11 @@ export const createOutboundService = (deps: {
         ticketPatch?: (current: TicketRecord) => Partial<TicketRecord>;
         /** an automatic message repeating the ticket's previous one word for word: not indexed (Message.isRepeat) */
         repeat?: boolean;
+        /**
+         * Sent only while the ticket as written (not as the caller read it) passes this (a bot: nobody accepted it
+         * meanwhile); otherwise nothing is stored or sent and the answer says `skipped`.
+         */
+        onlyIf?: (current: TicketRecord) => boolean;
       },
       ctx: {
         dir?: Directory;
@@ -80,7 +85,7 @@ export const createOutboundService = (deps: {
         /** `ticket` is as stored now (the caller just wrote or read it): the first attempt does not read it again */
         current?: boolean;
       },
-    ): Promise<{ message: Message; ticket: TicketRecord; duplicate: boolean }> {
+    ): Promise<{ message: Message; ticket: TicketRecord; duplicate: boolean; skipped?: true }> {
       const now = clock();
       const id = input.id ?? newMessageId();
       const at = now.toISOString();
@@ -122,7 +127,7 @@ export const createOutboundService = (deps: {
         const out = await changes.mutate(
           ticket.companyId,
           ticket.id,
-          (cur) => ({
+          (cur) => input.onlyIf && !input.onlyIf(cur) ? null : ({
             patch: {
               lastMessage: previewOf(message),
               lastMessageLc: previewOf(message).toLowerCase(),
@@ -135,7 +140,8 @@ export const createOutboundService = (deps: {
           }),
           { byUserId: input.userId, now, ...(ctx.current ? { read: ticket } : {}) },
         );
-        saved = out!.after;
+        if (!out) return { message, ticket, duplicate: false, skipped: true };
+        saved = out.after;
       } catch (e) {
         if (e instanceof ExtraConditionFailed) {
           const existing = await messages.findById(ticket.companyId, id);
