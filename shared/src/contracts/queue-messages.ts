@@ -174,6 +174,14 @@ export const outboundCommandSchema = z.discriminatedUnion("type", [
     isForwarded: z.boolean().optional(),
     /** a campaign message: paced per recipient where the provider has a pair rate (Cloud API: one every 6 s) */
     bulk: z.boolean().optional(),
+    /**
+     * A bot turn's later message: the message id (of the same chat) that must reach the customer first. Channels whose
+     * sends run side by side as jobs (Cloud API, Messenger/Instagram) hold it until that one settled (ADR 0106); the
+     * session host's queue is in order per connection already and ignores it.
+     */
+    after: z.string().min(1).optional(),
+    /** a later message of the same chat waits for this one to settle (sent or failed for good): say so when it does */
+    followed: z.boolean().optional(),
     /** Cloud API only: an approved message template (body holds its rendered text, for the record) */
     template: z
       .object({ name: z.string().min(1).max(512), language: z.string().min(2).max(16), components: z.array(z.record(z.string(), z.unknown())).max(10).default([]) })

@@ -71,8 +71,10 @@ export type BotInbox = {
    * `onlyIf`: checked on the ticket as it is written with the message (its version guards the write): false there
    * (an attendant accepted meanwhile) stores and sends nothing, and the answer is `false`.
    * `ticket` as `ticket()` answered it (and as an earlier `send` of the same turn left it) is not read again.
+   * `followed`: another message of this turn comes after this one; the turn's messages reach the customer in the
+   * order they were sent here, on every channel (ADR 0106).
    */
-  send(ticket: BotTicket, message: BotOutMessage, key: string, opts?: { onlyIf?: (current: BotTicket) => boolean }): Promise<boolean | void>;
+  send(ticket: BotTicket, message: BotOutMessage, key: string, opts?: { onlyIf?: (current: BotTicket) => boolean; followed?: boolean }): Promise<boolean | void>;
   /**
    * Stops the bot for this ticket's attention cycle: the ticket stays (or becomes) pending in its queue, without an
    * owner, for the queue's attendants, with an internal note (`note`) saying why and what was said.

@@ -250,7 +250,8 @@ export const createBotRunner = (deps: {
         current = await inbox.ticket(companyId, ticketId);
         if (!current || !botMayAnswer(current)) return stopPatch("attendant", { bot: botRef, state: result.state });
       }
-      if ((await inbox.send(current, m, `${message.id}:${i}`, { onlyIf: botMayAnswer })) === false) return stopPatch("attendant", { bot: botRef, state: result.state });
+      const followed = i < result.messages.length - 1;
+      if ((await inbox.send(current, m, `${message.id}:${i}`, { onlyIf: botMayAnswer, ...(followed ? { followed } : {}) })) === false) return stopPatch("attendant", { bot: botRef, state: result.state });
     }
     if (result.messages.length > 0) recordBotAnswer(metrics, binding.kind);
     const patch = await applyActions(current, engine, binding, withTranscript, result, botRef);

@@ -39,9 +39,12 @@ let a: Tenant;
 let hookPath: string;
 let n = 0;
 
+/** The jobs queue runs a batch side by side, in no order: `newestFirst` runs each round's jobs last-queued first. */
+let newestFirst = false;
 const runJobs = async () => {
   for (let round = 0; round < 20; round++) {
     const batch = t.jobs.pending.filter((p) => p.job.type === "feature" && [BOT_TURN_JOB, "cloudapi.send"].includes((p.job as { name: string }).name));
+    if (newestFirst) batch.reverse();
     if (!batch.length) return;
     t.jobs.pending.splice(0, t.jobs.pending.length, ...t.jobs.pending.filter((p) => !batch.includes(p)));
     for (const p of batch) await runJob(t.container, p.job as JobMessage);
@@ -152,6 +155,18 @@ describe("a flow on a Cloud API connection", () => {
     // the second button: same title as the first, told apart by its id
     const done = await webhook("5511911110001", button("suporte", "Falar com o setor de"));
     expect(done).toEqual([expect.objectContaining({ type: "text", text: expect.objectContaining({ body: "Suporte!" }) })]);
+  });
+
+  it("a step's messages reach the customer in order even when the queue runs their jobs newest first", async () => {
+    newestFirst = true;
+    try {
+      const out = await webhook("5511911110003", text("oi"));
+      expect(out.map((m) => m.type)).toEqual(["image", "interactive"]);
+      // each was sent once: the second waited for the first, then went alone
+      expect(t.jobs.pending.filter((p) => p.job.type === "feature" && p.job.name === "cloudapi.send")).toEqual([]);
+    } finally {
+      newestFirst = false;
+    }
   });
 
   it("sends 4 options as a list; the pressed row's id takes its edge; the conversation shows the row's title", async () => {

@@ -2,6 +2,7 @@ import type { FeatureModule, Guards } from "../../../platform/modules/feature-mo
 import type { JobQueue } from "../../../platform/queues/jobs.port";
 import { chatOfEvent } from "../../../platform/queues/inbound-queue.port";
 import type { ChannelModuleDeps } from "../channel-feature";
+import { createSendChain } from "../send-chain";
 import { createCloudApiChannel } from "../../../platform/channels/cloud-api/cloud-api-channel.adapter";
 import { createCloudApiSender, type CloudApiJob } from "../../../platform/channels/cloud-api/cloud-api-sender";
 import { createGraphApiClient } from "../../../platform/channels/cloud-api/graph-api.client";
@@ -53,7 +54,9 @@ export const createCloudApiModule = (deps: ChannelModuleDeps & {
     logger,
     metrics: deps.metrics,
   });
-  const channel = createCloudApiChannel({ enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }) });
+  // a bot turn's sends in order (docs/adr/0106): a later one waits for the one before it to settle
+  const chain = createSendChain(db, { enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }), clock });
+  const channel = createCloudApiChannel({ enqueue: (command) => (command.type === "send" ? chain.dispatch(command) : enqueue({ command, attempt: 0, turn: 0 })) });
   const mod: FeatureModule<typeof service> = {
     service,
     routes: [
@@ -63,7 +66,15 @@ export const createCloudApiModule = (deps: ChannelModuleDeps & {
         ? [{ path: "/cloud-api", app: cloudApiRoutes({ service, guards: deps.guards, ticketOf: deps.ticketOf, providerOf: deps.providerOf, otherWindow: deps.otherWindow }) }]
         : []),
     ],
-    jobs: { named: { [CLOUD_API_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as CloudApiJob) } },
+    jobs: {
+      named: {
+        [CLOUD_API_SEND_JOB]: async (_companyId, payload) => {
+          const job = payload as unknown as CloudApiJob;
+          const outcome = await sender.run(job);
+          if (job.command.type === "send" && outcome !== "later") await chain.settled(job.command);
+        },
+      },
+    },
     // templates synced once a day per connection (the minute tick picks the ones due)
     tick: [{ name: "cloudapi.templates", run: async (now) => void (await service.syncDue(now)) }],
   };

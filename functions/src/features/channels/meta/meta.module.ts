@@ -6,6 +6,7 @@ import type { ChannelCommand } from "../../../platform/channels/channel.port";
 import { createMetaChannel } from "../../../platform/channels/meta/meta-channel.adapter";
 import { createMetaSender } from "../../../platform/channels/meta/meta-sender";
 import { createSendApiClient } from "../../../platform/channels/meta/send-api.client";
+import { createSendChain } from "../send-chain";
 import { createMetaInbound } from "./meta-inbound";
 import { createMetaRepository } from "./meta.repository";
 import { createMetaService } from "./meta.service";
@@ -37,12 +38,23 @@ export const createMetaModule = (deps: ChannelModuleDeps & { jobs: JobQueue }) =
     metrics: deps.metrics,
   });
   const enqueue = (command: ChannelCommand) => jobs.enqueue({ type: "feature", companyId: command.companyId, name: META_SEND_JOB, payload: command as unknown as Record<string, unknown> });
-  const channel = createMetaChannel({ enqueue });
+  // a bot turn's sends in order (docs/adr/0106): a later one waits for the one before it to settle
+  const chain = createSendChain(db, { enqueue, clock });
+  const channel = createMetaChannel({ enqueue: (command) => (command.type === "send" ? chain.dispatch(command) : enqueue(command)) });
   const mod: FeatureModule<typeof service> = {
     service,
     // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
     routes: [{ path: META_WEBHOOK_PATH.replace(/^\/api/, ""), app: metaWebhookRoutes(webhook) }],
-    jobs: { named: { [META_SEND_JOB]: (_companyId, payload) => sender.run(payload as unknown as ChannelCommand) } },
+    jobs: {
+      named: {
+        [META_SEND_JOB]: async (_companyId, payload) => {
+          const command = payload as unknown as ChannelCommand;
+          // every send ends here (sent or failed: the sender reports it and never re-queues)
+          await sender.run(command);
+          if (command.type === "send") await chain.settled(command);
+        },
+      },
+    },
   };
   return { ...mod, repo, webhook, inboundStep, sender, channel };
 };

@@ -121,7 +121,7 @@ export const createBotFacade = (deps: {
    * with that BotTicket writes on it without reading again (the version guards the write; a conflict reads afresh),
    * and leaves the record it wrote for the turn's next send. Keyed by the object, so nothing outlives the turn.
    */
-  const held = new WeakMap<BotTicket, { record: TicketRecord; contact?: Contact | null }>();
+  const held = new WeakMap<BotTicket, { record: TicketRecord; contact?: Contact | null; lastId?: string }>();
   const record = async (t: BotTicket) => {
     const r = await tickets.findById(t.companyId, t.id);
     if (!r) throw Object.assign(new Error("ticket gone"), { code: "ERR_NO_TICKET_FOUND" });
@@ -219,11 +219,13 @@ export const createBotFacade = (deps: {
       const id = idempotentMessageId(t.companyId, BOT_ID_USER, `bot:${key}`);
       const onlyIf = opts.onlyIf ? (cur: TicketRecord) => opts.onlyIf!(toBotTicket(cur)) : undefined;
       const ctx = { dir, ...(h ? { current: true, ...(h.contact !== undefined ? { contact: h.contact } : {}) } : {}) };
+      // the turn's order (ADR 0106): after the message this turn sent last; say when another one follows
+      const order = { ...(h?.lastId ? { after: h.lastId } : {}), ...(opts.followed ? { followed: true } : {}) };
       /** one message out; the record it wrote is the one the turn's next send writes on */
       const sendOne = async (input: Parameters<OutboundService["send"]>[1]) => {
-        const done = await outbound.send(t, { ...input, ...(onlyIf ? { onlyIf } : {}) }, ctx);
+        const done = await outbound.send(t, { ...input, ...order, ...(onlyIf ? { onlyIf } : {}) }, ctx);
         if (done.skipped) return false;
-        held.set(bt, { ...h, record: done.ticket });
+        held.set(bt, { ...h, record: done.ticket, lastId: done.message.id });
         return true;
       };
       if (out.kind === "text") return sendOne({ body: out.body, userId: null, id });

@@ -62,6 +62,9 @@ export const createOutboundService = (deps: {
         bulk?: boolean;
         /** issue 30: a flow's menu as Cloud API buttons or list (body holds it as numbered text for other channels) */
         interactive?: Extract<OutboundCommand, { type: "send" }>["interactive"];
+        /** a bot turn's order (ADR 0106): the message that must go first, and whether a later one waits for this one */
+        after?: string;
+        followed?: boolean;
         /** written by an attendant (not a bot, not an automatic message): the cycle's first response when it has none */
         attendant?: boolean;
         /**
@@ -165,6 +168,8 @@ export const createOutboundService = (deps: {
           ...(input.template ? { template: input.template } : {}),
           ...(input.bulk ? { bulk: true } : {}),
           ...(input.interactive ? { interactive: input.interactive } : {}),
+          ...(input.after ? { after: input.after } : {}),
+          ...(input.followed ? { followed: true } : {}),
         });
       } catch (err) {
         logger.warn("outbound: command not queued", { companyId: ticket.companyId, ticketId: ticket.id, err: String(err) });

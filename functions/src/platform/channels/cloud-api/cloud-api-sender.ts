@@ -34,6 +34,9 @@ export type CloudApiIds = {
  */
 export type CloudApiJob = { command: ChannelCommand; attempt: number; turn: number; reservedAt?: number };
 
+/** How a send's job ended: over (`settled`; `duplicate`: an earlier delivery claimed it), or back in the queue. */
+export type SendOutcome = "settled" | "duplicate" | "later";
+
 export type CloudApiSenderDeps = {
   settings(companyId: number, whatsappId: number): Promise<CloudApiSettings | null>;
   graph(settings: CloudApiSettings): GraphApiClient;
@@ -99,7 +102,8 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
     return { to, type: "text", text: { body: c.body, preview_url: /https?:\/\//.test(c.body) }, ...context };
   };
 
-  const send = async (s: CloudApiSettings, job: CloudApiJob & { command: { type: "send" } }) => {
+  /** `later`: sent back to the queue to wait (pacing, a rate-limit refusal); otherwise the send is over for this job */
+  const send = async (s: CloudApiSettings, job: CloudApiJob & { command: { type: "send" } }): Promise<SendOutcome> => {
     const c = job.command;
     const now = deps.clock().getTime();
     let wait: number;
@@ -108,38 +112,46 @@ export const createCloudApiSender = (deps: CloudApiSenderDeps) => {
       wait = await deps.gates.throughput(s.phoneNumberId, s.throughputPerSecond, now);
       if (c.bulk) wait = Math.max(wait, await deps.gates.pair(s.phoneNumberId, digits(c.chatJid), now));
     }
-    if (wait > maxInline) return deps.later({ ...job, turn: job.turn + 1, reservedAt: now + wait }, wait);
+    if (wait > maxInline) {
+      await deps.later({ ...job, turn: job.turn + 1, reservedAt: now + wait }, wait);
+      return "later";
+    }
     if (wait > 0) await sleep(wait);
-    if (!(await deps.ids.claim(c.companyId, `${c.commandId}#${job.attempt}`, deps.clock()))) return;
+    if (!(await deps.ids.claim(c.companyId, `${c.commandId}#${job.attempt}`, deps.clock()))) return "duplicate";
     const graph = deps.graph(s);
     try {
       const { wamid } = await graph.sendMessage(s.phoneNumberId, await payloadOf(s, graph, c));
       await deps.ids.link(c.companyId, c.messageId, wamid, deps.clock());
       recordMessageOut(metrics, "cloud-api");
       await deps.report({ type: "command.result", eventId: `cloudapi:${c.commandId}:ok`, companyId: c.companyId, whatsappId: c.whatsappId, commandId: c.commandId, messageId: c.messageId, ok: true });
+      return "settled";
     } catch (err) {
       if (err instanceof GraphApiError) {
         if (classifyGraphError(err.code) === "retry" && job.attempt + 1 < maxAttempts) {
           deps.logger.warn("cloud-api: refused by rate limit, retrying", { companyId: c.companyId, whatsappId: c.whatsappId, code: err.code, attempt: job.attempt });
           // a refused send takes new pacing slots when it comes back
-          return deps.later({ command: job.command, attempt: job.attempt + 1, turn: job.turn + 1 }, retryDelayMs(err.code, job.attempt));
+          await deps.later({ command: job.command, attempt: job.attempt + 1, turn: job.turn + 1 }, retryDelayMs(err.code, job.attempt));
+          return "later";
         }
-        if (err.title === "ERR_WAPP_DOWNLOAD_MEDIA") return fail(c, "ERR_WAPP_DOWNLOAD_MEDIA");
-        return fail(c, failureText(err.code, err.title), String(err.code));
+        if (err.title === "ERR_WAPP_DOWNLOAD_MEDIA") await fail(c, "ERR_WAPP_DOWNLOAD_MEDIA");
+        else await fail(c, failureText(err.code, err.title), String(err.code));
+        return "settled";
       }
       // no answer (timeout, network): Meta may have sent it, so it is not retried
       deps.logger.warn("cloud-api: send outcome unknown", { companyId: c.companyId, whatsappId: c.whatsappId, err: String(err) });
-      return fail(c, "ERR_SENDING_WAPP_MSG");
+      await fail(c, "ERR_SENDING_WAPP_MSG");
+      return "settled";
     }
   };
 
   return {
-    async run(job: CloudApiJob): Promise<void> {
+    /** Runs one job; a send answers whether it is over (`settled`, `duplicate`) or waits in the queue (`later`). */
+    async run(job: CloudApiJob): Promise<SendOutcome | void> {
       const c = job.command;
       const s = await deps.settings(c.companyId, c.whatsappId);
       if (!s) {
         if (c.type === "send") await fail(c, "ERR_NO_WAPP_FOUND");
-        return;
+        return "settled";
       }
       switch (c.type) {
         case "send":
