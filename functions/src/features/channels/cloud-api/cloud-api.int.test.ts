@@ -7,6 +7,7 @@ import { createTenant, type Tenant } from "../../../testing/factories";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { recordingGraphApi } from "../../../testing/graph-api-stand-in";
 import { adminTickets, deliver } from "../../../testing/inbox-fixtures";
+import { pdfFile } from "../../../testing/spec-client";
 import { runJob } from "../../../app/jobs-consumer";
 import { runTick } from "../../../app/tick";
 import { createMemoryInboundQueue } from "../../../platform/queues/sqs-inbound.adapter";
@@ -26,7 +27,8 @@ const graph = recordingGraphApi({
   phone: { id: "106540352242922", displayPhoneNumber: "+55 11 4000-0001", verifiedName: "Loja A" },
   templates: () => [{ name: "retomar_conversa", language: "pt_BR", status: "APPROVED", category: "UTILITY", id: "9", components: [{ type: "BODY", text: "Olá {{1}}, podemos continuar?" }] }],
   messageIdPrefix: "OUT",
-  answer: ({ url }) => {
+  answer: ({ url, method }) => {
+    if (method === "POST" && url.endsWith("/106540352242922/media")) return Response.json({ id: `MEDIA-${++uploads}` });
     if (url.endsWith("/1003383421387256")) return Response.json({ url: "https://lookaside.test/m/1", mime_type: "image/jpeg", file_size: 4, id: "1003383421387256" });
     // a JPEG's first bytes: the stored type comes from the bytes, never from what the sender declares
     if (url === "https://lookaside.test/m/1") return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
@@ -34,6 +36,7 @@ const graph = recordingGraphApi({
   },
 });
 const graphCalls = graph.calls;
+let uploads = 0;
 
 let t: TestApp;
 let a: Tenant;
@@ -166,6 +169,23 @@ describe("a Cloud API connection", () => {
     await consumeQueued();
     const failed = ((await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken })).body.messages as { id: string; error: string | null }[]).find((m) => m.id === ours2);
     expect(failed?.error).toBe("131026 Message undeliverable");
+  });
+
+  it("several files in one send reach the customer in the order given, even when the queue runs their jobs newest first", async () => {
+    const ticket = (await adminTickets(t, a)).find((x) => x.contact.number === "16505551234")!;
+    const form = new FormData();
+    for (const name of ["um.pdf", "dois.pdf", "tres.pdf"]) form.append("medias", pdfFile(name));
+    form.append("body", "Seguem os três");
+    const res = await t.app.request(`/api/messages/${ticket.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.adminToken}` } });
+    expect(res.status).toBe(201);
+    const before = graphCalls.length;
+    for (let round = 0; round < 5; round++) {
+      const jobs = t.jobs.pending.splice(0).filter((p) => p.job.type === "feature" && (p.job as { name: string }).name === "cloudapi.send").reverse();
+      for (const p of jobs) await runJob(t.container, p.job as JobMessage);
+    }
+    const sent = graphCalls.slice(before).filter((c) => c.url.endsWith("/106540352242922/messages") && (c.body as { type?: string })?.type === "document");
+    expect(sent.map((c) => (c.body as { document: { filename: string } }).document.filename)).toEqual(["um.pdf", "dois.pdf", "tres.pdf"]);
+    await consumeQueued();
   });
 
   it("editing and deleting for everyone are refused with a catalogue code", async () => {

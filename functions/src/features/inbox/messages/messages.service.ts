@@ -193,6 +193,9 @@ export const createMessagesService = (deps: {
           id,
           attendant: input.attendant,
           bulk: input.bulk,
+          // the files reach the customer in the order they were given, on every channel (docs/adr/0106)
+          ...(i > 0 ? { after: sent[i - 1]!.id } : {}),
+          ...(i < files.length - 1 ? { followed: true } : {}),
         },
         { dir, current: current || i > 0 },
       );
