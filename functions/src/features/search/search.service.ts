@@ -61,6 +61,10 @@ export const createSearchService = (deps: { index: SearchIndex; inbox: { search:
       const tickets = new Map(found.tickets.map((t) => [t.id, t]));
       const messages = new Map(found.messages.map((m) => [m.id, m]));
       const contacts = new Map(found.contacts.map((c) => [c.id, c]));
+      // a ticket whose contact is not the one its entries name (merged into another, docs/adr/0103): its contact now,
+      // in one more round trip only then
+      const moved = [...new Set(found.tickets.map((t) => t.contactId).filter((id) => !contacts.has(id)))];
+      if (moved.length) for (const c of (await inbox.search.resolve(auth, { ticketIds: [], messageIds: [], contactIds: moved })).contacts) contacts.set(c.id, c);
       const best = new Map<number, { hit: SearchHit; score: number; at: string }>();
       for (const p of postings) {
         const t = tickets.get(p.ticketId);

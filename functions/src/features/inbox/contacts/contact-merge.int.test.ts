@@ -151,6 +151,20 @@ describe("POST /contacts/{id}/merge", () => {
     expect((await ticketsOf(a, intoId)).map((x) => x.status).sort()).toEqual(["closed", "pending"]);
   });
 
+  it("after a merge, a search for a moved message finds it under the kept contact's name", async () => {
+    await inbound(a, "5511988880009", "Pedido zebra4417 atrasado");
+    await inbound(a, "5511977770009", "Oi");
+    const fromId = await contactByNumber(a, "5511988880009");
+    const intoId = await contactByNumber(a, "5511977770009");
+    expect((await t.call("PUT", `/contacts/${intoId}`, { token: a.adminToken, body: { name: "Marta Mantida", number: "5511977770009" } })).status).toBe(200);
+    const [fromTicket] = await ticketsOf(a, fromId);
+    expect((await t.call("PUT", `/tickets/${fromTicket!.id}`, { token: a.adminToken, body: { status: "closed" } })).status).toBe(200);
+    expect((await t.call("POST", `/contacts/${fromId}/merge`, { token: a.adminToken, body: { intoId } })).status).toBe(200);
+    const found = await t.call("GET", "/search?q=zebra4417", { token: a.adminToken });
+    expect(found.status).toBe(200);
+    expect(found.body.results).toEqual([expect.objectContaining({ ticketId: fromTicket!.id, contact: expect.objectContaining({ id: intoId, name: "Marta Mantida" }) })]);
+  });
+
   it("refuses into itself, into another company's contact, an attendant, and while an LGPD erasure runs", async () => {
     const one = (await t.call("POST", "/contacts", { token: a.adminToken, body: { name: "Um", number: "5511955550001" } })).body.id as number;
     const two = (await t.call("POST", "/contacts", { token: a.adminToken, body: { name: "Dois", number: "5511955550002" } })).body.id as number;
