@@ -77,6 +77,7 @@ export const composeAdministration = (deps: Base & Foundation & { late: LateBoun
     metrics,
     fetch: overrides.telegramFetch ?? outbound.fetch,
     checkUrl: outbound.checkSavedUrl,
+    jobs,
   });
   // the website chat (docs/adr/0092): the visitor reads their own conversation from the inbox, built later
   const webchatModule = createWebchatModule({

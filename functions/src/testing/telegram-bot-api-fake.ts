@@ -10,6 +10,8 @@ export const telegramBotApiFake = (bots: Record<string, { id: number; username: 
   const calls: TelegramFakeCall[] = [];
   const files = new Map<string, { path: string; bytes: Uint8Array }>();
   let nextId = 1000;
+  /** the next N send calls are refused by flood control (429 with `retry_after`), as Telegram does */
+  let floods = 0;
   const ok = (result: unknown) => Response.json({ ok: true, result });
   const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
     const u = new URL(url);
@@ -39,12 +41,18 @@ export const telegramBotApiFake = (bots: Record<string, { id: number; username: 
       return f ? ok({ file_id: fields.file_id, file_path: f.path, file_size: f.bytes.byteLength }) : Response.json({ ok: false, description: "Bad Request: invalid file_id" }, { status: 400 });
     }
     if (method === "editMessageText") return ok(true);
+    if (method.startsWith("send") && floods > 0) {
+      floods--;
+      return Response.json({ ok: false, error_code: 429, description: "Too Many Requests: retry after 3", parameters: { retry_after: 3 } }, { status: 429 });
+    }
     if (method.startsWith("send")) return ok({ message_id: nextId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(fields.chat_id), type: "private" } });
     return Response.json({ ok: false, description: `Not Found: method ${method}` }, { status: 404 });
   };
   return {
     fetch,
     calls,
+    /** refuses the next `n` sends with 429 (flood control) */
+    flood: (n: number) => void (floods = n),
     /** a file a user sent, for getFile and its download */
     addFile: (fileId: string, path: string, bytes: Uint8Array) => void files.set(fileId, { path, bytes }),
   };

@@ -15,8 +15,17 @@ const vcardField = (vcard: string, field: string) => new RegExp(`^${field}[^:]*:
  * Runs the inbox's commands on a Telegram connection: text by sendMessage, an image by sendPhoto, a voice note or
  * audio by sendVoice, any other file by sendDocument, a vCard by sendContact, an edit by editMessageText (of a
  * message we sent: Telegram's id is remembered by ours). The outcome goes back as a `command.result` inbound event.
+ * Runs as a job (never in the attendant's request); a send Telegram's flood control refused (429) goes back to the
+ * queue for the wait it asks for.
  */
+/** One Telegram command on the jobs queue and how many times Telegram's flood control refused it. */
+export type TelegramJob = { command: ChannelCommand; attempt: number };
+/** Refusals by flood control (429: nothing was sent) before the send is reported failed. */
+const MAX_ATTEMPTS = 5;
+
 export const createTelegramSender = (deps: {
+  /** runs the job again after `delaySeconds` (the jobs queue with a delay) */
+  later(job: TelegramJob, delaySeconds: number): Promise<void>;
   settings(companyId: number, whatsappId: number): Promise<TelegramSettings | null>;
   bot: (s: TelegramSettings) => TelegramBotClient;
   repo: Pick<TelegramRepository, "rememberSent" | "sentId">;
@@ -51,8 +60,10 @@ export const createTelegramSender = (deps: {
     return bot.sendMessage(chatId, command.body, quoted ?? undefined);
   };
   return {
-    async run(command: ChannelCommand): Promise<void> {
-      if (command.type !== "send" && command.type !== "edit") return;
+    /** Runs one job: `later` when flood control sent it back to the queue, else `settled` (sent, or reported failed). */
+    async run(job: TelegramJob): Promise<"settled" | "later"> {
+      const { command } = job;
+      if (command.type !== "send" && command.type !== "edit") return "settled";
       const target = parseChannelJid(command.chatJid);
       const settings = await deps.settings(command.companyId, command.whatsappId);
       try {
@@ -68,11 +79,19 @@ export const createTelegramSender = (deps: {
           await bot.editMessageText(target.userId, id, command.body);
         }
         await deps.report(result(command, true));
+        return "settled";
       } catch (err) {
+        // flood control refused it (nothing was sent): again after the wait Telegram asks for, a few times
+        if (err instanceof TelegramApiError && err.status === 429 && job.attempt + 1 < MAX_ATTEMPTS) {
+          deps.logger.warn("telegram: flood control, retrying", { companyId: command.companyId, whatsappId: command.whatsappId, retryAfter: err.retryAfter, attempt: job.attempt });
+          await deps.later({ command, attempt: job.attempt + 1 }, Math.min(900, Math.max(1, Math.ceil(err.retryAfter ?? 2 ** (job.attempt + 1)))));
+          return "later";
+        }
         const code = err instanceof TelegramApiError ? `telegram:${err.status}` : "telegram:error";
         recordSendFailure(metrics, code, "telegram");
         deps.logger.warn("telegram: command failed", { companyId: command.companyId, whatsappId: command.whatsappId, type: command.type, error: (err as Error).message });
         await deps.report(result(command, false, (err as Error).message.slice(0, 200)));
+        return "settled";
       }
     },
   };

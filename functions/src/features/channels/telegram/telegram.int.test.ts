@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "../../../testing/factories";
+import { runJob } from "../../../app/jobs-consumer";
+import { TELEGRAM_SEND_JOB } from "./telegram.module";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { adminTickets, deliver } from "../../../testing/inbox-fixtures";
 import { telegramBotApiFake } from "../../../testing/telegram-bot-api-fake";
@@ -41,7 +43,14 @@ const update = (fields: Record<string, unknown>, edited?: number) =>
     : { update_id: updateId++, message: { message_id: messageId++, date: 1_790_000_000 + messageId, chat: { id: USER.id, type: "private" }, from: USER, ...fields } };
 const post = (hookPath: string, body: unknown, secret: string | null) =>
   t.call("POST", hookPath, { rawBody: JSON.stringify(body), headers: { "content-type": "application/json", ...(secret !== null ? { "x-telegram-bot-api-secret-token": secret } : {}) } });
+/** The Telegram send jobs (a later one queued when the one before it settles), then the inbound events they reported. */
 const consume = async () => {
+  for (let round = 0; round < 10; round++) {
+    const jobs = t.jobs.pending.filter((p) => p.job.type === "feature" && p.job.name === TELEGRAM_SEND_JOB);
+    if (!jobs.length) break;
+    t.jobs.pending.splice(0, t.jobs.pending.length, ...t.jobs.pending.filter((p) => !jobs.includes(p)));
+    for (const p of jobs) await runJob(t.container, p.job);
+  }
   const events = inbound.events.splice(0);
   if (events.length) await deliver(t, ...events);
   return events;
@@ -180,7 +189,33 @@ describe("a Telegram connection", () => {
     expect(mine.ack).toBeGreaterThanOrEqual(1);
     const edit = await t.call("POST", `/messages/edit/${mine.id}`, { token: a.adminToken, body: { body: "Entregamos sim, em 2 dias!" } });
     expect(edit.status).toBeLessThan(300);
+    await consume();
     expect(tg.calls.at(-1)).toMatchObject({ method: "editMessageText", fields: { chat_id: String(USER.id), message_id: 1000, text: "Entregamos sim, em 2 dias!" } });
+  });
+
+  it("a send refused by flood control (429) goes again after the wait Telegram asks for, in order with the one after it", async () => {
+    const ticket = (await telegramTicket(a))!;
+    const before = tg.calls.length;
+    tg.flood(1);
+    const form = new FormData();
+    for (const name of ["um.pdf", "dois.pdf"]) form.append("medias", new Blob([PDF], { type: "application/pdf" }), name);
+    form.set("body", "");
+    const res = await t.app.request(`/api/messages/${ticket.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.adminToken}` } });
+    expect(res.status).toBeLessThan(300);
+    // one job queued (the second file waits for the first); refused, it comes back after Telegram's 3 seconds
+    const first = t.jobs.pending.filter((p) => p.job.type === "feature" && p.job.name === TELEGRAM_SEND_JOB);
+    expect(first.length).toBe(1);
+    t.jobs.pending.splice(t.jobs.pending.indexOf(first[0]!), 1);
+    await runJob(t.container, first[0]!.job);
+    expect(t.jobs.pending.filter((p) => p.job.type === "feature" && p.job.name === TELEGRAM_SEND_JOB).map((p) => p.delaySeconds)).toEqual([3]);
+    await consume();
+    const sent = tg.calls.slice(before).filter((c) => c.token === TOKEN_A && c.method === "sendDocument");
+    expect(sent.map((c) => c.file?.name)).toEqual(["um.pdf", "um.pdf", "dois.pdf"]);
+    const messages = (await t.call("GET", `/messages/${ticket.id}`, { token: a.adminToken })).body.messages as { body: string; mediaName?: string | null; ack: number; error: string | null }[];
+    expect(messages.filter((m) => m.mediaName === "um.pdf" || m.mediaName === "dois.pdf").map((m) => [m.ack >= 1, m.error])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
   });
 
   it("another company can neither read nor change nor remove the connection", async () => {

@@ -26,6 +26,8 @@ export class TelegramApiError extends Error {
     readonly method: string,
     readonly status: number,
     readonly description: string,
+    /** 429 (flood control): the seconds Telegram asks to wait before trying again (`parameters.retry_after`) */
+    readonly retryAfter?: number,
   ) {
     super(`telegram ${method}: ${status} ${description}`);
   }
@@ -47,8 +49,11 @@ export const createTelegramBotClient = (opts: { baseUrl: string; botToken: strin
       body: isForm ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
     });
-    const out = (await res.json().catch(() => ({}))) as { ok?: boolean; result?: T; description?: string };
-    if (!res.ok || !out.ok) throw new TelegramApiError(method, res.status, out.description ?? "no description");
+    const out = (await res.json().catch(() => ({}))) as { ok?: boolean; result?: T; description?: string; parameters?: { retry_after?: number } };
+    if (!res.ok || !out.ok) {
+      const wait = Number(out.parameters?.retry_after);
+      throw new TelegramApiError(method, res.status, out.description ?? "no description", Number.isFinite(wait) && wait > 0 ? wait : undefined);
+    }
     return out.result as T;
   };
   const upload = (method: string, field: string, chatId: string, file: { bytes: Uint8Array; mimetype: string; filename: string }, extra: Record<string, string>) => {

@@ -12,7 +12,7 @@ export const TELEGRAM_CAPABILITIES: ChannelCapabilities = {
 };
 
 /**
- * Telegram behind the channel port (docs/adr/0088): `dispatch` hands the command to the sender, which calls the
+ * Telegram behind the channel port (docs/adr/0088): `dispatch` queues the command for the sender (a job), which calls the
  * Bot API and reports the outcome as a `command.result` inbound event like the session host does. Commands the
  * bot cannot carry out (read, presence) are accepted and dropped.
  */
