@@ -225,7 +225,8 @@ export const createBotFacade = (deps: {
       const sendOne = async (input: Parameters<OutboundService["send"]>[1]) => {
         const done = await outbound.send(t, { ...input, ...order, ...(onlyIf ? { onlyIf } : {}) }, ctx);
         if (done.skipped) return false;
-        held.set(bt, { ...h, record: done.ticket, lastId: done.message.id });
+        // a message whose command could not be queued settles nothing: the next one must not wait for it
+        held.set(bt, { ...h, record: done.ticket, lastId: done.message.error ? undefined : done.message.id });
         return true;
       };
       if (out.kind === "text") return sendOne({ body: out.body, userId: null, id });

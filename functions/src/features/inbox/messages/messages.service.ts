@@ -194,7 +194,8 @@ export const createMessagesService = (deps: {
           attendant: input.attendant,
           bulk: input.bulk,
           // the files reach the customer in the order they were given, on every channel (docs/adr/0106)
-          ...(i > 0 ? { after: sent[i - 1]!.id } : {}),
+          // (not after one whose command could not be queued: nothing would ever let this one go)
+          ...(i > 0 && !sent[i - 1]!.error ? { after: sent[i - 1]!.id } : {}),
           ...(i < files.length - 1 ? { followed: true } : {}),
         },
         { dir, current: current || i > 0 },
