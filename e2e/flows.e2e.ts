@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, login, newContext, screenshot } from "./support/browser";
 import { httpJson, poll, type Json } from "./support/http";
@@ -31,10 +31,21 @@ const chatOf = async (number: string) => (await http<{ messages?: ChatEntry[] }>
 
 /** The id of the (only) node of a type on the canvas. */
 const nodeIdOf = async (type: string) => ((await page.locator(`[data-node-type="${type}"]`).first().getAttribute("data-testid")) ?? "").replace("flow-node-", "");
+/** Where an element is once it stopped moving (auto-layout re-fits the view a frame later): two equal reads in a row. */
+const settledBox = async (locator: Locator) => {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(50);
+    const now = await locator.boundingBox();
+    if (now && last && now.x === last.x && now.y === last.y && now.width === last.width) return now;
+    last = now;
+  }
+  return last!;
+};
 /** Drags from an out-handle to another node's in-handle, as a person does with the mouse. */
 const connect = async (fromHandle: string, toNode: string) => {
-  const from = (await page.getByTestId(fromHandle).boundingBox())!;
-  const to = (await page.locator(`[data-testid="flow-node-${toNode}"] .react-flow__handle.target`).boundingBox())!;
+  const from = await settledBox(page.getByTestId(fromHandle));
+  const to = await settledBox(page.locator(`[data-testid="flow-node-${toNode}"] .react-flow__handle.target`));
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
