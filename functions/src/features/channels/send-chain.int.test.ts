@@ -12,7 +12,7 @@ beforeAll(async () => {
 const send = (messageId: string, more: Partial<Send> = {}): Send => ({ type: "send", commandId: messageId, companyId: 41, whatsappId: 1, messageId, chatJid: "5511@s.whatsapp.net", body: messageId, ...more });
 const chainOf = () => {
   const queued: string[] = [];
-  const chain = createSendChain(t.container.db, { enqueue: async (c) => void queued.push(c.messageId), clock: () => new Date() });
+  const chain = createSendChain(t.container.db, { enqueue: async (c) => void queued.push(c.commandId), clock: () => new Date() });
   return { chain, queued };
 };
 
@@ -55,8 +55,8 @@ describe("send chain (docs/adr/0106)", () => {
     let failing = true;
     const chain = createSendChain(t.container.db, {
       enqueue: async (c) => {
-        if (failing && c.messageId === "d2") throw new Error("queue down");
-        queued.push(c.messageId);
+        if (failing && c.commandId === "d2") throw new Error("queue down");
+        queued.push(c.commandId);
       },
       clock: () => new Date(),
     });

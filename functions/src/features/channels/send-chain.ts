@@ -20,14 +20,14 @@ const isConditionFailure = (e: unknown) => (e as Error).name === "ConditionalChe
  * item, so the parked send is enqueued exactly once, by whichever of the two writes comes second, and never before
  * its predecessor settled. Sends without `after` (every attendant's, every single-message turn's) touch nothing.
  */
-export const createSendChain = (db: Db, deps: { enqueue(command: Send): Promise<void>; clock: () => Date }) => {
+export const createSendChain = (db: Db, deps: { enqueue(command: ChannelCommand): Promise<void>; clock: () => Date }) => {
   const T = db.tableName;
   const key = (companyId: number, messageId: string) => ({ pk: `${companyPk(companyId)}#CHAIN#${messageId}`, sk: "CHAIN" });
   const ttl = () => Math.floor(deps.clock().getTime() / 1000) + TTL_SECONDS;
-  return {
-    /** The channel's dispatch: enqueues the send now, or parks it until the message it follows settled. */
-    async dispatch(command: Send): Promise<void> {
-      if (!command.after) return deps.enqueue(command);
+  const chain = {
+    /** The channel's dispatch: enqueues a command now, or parks a send until the message it follows settled. */
+    async dispatch(command: ChannelCommand): Promise<void> {
+      if (command.type !== "send" || !command.after) return deps.enqueue(command);
       try {
         await db.doc.send(
           new PutCommand({
@@ -69,6 +69,12 @@ export const createSendChain = (db: Db, deps: { enqueue(command: Send): Promise<
         throw e;
       }
     },
+
+    /** A channel's job ended: a send that is over (not `later`: back in the queue to wait) lets its follower go. */
+    async jobEnded(command: ChannelCommand, outcome?: "settled" | "duplicate" | "later" | void): Promise<void> {
+      if (command.type === "send" && outcome !== "later") await chain.settled(command);
+    },
   };
+  return chain;
 };
 export type SendChain = ReturnType<typeof createSendChain>;

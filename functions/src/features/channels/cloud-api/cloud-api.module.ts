@@ -56,7 +56,7 @@ export const createCloudApiModule = (deps: ChannelModuleDeps & {
   });
   // a bot turn's sends in order (docs/adr/0106): a later one waits for the one before it to settle
   const chain = createSendChain(db, { enqueue: (command) => enqueue({ command, attempt: 0, turn: 0 }), clock });
-  const channel = createCloudApiChannel({ enqueue: (command) => (command.type === "send" ? chain.dispatch(command) : enqueue({ command, attempt: 0, turn: 0 })) });
+  const channel = createCloudApiChannel({ enqueue: chain.dispatch });
   const mod: FeatureModule<typeof service> = {
     service,
     routes: [
@@ -70,8 +70,7 @@ export const createCloudApiModule = (deps: ChannelModuleDeps & {
       named: {
         [CLOUD_API_SEND_JOB]: async (_companyId, payload) => {
           const job = payload as unknown as CloudApiJob;
-          const outcome = await sender.run(job);
-          if (job.command.type === "send" && outcome !== "later") await chain.settled(job.command);
+          await chain.jobEnded(job.command, await sender.run(job));
         },
       },
     },

@@ -40,18 +40,17 @@ export const createMetaModule = (deps: ChannelModuleDeps & { jobs: JobQueue }) =
   const enqueue = (command: ChannelCommand) => jobs.enqueue({ type: "feature", companyId: command.companyId, name: META_SEND_JOB, payload: command as unknown as Record<string, unknown> });
   // a bot turn's sends in order (docs/adr/0106): a later one waits for the one before it to settle
   const chain = createSendChain(db, { enqueue, clock });
-  const channel = createMetaChannel({ enqueue: (command) => (command.type === "send" ? chain.dispatch(command) : enqueue(command)) });
+  const channel = createMetaChannel({ enqueue: chain.dispatch });
   const mod: FeatureModule<typeof service> = {
     service,
     // public: Meta's webhook (the signature is the authentication); /api prefix added by http-app
     routes: [{ path: META_WEBHOOK_PATH.replace(/^\/api/, ""), app: metaWebhookRoutes(webhook) }],
     jobs: {
       named: {
+        // every send ends in its job (sent or failed: the sender reports it and never re-queues)
         [META_SEND_JOB]: async (_companyId, payload) => {
           const command = payload as unknown as ChannelCommand;
-          // every send ends here (sent or failed: the sender reports it and never re-queues)
-          await sender.run(command);
-          if (command.type === "send") await chain.settled(command);
+          await chain.jobEnded(command, await sender.run(command));
         },
       },
     },

@@ -41,7 +41,7 @@ export const createTelegramModule = (deps: ChannelModuleDeps & { fetch: GraphFet
   return {
     provider: "telegram",
     connections: service.connections,
-    channel: createTelegramChannel({ run: (command) => (command.type === "send" ? chain.dispatch(command) : enqueue({ command, attempt: 0 })) }),
+    channel: createTelegramChannel({ run: chain.dispatch }),
     module: {
       service,
       // public: Telegram's webhook (the secret token is the authentication); /api prefix added by http-app
@@ -50,7 +50,7 @@ export const createTelegramModule = (deps: ChannelModuleDeps & { fetch: GraphFet
         named: {
           [TELEGRAM_SEND_JOB]: async (_companyId, payload) => {
             const job = payload as unknown as TelegramJob;
-            if ((await sender.run(job)) === "settled" && job.command.type === "send") await chain.settled(job.command);
+            await chain.jobEnded(job.command, await sender.run(job));
           },
         },
       },
