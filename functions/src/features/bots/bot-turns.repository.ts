@@ -123,9 +123,15 @@ export const createBotTurnsRepository = (db: Db): BotTurnStore => {
     },
 
     async done(companyId, ticketId, owner, messageId, patch, now, leaseMs, opts = {}) {
+      // releasing: the lease goes too, only while this message is the last one waiting (else: without it, below)
+      const release = opts.release === true;
       const names: Record<string, string> = { "#p": "pending", "#o": "leaseOwner", "#u": "leaseUntil", "#turns": "turns", "#ttl": TTL_ATTRIBUTE };
-      const values: Record<string, unknown> = { ":o": owner, ":m": messageId, ":u": new Date(now.getTime() + leaseMs).toISOString(), ":one": 1, ":ttl": ttl(now) };
-      const sets = ["#u = :u", "#ttl = :ttl"];
+      const values: Record<string, unknown> = { ":o": owner, ":m": messageId, ":one": 1, ":ttl": ttl(now) };
+      const sets = ["#ttl = :ttl"];
+      if (!release) {
+        values[":u"] = new Date(now.getTime() + leaseMs).toISOString();
+        sets.push("#u = :u");
+      }
       if (patch.bot !== undefined) {
         names["#bot"] = "bot";
         values[":bot"] = patch.bot;
@@ -143,17 +149,15 @@ export const createBotTurnsRepository = (db: Db): BotTurnStore => {
         values[":sr"] = patch.stop.reason;
         sets.push("#sa = if_not_exists(#sa, :sa)", "#sr = if_not_exists(#sr, :sr)");
       }
-      // releasing: the lease goes too, only while this message is the last one waiting (else: without it, below)
-      const release = opts.release === true;
       try {
         const out = await db.doc.send(
           new UpdateCommand({
             TableName: T,
             Key: key(companyId, ticketId),
-            UpdateExpression: release ? `SET ${sets.filter((x) => x !== "#u = :u").join(", ")} REMOVE #p[0], #o, #u ADD #turns :one` : `SET ${sets.join(", ")} REMOVE #p[0] ADD #turns :one`,
+            UpdateExpression: `SET ${sets.join(", ")} REMOVE #p[0]${release ? ", #o, #u" : ""} ADD #turns :one`,
             ConditionExpression: release ? "#o = :o AND #p[0] = :m AND size(#p) = :one" : "#o = :o AND #p[0] = :m",
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: release ? Object.fromEntries(Object.entries(values).filter(([k]) => k !== ":u")) : values,
+            ExpressionAttributeValues: values,
             ReturnValues: "ALL_NEW",
           }),
         );

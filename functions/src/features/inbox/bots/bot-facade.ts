@@ -156,9 +156,9 @@ export const createBotFacade = (deps: {
     },
 
     async context(t) {
+      // a contact `ticket` read beside the ticket is already checked to be its own
       const h = held.get(t);
-      const known = h?.contact !== undefined && h.contact?.id === t.contactId ? h.contact : undefined;
-      const [dir, contact] = await Promise.all([directory.load(t.companyId), known ?? contacts.findById(t.companyId, t.contactId)]);
+      const [dir, contact] = await Promise.all([directory.load(t.companyId), h?.contact ?? contacts.findById(t.companyId, t.contactId)]);
       if (h && h.record.contactId === contact?.id) h.contact = contact;
       const wa = t.whatsappId !== null ? dir.whatsapps.get(t.whatsappId) : undefined;
       if (!dir.company || !wa || !contact) return null;
