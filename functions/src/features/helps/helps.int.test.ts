@@ -95,6 +95,16 @@ describe("logos", () => {
     };
     const defaults = await manifest();
     expect(defaults).toMatchObject({ name: "Atende", start_url: "/tickets", display: "standalone" });
+    // its words in the browser's language (pt unless en or es comes first); caches keep one per language
+    expect(defaults).toMatchObject({ lang: "pt-BR", description: "Atendimento multicanal: WhatsApp, chat do site e mais" });
+    const inLanguage = async (header: string) => {
+      const res = await t.app.request("/api/public/manifest.webmanifest", { headers: { "accept-language": header } });
+      expect(res.headers.get("vary")).toBe("Accept-Language");
+      return (await res.json()) as { lang: string; description: string };
+    };
+    expect(await inLanguage("en-US,en;q=0.9,pt;q=0.8")).toEqual(expect.objectContaining({ lang: "en", description: "Multichannel customer service: WhatsApp, website chat and more" }));
+    expect(await inLanguage("es-AR")).toEqual(expect.objectContaining({ lang: "es", description: "Atención multicanal: WhatsApp, chat del sitio y más" }));
+    expect(await inLanguage("fr-FR,de;q=0.5")).toEqual(expect.objectContaining({ lang: "pt-BR" }));
     expect(defaults.icons.map((i) => `${i.src} ${i.sizes} ${i.purpose}`)).toEqual([
       "/icons/icon-192.png 192x192 any",
       "/icons/icon-512.png 512x512 any",

@@ -38,11 +38,28 @@ export const logoIcons = (src: string, logo: { body: Uint8Array; mimetype: strin
   return [{ src, sizes: `${size.w}x${size.h}`, type: "image/png", purpose: "any" }];
 };
 
-export const appManifest = (icons: ManifestIcon[] | null) => ({
+/** The manifest's words in pt (default), en and es: the install dialog shows them in the browser's language. */
+const TEXTS = {
+  pt: { lang: "pt-BR", description: "Atendimento multicanal: WhatsApp, chat do site e mais" },
+  en: { lang: "en", description: "Multichannel customer service: WhatsApp, website chat and more" },
+  es: { lang: "es", description: "Atención multicanal: WhatsApp, chat del sitio y más" },
+} as const;
+export type ManifestLanguage = keyof typeof TEXTS;
+
+/** The first of pt, en, es in an Accept-Language header (its order; weights are not re-sorted), else pt. */
+export const manifestLanguage = (acceptLanguage: string | undefined): ManifestLanguage => {
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const base = part.split(";")[0]!.trim().toLowerCase().split("-")[0];
+    if (base === "pt" || base === "en" || base === "es") return base;
+  }
+  return "pt";
+};
+
+export const appManifest = (icons: ManifestIcon[] | null, language: ManifestLanguage = "pt") => ({
   name: "Atende",
   short_name: "Atende",
-  description: "Atendimento multicanal: WhatsApp, chat do site e mais",
-  lang: "pt-BR",
+  description: TEXTS[language].description,
+  lang: TEXTS[language].lang,
   id: "/",
   start_url: "/tickets",
   scope: "/",

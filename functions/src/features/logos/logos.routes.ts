@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { mediaResponseHeaders } from "@atende/shared/domain/media/media-sniff";
 import type { Guards } from "../../platform/modules/feature-module";
 import type { LogosService } from "./logos.service";
+import { manifestLanguage } from "./app-manifest";
 import { requireSuper } from "../../platform/http/middleware";
 import type { AppEnv } from "../../platform/http/app-env";
 import { uploadedFile } from "../../platform/http/uploaded-file";
@@ -15,7 +16,11 @@ export const logosRoutes = (logos: LogosService, guards: Guards) => {
   app.get("/public/settings", async (c) => c.json(await logos.publicSettings()));
   // the installed app's manifest (issue 32): linked by index.html; no-cache so a new logo reaches the next launch
   app.get("/public/manifest.webmanifest", async (c) =>
-    c.body(JSON.stringify(await logos.manifest()), 200, { "content-type": "application/manifest+json", "cache-control": "no-cache" }),
+    c.body(JSON.stringify(await logos.manifest(manifestLanguage(c.req.header("accept-language")))), 200, {
+      "content-type": "application/manifest+json",
+      "cache-control": "no-cache",
+      vary: "Accept-Language",
+    }),
   );
   app.get("/public/logos/:ref", async (c) => {
     const logo = await logos.current(c.req.param("ref"));

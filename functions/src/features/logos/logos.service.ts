@@ -8,7 +8,7 @@ import type { MediaObject, MediaStore } from "../../platform/storage/media-store
 import type { SettingsStore } from "../settings/settings.ports";
 import type { SettingsService } from "../settings/settings.service";
 import { DEFAULT_LOGOS } from "./default-logos";
-import { appManifest, ICON_LOGOS, logoIcons } from "./app-manifest";
+import { appManifest, ICON_LOGOS, logoIcons, type ManifestIcon, type ManifestLanguage } from "./app-manifest";
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const isDestination = (v: string): v is LogoDestination => (LOGO_DESTINATIONS as readonly string[]).includes(v);
@@ -28,6 +28,17 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
   const { media, settings, clock } = deps;
   const settingKey = (ref: LogoDestination) => `logo:${ref}`;
   const urlOf = (ref: LogoDestination, key: string) => `/api/public/logos/${ref}?v=${encodeURIComponent(key.split("/").pop() ?? "")}`;
+  // an uploaded logo's key names that one upload (a new upload, a new key): what it gives as an app icon never changes
+  const iconsByKey = new Map<string, ManifestIcon[] | null>();
+  const iconsOf = async (ref: LogoDestination, key: string) => {
+    if (!iconsByKey.has(key)) {
+      const logo = await media.get(key);
+      if (!logo) return null;
+      if (iconsByKey.size >= 20) iconsByKey.clear();
+      iconsByKey.set(key, logoIcons(urlOf(ref, key), logo));
+    }
+    return iconsByKey.get(key)!;
+  };
 
   return {
     /** POST /settings/media-upload?ref= (operator). */
@@ -50,15 +61,18 @@ export const createLogosService = (deps: { media: MediaStore; settings: Settings
       const stored = key ? await media.get(key) : null;
       return stored ? { body: stored.body, mimetype: stored.mimetype, uploaded: true } : { ...DEFAULT_LOGOS[ref], uploaded: false };
     },
-    /** GET /public/manifest.webmanifest: the app's manifest, its icons the operator's square logo when one fits. */
-    async manifest() {
+    /**
+     * GET /public/manifest.webmanifest (every app start asks): the app's manifest in the browser's language, its icons
+     * the operator's square logo when one fits. One settings read; each logo's bytes only once per instance.
+     */
+    async manifest(language: ManifestLanguage) {
+      const stored = new Map((await settings.list(null)).map((s) => [s.key, s.value]));
       for (const ref of ICON_LOGOS) {
-        const key = (await settings.get(null, settingKey(ref)))?.value;
-        const stored = key ? await media.get(key) : null;
-        const icons = stored ? logoIcons(urlOf(ref, key!), stored) : null;
-        if (icons) return appManifest(icons);
+        const key = stored.get(settingKey(ref));
+        const icons = key ? await iconsOf(ref, key) : null;
+        if (icons) return appManifest(icons, language);
       }
-      return appManifest(null);
+      return appManifest(null, language);
     },
     /** GET /public/settings: what the public pages need before login. */
     async publicSettings(): Promise<PublicSettingsResponse> {
