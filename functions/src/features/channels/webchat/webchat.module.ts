@@ -1,4 +1,3 @@
-import { noMetrics, recordMessageOut, type Metrics } from "../../../platform/metrics";
 import { randomBytes } from "node:crypto";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { FeatureModule } from "../../../platform/modules/feature-module";
@@ -16,6 +15,7 @@ import { createWebchatService, normalizeOrigin, type WEBCHAT_LIMITS } from "./we
 import { webchatRoutes } from "./webchat.routes";
 import { createWebchatAccess } from "./webchat-access";
 import { createWebchatSockets } from "./webchat-sockets";
+import { noMetrics, recordMessageOut, type Metrics } from "../../../platform/metrics";
 
 /** What the connection's form sets (the public key is made once and kept). */
 export type WebchatConfigInput = Omit<WebchatSettings, "companyId" | "whatsappId" | "publicKey">;

@@ -1,4 +1,3 @@
-import { noMetrics, recordMessageIn, type Metrics } from "../../../platform/metrics";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Message } from "@atende/shared/domain/messages/message";
 import type { InboundEvent } from "@atende/shared/contracts/queue-messages";
@@ -12,6 +11,7 @@ import { mediaKeyFor, type MediaStore } from "../../../platform/storage/media-st
 import type { WebchatRepository, WebchatSession, WebchatSettings } from "./webchat.repository";
 import { visitorJid } from "./webchat-identity";
 import { createWebchatAccess, hashToken } from "./webchat-access";
+import { noMetrics, recordMessageIn, type Metrics } from "../../../platform/metrics";
 
 /** What a visitor sees of a message: never the agent's name, notes, errors or internal keys. */
 export type VisitorMessage = { id: string; fromMe: boolean; body: string; mediaType: string; mediaName: string | null; createdAt: string };
