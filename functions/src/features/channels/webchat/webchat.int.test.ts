@@ -104,7 +104,9 @@ describe("the website chat's visitor API", () => {
     await consumeQueued();
     const ticket = (await adminTickets(t, a)).find((x) => x.contact.name === "Maria Visitante")!;
     expect(ticket).toMatchObject({ status: "pending", lastMessage: "<img src=x onerror=alert(1)> Vocês entregam?" });
-    // the attendant answers; the webchat channel marks it sent (ack 1) and the visitor reads it
+    // the attendant answers a second later (the test's clock stands still: the same instant would leave the order to
+    // the ids); the webchat channel marks it sent (ack 1) and the visitor reads it
+    t.clock.advance(1000);
     const reply = await t.call("POST", `/messages/${ticket.id}`, { token: a.adminToken, body: { body: "Entregamos sim!" } });
     expect(reply.status).toBe(201);
     await consumeQueued();
